@@ -1,0 +1,110 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "BoxOffice",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "KOBIS", targets: ["KOBIS"]),
+        .library(name: "BoxOfficeCore", targets: ["BoxOfficeCore"]),
+        .executable(name: "boxoffice", targets: ["boxoffice"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/vapor/fluent-kit", from: "1.57.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.9.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver", from: "2.14.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    ],
+    targets: [
+        // Wire client for the KOBIS Open API. Foundation only, so it also builds for iOS.
+        .target(name: "KOBIS", swiftSettings: swiftSettings),
+        // The domain: charts, movies, dates, formatting, services. Foundation only.
+        .target(name: "BoxOfficeCore", dependencies: ["KOBIS"], swiftSettings: swiftSettings),
+        .target(
+            name: "BoxOfficeStore",
+            dependencies: [
+                "BoxOfficeCore",
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "KOBISSimulator",
+            dependencies: [
+                "KOBIS",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BoxOfficeWeb",
+            dependencies: [
+                "BoxOfficeCore",
+                "BoxOfficeStore",
+                "KOBIS",
+                "KOBISSimulator",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "boxoffice",
+            dependencies: [
+                "BoxOfficeWeb",
+                "BoxOfficeCore",
+                "BoxOfficeStore",
+                "KOBIS",
+                "KOBISSimulator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "KOBISTests", dependencies: ["KOBIS", "KOBISSimulator"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "BoxOfficeCoreTests", dependencies: ["BoxOfficeCore", "KOBIS"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "BoxOfficeStoreTests", dependencies: ["BoxOfficeStore", "BoxOfficeCore"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "KOBISSimulatorTests", dependencies: ["KOBISSimulator", "KOBIS"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "BoxOfficeWebTests",
+            dependencies: [
+                "BoxOfficeWeb", "BoxOfficeCore", "BoxOfficeStore", "KOBISSimulator",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoxOfficeCLITests", dependencies: ["KOBISSimulator", "KOBIS"], swiftSettings: swiftSettings),
+    ]
+)

@@ -1,0 +1,81 @@
+public import Foundation
+
+/// Answers chart requests with as few KOBIS calls as possible.
+///
+/// - Settled charts (fetched after the last day + 2 days, 00:00 KST) come from the store forever.
+/// - Provisional charts are served from the store for `provisionalTTL`, then refreshed.
+/// - Concurrent identical requests share one upstream call.
+/// - When KOBIS fails, the last stored chart is returned with `stale: true`; with nothing stored,
+///   the error is thrown.
+public struct ChartService: Sendable {
+    private let upstream: any BoxOfficeUpstream
+    private let repository: any ChartRepository
+    public let calendar: BoxOfficeCalendar
+    private let provisionalTTL: TimeInterval
+    private let flights = SingleFlight<ChartQuery, Chart>()
+
+    public init(
+        upstream: any BoxOfficeUpstream, repository: any ChartRepository, calendar: BoxOfficeCalendar,
+        provisionalTTL: TimeInterval = 10 * 60
+    ) {
+        self.upstream = upstream
+        self.repository = repository
+        self.calendar = calendar
+        self.provisionalTTL = provisionalTTL
+    }
+
+    /// The source charts come from (`kobis` or `sample`).
+    public var source: ChartSource { upstream.source }
+
+    /// The chart for `query`, validated against today's date in Seoul.
+    public func chart(_ query: ChartQuery) async throws -> Chart {
+        if let weekly = query.kind.weeklyRange {
+            try calendar.validateWeekly(weekly, date: query.range.start)
+        } else {
+            try calendar.validateDaily(query.range.start)
+        }
+        return try await flights.run(query) { [self] in try await self.load(query) }
+    }
+
+    /// Whether `chart` is final and will never be fetched again.
+    public func isSettled(_ chart: Chart) -> Bool {
+        calendar.isSettled(lastDay: chart.range.end, fetchedAt: chart.fetchedAt)
+    }
+
+    /// Whether the store holds a settled copy, so no upstream call is needed.
+    public func hasSettledChart(_ query: ChartQuery) async throws -> Bool {
+        guard let stored = try await repository.storedChart(for: query) else { return false }
+        return isSettled(stored)
+    }
+
+    private func load(_ query: ChartQuery) async throws -> Chart {
+        let stored: Chart?
+        do {
+            stored = try await repository.storedChart(for: query)
+        } catch {
+            throw BoxOfficeError.storage("could not read the stored chart: \(error)")
+        }
+        if let stored {
+            if isSettled(stored) { return stored }
+            if calendar.currentInstant.timeIntervalSince(stored.fetchedAt) < provisionalTTL { return stored }
+        }
+        let fresh: Chart
+        do {
+            fresh = try await upstream.fetchChart(query)
+        } catch {
+            if var stored {
+                stored.stale = true
+                return stored
+            }
+            throw error
+        }
+        // An empty chart means "not aggregated yet": show it, but keep any stored copy that has rows.
+        if fresh.entries.isEmpty, let stored, !stored.entries.isEmpty { return stored }
+        do {
+            try await repository.save(fresh)
+        } catch {
+            // The user still gets the chart; the next request will fetch again.
+        }
+        return fresh
+    }
+}

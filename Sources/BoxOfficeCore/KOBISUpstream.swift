@@ -1,0 +1,70 @@
+public import Foundation
+public import KOBIS
+
+/// ``BoxOfficeUpstream`` over the KOBIS client, mapping wire DTOs to domain values.
+public struct KOBISUpstream: BoxOfficeUpstream {
+    public let source: ChartSource
+    private let client: KOBISClient
+    private let now: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - client: the KOBIS client (real transport, or the simulator's in sample mode).
+    ///   - source: `.sample` when the client talks to the built-in simulator.
+    public init(client: KOBISClient, source: ChartSource, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.client = client
+        self.source = source
+        self.now = now
+    }
+
+    public func fetchChart(_ query: ChartQuery) async throws -> Chart {
+        let result: BoxOfficeResultDTO
+        do {
+            if let weekly = query.kind.weeklyRange {
+                result = try await client.weeklyBoxOffice(
+                    query.range.start, range: weekly, multiMovie: query.filters.multiMovie,
+                    nation: query.filters.nation, wideAreaCode: query.filters.areaCode)
+            } else {
+                result = try await client.dailyBoxOffice(
+                    query.range.start, multiMovie: query.filters.multiMovie, nation: query.filters.nation,
+                    wideAreaCode: query.filters.areaCode)
+            }
+        } catch {
+            throw BoxOfficeError.upstream(error)
+        }
+        return DomainMapping.chart(result, query: query, source: source, fetchedAt: now())
+    }
+
+    public func fetchMovie(code: String) async throws -> Movie? {
+        do {
+            let info = try await client.movieInfo(code)
+            if info.movieCode.isEmpty && info.movieName.isEmpty { return nil }
+            return DomainMapping.movie(info, source: source, fetchedAt: now())
+        } catch {
+            throw BoxOfficeError.upstream(error)
+        }
+    }
+
+    public func searchMovies(_ query: MovieSearchQuery) async throws -> MovieSearchPage {
+        let request = MovieListRequest(
+            page: query.page, itemsPerPage: query.perPage, movieName: query.title, directorName: query.director,
+            openStartYear: query.year, openEndYear: query.year)
+        do {
+            let result = try await client.send(request)
+            return MovieSearchPage(
+                totalCount: result.totalCount, page: query.page, perPage: query.perPage,
+                movies: result.movies.map(DomainMapping.summary))
+        } catch {
+            throw BoxOfficeError.upstream(error)
+        }
+    }
+
+    public func fetchRegions() async throws -> [Region] {
+        do {
+            return try await client.send(CodeListRequest.wideAreas).map {
+                Region(code: $0.code, koreanName: $0.koreanName, englishName: $0.englishName)
+            }
+        } catch {
+            throw BoxOfficeError.upstream(error)
+        }
+    }
+}

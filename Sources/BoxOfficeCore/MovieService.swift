@@ -1,0 +1,93 @@
+public import Foundation
+
+/// Answers movie details, search and regions, caching in the store and coalescing identical calls.
+public struct MovieService: Sendable {
+    private let upstream: any BoxOfficeUpstream
+    private let repository: any MovieRepository
+    private let cache: any ResponseCache
+    private let calendar: BoxOfficeCalendar
+    private let movieTTL: TimeInterval
+    private let searchTTL: TimeInterval
+    private let regionsTTL: TimeInterval
+    private let movieFlights = SingleFlight<String, Movie?>()
+    private let dataFlights = SingleFlight<String, Data>()
+
+    public init(
+        upstream: any BoxOfficeUpstream, repository: any MovieRepository, cache: any ResponseCache,
+        calendar: BoxOfficeCalendar, movieTTL: TimeInterval = 7 * 86_400, searchTTL: TimeInterval = 86_400,
+        regionsTTL: TimeInterval = 30 * 86_400
+    ) {
+        self.upstream = upstream
+        self.repository = repository
+        self.cache = cache
+        self.calendar = calendar
+        self.movieTTL = movieTTL
+        self.searchTTL = searchTTL
+        self.regionsTTL = regionsTTL
+    }
+
+    /// Whether `code` looks like a KOBIS movie code (letters and digits, at most 20).
+    public static func isPlausibleCode(_ code: String) -> Bool {
+        !code.isEmpty && code.count <= 20 && code.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+
+    /// The movie with `code`. Throws ``BoxOfficeError/notFound(_:)`` for unknown codes.
+    public func movie(code: String) async throws -> Movie {
+        guard Self.isPlausibleCode(code) else {
+            throw BoxOfficeError.notFound("\"\(code)\" is not a KOBIS movie code.")
+        }
+        let movie = try await movieFlights.run(code) { [self] in try await self.loadMovie(code) }
+        guard let movie else { throw BoxOfficeError.notFound("KOBIS has no movie with code \(code).") }
+        return movie
+    }
+
+    private func loadMovie(_ code: String) async throws -> Movie? {
+        let stored = try? await repository.storedMovie(code: code)
+        if let stored, calendar.currentInstant.timeIntervalSince(stored.fetchedAt) < movieTTL { return stored }
+        do {
+            guard let fresh = try await upstream.fetchMovie(code: code) else { return nil }
+            try? await repository.save(fresh)
+            return fresh
+        } catch {
+            if var stored {
+                stored.stale = true
+                return stored
+            }
+            throw error
+        }
+    }
+
+    /// Searches movies by title, director and year.
+    public func search(_ query: MovieSearchQuery) async throws -> MovieSearchPage {
+        if query.isEmpty { return MovieSearchPage(totalCount: 0, page: 1, perPage: query.perPage, movies: []) }
+        let data = try await cached(key: "search|" + query.key, ttl: searchTTL) {
+            try JSONEncoder().encode(try await upstream.searchMovies(query))
+        }
+        return try JSONDecoder().decode(MovieSearchPage.self, from: data)
+    }
+
+    /// The regions for the region filter (cached for a month).
+    public func regions() async throws -> [Region] {
+        let data = try await cached(key: "regions", ttl: regionsTTL) {
+            try JSONEncoder().encode(try await upstream.fetchRegions())
+        }
+        return try JSONDecoder().decode([Region].self, from: data)
+    }
+
+    private func cached(key: String, ttl: TimeInterval, fetch: @escaping @Sendable () async throws -> Data)
+        async throws -> Data
+    {
+        try await dataFlights.run(key) { [self] in
+            let stored = try? await cache.cachedValue(for: key)
+            if let stored, calendar.currentInstant.timeIntervalSince(stored.fetchedAt) < ttl { return stored.data }
+            do {
+                let data = try await fetch()
+                try? await cache.store(data, for: key, fetchedAt: calendar.currentInstant)
+                return data
+            } catch {
+                if let stored { return stored.data }
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import BoxOfficeCore
+import FluentKit
+import SQLKit
+
+/// Administrative operations for tests and tooling inside this package.
+extension BoxOfficeDatabase {
+    /// Creates a PostgreSQL database named `name` (letters, digits and `_` only) through this connection.
+    package func createPostgresDatabase(named name: String) async throws {
+        let sql = try administrativeSQL(for: name)
+        try await sql.raw("CREATE DATABASE \(ident: name)").run()
+    }
+
+    /// Drops the PostgreSQL database named `name`, disconnecting anyone still using it.
+    package func dropPostgresDatabase(named name: String) async throws {
+        let sql = try administrativeSQL(for: name)
+        try await sql.raw("DROP DATABASE IF EXISTS \(ident: name) WITH (FORCE)").run()
+    }
+
+    /// The number of rows in one of the store's tables.
+    package func rowCount(of table: String) async throws -> Int {
+        let row = try await database.requireSQL()
+            .select()
+            .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count")
+            .from(table)
+            .first()
+        return try row?.decode(column: "count", as: Int.self) ?? 0
+    }
+
+    private func administrativeSQL(for name: String) throws -> any SQLDatabase {
+        guard case .postgres = location else {
+            throw BoxOfficeError.storage("Creating and dropping databases needs PostgreSQL, not \(location).")
+        }
+        guard !name.isEmpty, name.count <= 63,
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        else {
+            throw BoxOfficeError.invalidParameter("Not a safe database name: \(name)")
+        }
+        return try database.requireSQL()
+    }
+}

@@ -1,0 +1,202 @@
+public import BoxOfficeCore
+package import FluentKit
+import FluentPostgresDriver
+import FluentSQLiteDriver
+public import Foundation
+public import Logging
+import SQLKit
+
+/// The store: an SQLite file or a PostgreSQL database, its schema, and repositories over it.
+///
+/// Create one per process, call ``migrate()`` before use and ``shutdown()`` at the end.
+/// Everything it returns is `Sendable` and may be used from any task.
+public final class BoxOfficeDatabase: Sendable {
+    /// Where the data is.
+    public let location: DatabaseLocation
+    /// The underlying FluentKit database, for features built in this package (the diary, …).
+    package let database: any Database
+    private let databases: Databases
+    private let logger: Logger
+    private let migrations: Migrations
+
+    /// Key of the PostgreSQL advisory lock that serializes migrations across instances ("BoxOffice").
+    private static let migrationLockKey: Int64 = 0x426F_784F_6666_6963
+    /// How long an SQLite connection waits for another writer before failing (ms).
+    private static let sqliteBusyTimeoutMilliseconds = 10_000
+    /// Connections to PostgreSQL this instance may open.
+    private static let postgresMaxConnections = 8
+
+    /// Configures the store; connects lazily, on first use.
+    ///
+    /// For SQLite, creates the file's directory when missing.
+    /// - Throws: ``BoxOfficeError/storage(_:)`` when the directory cannot be created or TLS cannot be set up.
+    public init(location: DatabaseLocation, logger: Logger) throws {
+        self.location = location
+        self.logger = logger
+        let databases = Databases(threadPool: NIOThreadPool.singleton, on: MultiThreadedEventLoopGroup.singleton)
+        switch location {
+        case .sqlite(let path):
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw BoxOfficeError.storage(
+                    "Could not create the directory for the SQLite database \(path): \(error.localizedDescription)")
+            }
+            databases.use(.sqlite(.file(path), sqlLogLevel: .trace), as: .sqlite)
+        case .postgres(let postgres):
+            let configuration: SQLPostgresConfiguration
+            do {
+                configuration = try Self.configuration(for: postgres)
+            } catch {
+                throw BoxOfficeError.storage("Could not set up TLS for \(postgres): \(error)")
+            }
+            databases.use(
+                .postgres(
+                    configuration: configuration, maxConnectionsPerEventLoop: Self.postgresMaxConnections,
+                    sqlLogLevel: .trace),
+                as: .psql)
+        }
+        // Every query runs through one event loop's pool. For SQLite that is exactly one connection, so
+        // writers in this process never contend for the file's lock; for PostgreSQL it is a small pool.
+        guard let database = databases.database(logger: logger, on: databases.eventLoopGroup.any()) else {
+            throw BoxOfficeError.storage("The database is not available.")
+        }
+        self.databases = databases
+        self.database = database
+
+        let migrations = Migrations()
+        migrations.add([CreateCharts(), CreateMovies(), CreateCacheEntries()])
+        self.migrations = migrations
+    }
+
+    /// Creates or updates the schema; running it again changes nothing.
+    ///
+    /// On PostgreSQL it holds an advisory lock meanwhile, so instances starting together take turns.
+    /// On SQLite it switches the file to WAL journaling (readers never wait for the writer) and sets a
+    /// busy timeout for other processes' writes.
+    public func migrate() async throws {
+        try await StorageFailure.run("migrate the database at \(location)", logger: logger) {
+            switch location {
+            case .sqlite:
+                let sql = try database.requireSQL()
+                try await sql.raw("PRAGMA journal_mode = WAL").run()
+                try await sql.raw("PRAGMA busy_timeout = \(literal: Self.sqliteBusyTimeoutMilliseconds)").run()
+                try await runMigrator(on: database) { migrator in
+                    try await migrator.setupIfNeeded().get()
+                    try await migrator.prepareBatch().get()
+                }
+            case .postgres:
+                try await withPostgresMigrationLock { connection in
+                    try await self.runMigrator(on: connection) { migrator in
+                        try await migrator.setupIfNeeded().get()
+                        try await migrator.prepareBatch().get()
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reverts every migration, dropping all tables (the migration log stays, empty). For tests.
+    public func revertAll() async throws {
+        try await StorageFailure.run("revert the migrations of \(location)", logger: logger) {
+            switch location {
+            case .sqlite:
+                try await runMigrator(on: database) { migrator in
+                    try await migrator.setupIfNeeded().get()
+                    try await migrator.revertAllBatches().get()
+                }
+            case .postgres:
+                try await withPostgresMigrationLock { connection in
+                    try await self.runMigrator(on: connection) { migrator in
+                        try await migrator.setupIfNeeded().get()
+                        try await migrator.revertAllBatches().get()
+                    }
+                }
+            }
+        }
+    }
+
+    /// Closes every connection. The store cannot be used afterwards.
+    public func shutdown() async {
+        await databases.shutdownAsync()
+    }
+
+    /// On SQLite, whether `PRAGMA integrity_check` answers `ok`; on PostgreSQL, whether a trivial query succeeds.
+    public func checkIntegrity() async throws -> Bool {
+        try await StorageFailure.run("check the database at \(location)", logger: logger) {
+            let sql = try database.requireSQL()
+            switch location {
+            case .sqlite:
+                let rows = try await sql.raw("PRAGMA integrity_check").all()
+                let results = try rows.map { try $0.decode(column: "integrity_check", as: String.self) }
+                if results != ["ok"] {
+                    logger.error("SQLite integrity check failed", metadata: ["results": .string(results.joined(separator: "; "))])
+                }
+                return results == ["ok"]
+            case .postgres:
+                let row = try await sql.select().column(SQLLiteral.numeric("1"), as: "one").first()
+                return try row?.decode(column: "one", as: Int.self) == 1
+            }
+        }
+    }
+
+    // MARK: - Repositories
+
+    /// Charts stored under `origin` (e.g. `sample`, or the KOBIS base URL); other origins' charts are invisible.
+    public func chartRepository(origin: String) -> any ChartRepository {
+        FluentChartRepository(database: database, origin: origin)
+    }
+
+    /// Movies stored under `origin`.
+    public func movieRepository(origin: String) -> any MovieRepository {
+        FluentMovieRepository(database: database, origin: origin)
+    }
+
+    /// Cached upstream answers stored under `origin`.
+    public func responseCache(origin: String) -> any ResponseCache {
+        FluentResponseCache(database: database, origin: origin)
+    }
+
+    // MARK: - Private
+
+    private func runMigrator(
+        on database: any Database, _ body: (Migrator) async throws -> Void
+    ) async throws {
+        let migrator = Migrator(
+            databaseFactory: { _ in database }, migrations: migrations, on: database.eventLoop,
+            migrationLogLevel: .info)
+        try await body(migrator)
+    }
+
+    /// Runs `body` on one PostgreSQL connection that holds the migration advisory lock.
+    ///
+    /// The lock is session-level: it is released explicitly, or by the server if the connection dies.
+    private func withPostgresMigrationLock(
+        _ body: @escaping @Sendable (any Database) async throws -> Void
+    ) async throws {
+        try await database.withConnection { connection in
+            let sql = try connection.requireSQL()
+            try await sql.raw("SELECT pg_advisory_lock(\(bind: Self.migrationLockKey))").run()
+            do {
+                try await body(connection)
+            } catch {
+                try? await sql.raw("SELECT pg_advisory_unlock(\(bind: Self.migrationLockKey))").run()
+                throw error
+            }
+            try await sql.raw("SELECT pg_advisory_unlock(\(bind: Self.migrationLockKey))").run()
+        }
+    }
+
+    private static func configuration(for location: PostgresLocation) throws -> SQLPostgresConfiguration {
+        let tls: PostgresConnection.Configuration.TLS
+        switch location.tls {
+        case .disable: tls = .disable
+        case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
+        return SQLPostgresConfiguration(
+            hostname: location.host, port: location.port, username: location.username, password: location.password,
+            database: location.database, tls: tls)
+    }
+}

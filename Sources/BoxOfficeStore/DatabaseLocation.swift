@@ -1,0 +1,156 @@
+public import Foundation
+
+/// Where the store keeps its data: a parsed `DATABASE_URL`.
+///
+/// Accepted forms:
+/// - `sqlite:///absolute/path.sqlite`: an SQLite file at an absolute path;
+/// - `sqlite://relative/path.sqlite`: an SQLite file relative to the working directory;
+/// - `postgres://user:pass@host:port/db` or `postgresql://…`, optionally with `?sslmode=disable|prefer|require`;
+/// - nothing (unset or empty): `boxoffice.sqlite` in the working directory.
+public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
+    /// An SQLite database file; the path is absolute and normalized.
+    case sqlite(path: String)
+    /// A PostgreSQL database.
+    case postgres(PostgresLocation)
+
+    /// The file name used when `DATABASE_URL` is unset.
+    public static let defaultSQLiteFileName = "boxoffice.sqlite"
+
+    /// Parses a `DATABASE_URL`.
+    ///
+    /// - Parameters:
+    ///   - databaseURL: the URL; `nil`, empty or blank means `boxoffice.sqlite` in `workingDirectory`.
+    ///   - workingDirectory: what relative SQLite paths are relative to (itself made absolute against
+    ///     the process's current directory when relative).
+    /// - Throws: ``DatabaseLocationError`` for anything else, with a one-line message that never
+    ///   contains the password.
+    public init(databaseURL: String?, workingDirectory: String) throws {
+        let text = (databaseURL ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.isEmpty {
+            self = .sqlite(path: Self.resolve(Self.defaultSQLiteFileName, against: workingDirectory))
+            return
+        }
+        guard let schemeEnd = text.range(of: "://") else {
+            throw DatabaseLocationError(
+                "DATABASE_URL is not a URL (no scheme://): \(DatabaseLocationError.acceptedForms)")
+        }
+        let scheme = text[..<schemeEnd.lowerBound].lowercased()
+        switch scheme {
+        case "sqlite", "sqlite3":
+            self = .sqlite(path: try Self.parseSQLitePath(String(text[schemeEnd.upperBound...]), workingDirectory))
+        case "postgres", "postgresql":
+            self = .postgres(try Self.parsePostgres(text))
+        default:
+            let shown = scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) } ? scheme : "?"
+            throw DatabaseLocationError(
+                "DATABASE_URL has an unsupported scheme \"\(shown)\": \(DatabaseLocationError.acceptedForms)")
+        }
+    }
+
+    /// `sqlite:///absolute/path.sqlite` or `postgres://user:***@host:port/db`: never the password.
+    public var description: String {
+        switch self {
+        case .sqlite(let path): return "sqlite://\(path)"
+        case .postgres(let location): return location.description
+        }
+    }
+
+    /// Whether this is an SQLite file.
+    public var isSQLite: Bool {
+        if case .sqlite = self { return true }
+        return false
+    }
+
+    // MARK: - SQLite
+
+    private static func parseSQLitePath(_ rest: String, _ workingDirectory: String) throws -> String {
+        if rest.contains("?") || rest.contains("#") {
+            throw DatabaseLocationError(
+                "DATABASE_URL: SQLite URLs take no ?query or #fragment: \(DatabaseLocationError.acceptedForms)")
+        }
+        let path = rest.removingPercentEncoding ?? rest
+        guard !path.isEmpty, path != "/" else {
+            throw DatabaseLocationError("DATABASE_URL names no SQLite file: \(DatabaseLocationError.acceptedForms)")
+        }
+        guard !path.hasSuffix("/") else {
+            throw DatabaseLocationError("DATABASE_URL names a directory, not an SQLite file: \(path)")
+        }
+        guard !path.contains("\0") else {
+            throw DatabaseLocationError("DATABASE_URL: the SQLite path contains a NUL character")
+        }
+        return resolve(path, against: workingDirectory)
+    }
+
+    /// `path` made absolute against `directory` (itself made absolute against the current directory),
+    /// with `.` and `..` resolved.
+    private static func resolve(_ path: String, against directory: String) -> String {
+        if path.hasPrefix("/") { return normalize(path) }
+        var base = directory.isEmpty ? FileManager.default.currentDirectoryPath : directory
+        if !base.hasPrefix("/") { base = FileManager.default.currentDirectoryPath + "/" + base }
+        return normalize(base + "/" + path)
+    }
+
+    /// Resolves `.`, `..` and repeated slashes lexically (no symlinks), keeping the path absolute.
+    private static func normalize(_ absolutePath: String) -> String {
+        var parts: [Substring] = []
+        for part in absolutePath.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    // MARK: - PostgreSQL
+
+    private static func parsePostgres(_ text: String) throws -> PostgresLocation {
+        // Never echo `text`: it may hold a password.
+        guard let components = URLComponents(string: text) else {
+            throw DatabaseLocationError(
+                "DATABASE_URL is not a valid PostgreSQL URL (percent-encode special characters in the password): postgres://user:pass@host:port/db"
+            )
+        }
+        guard let host = components.host.map(unbracket), !host.isEmpty else {
+            throw DatabaseLocationError("DATABASE_URL names no PostgreSQL host: postgres://user:pass@host:port/db")
+        }
+        guard let username = components.user, !username.isEmpty else {
+            throw DatabaseLocationError("DATABASE_URL names no PostgreSQL user: postgres://user:pass@host:port/db")
+        }
+        let port = components.port ?? 5432
+        guard (1...65535).contains(port) else {
+            throw DatabaseLocationError("DATABASE_URL has an invalid port \(port): postgres://user:pass@host:port/db")
+        }
+        var path = components.path
+        if path.hasPrefix("/") { path.removeFirst() }
+        guard !path.contains("/") else {
+            throw DatabaseLocationError("DATABASE_URL: the database name must not contain \"/\" (got \"\(path)\")")
+        }
+        let database = path.isEmpty ? username : path
+        var tls = PostgresLocation.TLSMode.prefer
+        for item in components.queryItems ?? [] {
+            switch item.name.lowercased() {
+            case "sslmode", "tlsmode", "ssl", "tls":
+                switch (item.value ?? "").lowercased() {
+                case "disable", "false": tls = .disable
+                case "prefer", "allow", "true": tls = .prefer
+                case "require", "verify-ca", "verify-full": tls = .require
+                default:
+                    throw DatabaseLocationError(
+                        "DATABASE_URL: \(item.name) must be disable, prefer or require (got \"\(item.value ?? "")\")")
+                }
+            default:
+                throw DatabaseLocationError(
+                    "DATABASE_URL: unsupported parameter \"\(item.name)\" (only sslmode=disable|prefer|require)")
+            }
+        }
+        let password = components.password.flatMap { $0.isEmpty ? nil : $0 }
+        return PostgresLocation(
+            host: host, port: port, username: username, password: password, database: database, tls: tls)
+    }
+
+    private static func unbracket(_ host: String) -> String {
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    }
+}

@@ -1,0 +1,165 @@
+import BoxOfficeCore
+import FluentKit
+import Foundation
+import SQLKit
+
+/// Charts in `charts` and `chart_entries`, scoped to one origin.
+///
+/// A chart and its entries are read in one statement and replaced in one transaction, so readers see
+/// either the old chart or the new one, never a mix.
+struct FluentChartRepository: ChartRepository {
+    let database: any Database
+    let origin: String
+
+    func storedChart(for query: ChartQuery) async throws -> Chart? {
+        try await StorageFailure.run("read a stored chart", logger: database.logger) {
+            let rows = try await chartsWithEntries()
+                .filter(\.$kind == query.kind.rawValue)
+                .filter(\.$rangeStart == query.range.start.isoString)
+                .filter(\.$filterKey == query.filters.key)
+                .all()
+            return try Self.assemble(rows).first
+        }
+    }
+
+    func save(_ chart: Chart) async throws {
+        try await StorageFailure.run("store a chart", logger: database.logger) {
+            try await database.transaction { transaction in
+                // The upsert comes first: it locks the chart's row, so concurrent saves of one chart queue here
+                // instead of interleaving their deletes and inserts.
+                let chartID = try await upsertChart(chart, on: transaction)
+                try await ChartEntryModel.query(on: transaction)
+                    .filter(\.$chart.$id == chartID)
+                    .delete()
+                try await chart.entries.map { ChartEntryModel(chartID: chartID, entry: $0) }.create(on: transaction)
+            }
+        }
+    }
+
+    func dailyCharts(in range: DateRange) async throws -> [Chart] {
+        try await StorageFailure.run("read stored daily charts", logger: database.logger) {
+            let rows = try await chartsWithEntries()
+                .filter(\.$kind == ChartKind.daily.rawValue)
+                .filter(\.$filterKey == ChartFilters.none.key)
+                .filter(\.$rangeStart >= range.start.isoString)
+                .filter(\.$rangeStart <= range.end.isoString)
+                .all()
+            return try Self.assemble(rows)
+        }
+    }
+
+    // MARK: - Private
+
+    /// This origin's charts, each joined with its entries (one row per entry, or one row with no entry for
+    /// an empty chart), ordered by first day, then rank.
+    private func chartsWithEntries() -> QueryBuilder<ChartModel> {
+        ChartModel.query(on: database)
+            .join(ChartEntryModel.self, on: \ChartModel.$id == \ChartEntryModel.$chart.$id, method: .left)
+            .filter(\.$origin == origin)
+            .sort(\.$rangeStart)
+            .sort(\.$id)
+            .sort(ChartEntryModel.self, \.$rank)
+            .sort(ChartEntryModel.self, \.$movieCode)
+    }
+
+    /// Inserts the chart's row, or updates the existing one for the same key; returns its id.
+    private func upsertChart(_ chart: Chart, on database: any Database) async throws -> UUID {
+        let row = try await database.requireSQL()
+            .insert(into: ChartModel.schema)
+            .columns(
+                "id", "origin", "kind", "range_start", "range_end", "filter_key", "nation", "multi_movie",
+                "area_code", "year_week", "source", "fetched_at"
+            )
+            .values([
+                SQLBind(UUID()), SQLBind(origin), SQLBind(chart.kind.rawValue), SQLBind(chart.range.start.isoString),
+                SQLBind(chart.range.end.isoString), SQLBind(chart.filters.key),
+                chart.filters.nation?.rawValue.sqlBindOrNull, chart.filters.multiMovie?.rawValue.sqlBindOrNull,
+                chart.filters.areaCode.sqlBindOrNull, chart.yearWeek.sqlBindOrNull, SQLBind(chart.source.rawValue),
+                SQLBind(chart.fetchedAt),
+            ])
+            .onConflict(with: ["origin", "kind", "range_start", "filter_key"]) {
+                $0.set(excludedValueOf: "range_end")
+                    .set(excludedValueOf: "nation")
+                    .set(excludedValueOf: "multi_movie")
+                    .set(excludedValueOf: "area_code")
+                    .set(excludedValueOf: "year_week")
+                    .set(excludedValueOf: "source")
+                    .set(excludedValueOf: "fetched_at")
+            }
+            .returning("id")
+            .first()
+        guard let row else { throw BoxOfficeError.storage("Could not store a chart: the database returned no row.") }
+        return try row.decode(column: "id", as: UUID.self)
+    }
+
+    /// Groups joined rows into charts, keeping their order.
+    private static func assemble(_ rows: [ChartModel]) throws -> [Chart] {
+        var order: [UUID] = []
+        var groups: [UUID: (chart: ChartModel, entries: [Result<ChartEntryModel, any Error>])] = [:]
+        for row in rows {
+            guard let id = row.id else { continue }
+            if groups[id] == nil {
+                order.append(id)
+                groups[id] = (row, [])
+            }
+            groups[id]?.entries.append(Result { try row.joined(ChartEntryModel.self) })
+        }
+        return try order.map { id in
+            let group = groups[id]!
+            let entries: [ChartEntryModel]
+            if group.entries.count == 1, case .failure = group.entries[0] {
+                // The left join's one row of NULLs: a chart without entries.
+                entries = []
+            } else {
+                entries = try group.entries.map { try $0.get() }
+            }
+            return try chart(from: group.chart, entries: entries)
+        }
+    }
+
+    private static func chart(from model: ChartModel, entries: [ChartEntryModel]) throws -> Chart {
+        guard let kind = ChartKind(rawValue: model.kind) else { throw corrupt("chart kind \"\(model.kind)\"") }
+        guard let start = CalendarDate(model.rangeStart), let end = CalendarDate(model.rangeEnd) else {
+            throw corrupt("chart range \"\(model.rangeStart)\"–\"\(model.rangeEnd)\"")
+        }
+        guard let source = ChartSource(rawValue: model.source) else { throw corrupt("chart source \"\(model.source)\"") }
+        let filters = ChartFilters(
+            nation: try model.nation.map { try parse($0, as: NationFilter.self, "nation filter") },
+            multiMovie: try model.multiMovie.map { try parse($0, as: MultiMovieFilter.self, "multi-movie filter") },
+            areaCode: model.areaCode)
+        return Chart(
+            kind: kind, range: DateRange(start: start, end: end), filters: filters, yearWeek: model.yearWeek,
+            source: source, stale: false, fetchedAt: model.fetchedAt, entries: try entries.map(entry))
+    }
+
+    private static func entry(from model: ChartEntryModel) throws -> ChartEntry {
+        let change: RankChange
+        switch model.changeKind {
+        case "new": change = .new
+        case "up": change = .up(model.changeAmount)
+        case "down": change = .down(model.changeAmount)
+        case "same": change = .same
+        default: throw corrupt("rank change \"\(model.changeKind)\"")
+        }
+        var openDate: CalendarDate?
+        if let text = model.openDate {
+            guard let date = CalendarDate(text) else { throw corrupt("open date \"\(text)\"") }
+            openDate = date
+        }
+        return ChartEntry(
+            rank: model.rank, change: change, movieCode: model.movieCode, title: model.title, openDate: openDate,
+            audience: model.audience, audienceTotal: model.audienceTotal, sales: model.sales,
+            salesShare: model.salesShare, salesTotal: model.salesTotal, screens: model.screens, shows: model.shows)
+    }
+
+    private static func parse<Value: RawRepresentable<String>>(
+        _ text: String, as type: Value.Type, _ what: String
+    ) throws -> Value {
+        guard let value = Value(rawValue: text) else { throw corrupt("\(what) \"\(text)\"") }
+        return value
+    }
+
+    private static func corrupt(_ what: String) -> BoxOfficeError {
+        .storage("A stored chart is corrupt: unknown \(what).")
+    }
+}

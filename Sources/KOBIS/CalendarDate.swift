@@ -1,0 +1,141 @@
+public import Foundation
+
+/// A day on the calendar, with no time and no time zone: the unit in which KOBIS counts.
+///
+/// KOBIS writes dates as `YYYYMMDD` (requests, movie list and info) or `YYYY-MM-DD` (box-office rows);
+/// both parse here. Arithmetic is exact day counting, so it never drifts with time zones.
+public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year, e.g. 2022.
+    public let year: Int
+    /// The month, 1–12.
+    public let month: Int
+    /// The day of the month, 1–31.
+    public let day: Int
+
+    /// Creates a date, or `nil` when the triple names no real day (e.g. 2023-02-29).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+            (1...CalendarDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `YYYY-MM-DD` or `YYYYMMDD`; `nil` for anything else, including impossible days.
+    public init?(_ text: some StringProtocol) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let digits: Substring
+        if trimmed.count == 10 {
+            let parts = trimmed.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2 else { return nil }
+            digits = Substring(parts.joined())
+        } else if trimmed.count == 8 {
+            digits = Substring(trimmed)
+        } else {
+            return nil
+        }
+        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let year = Int(digits.prefix(4))!
+        let month = Int(digits.dropFirst(4).prefix(2))!
+        let day = Int(digits.suffix(2))!
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// Creates the date `daysSinceEpoch` days after 1970-01-01.
+    public init(daysSinceEpoch: Int) {
+        // Howard Hinnant's civil_from_days.
+        let z = daysSinceEpoch + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        self.year = y
+        self.month = m
+        self.day = d
+    }
+
+    /// Days since 1970-01-01 (negative before it).
+    public var daysSinceEpoch: Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The date `count` days later (earlier when negative).
+    public func adding(days count: Int) -> CalendarDate {
+        CalendarDate(daysSinceEpoch: daysSinceEpoch + count)
+    }
+
+    /// Whole days from `self` to `other` (positive when `other` is later).
+    public func days(to other: CalendarDate) -> Int { other.daysSinceEpoch - daysSinceEpoch }
+
+    /// ISO weekday: 1 = Monday … 7 = Sunday.
+    public var isoWeekday: Int {
+        // 1970-01-01 was a Thursday (4).
+        let r = (daysSinceEpoch + 3) % 7
+        return (r < 0 ? r + 7 : r) + 1
+    }
+
+    /// `YYYY-MM-DD`.
+    public var isoString: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    /// `YYYYMMDD`, the form KOBIS requests take.
+    public var compactString: String { String(format: "%04d%02d%02d", year, month, day) }
+    public var description: String { isoString }
+
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// The calendar date of `instant` as seen in `timeZone`.
+    public init(_ instant: Date, in timeZone: TimeZone) {
+        let seconds = Int((instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        self.init(daysSinceEpoch: days)
+    }
+
+    /// The instant at which this day starts in `timeZone`.
+    public func startInstant(in timeZone: TimeZone) -> Date {
+        let utcMidnight = Date(timeIntervalSince1970: Double(daysSinceEpoch) * 86_400)
+        // Asia/Seoul has had no DST since 1988; one correction step handles zones that do.
+        let offset = timeZone.secondsFromGMT(for: utcMidnight)
+        let guess = utcMidnight.addingTimeInterval(-Double(offset))
+        let corrected = timeZone.secondsFromGMT(for: guess)
+        return utcMidnight.addingTimeInterval(-Double(corrected))
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}
+
+extension CalendarDate: Codable {
+    /// Decodes `YYYY-MM-DD` or `YYYYMMDD`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = CalendarDate(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a date: \"\(text)\"")
+        }
+        self = date
+    }
+
+    /// Encodes as `YYYY-MM-DD`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(isoString)
+    }
+}

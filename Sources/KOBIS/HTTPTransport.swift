@@ -1,0 +1,72 @@
+public import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A raw HTTP answer: status and body.
+public struct HTTPTransportResponse: Sendable {
+    public var statusCode: Int
+    public var body: Data
+    public init(statusCode: Int, body: Data) {
+        self.statusCode = statusCode
+        self.body = body
+    }
+}
+
+/// Performs a GET. The KOBIS client talks only through this protocol, so tests, the built-in
+/// simulator (sample mode) and apps can supply their own.
+///
+/// Implementations throw ``KOBISError/timeout`` or ``KOBISError/connectionFailed(_:)`` for
+/// transport failures; any other error is reported as a connection failure.
+public protocol HTTPTransport: Sendable {
+    func get(_ url: URL) async throws -> HTTPTransportResponse
+}
+
+/// ``HTTPTransport`` over `URLSession`, with a request timeout.
+public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
+    // URLSession is thread-safe; it is only not marked Sendable on Linux.
+    private let session: URLSession
+
+    /// - Parameter timeout: seconds to wait for a response before failing with ``KOBISError/timeout``.
+    public init(timeout: TimeInterval = 10) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout * 2
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpAdditionalHeaders = ["Accept": "application/json", "User-Agent": "BoxOffice-KOBIS/1.0"]
+        self.session = URLSession(configuration: configuration)
+    }
+
+    deinit { session.finishTasksAndInvalidate() }
+
+    public func get(_ url: URL) async throws -> HTTPTransportResponse {
+        do {
+            let (data, response) = try await session.data(from: url)
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            return HTTPTransportResponse(statusCode: status, body: data)
+        } catch let error as URLError {
+            switch error.code {
+            case .timedOut:
+                throw KOBISError.timeout
+            default:
+                // URLError descriptions include the URL, which carries the key: describe by code only.
+                throw KOBISError.connectionFailed(URLSessionTransport.describe(error.code))
+            }
+        } catch {
+            throw KOBISError.connectionFailed(String(describing: type(of: error)))
+        }
+    }
+
+    static func describe(_ code: URLError.Code) -> String {
+        switch code {
+        case .cannotConnectToHost: return "connection refused"
+        case .cannotFindHost, .dnsLookupFailed: return "host not found"
+        case .networkConnectionLost: return "connection lost"
+        case .notConnectedToInternet: return "no network"
+        case .badServerResponse: return "bad server response"
+        case .secureConnectionFailed: return "TLS failure"
+        default: return "network error \(code.rawValue)"
+        }
+    }
+}

@@ -1,0 +1,429 @@
+import Foundation
+
+/// A person named in a movie list row (`directors[{peopleNm}]`).
+public struct PersonNameDTO: Codable, Hashable, Sendable {
+    public var name: String
+    public init(name: String) { self.name = name }
+    enum CodingKeys: String, CodingKey { case name = "peopleNm" }
+    public init(from decoder: any Decoder) throws {
+        name = try decoder.container(keyedBy: CodingKeys.self).text(.name)
+    }
+}
+
+/// A company named in a movie list row (`companys[{companyCd, companyNm}]`).
+public struct CompanyRefDTO: Codable, Hashable, Sendable {
+    public var code: String
+    public var name: String
+    public init(code: String, name: String) {
+        self.code = code
+        self.name = name
+    }
+    enum CodingKeys: String, CodingKey {
+        case code = "companyCd"
+        case name = "companyNm"
+    }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        code = try c.text(.code)
+        name = try c.text(.name)
+    }
+}
+
+/// One row of `searchMovieList`.
+public struct MovieListItemDTO: Codable, Hashable, Sendable {
+    public var movieCode: String
+    public var movieName: String
+    public var movieNameEnglish: String
+    /// `prdtYear`; `nil` when empty.
+    public var productionYear: Int?
+    /// `openDt` (`YYYYMMDD`); `nil` when empty.
+    public var openDate: CalendarDate?
+    /// `typeNm`: 장편, 단편, …
+    public var typeName: String
+    /// `prdtStatNm`: 개봉, 개봉예정, …
+    public var productionStatus: String
+    /// `nationAlt`, split at commas.
+    public var nations: [String]
+    /// `genreAlt`, split at commas.
+    public var genres: [String]
+    /// `repNationNm`.
+    public var representativeNation: String
+    /// `repGenreNm`.
+    public var representativeGenre: String
+    public var directors: [PersonNameDTO]
+    public var companies: [CompanyRefDTO]
+
+    public init(
+        movieCode: String, movieName: String, movieNameEnglish: String, productionYear: Int?, openDate: CalendarDate?,
+        typeName: String, productionStatus: String, nations: [String], genres: [String], representativeNation: String,
+        representativeGenre: String, directors: [PersonNameDTO], companies: [CompanyRefDTO]
+    ) {
+        self.movieCode = movieCode
+        self.movieName = movieName
+        self.movieNameEnglish = movieNameEnglish
+        self.productionYear = productionYear
+        self.openDate = openDate
+        self.typeName = typeName
+        self.productionStatus = productionStatus
+        self.nations = nations
+        self.genres = genres
+        self.representativeNation = representativeNation
+        self.representativeGenre = representativeGenre
+        self.directors = directors
+        self.companies = companies
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case movieCd, movieNm, movieNmEn, prdtYear, openDt, typeNm, prdtStatNm, nationAlt, genreAlt, repNationNm
+        case repGenreNm, directors, companys
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        movieCode = try c.text(.movieCd)
+        movieName = try c.text(.movieNm)
+        movieNameEnglish = try c.text(.movieNmEn)
+        productionYear = try c.optionalInt(.prdtYear)
+        openDate = try c.optionalDate(.openDt)
+        typeName = try c.text(.typeNm)
+        productionStatus = try c.text(.prdtStatNm)
+        nations = MovieListItemDTO.splitList(try c.text(.nationAlt))
+        genres = MovieListItemDTO.splitList(try c.text(.genreAlt))
+        representativeNation = try c.text(.repNationNm)
+        representativeGenre = try c.text(.repGenreNm)
+        directors = try c.list(.directors)
+        companies = try c.list(.companys)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(movieCode, forKey: .movieCd)
+        try c.encode(movieName, forKey: .movieNm)
+        try c.encode(movieNameEnglish, forKey: .movieNmEn)
+        try c.encodeOptionalInt(productionYear, forKey: .prdtYear)
+        try c.encode(openDate?.compactString ?? "", forKey: .openDt)
+        try c.encode(typeName, forKey: .typeNm)
+        try c.encode(productionStatus, forKey: .prdtStatNm)
+        try c.encode(nations.joined(separator: ","), forKey: .nationAlt)
+        try c.encode(genres.joined(separator: ","), forKey: .genreAlt)
+        try c.encode(representativeNation, forKey: .repNationNm)
+        try c.encode(representativeGenre, forKey: .repGenreNm)
+        try c.encode(directors, forKey: .directors)
+        try c.encode(companies, forKey: .companys)
+    }
+
+    static func splitList(_ text: String) -> [String] {
+        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}
+
+/// The `movieListResult` object.
+public struct MovieListResultDTO: Codable, Hashable, Sendable {
+    /// `totCnt`: the number of matches across all pages (a JSON number on the wire).
+    public var totalCount: Int
+    public var source: String?
+    public var movies: [MovieListItemDTO]
+
+    public init(totalCount: Int, source: String? = "영화진흥위원회", movies: [MovieListItemDTO]) {
+        self.totalCount = totalCount
+        self.source = source
+        self.movies = movies
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case totalCount = "totCnt"
+        case source
+        case movies = "movieList"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        totalCount = try c.int(.totalCount)
+        source = try c.optionalText(.source)
+        movies = try c.list(.movies)
+    }
+}
+
+/// `{"movieListResult": …}`.
+public struct MovieListResponseDTO: Codable, Hashable, Sendable {
+    public var movieListResult: MovieListResultDTO
+    public init(movieListResult: MovieListResultDTO) { self.movieListResult = movieListResult }
+}
+
+/// Movie info: a nation (`nations[{nationNm}]`).
+public struct NationDTO: Codable, Hashable, Sendable {
+    public var name: String
+    public init(name: String) { self.name = name }
+    enum CodingKeys: String, CodingKey { case name = "nationNm" }
+    public init(from decoder: any Decoder) throws { name = try decoder.container(keyedBy: CodingKeys.self).text(.name) }
+}
+
+/// Movie info: a genre (`genres[{genreNm}]`).
+public struct GenreDTO: Codable, Hashable, Sendable {
+    public var name: String
+    public init(name: String) { self.name = name }
+    enum CodingKeys: String, CodingKey { case name = "genreNm" }
+    public init(from decoder: any Decoder) throws { name = try decoder.container(keyedBy: CodingKeys.self).text(.name) }
+}
+
+/// Movie info: a director (`directors[{peopleNm, peopleNmEn}]`).
+public struct DirectorDTO: Codable, Hashable, Sendable {
+    public var name: String
+    public var nameEnglish: String
+    public init(name: String, nameEnglish: String) {
+        self.name = name
+        self.nameEnglish = nameEnglish
+    }
+    enum CodingKeys: String, CodingKey {
+        case name = "peopleNm"
+        case nameEnglish = "peopleNmEn"
+    }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.text(.name)
+        nameEnglish = try c.text(.nameEnglish)
+    }
+}
+
+/// Movie info: an actor with the role played (`actors[{peopleNm, peopleNmEn, cast, castEn}]`).
+public struct ActorDTO: Codable, Hashable, Sendable {
+    public var name: String
+    public var nameEnglish: String
+    public var role: String
+    public var roleEnglish: String
+    public init(name: String, nameEnglish: String, role: String, roleEnglish: String) {
+        self.name = name
+        self.nameEnglish = nameEnglish
+        self.role = role
+        self.roleEnglish = roleEnglish
+    }
+    enum CodingKeys: String, CodingKey {
+        case name = "peopleNm"
+        case nameEnglish = "peopleNmEn"
+        case role = "cast"
+        case roleEnglish = "castEn"
+    }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.text(.name)
+        nameEnglish = try c.text(.nameEnglish)
+        role = try c.text(.role)
+        roleEnglish = try c.text(.roleEnglish)
+    }
+}
+
+/// Movie info: a screening format (`showTypes[{showTypeGroupNm, showTypeNm}]`).
+public struct ShowTypeDTO: Codable, Hashable, Sendable {
+    public var group: String
+    public var name: String
+    public init(group: String, name: String) {
+        self.group = group
+        self.name = name
+    }
+    enum CodingKeys: String, CodingKey {
+        case group = "showTypeGroupNm"
+        case name = "showTypeNm"
+    }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        group = try c.text(.group)
+        name = try c.text(.name)
+    }
+}
+
+/// Movie info: a company and its part (`companys[{companyCd, companyNm, companyNmEn, companyPartNm}]`).
+public struct MovieCompanyDTO: Codable, Hashable, Sendable {
+    public var code: String
+    public var name: String
+    public var nameEnglish: String
+    /// 제작사, 배급사, 수입사, …
+    public var part: String
+    public init(code: String, name: String, nameEnglish: String, part: String) {
+        self.code = code
+        self.name = name
+        self.nameEnglish = nameEnglish
+        self.part = part
+    }
+    enum CodingKeys: String, CodingKey {
+        case code = "companyCd"
+        case name = "companyNm"
+        case nameEnglish = "companyNmEn"
+        case part = "companyPartNm"
+    }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        code = try c.text(.code)
+        name = try c.text(.name)
+        nameEnglish = try c.text(.nameEnglish)
+        part = try c.text(.part)
+    }
+}
+
+/// Movie info: a rating decision (`audits[{auditNo, watchGradeNm}]`).
+public struct AuditDTO: Codable, Hashable, Sendable {
+    /// `auditNo`, trimmed (KOBIS sometimes sends a trailing space).
+    public var number: String
+    /// `watchGradeNm`: 전체관람가, 12세이상관람가, …
+    public var grade: String
+    public init(number: String, grade: String) {
+        self.number = number
+        self.grade = grade
+    }
+    enum CodingKeys: String, CodingKey {
+        case number = "auditNo"
+        case grade = "watchGradeNm"
+    }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        number = try c.text(.number)
+        grade = try c.text(.grade)
+    }
+}
+
+/// Movie info: a staff member (`staffs[{peopleNm, peopleNmEn, staffRoleNm}]`).
+public struct StaffDTO: Codable, Hashable, Sendable {
+    public var name: String
+    public var nameEnglish: String
+    public var role: String
+    public init(name: String, nameEnglish: String, role: String) {
+        self.name = name
+        self.nameEnglish = nameEnglish
+        self.role = role
+    }
+    enum CodingKeys: String, CodingKey {
+        case name = "peopleNm"
+        case nameEnglish = "peopleNmEn"
+        case role = "staffRoleNm"
+    }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.text(.name)
+        nameEnglish = try c.text(.nameEnglish)
+        role = try c.text(.role)
+    }
+}
+
+/// The `movieInfo` object of `searchMovieInfo`.
+public struct MovieInfoDTO: Codable, Hashable, Sendable {
+    public var movieCode: String
+    public var movieName: String
+    public var movieNameEnglish: String
+    /// `movieNmOg`: the original title; often empty.
+    public var movieNameOriginal: String
+    /// `showTm`, minutes; `nil` when empty.
+    public var runtimeMinutes: Int?
+    public var productionYear: Int?
+    /// `openDt` (`YYYYMMDD`); `nil` when empty.
+    public var openDate: CalendarDate?
+    public var productionStatus: String
+    public var typeName: String
+    public var nations: [NationDTO]
+    public var genres: [GenreDTO]
+    public var directors: [DirectorDTO]
+    public var actors: [ActorDTO]
+    public var showTypes: [ShowTypeDTO]
+    public var companies: [MovieCompanyDTO]
+    public var audits: [AuditDTO]
+    public var staffs: [StaffDTO]
+
+    public init(
+        movieCode: String, movieName: String, movieNameEnglish: String, movieNameOriginal: String,
+        runtimeMinutes: Int?, productionYear: Int?, openDate: CalendarDate?, productionStatus: String,
+        typeName: String, nations: [NationDTO], genres: [GenreDTO], directors: [DirectorDTO], actors: [ActorDTO],
+        showTypes: [ShowTypeDTO], companies: [MovieCompanyDTO], audits: [AuditDTO], staffs: [StaffDTO]
+    ) {
+        self.movieCode = movieCode
+        self.movieName = movieName
+        self.movieNameEnglish = movieNameEnglish
+        self.movieNameOriginal = movieNameOriginal
+        self.runtimeMinutes = runtimeMinutes
+        self.productionYear = productionYear
+        self.openDate = openDate
+        self.productionStatus = productionStatus
+        self.typeName = typeName
+        self.nations = nations
+        self.genres = genres
+        self.directors = directors
+        self.actors = actors
+        self.showTypes = showTypes
+        self.companies = companies
+        self.audits = audits
+        self.staffs = staffs
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case movieCd, movieNm, movieNmEn, movieNmOg, showTm, prdtYear, openDt, prdtStatNm, typeNm, nations, genres
+        case directors, actors, showTypes, companys, audits, staffs
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        movieCode = try c.text(.movieCd)
+        movieName = try c.text(.movieNm)
+        movieNameEnglish = try c.text(.movieNmEn)
+        movieNameOriginal = try c.text(.movieNmOg)
+        runtimeMinutes = try c.optionalInt(.showTm)
+        productionYear = try c.optionalInt(.prdtYear)
+        openDate = try c.optionalDate(.openDt)
+        productionStatus = try c.text(.prdtStatNm)
+        typeName = try c.text(.typeNm)
+        nations = try c.list(.nations)
+        genres = try c.list(.genres)
+        directors = try c.list(.directors)
+        actors = try c.list(.actors)
+        showTypes = try c.list(.showTypes)
+        companies = try c.list(.companys)
+        audits = try c.list(.audits)
+        staffs = try c.list(.staffs)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(movieCode, forKey: .movieCd)
+        try c.encode(movieName, forKey: .movieNm)
+        try c.encode(movieNameEnglish, forKey: .movieNmEn)
+        try c.encode(movieNameOriginal, forKey: .movieNmOg)
+        try c.encodeOptionalInt(runtimeMinutes, forKey: .showTm)
+        try c.encodeOptionalInt(productionYear, forKey: .prdtYear)
+        try c.encode(openDate?.compactString ?? "", forKey: .openDt)
+        try c.encode(productionStatus, forKey: .prdtStatNm)
+        try c.encode(typeName, forKey: .typeNm)
+        try c.encode(nations, forKey: .nations)
+        try c.encode(genres, forKey: .genres)
+        try c.encode(directors, forKey: .directors)
+        try c.encode(actors, forKey: .actors)
+        try c.encode(showTypes, forKey: .showTypes)
+        try c.encode(companies, forKey: .companys)
+        try c.encode(audits, forKey: .audits)
+        try c.encode(staffs, forKey: .staffs)
+    }
+}
+
+extension MovieInfoDTO {
+    /// A movie info with every field empty: what an unknown code decodes to.
+    public static let empty = MovieInfoDTO(
+        movieCode: "", movieName: "", movieNameEnglish: "", movieNameOriginal: "", runtimeMinutes: nil,
+        productionYear: nil, openDate: nil, productionStatus: "", typeName: "", nations: [], genres: [], directors: [],
+        actors: [], showTypes: [], companies: [], audits: [], staffs: [])
+}
+
+/// `{"movieInfoResult": {"movieInfo": …, "source": …}}`.
+public struct MovieInfoResponseDTO: Codable, Hashable, Sendable {
+    public struct Result: Codable, Hashable, Sendable {
+        public var movieInfo: MovieInfoDTO
+        public var source: String?
+        public init(movieInfo: MovieInfoDTO, source: String? = "영화진흥위원회") {
+            self.movieInfo = movieInfo
+            self.source = source
+        }
+        enum CodingKeys: String, CodingKey { case movieInfo, source }
+        /// A missing or `null` `movieInfo` decodes as an empty one (empty `movieCode`): "no such movie".
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            movieInfo = try c.decodeIfPresent(MovieInfoDTO.self, forKey: .movieInfo) ?? .empty
+            source = try c.optionalText(.source)
+        }
+    }
+    public var movieInfoResult: Result
+    public init(movieInfoResult: Result) { self.movieInfoResult = movieInfoResult }
+}

@@ -1,0 +1,15 @@
+/// A failure the HTTP simulator can inject on KOBIS paths, to exercise a client's error handling.
+public enum SimulatorFault: String, Sendable, CaseIterable, Hashable {
+    /// Answer normally.
+    case none
+    /// HTTP 500 with a small HTML body.
+    case http500
+    /// HTTP 200 with the first 40% of the real JSON body.
+    case malformed
+    /// HTTP 200 with `faultInfo` 320010 (invalid key).
+    case faultinfo
+    /// Never answer: hold the connection open until the client gives up or the server stops.
+    case timeout
+    /// Close the connection abruptly (a TCP reset) without answering.
+    case reset
+}

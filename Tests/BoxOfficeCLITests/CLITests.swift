@@ -1,0 +1,197 @@
+import Foundation
+import KOBIS
+import KOBISSimulator
+import Logging
+import Testing
+
+@Suite("boxoffice CLI end to end against simulate-kobis", .serialized)
+struct CLITests {
+    static func withSimulator(fault: SimulatorFault = .none, _ body: (SimulatorServer, CLIRunner) async throws -> Void) async throws {
+        let server = SimulatorServer(host: "127.0.0.1", port: 0, fault: fault, logger: Logger(label: "test"))
+        try await server.start()
+        let runner = try CLIRunner(kobisBaseURL: server.baseURL)
+        defer { runner.cleanUp() }
+        do {
+            try await body(server, runner)
+        } catch {
+            try await server.stop()
+            throw error
+        }
+        try await server.stop()
+    }
+
+    struct ChartJSON: Decodable {
+        struct Entry: Decodable {
+            struct Change: Decodable { var kind: String; var amount: Int }
+            var rank: Int; var change: Change; var movieCode: String; var title: String; var openDate: String?
+            var audience: Int64; var audienceTotal: Int64; var sales: Int64; var salesShare: Double
+            var salesTotal: Int64; var screens: Int; var shows: Int
+        }
+        struct Range: Decodable { var start: String; var end: String }
+        var kind: String; var range: Range; var source: String; var stale: Bool; var fetchedAt: String
+        var entries: [Entry]
+    }
+
+    @Test("daily --format json prints the simulator's exact figures; a second run makes no upstream call")
+    func dailyJSON() async throws {
+        try await Self.withSimulator { server, cli in
+            let result = try cli.run(["daily", "--date", "2024-03-15", "--format", "json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let chart = try JSONDecoder().decode(ChartJSON.self, from: Data(result.stdout.utf8))
+            let expected = KOBISSimulator().dailyBoxOffice(CalendarDate("2024-03-15")!, nation: nil, multiMovie: nil, wideAreaCode: nil)
+            #expect(chart.kind == "daily")
+            #expect(chart.source == "kobis")
+            #expect(chart.stale == false)
+            #expect(chart.range.start == "2024-03-15")
+            #expect(chart.entries.count == expected.entries.count)
+            for (entry, row) in zip(chart.entries, expected.entries) {
+                #expect(entry.rank == row.rank)
+                #expect(entry.movieCode == row.movieCode)
+                #expect(entry.title == row.movieName)
+                #expect(entry.audience == row.audience)
+                #expect(entry.audienceTotal == row.audienceTotal)
+                #expect(entry.salesTotal == row.salesTotal)
+                #expect(entry.change.kind == (row.status == .new ? "new" : row.rankDelta > 0 ? "up" : row.rankDelta < 0 ? "down" : "same"))
+            }
+            #expect(server.callCount == 1)
+            let again = try cli.run(["daily", "--date", "2024-03-15", "--format", "json"])
+            #expect(again.status == 0)
+            #expect(server.callCount == 1, "a settled day must come from the store")
+        }
+    }
+
+    @Test("table output: separators, rank marks, columns aligned for Korean titles")
+    func table() async throws {
+        try await Self.withSimulator { _, cli in
+            let result = try cli.run(["daily", "--date", "2024-03-15"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == 12)  // title, header, 10 rows
+            #expect(lines[0].contains("2024-03-15 (금)"))
+            #expect(lines[1].contains("순위"))
+            let rows = Array(lines.dropFirst(2))
+            #expect(rows.allSatisfy { $0.contains(",") })
+            #expect(rows.allSatisfy { row in ["신작", "▲", "▼", " - "].contains { row.contains($0) } })
+            // The last column ends at the same display column on every row.
+            let widths = Set(lines.dropFirst(1).map(displayWidth))
+            #expect(widths.count == 1, "\(widths)")
+        }
+    }
+
+    @Test("csv output: header and one line per entry")
+    func csv() async throws {
+        try await Self.withSimulator { _, cli in
+            let result = try cli.run(["daily", "--date", "2024-03-15", "--format", "csv", "--nation", "K"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\r\n").map(String.init)
+            #expect(lines.first?.hasPrefix("rank,change,changeAmount,movieCode,title") == true)
+            #expect(lines.count == 11)
+        }
+    }
+
+    @Test("weekly, movie and search")
+    func otherCommands() async throws {
+        try await Self.withSimulator { _, cli in
+            let weekly = try cli.run(["weekly", "--date", "2024-03-15", "--range", "weekend", "--format", "json"])
+            #expect(weekly.status == 0, "\(weekly.stderr)")
+            let chart = try JSONDecoder().decode(ChartJSON.self, from: Data(weekly.stdout.utf8))
+            #expect(chart.kind == "weekend")
+            #expect(chart.range.start == "2024-03-15" && chart.range.end == "2024-03-17")
+            let code = try #require(chart.entries.first?.movieCode)
+            let movie = try cli.run(["movie", code, "--format", "json"])
+            #expect(movie.status == 0, "\(movie.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(movie.stdout.utf8)) as? [String: Any])
+            for key in ["code", "title", "titleEnglish", "runtimeMinutes", "productionYear", "openDate", "nations", "genres", "directors", "actors", "grades", "companies"] {
+                #expect(object[key] != nil, "movie JSON lacks \(key)")
+            }
+            #expect(object["code"] as? String == code)
+            let table = try cli.run(["movie", code])
+            #expect(table.status == 0)
+            #expect(table.stdout.contains(chart.entries[0].title))
+            let title = chart.entries[0].title
+            let search = try cli.run(["search", String(title.prefix(3)), "--format", "json"])
+            #expect(search.status == 0, "\(search.stderr)")
+            #expect(search.stdout.contains(code))
+        }
+    }
+
+    @Test("bad input: one clear line on stderr and a non-zero exit", arguments: [
+        (["daily", "--date", "2024-02-30"], "YYYY-MM-DD"),
+        (["daily", "--date", "yesterday"], "YYYY-MM-DD"),
+        (["daily", "--date", "2999-01-01"], "future"),
+        (["daily", "--nation", "X"], "nation"),
+        (["daily", "--format", "xml"], "format"),
+        (["weekly", "--range", "month"], "range"),
+        (["movie", "NOPE!"], "movie code"),
+        (["movie", "99999999"], "no movie"),
+        (["frobnicate"], "frobnicate"),
+    ])
+    func badInput(arguments: [String], mention: String) async throws {
+        try await Self.withSimulator { _, cli in
+            let result = try cli.run(arguments)
+            #expect(result.status != 0)
+            #expect(result.stdout.isEmpty)
+            let errorLines = result.stderrLines.filter { !$0.hasPrefix("note:") && !$0.hasPrefix("(see") }
+            #expect(errorLines.count == 1, "\(result.stderr)")
+            #expect(result.stderr.lowercased().contains(mention.lowercased()), "\(result.stderr)")
+            #expect(!result.stderr.contains("Fatal error"))
+        }
+    }
+
+    @Test("upstream faults: KOBIS's message, a non-zero exit, no stack trace", arguments: [
+        (SimulatorFault.faultinfo, "유효하지않은 키값입니다."),
+        (.http500, "HTTP 500"),
+        (.malformed, "could not be read"),
+        (.reset, "could not reach KOBIS"),
+    ])
+    func upstreamFaults(fault: SimulatorFault, mention: String) async throws {
+        try await Self.withSimulator(fault: fault) { _, cli in
+            let result = try cli.run(["daily", "--date", "2024-03-15"])
+            #expect(result.status != 0)
+            #expect(result.stderrLines.count == 1, "\(result.stderr)")
+            #expect(result.stderr.contains(mention), "\(result.stderr)")
+            #expect(!result.stderr.contains("testkey"))
+        }
+    }
+
+    @Test("network failure: nothing listening")
+    func refused() throws {
+        let cli = try CLIRunner(kobisBaseURL: URL(string: "http://127.0.0.1:1/kobisopenapi/webservice/rest")!)
+        defer { cli.cleanUp() }
+        let result = try cli.run(["daily", "--date", "2024-03-15"])
+        #expect(result.status != 0)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.contains("could not reach KOBIS"))
+    }
+
+    @Test("sample mode: no key, a notice on stderr, source sample")
+    func sampleMode() throws {
+        let cli = try CLIRunner(kobisBaseURL: nil, key: nil)
+        defer { cli.cleanUp() }
+        let result = try cli.run(["daily", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("sample mode"))
+        let chart = try JSONDecoder().decode(ChartJSON.self, from: Data(result.stdout.utf8))
+        #expect(chart.source == "sample")
+        #expect(chart.entries.count == 10)
+    }
+
+    @Test("migrate creates the SQLite file")
+    func migrate() throws {
+        let cli = try CLIRunner(kobisBaseURL: nil, key: nil)
+        defer { cli.cleanUp() }
+        let result = try cli.run(["migrate"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("up to date"))
+        #expect(FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("test.sqlite").path))
+    }
+}
+
+func displayWidth(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { total, scalar in
+        let v = scalar.value
+        let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+            || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v)
+        return total + (wide ? 2 : 1)
+    }
+}

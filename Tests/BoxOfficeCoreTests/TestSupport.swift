@@ -1,0 +1,71 @@
+import BoxOfficeCore
+import Foundation
+
+/// A clock tests can move.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var instant: Date
+    init(_ instant: Date) { self.instant = instant }
+    var now: Date { lock.withLock { instant } }
+    func advance(_ seconds: TimeInterval) { lock.withLock { instant = instant.addingTimeInterval(seconds) } }
+    func set(_ date: Date) { lock.withLock { instant = date } }
+    var function: @Sendable () -> Date { { self.now } }
+}
+
+/// A Seoul wall-clock instant.
+func seoul(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 0, _ min: Int = 0) -> Date {
+    CalendarDate(year: y, month: m, day: d)!.startInstant(in: BoxOfficeCalendar.seoul)
+        .addingTimeInterval(Double(h * 3600 + min * 60))
+}
+
+/// An in-memory ChartRepository: the store's contract without a database, for service logic tests.
+actor InMemoryChartRepository: ChartRepository {
+    private var charts: [ChartQuery: Chart] = [:]
+    private(set) var saves = 0
+    func storedChart(for query: ChartQuery) async throws -> Chart? { charts[query] }
+    func save(_ chart: Chart) async throws {
+        saves += 1
+        charts[chart.query] = chart
+    }
+    func dailyCharts(in range: DateRange) async throws -> [Chart] {
+        charts.values.filter { $0.kind == .daily && $0.filters.isEmpty && $0.range.start >= range.start && $0.range.start <= range.end }
+            .sorted { $0.range.start < $1.range.start }
+    }
+}
+
+/// An upstream that makes charts from a counter, counts calls, can be slowed or made to fail.
+final class ScriptedUpstream: BoxOfficeUpstream, @unchecked Sendable {
+    private let lock = NSLock()
+    private var calls = 0
+    private var failure: BoxOfficeError?
+    private let clock: TestClock
+    let delay: Duration
+    let source = ChartSource.sample
+
+    init(clock: TestClock, delay: Duration = .zero) {
+        self.clock = clock
+        self.delay = delay
+    }
+
+    var callCount: Int { lock.withLock { calls } }
+    func fail(with error: BoxOfficeError?) { lock.withLock { failure = error } }
+
+    func fetchChart(_ query: ChartQuery) async throws -> Chart {
+        let (call, failure) = lock.withLock { () -> (Int, BoxOfficeError?) in
+            calls += 1
+            return (calls, self.failure)
+        }
+        if delay > .zero { try await Task.sleep(for: delay) }
+        if let failure { throw failure }
+        let entry = ChartEntry(
+            rank: 1, change: .new, movieCode: "M\(call)", title: "Call \(call)", openDate: nil, audience: Int64(call),
+            audienceTotal: Int64(call), sales: 1, salesShare: 100, salesTotal: 1, screens: 1, shows: 1)
+        return Chart(kind: query.kind, range: query.range, filters: query.filters, source: .sample, fetchedAt: clock.now, entries: [entry])
+    }
+
+    func fetchMovie(code: String) async throws -> Movie? { nil }
+    func searchMovies(_ query: MovieSearchQuery) async throws -> MovieSearchPage {
+        MovieSearchPage(totalCount: 0, page: 1, perPage: 20, movies: [])
+    }
+    func fetchRegions() async throws -> [Region] { [] }
+}
