@@ -2,7 +2,7 @@ public import BoxOfficeCore
 package import FluentKit
 import FluentPostgresDriver
 import FluentSQLiteDriver
-public import Foundation
+import Foundation
 public import Logging
 import SQLKit
 
@@ -16,6 +16,9 @@ public final class BoxOfficeDatabase: Sendable {
     /// The underlying FluentKit database, for features built in this package (the diary, …).
     package let database: any Database
     private let databases: Databases
+    /// SQLite's blocking calls run here, one thread per store, so a connection waiting out another
+    /// process's write lock never ties up threads that other parts of the program (or another store) need.
+    private let sqliteThreadPool: NIOThreadPool?
     private let logger: Logger
     private let migrations: Migrations
 
@@ -33,7 +36,7 @@ public final class BoxOfficeDatabase: Sendable {
     public init(location: DatabaseLocation, logger: Logger) throws {
         self.location = location
         self.logger = logger
-        let databases = Databases(threadPool: NIOThreadPool.singleton, on: MultiThreadedEventLoopGroup.singleton)
+        let databases: Databases
         switch location {
         case .sqlite(let path):
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -43,6 +46,10 @@ public final class BoxOfficeDatabase: Sendable {
                 throw BoxOfficeError.storage(
                     "Could not create the directory for the SQLite database \(path): \(error.localizedDescription)")
             }
+            let threadPool = NIOThreadPool(numberOfThreads: 1)
+            threadPool.start()
+            sqliteThreadPool = threadPool
+            databases = Databases(threadPool: threadPool, on: MultiThreadedEventLoopGroup.singleton)
             databases.use(.sqlite(.file(path), sqlLogLevel: .trace), as: .sqlite)
         case .postgres(let postgres):
             let configuration: SQLPostgresConfiguration
@@ -51,6 +58,8 @@ public final class BoxOfficeDatabase: Sendable {
             } catch {
                 throw BoxOfficeError.storage("Could not set up TLS for \(postgres): \(error)")
             }
+            sqliteThreadPool = nil
+            databases = Databases(threadPool: NIOThreadPool.singleton, on: MultiThreadedEventLoopGroup.singleton)
             databases.use(
                 .postgres(
                     configuration: configuration, maxConnectionsPerEventLoop: Self.postgresMaxConnections,
@@ -60,6 +69,7 @@ public final class BoxOfficeDatabase: Sendable {
         // Every query runs through one event loop's pool. For SQLite that is exactly one connection, so
         // writers in this process never contend for the file's lock; for PostgreSQL it is a small pool.
         guard let database = databases.database(logger: logger, on: databases.eventLoopGroup.any()) else {
+            try? sqliteThreadPool?.syncShutdownGracefully()
             throw BoxOfficeError.storage("The database is not available.")
         }
         self.databases = databases
@@ -72,26 +82,16 @@ public final class BoxOfficeDatabase: Sendable {
 
     /// Creates or updates the schema; running it again changes nothing.
     ///
-    /// On PostgreSQL it holds an advisory lock meanwhile, so instances starting together take turns.
-    /// On SQLite it switches the file to WAL journaling (readers never wait for the writer) and sets a
-    /// busy timeout for other processes' writes.
+    /// Migrations run in one transaction that holds a lock, so instances starting together take turns and a
+    /// failed migration leaves nothing behind: on PostgreSQL a transaction-scoped advisory lock, on SQLite an
+    /// immediate (write-locking) transaction. On SQLite it first switches the file to WAL journaling (readers
+    /// never wait for the writer) and sets a busy timeout for other processes' writes.
     public func migrate() async throws {
         try await StorageFailure.run("migrate the database at \(location)", logger: logger) {
-            switch location {
-            case .sqlite:
-                let sql = try database.requireSQL()
-                try await sql.raw("PRAGMA journal_mode = WAL").run()
-                try await sql.raw("PRAGMA busy_timeout = \(literal: Self.sqliteBusyTimeoutMilliseconds)").run()
-                try await runMigrator(on: database) { migrator in
+            try await withMigrationLock { database in
+                try await self.runMigrator(on: database) { migrator in
                     try await migrator.setupIfNeeded().get()
                     try await migrator.prepareBatch().get()
-                }
-            case .postgres:
-                try await withPostgresMigrationLock { connection in
-                    try await self.runMigrator(on: connection) { migrator in
-                        try await migrator.setupIfNeeded().get()
-                        try await migrator.prepareBatch().get()
-                    }
                 }
             }
         }
@@ -100,26 +100,19 @@ public final class BoxOfficeDatabase: Sendable {
     /// Reverts every migration, dropping all tables (the migration log stays, empty). For tests.
     public func revertAll() async throws {
         try await StorageFailure.run("revert the migrations of \(location)", logger: logger) {
-            switch location {
-            case .sqlite:
-                try await runMigrator(on: database) { migrator in
+            try await withMigrationLock { database in
+                try await self.runMigrator(on: database) { migrator in
                     try await migrator.setupIfNeeded().get()
                     try await migrator.revertAllBatches().get()
-                }
-            case .postgres:
-                try await withPostgresMigrationLock { connection in
-                    try await self.runMigrator(on: connection) { migrator in
-                        try await migrator.setupIfNeeded().get()
-                        try await migrator.revertAllBatches().get()
-                    }
                 }
             }
         }
     }
 
-    /// Closes every connection. The store cannot be used afterwards.
+    /// Closes every connection. The store cannot be used afterwards; calling this again does nothing.
     public func shutdown() async {
         await databases.shutdownAsync()
+        try? await sqliteThreadPool?.shutdownGracefully()
     }
 
     /// On SQLite, whether `PRAGMA integrity_check` answers `ok`; on PostgreSQL, whether a trivial query succeeds.
@@ -169,22 +162,32 @@ public final class BoxOfficeDatabase: Sendable {
         try await body(migrator)
     }
 
-    /// Runs `body` on one PostgreSQL connection that holds the migration advisory lock.
-    ///
-    /// The lock is session-level: it is released explicitly, or by the server if the connection dies.
-    private func withPostgresMigrationLock(
-        _ body: @escaping @Sendable (any Database) async throws -> Void
-    ) async throws {
-        try await database.withConnection { connection in
-            let sql = try connection.requireSQL()
-            try await sql.raw("SELECT pg_advisory_lock(\(bind: Self.migrationLockKey))").run()
-            do {
-                try await body(connection)
-            } catch {
-                try? await sql.raw("SELECT pg_advisory_unlock(\(bind: Self.migrationLockKey))").run()
-                throw error
+    /// Runs `body` in a transaction that excludes every other migrating instance.
+    private func withMigrationLock(_ body: @escaping @Sendable (any Database) async throws -> Void) async throws {
+        switch location {
+        case .postgres:
+            // Fluent's transaction pins one connection; the advisory lock ends with the transaction.
+            try await database.transaction { transaction in
+                try await transaction.requireSQL()
+                    .raw("SELECT pg_advisory_xact_lock(\(bind: Self.migrationLockKey))").run()
+                try await body(transaction)
             }
-            try await sql.raw("SELECT pg_advisory_unlock(\(bind: Self.migrationLockKey))").run()
+        case .sqlite:
+            // Fluent begins SQLite transactions DEFERRED; IMMEDIATE takes the write lock up front, so a second
+            // process waits (busy timeout) instead of failing when it upgrades from reading to writing.
+            try await database.withConnection { connection in
+                let sql = try connection.requireSQL()
+                try await sql.raw("PRAGMA journal_mode = WAL").run()
+                try await sql.raw("PRAGMA busy_timeout = \(literal: Self.sqliteBusyTimeoutMilliseconds)").run()
+                try await sql.raw("BEGIN IMMEDIATE TRANSACTION").run()
+                do {
+                    try await body(connection)
+                } catch {
+                    try? await sql.raw("ROLLBACK TRANSACTION").run()
+                    throw error
+                }
+                try await sql.raw("COMMIT TRANSACTION").run()
+            }
         }
     }
 

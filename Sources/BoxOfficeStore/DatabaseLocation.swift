@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Where the store keeps its data: a parsed `DATABASE_URL`.
 ///

@@ -51,7 +51,8 @@ public struct KOBISClient: Sendable {
 
     /// The URL for `request` with the key replaced by `***`, safe to log.
     public func redactedURL(for request: some KOBISRequest) -> String {
-        Self.urlString(base: baseURL, path: type(of: request).path, key: "***", parameters: request.parameters)
+        Self.urlString(base: baseURL, path: type(of: request).path, key: "KEY", parameters: request.parameters)
+            .replacingOccurrences(of: "?key=KEY", with: "?key=***")
     }
 
     static func urlString(base: URL, path: String, key: String, parameters: [(name: String, value: String)]) -> String {

@@ -25,7 +25,8 @@ enum AudienceModel {
         var total = 0.0
         var share = 0.0
         for (index, area) in CommonCodes.wideAreas.enumerated() {
-            let variation = 0.65 + 0.7 * DeterministicHash.unit(DeterministicHash.hash(.regionShare, seed: film.seed, index))
+            let variation =
+                0.65 + 0.7 * DeterministicHash.unit(DeterministicHash.hash(.regionShare, seed: film.seed, index))
             let weight = area.weight * variation
             total += weight
             if index == regionIndex { share = weight }
@@ -50,7 +51,8 @@ enum AudienceModel {
             let age = Double(day - film.openDay)
             let lateRun = age / Double(film.runDays)
             level = film.popularity * exp(-age / film.decayDays - 2 * lateRun * lateRun * lateRun * lateRun)
-            let screenNoise = 0.95 + 0.1 * DeterministicHash.unit(DeterministicHash.hash(.screenNoise, seed: film.seed, day))
+            let screenNoise =
+                0.95 + 0.1 * DeterministicHash.unit(DeterministicHash.hash(.screenNoise, seed: film.seed, day))
             screens = min(2_000, max(1, Int((level * season / 150 + 3) * screenNoise)))
         }
         var audience = Int64((level * weekdayFactors[weekday - 1] * season * noise).rounded())
@@ -72,7 +74,9 @@ enum AudienceModel {
     }
 
     /// Audience and sales from the film's first day through `day`, inclusive.
-    static func cumulative(_ film: FilmSpec, through day: Int, regionShare: Double? = nil) -> (audience: Int64, sales: Int64) {
+    static func cumulative(_ film: FilmSpec, through day: Int, regionShare: Double? = nil) -> (
+        audience: Int64, sales: Int64
+    ) {
         var audience: Int64 = 0
         var sales: Int64 = 0
         let last = min(day, film.lastShowDay)

@@ -128,8 +128,10 @@ struct BoxOfficeChartBuilder: Sendable {
     ) -> [BoxOfficeEntryDTO] {
         let current = Self.period(days: days, filters: filters)
         let previous = Self.period(days: previousDays, filters: filters)
+        // Rank changes compare with the previous chart as served: none before the first day.
+        let previousWasServed = previousDays.upperBound >= Self.earliestDate.daysSinceEpoch
         var previousRanks: [String: Int] = [:]
-        for (index, entry) in previous.ranked.prefix(Self.maximumRows).enumerated() {
+        for (index, entry) in previous.ranked.prefix(previousWasServed ? Self.maximumRows : 0).enumerated() {
             previousRanks[entry.film.code] = index + 1
         }
         let rows = max(1, min(limit, Self.maximumRows))

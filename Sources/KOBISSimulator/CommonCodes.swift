@@ -14,10 +14,14 @@ enum CommonCodes {
         WideArea(code: CommonCodeDTO(code: "0105001", koreanName: "서울시", englishName: "Seoul"), weight: 0.22),
         WideArea(code: CommonCodeDTO(code: "0105002", koreanName: "경기도", englishName: "Gyeonggi-do"), weight: 0.25),
         WideArea(code: CommonCodeDTO(code: "0105003", koreanName: "강원도", englishName: "Gangwon-do"), weight: 0.025),
-        WideArea(code: CommonCodeDTO(code: "0105004", koreanName: "충청북도", englishName: "Chungcheongbuk-do"), weight: 0.025),
-        WideArea(code: CommonCodeDTO(code: "0105005", koreanName: "충청남도", englishName: "Chungcheongnam-do"), weight: 0.035),
-        WideArea(code: CommonCodeDTO(code: "0105006", koreanName: "경상북도", englishName: "Gyeongsangbuk-do"), weight: 0.035),
-        WideArea(code: CommonCodeDTO(code: "0105007", koreanName: "경상남도", englishName: "Gyeongsangnam-do"), weight: 0.05),
+        WideArea(
+            code: CommonCodeDTO(code: "0105004", koreanName: "충청북도", englishName: "Chungcheongbuk-do"), weight: 0.025),
+        WideArea(
+            code: CommonCodeDTO(code: "0105005", koreanName: "충청남도", englishName: "Chungcheongnam-do"), weight: 0.035),
+        WideArea(
+            code: CommonCodeDTO(code: "0105006", koreanName: "경상북도", englishName: "Gyeongsangbuk-do"), weight: 0.035),
+        WideArea(
+            code: CommonCodeDTO(code: "0105007", koreanName: "경상남도", englishName: "Gyeongsangnam-do"), weight: 0.05),
         WideArea(code: CommonCodeDTO(code: "0105008", koreanName: "전라북도", englishName: "Jeollabuk-do"), weight: 0.03),
         WideArea(code: CommonCodeDTO(code: "0105009", koreanName: "전라남도", englishName: "Jeollanam-do"), weight: 0.025),
         WideArea(code: CommonCodeDTO(code: "0105010", koreanName: "제주도", englishName: "Jeju-do"), weight: 0.012),

@@ -49,7 +49,8 @@ struct FictionalCompany: Sendable, Hashable {
         }
         name = words.korean
         nameEnglish = words.english
-        let ceoIndex = Int(DeterministicHash.hash(.company, kind.codeBase, index) % UInt64(FictionalPerson.Pool.korean.size))
+        let ceoIndex = Int(
+            DeterministicHash.hash(.company, kind.codeBase, index) % UInt64(FictionalPerson.Pool.korean.size))
         ceoName = FictionalPerson(pool: .korean, index: ceoIndex).name
     }
 
@@ -63,8 +64,13 @@ struct FictionalCompany: Sendable, Hashable {
         return nil
     }
 
-    /// Every company, in code order.
-    static var everyone: [FictionalCompany] {
-        Kind.allCases.flatMap { kind in (0..<kind.count).map { FictionalCompany(kind: kind, index: $0) } }
+    /// Every company, in code order. Built once, on first use; immutable after.
+    static let everyone: [FictionalCompany] = Kind.allCases.flatMap { kind in
+        (0..<kind.count).map { FictionalCompany(kind: kind, index: $0) }
+    }
+
+    /// This company's position in ``everyone``.
+    var globalIndex: Int {
+        Kind.allCases.prefix(while: { $0 != kind }).reduce(0) { $0 + $1.count } + index
     }
 }

@@ -21,6 +21,14 @@ struct FictionalPerson: Sendable, Hashable {
             case .japanese: return 10_080_000
             }
         }
+        /// Where the pool starts in ``FictionalPerson/everyone``.
+        var offset: Int {
+            switch self {
+            case .korean: return 0
+            case .western: return Pool.korean.size
+            case .japanese: return Pool.korean.size + Pool.western.size
+            }
+        }
         var directors: Range<Int> { 0..<(size * 12 / 100) }
         var actors: Range<Int> { (size * 12 / 100)..<(size * 87 / 100) }
         var staff: Range<Int> { (size * 87 / 100)..<size }
@@ -86,10 +94,18 @@ struct FictionalPerson: Sendable, Hashable {
         return nil
     }
 
-    /// Every person in every pool, in code order.
-    static var everyone: [FictionalPerson] {
-        Pool.allCases.flatMap { pool in (0..<pool.size).map { FictionalPerson(pool: pool, index: $0) } }
+    /// Every person in every pool, in code order. Built once, on first use; immutable after.
+    static let everyone: [FictionalPerson] = Pool.allCases.flatMap { pool in
+        (0..<pool.size).map { FictionalPerson(pool: pool, index: $0) }
     }
+
+    /// The person at `index` of `pool`, from ``everyone``.
+    static func person(_ pool: Pool, _ index: Int) -> FictionalPerson {
+        everyone[pool.offset + index]
+    }
+
+    /// This person's position in ``everyone``.
+    var globalIndex: Int { pool.offset + index }
 }
 
 extension String {

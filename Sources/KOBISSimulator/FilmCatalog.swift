@@ -20,10 +20,10 @@ final class FilmCatalog: Sendable {
 
     /// All films, latest opening first (then by code, descending).
     let entries: [Entry]
-    /// Credits per `peopleCd`.
-    let creditsByPerson: [String: [Credit]]
-    /// Credits per `companyCd`.
-    let creditsByCompany: [String: [Credit]]
+    /// Credits per person, by ``FictionalPerson/globalIndex``.
+    private let creditsByPerson: [[Credit]]
+    /// Credits per company, by ``FictionalCompany/globalIndex``.
+    private let creditsByCompany: [[Credit]]
     /// The last day (days since epoch) whose films are all included.
     let lastDay: Int
 
@@ -32,28 +32,33 @@ final class FilmCatalog: Sendable {
 
     init(throughDay requestedLastDay: Int) {
         let lastDay = max(requestedLastDay, Self.standardLastDay)
-        var entries: [Entry] = []
+        var films: [FilmSpec] = []
         for week in FilmSchedule.firstWeek...FilmSchedule.week(ofDay: lastDay) {
-            for film in FilmSchedule.films(inWeek: week) {
-                let profile = FilmProfile(film)
-                entries.append(
-                    Entry(
-                        profile: profile,
-                        searchableTitles: [Self.normalize(profile.title.korean), Self.normalize(profile.title.english)],
-                        searchableDirectors: profile.directors.map { Self.normalize($0.name) }))
-            }
+            films += FilmSchedule.films(inWeek: week)
         }
-        entries.sort { lhs, rhs in
-            lhs.film.openDay != rhs.film.openDay ? lhs.film.openDay > rhs.film.openDay : lhs.film.code > rhs.film.code
+        films.sort { lhs, rhs in lhs.openDay != rhs.openDay ? lhs.openDay > rhs.openDay : lhs.code > rhs.code }
+        let entries = films.map { film in
+            let profile = FilmProfile(film)
+            return Entry(
+                profile: profile,
+                searchableTitles: [Self.normalize(profile.title.korean), Self.normalize(profile.title.english)],
+                searchableDirectors: profile.directors.map { Self.normalize($0.name) })
         }
-        var byPerson: [String: [Credit]] = [:]
-        var byCompany: [String: [Credit]] = [:]
+        var byPerson = [[Credit]](repeating: [], count: FictionalPerson.everyone.count)
+        var byCompany = [[Credit]](repeating: [], count: FictionalCompany.everyone.count)
         for (index, entry) in entries.enumerated() {
-            for credit in entry.profile.credits {
-                byPerson[credit.person.code, default: []].append(Credit(entry: index, part: credit.part))
+            let profile = entry.profile
+            for director in profile.directors {
+                byPerson[director.globalIndex].append(Credit(entry: index, part: "감독"))
             }
-            for credit in entry.profile.companies {
-                byCompany[credit.company.code, default: []].append(Credit(entry: index, part: credit.part))
+            for member in profile.cast {
+                byPerson[member.person.globalIndex].append(Credit(entry: index, part: "배우"))
+            }
+            for member in profile.staff {
+                byPerson[member.person.globalIndex].append(Credit(entry: index, part: member.role))
+            }
+            for credit in profile.companies {
+                byCompany[credit.company.globalIndex].append(Credit(entry: index, part: credit.part))
             }
         }
         self.entries = entries
@@ -61,6 +66,12 @@ final class FilmCatalog: Sendable {
         self.creditsByCompany = byCompany
         self.lastDay = lastDay
     }
+
+    /// The films `person` is credited on, with their parts.
+    func credits(of person: FictionalPerson) -> [Credit] { creditsByPerson[person.globalIndex] }
+
+    /// The films `company` is credited on, with its parts.
+    func credits(of company: FictionalCompany) -> [Credit] { creditsByCompany[company.globalIndex] }
 
     /// Lowercased, with all whitespace removed: how searches compare names.
     static func normalize(_ text: String) -> String {
@@ -71,6 +82,9 @@ final class FilmCatalog: Sendable {
 /// Builds the ``FilmCatalog`` on first use and shares it between copies of a simulator.
 final class FilmCatalogCache: Sendable {
     private let catalog = LockedValue<FilmCatalog?>(nil)
+
+    /// Whether the catalog has been built (charts and movie info never need it).
+    var isBuilt: Bool { catalog.withLock { $0 != nil } }
 
     /// A catalog that includes every film opening on or before `day`.
     func catalog(covering day: Int) -> FilmCatalog {

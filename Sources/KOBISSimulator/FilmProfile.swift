@@ -1,5 +1,4 @@
 import KOBIS
-import Foundation
 
 /// Everything KOBIS tells about a film besides its figures: titles, nations, genres, credits,
 /// companies, rating. Derived from the film's seed alone.
@@ -49,7 +48,8 @@ struct FilmProfile: Sendable {
         } else {
             let roll = random.unit()
             let foreign = CommonCodes.foreignNations
-            let first = roll < 0.6 ? foreign[0] : (roll < 0.75 ? foreign[1] : foreign[random.int(in: 2...(foreign.count - 1))])
+            let first =
+                roll < 0.6 ? foreign[0] : (roll < 0.75 ? foreign[1] : foreign[random.int(in: 2...(foreign.count - 1))])
             var list = [first]
             if random.chance(0.15) {
                 let second = random.pick(foreign)
@@ -62,21 +62,23 @@ struct FilmProfile: Sendable {
         // Genres: a main genre and up to two more.
         let genrePool =
             film.isDiversity
-            ? FictionalWords.diversityGenres : (film.isKorean ? FictionalWords.koreanGenres : FictionalWords.foreignGenres)
+            ? FictionalWords.diversityGenres
+            : (film.isKorean ? FictionalWords.koreanGenres : FictionalWords.foreignGenres)
         genres = random.distinctIndices(1 + random.int(in: 0...2), below: genrePool.count).map { genrePool[$0] }
 
         // Credits. Alphanumeric-code films (late registrations) list no director, as KOBIS sometimes does.
         let isAlphanumeric = film.code.contains("C")
         directors =
             isAlphanumeric
-            ? [] : random.distinctIndices(random.chance(0.08) ? 2 : 1, below: pool.directors.count).map {
-                FictionalPerson(pool: pool, index: pool.directors.lowerBound + $0)
+            ? []
+            : random.distinctIndices(random.chance(0.08) ? 2 : 1, below: pool.directors.count).map {
+                FictionalPerson.person(pool, pool.directors.lowerBound + $0)
             }
         let castCount = film.isDiversity ? random.int(in: 2...4) : random.int(in: 3...7)
         var cast: [CastMember] = []
         for offset in random.distinctIndices(castCount, below: pool.actors.count) {
-            let person = FictionalPerson(pool: pool, index: pool.actors.lowerBound + offset)
-            let character = FictionalPerson(pool: pool, index: random.int(in: 0...(pool.size - 1)))
+            let person = FictionalPerson.person(pool, pool.actors.lowerBound + offset)
+            let character = FictionalPerson.person(pool, random.int(in: 0...(pool.size - 1)))
             switch pool {
             case .korean:
                 cast.append(CastMember(person: person, role: character.name, roleEnglish: ""))
@@ -91,18 +93,26 @@ struct FilmProfile: Sendable {
         let roles = random.distinctIndices(random.int(in: 2...5), below: FictionalWords.staffRoles.count)
         staff = roles.map { roleIndex in
             StaffMember(
-                person: FictionalPerson(pool: pool, index: pool.staff.lowerBound + random.int(in: 0...(pool.staff.count - 1))),
+                person: FictionalPerson.person(
+                    pool, pool.staff.lowerBound + random.int(in: 0...(pool.staff.count - 1))),
                 role: FictionalWords.staffRoles[roleIndex])
         }
 
         // Companies: a producer and a distributor for Korean films, an importer and a distributor otherwise.
-        let distributor = FictionalCompany(kind: .distributor, index: random.int(in: 0...(FictionalCompany.Kind.distributor.count - 1)))
+        let distributor = FictionalCompany(
+            kind: .distributor, index: random.int(in: 0...(FictionalCompany.Kind.distributor.count - 1)))
         if film.isKorean {
-            let producer = FictionalCompany(kind: .producer, index: random.int(in: 0...(FictionalCompany.Kind.producer.count - 1)))
-            companies = [CompanyCredit(company: producer, part: "제작사"), CompanyCredit(company: distributor, part: "배급사")]
+            let producer = FictionalCompany(
+                kind: .producer, index: random.int(in: 0...(FictionalCompany.Kind.producer.count - 1)))
+            companies = [
+                CompanyCredit(company: producer, part: "제작사"), CompanyCredit(company: distributor, part: "배급사"),
+            ]
         } else {
-            let importer = FictionalCompany(kind: .importer, index: random.int(in: 0...(FictionalCompany.Kind.importer.count - 1)))
-            companies = [CompanyCredit(company: importer, part: "수입사"), CompanyCredit(company: distributor, part: "배급사")]
+            let importer = FictionalCompany(
+                kind: .importer, index: random.int(in: 0...(FictionalCompany.Kind.importer.count - 1)))
+            companies = [
+                CompanyCredit(company: importer, part: "수입사"), CompanyCredit(company: distributor, part: "배급사"),
+            ]
         }
 
         // Rating from the main genre.
@@ -116,7 +126,8 @@ struct FilmProfile: Sendable {
         default:
             grade = gradeRoll < 0.5 ? "12세이상관람가" : (gradeRoll < 0.9 ? "15세이상관람가" : "청소년관람불가")
         }
-        let auditSerial = String(format: "%05d", (film.ordinal * 37 + 11) % 100_000)
+        let serial = String((film.ordinal * 37 + 11) % 100_000)
+        let auditSerial = String(repeating: "0", count: 5 - serial.count) + serial
         auditNumber = "\(film.openDate.year)-\(film.isKorean ? "MF" : "FA")\(auditSerial)"
         runtimeMinutes = film.isDiversity ? random.int(in: 70...125) : random.int(in: 92...152)
         var showTypes = [ShowTypeDTO(group: "2D", name: "디지털")]
@@ -139,11 +150,14 @@ struct FilmProfile: Sendable {
             nations: nations.map { NationDTO(name: $0.koreanName) }, genres: genres.map { GenreDTO(name: $0) },
             directors: directors.map { DirectorDTO(name: $0.name, nameEnglish: $0.nameEnglish) },
             actors: cast.map {
-                ActorDTO(name: $0.person.name, nameEnglish: $0.person.nameEnglish, role: $0.role, roleEnglish: $0.roleEnglish)
+                ActorDTO(
+                    name: $0.person.name, nameEnglish: $0.person.nameEnglish, role: $0.role, roleEnglish: $0.roleEnglish
+                )
             },
             showTypes: showTypes,
             companies: companies.map {
-                MovieCompanyDTO(code: $0.company.code, name: $0.company.name, nameEnglish: $0.company.nameEnglish, part: $0.part)
+                MovieCompanyDTO(
+                    code: $0.company.code, name: $0.company.name, nameEnglish: $0.company.nameEnglish, part: $0.part)
             },
             audits: [AuditDTO(number: auditNumber, grade: grade)],
             staffs: staff.map { StaffDTO(name: $0.person.name, nameEnglish: $0.person.nameEnglish, role: $0.role) })
@@ -158,10 +172,5 @@ struct FilmProfile: Sendable {
             representativeNation: nations[0].koreanName, representativeGenre: genres[0],
             directors: directors.map { PersonNameDTO(name: $0.name) },
             companies: companies.prefix(1).map { CompanyRefDTO(code: $0.company.code, name: $0.company.name) })
-    }
-
-    /// Every person credited, with their part (`moviePartNm`) in this film.
-    var credits: [(person: FictionalPerson, part: String)] {
-        directors.map { ($0, "감독") } + cast.map { ($0.person, "배우") } + staff.map { ($0.person, $0.role) }
     }
 }

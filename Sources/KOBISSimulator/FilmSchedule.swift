@@ -51,7 +51,9 @@ enum FilmSchedule {
     /// The film in `slot` of `week`. Pure: the same arguments always give the same film.
     static func film(week: Int, slot: Int) -> FilmSpec {
         let seed = DeterministicHash.hash(.filmKind, week, slot)
-        func unit(_ purpose: HashPurpose) -> Double { DeterministicHash.unit(DeterministicHash.hash(purpose, seed: seed)) }
+        func unit(_ purpose: HashPurpose) -> Double {
+            DeterministicHash.unit(DeterministicHash.hash(purpose, seed: seed))
+        }
         func bits(_ purpose: HashPurpose) -> UInt64 { DeterministicHash.hash(purpose, seed: seed) }
 
         let tier: FilmSpec.Tier
@@ -134,7 +136,9 @@ extension FilmSchedule {
             (weekRemainder, slot, modulus, openYears) = (number / 10, number % 10, 100, year...year)
         } else {
             guard number >= 1000 else { return nil }
-            (weekRemainder, slot, modulus, openYears) = ((number - 1000) / 10, (number - 1000) % 10, 500, year...(year + 1))
+            (weekRemainder, slot, modulus, openYears) = (
+                (number - 1000) / 10, (number - 1000) % 10, 500, year...(year + 1)
+            )
         }
         guard slot < maximumFilmsPerWeek,
             let firstDay = CalendarDate(year: openYears.lowerBound, month: 1, day: 1)?.daysSinceEpoch,

@@ -47,7 +47,9 @@ struct FilmSpec: Sendable, Hashable {
     /// The last day in release.
     var lastShowDay: Int { openDay + runDays - 1 }
     /// Whether `day` is a preview day.
-    func isPreview(_ day: Int) -> Bool { previewLead > 0 && day >= openDay - previewLead && day <= openDay - previewLead + 1 }
+    func isPreview(_ day: Int) -> Bool {
+        previewLead > 0 && day >= openDay - previewLead && day <= openDay - previewLead + 1
+    }
     /// Whether the film can have admissions on `day`.
     func isScheduled(on day: Int) -> Bool { (day >= openDay && day <= lastShowDay) || isPreview(day) }
     /// A unique small integer per film: the order of `(week, slot)`.

@@ -45,9 +45,9 @@ extension KOBISSimulator {
     }
 
     /// The films credited to `credits`, released or upcoming, latest first.
-    private func filmography(_ credits: [FilmCatalog.Credit]?, in catalog: FilmCatalog) -> [FilmographyDTO] {
+    private func filmography(_ credits: [FilmCatalog.Credit], in catalog: FilmCatalog) -> [FilmographyDTO] {
         let horizon = self.horizon
-        return (credits ?? []).compactMap { credit in
+        return credits.compactMap { credit in
             let entry = catalog.entries[credit.entry]
             guard entry.film.openDay <= horizon else { return nil }
             return FilmographyDTO(movieCode: entry.film.code, movieName: entry.profile.title.korean, part: credit.part)
@@ -74,7 +74,7 @@ extension KOBISSimulator {
             CompanyListItemDTO(
                 code: company.code, name: company.name, nameEnglish: company.nameEnglish,
                 partNames: [company.kind.rawValue], ceoName: company.ceoName,
-                filmographyNames: filmography(catalog.creditsByCompany[company.code], in: catalog).prefix(20).map(\.movieName))
+                filmographyNames: filmography(catalog.credits(of: company), in: catalog).prefix(20).map(\.movieName))
         }
         return CompanyListResponseDTO.Result(totalCount: matches.count, companies: companies)
     }
@@ -83,7 +83,7 @@ extension KOBISSimulator {
     public func companyInfo(code: String) -> CompanyInfoDTO? {
         guard let company = FictionalCompany(code: code) else { return nil }
         let catalog = self.catalog
-        let films = filmography(catalog.creditsByCompany[company.code], in: catalog)
+        let films = filmography(catalog.credits(of: company), in: catalog)
         var parts: [String] = []
         for film in films where !parts.contains(film.part) { parts.append(film.part) }
         return CompanyInfoDTO(
@@ -96,6 +96,7 @@ extension KOBISSimulator {
     /// 영화인목록, filtered by `peopleName` and `filmographyName` (substrings).
     public func peopleList(_ request: PeopleListRequest) -> PeopleListResponseDTO.Result {
         let catalog = self.catalog
+        let horizon = self.horizon
         let name = request.peopleName.map(FilmCatalog.normalize).flatMap { $0.isEmpty ? nil : $0 }
         let title = request.filmographyName.map(FilmCatalog.normalize).flatMap { $0.isEmpty ? nil : $0 }
         let matches = FictionalPerson.everyone.filter { person in
@@ -105,8 +106,12 @@ extension KOBISSimulator {
                 return false
             }
             if let title {
-                let films = filmography(catalog.creditsByPerson[person.code], in: catalog)
-                if !films.contains(where: { FilmCatalog.normalize($0.movieName).contains(title) }) { return false }
+                let credits = catalog.credits(of: person)
+                let matches = credits.contains { credit in
+                    let entry = catalog.entries[credit.entry]
+                    return entry.film.openDay <= horizon && entry.searchableTitles[0].contains(title)
+                }
+                if !matches { return false }
             }
             return true
         }
@@ -114,7 +119,7 @@ extension KOBISSimulator {
             PeopleListItemDTO(
                 code: person.code, name: person.name, nameEnglish: person.nameEnglish,
                 representativeRole: person.role.rawValue,
-                filmographyNames: filmography(catalog.creditsByPerson[person.code], in: catalog).map(\.movieName))
+                filmographyNames: filmography(catalog.credits(of: person), in: catalog).map(\.movieName))
         }
         return PeopleListResponseDTO.Result(totalCount: matches.count, people: people)
     }
@@ -126,7 +131,7 @@ extension KOBISSimulator {
         return PeopleInfoDTO(
             code: person.code, name: person.name, nameEnglish: person.nameEnglish, sex: person.sex,
             representativeRole: person.role.rawValue, homepages: [],
-            filmography: filmography(catalog.creditsByPerson[person.code], in: catalog))
+            filmography: filmography(catalog.credits(of: person), in: catalog))
     }
 
     // MARK: Codes

@@ -1,5 +1,5 @@
-public import Foundation
-public import KOBIS
+import Foundation
+import KOBIS
 
 // The wire face: one KOBIS GET in, status and JSON body out.
 extension KOBISSimulator {
@@ -51,7 +51,8 @@ extension KOBISSimulator {
         switch service {
         case .dailyBoxOffice, .weeklyBoxOffice:
             guard let rawDate = text("targetDt") else { return .json(KOBISWireFormat.missingTargetDate) }
-            guard rawDate.count == 8, rawDate.allSatisfy({ $0.isASCII && $0.isNumber }), let date = CalendarDate(rawDate)
+            guard rawDate.count == 8, rawDate.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let date = CalendarDate(rawDate)
             else { return .json(KOBISWireFormat.malformedTargetDate(rawDate)) }
             let nation = text("repNationCd").flatMap { NationFilter(rawValue: $0.uppercased()) }
             let multiMovie = text("multiMovieYn").flatMap { MultiMovieFilter(rawValue: $0.uppercased()) }
@@ -59,7 +60,8 @@ extension KOBISSimulator {
             let area = text("wideAreaCd")
             let result: BoxOfficeResultDTO
             if service == .dailyBoxOffice {
-                result = dailyBoxOffice(date, nation: nation, multiMovie: multiMovie, wideAreaCode: area, itemsPerPage: rows)
+                result = dailyBoxOffice(
+                    date, nation: nation, multiMovie: multiMovie, wideAreaCode: area, itemsPerPage: rows)
             } else {
                 let range = text("weekGb").flatMap(WeeklyRange.init(rawValue:)) ?? .weekend
                 result = weeklyBoxOffice(
@@ -76,7 +78,8 @@ extension KOBISSimulator {
             }
             let request = MovieListRequest(
                 page: number("curPage"), itemsPerPage: number("itemPerPage"), movieName: text("movieNm"),
-                directorName: text("directorNm"), openStartYear: number("openStartDt"), openEndYear: number("openEndDt"),
+                directorName: text("directorNm"), openStartYear: number("openStartDt"),
+                openEndYear: number("openEndDt"),
                 productionStartYear: number("prdtStartYear"), productionEndYear: number("prdtEndYear"),
                 nationCodes: list("repNationCd"), movieTypeCodes: list("movieTypeCd"))
             return .json(KOBISWireFormat.encode(MovieListResponseDTO(movieListResult: movieList(request))))

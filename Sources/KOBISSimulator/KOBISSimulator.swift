@@ -81,20 +81,29 @@ public struct KOBISSimulator: Sendable {
         return FilmProfile(film).movieInfo(today: today)
     }
 
-    /// The figures of the film `movieCode` on `date` (nationwide, or in `wideAreaCode`) with its
-    /// cumulative totals through that day; `nil` when it did not play. Charts show only the top
-    /// films; this shows any film on any day (for checks).
-    func figures(
-        movieCode: String, on date: CalendarDate, wideAreaCode: String? = nil
-    ) -> (day: DailyFigures, audienceTotal: Int64, salesTotal: Int64)? {
-        guard let film = FilmSchedule.film(code: movieCode) else { return nil }
-        var share: Double?
-        if let wideAreaCode, !wideAreaCode.isEmpty {
-            guard let index = CommonCodes.wideAreaIndex(of: wideAreaCode) else { return nil }
-            share = AudienceModel.regionShare(film, regionIndex: index)
+    /// The figures of the film `movieCode` on `date`, nationwide or in `wideAreaCode`; `nil` when
+    /// it did not play. Charts show only the top films; this shows any film on any day (for checks).
+    func figures(movieCode: String, on date: CalendarDate, wideAreaCode: String? = nil) -> DailyFigures? {
+        guard let film = FilmSchedule.film(code: movieCode), let share = regionShare(film, wideAreaCode) else {
+            return nil
         }
-        guard let day = AudienceModel.figures(film, on: date.daysSinceEpoch, regionShare: share) else { return nil }
-        let totals = AudienceModel.cumulative(film, through: date.daysSinceEpoch, regionShare: share)
-        return (day, totals.audience, totals.sales)
+        return AudienceModel.figures(film, on: date.daysSinceEpoch, regionShare: share)
+    }
+
+    /// Cumulative audience and sales of the film `movieCode` through `date` (for checks).
+    func totals(movieCode: String, through date: CalendarDate, wideAreaCode: String? = nil) -> (
+        audience: Int64, sales: Int64
+    )? {
+        guard let film = FilmSchedule.film(code: movieCode), let share = regionShare(film, wideAreaCode) else {
+            return nil
+        }
+        return AudienceModel.cumulative(film, through: date.daysSinceEpoch, regionShare: share)
+    }
+
+    /// `.some(nil)` for the whole country, `.some(share)` for a wide area, `nil` for an unknown code.
+    private func regionShare(_ film: FilmSpec, _ wideAreaCode: String?) -> Double?? {
+        guard let wideAreaCode, !wideAreaCode.isEmpty else { return .some(nil) }
+        guard let index = CommonCodes.wideAreaIndex(of: wideAreaCode) else { return nil }
+        return AudienceModel.regionShare(film, regionIndex: index)
     }
 }

@@ -6,12 +6,11 @@ import KOBIS
 enum KOBISWireFormat {
     static let source = "영화진흥위원회"
 
-    /// Encodes `value` as KOBIS does: UTF-8, no escaped slashes, no extra whitespace.
+    /// Encodes `value` as KOBIS does: fields in the order the DTO encodes them (KOBIS's order),
+    /// UTF-8, no escaped slashes, no extra whitespace. The same value always gives the same bytes.
     static func encode(_ value: some Encodable) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
         // The DTOs hold only strings, numbers and arrays: encoding cannot fail.
-        return (try? encoder.encode(value)) ?? Data("{}".utf8)
+        (try? OrderedJSONEncoder().encode(value)) ?? Data("{}".utf8)
     }
 
     static func fault(code: String, message: String) -> Data {

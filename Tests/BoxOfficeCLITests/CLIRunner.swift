@@ -34,7 +34,8 @@ struct CLIRunner {
         environment = env
     }
 
-    func run(_ arguments: [String]) throws -> Result {
+    /// Runs the binary to completion without blocking Swift's cooperative threads.
+    func run(_ arguments: [String]) async throws -> Result {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -44,14 +45,34 @@ struct CLIRunner {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        process.standardInput = FileHandle.nullDevice
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                do {
+                    try process.run()
+                    let errorReader = DispatchGroup()
+                    let stderrBox = DataBox()
+                    DispatchQueue.global().async(group: errorReader) {
+                        stderrBox.data = err.fileHandleForReading.readDataToEndOfFile()
+                    }
+                    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+                    errorReader.wait()
+                    let stderr = stderrBox.data
+                    process.waitUntilExit()
+                    continuation.resume(returning: Result(
+                        status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                        stderr: String(decoding: stderr, as: UTF8.self)))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
     }
 
     func cleanUp() { try? FileManager.default.removeItem(at: directory) }
+}
+
+/// Carries bytes from a reader thread; the DispatchGroup wait orders the accesses.
+private final class DataBox: @unchecked Sendable {
+    var data = Data()
 }

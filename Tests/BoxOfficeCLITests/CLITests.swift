@@ -35,7 +35,7 @@ struct CLITests {
     @Test("daily --format json prints the simulator's exact figures; a second run makes no upstream call")
     func dailyJSON() async throws {
         try await Self.withSimulator { server, cli in
-            let result = try cli.run(["daily", "--date", "2024-03-15", "--format", "json"])
+            let result = try await cli.run(["daily", "--date", "2024-03-15", "--format", "json"])
             #expect(result.status == 0, "\(result.stderr)")
             let chart = try JSONDecoder().decode(ChartJSON.self, from: Data(result.stdout.utf8))
             let expected = KOBISSimulator().dailyBoxOffice(CalendarDate("2024-03-15")!, nation: nil, multiMovie: nil, wideAreaCode: nil)
@@ -54,7 +54,7 @@ struct CLITests {
                 #expect(entry.change.kind == (row.status == .new ? "new" : row.rankDelta > 0 ? "up" : row.rankDelta < 0 ? "down" : "same"))
             }
             #expect(server.callCount == 1)
-            let again = try cli.run(["daily", "--date", "2024-03-15", "--format", "json"])
+            let again = try await cli.run(["daily", "--date", "2024-03-15", "--format", "json"])
             #expect(again.status == 0)
             #expect(server.callCount == 1, "a settled day must come from the store")
         }
@@ -63,7 +63,7 @@ struct CLITests {
     @Test("table output: separators, rank marks, columns aligned for Korean titles")
     func table() async throws {
         try await Self.withSimulator { _, cli in
-            let result = try cli.run(["daily", "--date", "2024-03-15"])
+            let result = try await cli.run(["daily", "--date", "2024-03-15"])
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\n").map(String.init)
             #expect(lines.count == 12)  // title, header, 10 rows
@@ -81,7 +81,7 @@ struct CLITests {
     @Test("csv output: header and one line per entry")
     func csv() async throws {
         try await Self.withSimulator { _, cli in
-            let result = try cli.run(["daily", "--date", "2024-03-15", "--format", "csv", "--nation", "K"])
+            let result = try await cli.run(["daily", "--date", "2024-03-15", "--format", "csv", "--nation", "K"])
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\r\n").map(String.init)
             #expect(lines.first?.hasPrefix("rank,change,changeAmount,movieCode,title") == true)
@@ -92,24 +92,24 @@ struct CLITests {
     @Test("weekly, movie and search")
     func otherCommands() async throws {
         try await Self.withSimulator { _, cli in
-            let weekly = try cli.run(["weekly", "--date", "2024-03-15", "--range", "weekend", "--format", "json"])
+            let weekly = try await cli.run(["weekly", "--date", "2024-03-15", "--range", "weekend", "--format", "json"])
             #expect(weekly.status == 0, "\(weekly.stderr)")
             let chart = try JSONDecoder().decode(ChartJSON.self, from: Data(weekly.stdout.utf8))
             #expect(chart.kind == "weekend")
             #expect(chart.range.start == "2024-03-15" && chart.range.end == "2024-03-17")
             let code = try #require(chart.entries.first?.movieCode)
-            let movie = try cli.run(["movie", code, "--format", "json"])
+            let movie = try await cli.run(["movie", code, "--format", "json"])
             #expect(movie.status == 0, "\(movie.stderr)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(movie.stdout.utf8)) as? [String: Any])
             for key in ["code", "title", "titleEnglish", "runtimeMinutes", "productionYear", "openDate", "nations", "genres", "directors", "actors", "grades", "companies"] {
                 #expect(object[key] != nil, "movie JSON lacks \(key)")
             }
             #expect(object["code"] as? String == code)
-            let table = try cli.run(["movie", code])
+            let table = try await cli.run(["movie", code])
             #expect(table.status == 0)
             #expect(table.stdout.contains(chart.entries[0].title))
             let title = chart.entries[0].title
-            let search = try cli.run(["search", String(title.prefix(3)), "--format", "json"])
+            let search = try await cli.run(["search", String(title.prefix(3)), "--format", "json"])
             #expect(search.status == 0, "\(search.stderr)")
             #expect(search.stdout.contains(code))
         }
@@ -128,7 +128,7 @@ struct CLITests {
     ])
     func badInput(arguments: [String], mention: String) async throws {
         try await Self.withSimulator { _, cli in
-            let result = try cli.run(arguments)
+            let result = try await cli.run(arguments)
             #expect(result.status != 0)
             #expect(result.stdout.isEmpty)
             let errorLines = result.stderrLines.filter { !$0.hasPrefix("note:") && !$0.hasPrefix("(see") }
@@ -146,7 +146,7 @@ struct CLITests {
     ])
     func upstreamFaults(fault: SimulatorFault, mention: String) async throws {
         try await Self.withSimulator(fault: fault) { _, cli in
-            let result = try cli.run(["daily", "--date", "2024-03-15"])
+            let result = try await cli.run(["daily", "--date", "2024-03-15"])
             #expect(result.status != 0)
             #expect(result.stderrLines.count == 1, "\(result.stderr)")
             #expect(result.stderr.contains(mention), "\(result.stderr)")
@@ -155,20 +155,20 @@ struct CLITests {
     }
 
     @Test("network failure: nothing listening")
-    func refused() throws {
+    func refused() async throws {
         let cli = try CLIRunner(kobisBaseURL: URL(string: "http://127.0.0.1:1/kobisopenapi/webservice/rest")!)
         defer { cli.cleanUp() }
-        let result = try cli.run(["daily", "--date", "2024-03-15"])
+        let result = try await cli.run(["daily", "--date", "2024-03-15"])
         #expect(result.status != 0)
         #expect(result.stderrLines.count == 1)
         #expect(result.stderr.contains("could not reach KOBIS"))
     }
 
     @Test("sample mode: no key, a notice on stderr, source sample")
-    func sampleMode() throws {
+    func sampleMode() async throws {
         let cli = try CLIRunner(kobisBaseURL: nil, key: nil)
         defer { cli.cleanUp() }
-        let result = try cli.run(["daily", "--format", "json"])
+        let result = try await cli.run(["daily", "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("sample mode"))
         let chart = try JSONDecoder().decode(ChartJSON.self, from: Data(result.stdout.utf8))
@@ -177,10 +177,10 @@ struct CLITests {
     }
 
     @Test("migrate creates the SQLite file")
-    func migrate() throws {
+    func migrate() async throws {
         let cli = try CLIRunner(kobisBaseURL: nil, key: nil)
         defer { cli.cleanUp() }
-        let result = try cli.run(["migrate"])
+        let result = try await cli.run(["migrate"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("up to date"))
         #expect(FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("test.sqlite").path))

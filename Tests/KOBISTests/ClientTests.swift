@@ -127,7 +127,7 @@ struct ClientHTTPTests {
             do {
                 _ = try await client.dailyBoxOffice(CalendarDate("2024-03-15")!)
                 Issue.record("expected \(fault) to fail")
-            } catch {
+            } catch let error as KOBISError {
                 switch (fault, error) {
                 case (.http500, .httpStatus(500)), (.malformed, .malformedResponse), (.timeout, .timeout),
                     (.reset, .connectionFailed):
@@ -139,6 +139,8 @@ struct ClientHTTPTests {
                     Issue.record("\(fault) gave \(error)")
                 }
                 #expect(!error.description.contains("testkey"))
+            } catch {
+                Issue.record("unexpected error \(error)")
             }
         }
     }
@@ -149,12 +151,14 @@ struct ClientHTTPTests {
         await #expect(throws: KOBISError.self) { try await client.dailyBoxOffice(CalendarDate("2024-03-15")!) }
         do {
             _ = try await client.dailyBoxOffice(CalendarDate("2024-03-15")!)
-        } catch {
+        } catch let error as KOBISError {
             guard case .connectionFailed = error else {
                 Issue.record("expected connectionFailed, got \(error)")
                 return
             }
             #expect(error.isTransient)
+        } catch {
+            Issue.record("unexpected error \(error)")
         }
     }
 }

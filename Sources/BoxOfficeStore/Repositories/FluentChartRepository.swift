@@ -73,7 +73,7 @@ struct FluentChartRepository: ChartRepository {
             .values([
                 SQLBind(UUID()), SQLBind(origin), SQLBind(chart.kind.rawValue), SQLBind(chart.range.start.isoString),
                 SQLBind(chart.range.end.isoString), SQLBind(chart.filters.key),
-                chart.filters.nation?.rawValue.sqlBindOrNull, chart.filters.multiMovie?.rawValue.sqlBindOrNull,
+                (chart.filters.nation?.rawValue).sqlBindOrNull, (chart.filters.multiMovie?.rawValue).sqlBindOrNull,
                 chart.filters.areaCode.sqlBindOrNull, chart.yearWeek.sqlBindOrNull, SQLBind(chart.source.rawValue),
                 SQLBind(chart.fetchedAt),
             ])

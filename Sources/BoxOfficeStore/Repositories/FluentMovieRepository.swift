@@ -40,7 +40,7 @@ struct FluentMovieRepository: MovieRepository {
                 .columns("id", "origin", "code", "title", "open_date", "production_year", "fetched_at", "payload")
                 .values([
                     SQLBind(UUID()), SQLBind(origin), SQLBind(movie.code), SQLBind(movie.title),
-                    movie.openDate?.isoString.sqlBindOrNull, movie.productionYear.sqlBindOrNull,
+                    (movie.openDate?.isoString).sqlBindOrNull, movie.productionYear.sqlBindOrNull,
                     SQLBind(movie.fetchedAt), SQLBind(payload),
                 ])
                 .onConflict(with: ["origin", "code"]) {

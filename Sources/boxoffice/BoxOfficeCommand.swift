@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+
+/// `boxoffice`: the Korean box office from the terminal.
+@main
+struct BoxOfficeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "boxoffice",
+        abstract: "Korean box office charts from KOBIS (영화진흥위원회), a local archive and a web app.",
+        discussion: """
+            Without KOBIS_API_KEY, BoxOffice runs in sample mode on fictional data from its built-in simulator.
+            Environment: KOBIS_API_KEY, KOBIS_BASE_URL, DATABASE_URL, PORT, BOXOFFICE_HOSTNAME, TMDB_API_KEY, KAKAO_REST_API_KEY.
+            """,
+        subcommands: [
+            ServeCommand.self, DailyCommand.self, WeeklyCommand.self, MovieCommand.self, SearchCommand.self,
+            SimulateKOBISCommand.self, MigrateCommand.self,
+        ]
+    )
+
+    /// Parses and runs, turning every failure into one line on stderr and a non-zero exit status.
+    static func main() async {
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help, --version: let ArgumentParser print them.
+                exit(withError: error)
+            }
+            Terminal.printError(message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments")
+            Terminal.printNotice("(see 'boxoffice --help')")
+            Foundation.exit(code == .validationFailure ? 64 : code.rawValue)
+        }
+        do {
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                var syncCommand = command
+                try syncCommand.run()
+            }
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            Terminal.printError(CLIError.describe(error))
+            Foundation.exit(1)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import BoxOfficeCore
+import BoxOfficeWeb
+import Foundation
+import Logging
+
+/// Builds the app's services from the environment for one command, and closes them afterwards.
+enum ServiceRunner {
+    static func configuration() throws -> AppConfiguration {
+        try AppConfiguration(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Logs from commands other than `serve` go to stderr and only when something is wrong.
+    static func quietLogger() -> Logger {
+        var logger = Logger(label: "boxoffice") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .critical
+        return logger
+    }
+
+    static func run<T>(_ body: (AppServices) async throws -> T) async throws -> T {
+        let configuration = try configuration()
+        if configuration.isSampleMode {
+            Terminal.printNotice(
+                "note: sample mode (KOBIS_API_KEY is not set): fictional data from the built-in simulator.")
+        }
+        let services = try await AppServices.start(configuration: configuration, logger: quietLogger())
+        do {
+            let result = try await body(services)
+            await services.shutdown()
+            return result
+        } catch {
+            await services.shutdown()
+            throw error
+        }
+    }
+}
