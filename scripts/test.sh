@@ -33,8 +33,11 @@ export BOXOFFICE_TEST_POSTGRES_URL
 trap 'scripts/dev-postgres.sh stop >/dev/null 2>&1 || true' EXIT
 
 log "building"
-swift build --build-tests 2>&1 | grep -v "unhandled; explicitly declare them as resources" || true
-swift build --build-tests >/dev/null 2>&1 || { swift build --build-tests; exit 1; }
+set +e
+swift build --build-tests 2>&1 | grep -v "unhandled; explicitly declare them as resources"
+status=${PIPESTATUS[0]}
+set -e
+[ "$status" -eq 0 ] || { echo "build failed" >&2; exit "$status"; }
 
 log "running the Swift test suites (SQLite and PostgreSQL at $BOXOFFICE_TEST_POSTGRES_URL)"
 swift test --skip-build
