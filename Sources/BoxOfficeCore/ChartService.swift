@@ -69,8 +69,13 @@ public struct ChartService: Sendable {
             }
             throw error
         }
-        // An empty chart means "not aggregated yet": show it, but keep any stored copy that has rows.
-        if fresh.entries.isEmpty, let stored, !stored.entries.isEmpty { return stored }
+        // An empty chart usually means "not aggregated yet": show it, keep any stored copy that has rows,
+        // and store it only once the period is well past, so a glitch is never settled for good.
+        if fresh.entries.isEmpty {
+            if let stored, !stored.entries.isEmpty { return stored }
+            let wellPast = calendar.settledInstant(after: query.range.end.adding(days: 5))
+            if fresh.fetchedAt < wellPast { return fresh }
+        }
         do {
             try await repository.save(fresh)
         } catch {

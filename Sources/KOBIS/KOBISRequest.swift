@@ -61,6 +61,17 @@ func validatePage(_ value: Int?) throws(KOBISError) {
     if let value, value < 1 { throw KOBISError.invalidRequest("curPage must be at least 1, got \(value)") }
 }
 
+/// Paging rules of the list services: `curPage` from 1, `itemPerPage` from 1 to 100.
+func validateListPaging(page: Int?, itemsPerPage: Int?) throws(KOBISError) {
+    try validatePage(page)
+    try validateItemsPerPage(itemsPerPage, maximum: 100)
+}
+
+/// The parameters that have a value, in the order given.
+func presentParameters(_ pairs: KeyValuePairs<String, String?>) -> [(name: String, value: String)] {
+    pairs.compactMap { pair in pair.value.map { (name: pair.key, value: $0) } }
+}
+
 /// 일별 박스오피스: `boxoffice/searchDailyBoxOfficeList`.
 public struct DailyBoxOfficeRequest: KOBISRequest {
     public typealias Envelope = BoxOfficeResponseDTO
@@ -85,12 +96,10 @@ public struct DailyBoxOfficeRequest: KOBISRequest {
     }
 
     public var parameters: [(name: String, value: String)] {
-        var items = [("targetDt", targetDate.compactString)]
-        if let itemsPerPage { items.append(("itemPerPage", String(itemsPerPage))) }
-        if let multiMovie { items.append(("multiMovieYn", multiMovie.rawValue)) }
-        if let nation { items.append(("repNationCd", nation.rawValue)) }
-        if let wideAreaCode { items.append(("wideAreaCd", wideAreaCode)) }
-        return items
+        presentParameters([
+            "targetDt": targetDate.compactString, "itemPerPage": itemsPerPage.map(String.init),
+            "multiMovieYn": multiMovie?.rawValue, "repNationCd": nation?.rawValue, "wideAreaCd": wideAreaCode,
+        ])
     }
 
     public func validate() throws(KOBISError) { try validateItemsPerPage(itemsPerPage, maximum: maximumBoxOfficeItemsPerPage) }
@@ -123,13 +132,11 @@ public struct WeeklyBoxOfficeRequest: KOBISRequest {
     }
 
     public var parameters: [(name: String, value: String)] {
-        var items = [("targetDt", targetDate.compactString)]
-        if let range { items.append(("weekGb", range.rawValue)) }
-        if let itemsPerPage { items.append(("itemPerPage", String(itemsPerPage))) }
-        if let multiMovie { items.append(("multiMovieYn", multiMovie.rawValue)) }
-        if let nation { items.append(("repNationCd", nation.rawValue)) }
-        if let wideAreaCode { items.append(("wideAreaCd", wideAreaCode)) }
-        return items
+        presentParameters([
+            "targetDt": targetDate.compactString, "weekGb": range?.rawValue,
+            "itemPerPage": itemsPerPage.map(String.init), "multiMovieYn": multiMovie?.rawValue,
+            "repNationCd": nation?.rawValue, "wideAreaCd": wideAreaCode,
+        ])
     }
 
     public func validate() throws(KOBISError) { try validateItemsPerPage(itemsPerPage, maximum: maximumBoxOfficeItemsPerPage) }
@@ -174,25 +181,18 @@ public struct MovieListRequest: KOBISRequest {
     }
 
     public var parameters: [(name: String, value: String)] {
-        var items: [(name: String, value: String)] = []
-        if let page { items.append(("curPage", String(page))) }
-        if let itemsPerPage { items.append(("itemPerPage", String(itemsPerPage))) }
-        if let movieName { items.append(("movieNm", movieName)) }
-        if let directorName { items.append(("directorNm", directorName)) }
-        if let openStartYear { items.append(("openStartDt", String(openStartYear))) }
-        if let openEndYear { items.append(("openEndDt", String(openEndYear))) }
-        if let productionStartYear { items.append(("prdtStartYear", String(productionStartYear))) }
-        if let productionEndYear { items.append(("prdtEndYear", String(productionEndYear))) }
         // How KOBIS takes several codes is undocumented; comma-joined is what its web client sends.
-        if !nationCodes.isEmpty { items.append(("repNationCd", nationCodes.joined(separator: ","))) }
-        if !movieTypeCodes.isEmpty { items.append(("movieTypeCd", movieTypeCodes.joined(separator: ","))) }
-        return items
+        presentParameters([
+            "curPage": page.map(String.init), "itemPerPage": itemsPerPage.map(String.init), "movieNm": movieName,
+            "directorNm": directorName, "openStartDt": openStartYear.map(String.init),
+            "openEndDt": openEndYear.map(String.init), "prdtStartYear": productionStartYear.map(String.init),
+            "prdtEndYear": productionEndYear.map(String.init),
+            "repNationCd": nationCodes.isEmpty ? nil : nationCodes.joined(separator: ","),
+            "movieTypeCd": movieTypeCodes.isEmpty ? nil : movieTypeCodes.joined(separator: ","),
+        ])
     }
 
-    public func validate() throws(KOBISError) {
-        try validatePage(page)
-        try validateItemsPerPage(itemsPerPage, maximum: 100)
-    }
+    public func validate() throws(KOBISError) { try validateListPaging(page: page, itemsPerPage: itemsPerPage) }
     public static func unwrap(_ envelope: Envelope) -> MovieListResultDTO { envelope.movieListResult }
 }
 
@@ -231,18 +231,12 @@ public struct CompanyListRequest: KOBISRequest {
         self.companyPartCode = companyPartCode
     }
     public var parameters: [(name: String, value: String)] {
-        var items: [(name: String, value: String)] = []
-        if let page { items.append(("curPage", String(page))) }
-        if let itemsPerPage { items.append(("itemPerPage", String(itemsPerPage))) }
-        if let companyName { items.append(("companyNm", companyName)) }
-        if let ceoName { items.append(("ceoNm", ceoName)) }
-        if let companyPartCode { items.append(("companyPartCd", companyPartCode)) }
-        return items
+        presentParameters([
+            "curPage": page.map(String.init), "itemPerPage": itemsPerPage.map(String.init), "companyNm": companyName,
+            "ceoNm": ceoName, "companyPartCd": companyPartCode,
+        ])
     }
-    public func validate() throws(KOBISError) {
-        try validatePage(page)
-        try validateItemsPerPage(itemsPerPage, maximum: 100)
-    }
+    public func validate() throws(KOBISError) { try validateListPaging(page: page, itemsPerPage: itemsPerPage) }
     public static func unwrap(_ envelope: Envelope) -> CompanyListResponseDTO.Result { envelope.companyListResult }
 }
 
@@ -272,17 +266,12 @@ public struct PeopleListRequest: KOBISRequest {
         self.filmographyName = filmographyName
     }
     public var parameters: [(name: String, value: String)] {
-        var items: [(name: String, value: String)] = []
-        if let page { items.append(("curPage", String(page))) }
-        if let itemsPerPage { items.append(("itemPerPage", String(itemsPerPage))) }
-        if let peopleName { items.append(("peopleNm", peopleName)) }
-        if let filmographyName { items.append(("filmoNames", filmographyName)) }
-        return items
+        presentParameters([
+            "curPage": page.map(String.init), "itemPerPage": itemsPerPage.map(String.init), "peopleNm": peopleName,
+            "filmoNames": filmographyName,
+        ])
     }
-    public func validate() throws(KOBISError) {
-        try validatePage(page)
-        try validateItemsPerPage(itemsPerPage, maximum: 100)
-    }
+    public func validate() throws(KOBISError) { try validateListPaging(page: page, itemsPerPage: itemsPerPage) }
     public static func unwrap(_ envelope: Envelope) -> PeopleListResponseDTO.Result { envelope.peopleListResult }
 }
 

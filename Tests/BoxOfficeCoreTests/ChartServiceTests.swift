@@ -113,4 +113,30 @@ struct ChartServiceTests {
         #expect(a.range.start.isoString == "2026-11-09")
         #expect(upstream.callCount == 1)
     }
+
+    @Test("an empty recent chart is shown but not stored; an empty old one is stored")
+    func emptyCharts() async throws {
+        let clock = TestClock(seoul(2026, 11, 22, 8))
+        let upstream = EmptyUpstream(clock: clock)
+        let repository = InMemoryChartRepository()
+        let service = ChartService(upstream: upstream, repository: repository, calendar: BoxOfficeCalendar(now: clock.function))
+        #expect(try await service.chart(.daily(day)).entries.isEmpty)
+        #expect(await repository.saves == 0)
+        _ = try await service.chart(.daily(CalendarDate("2026-10-01")!))
+        #expect(await repository.saves == 1)
+    }
+}
+
+/// An upstream whose charts are always empty.
+struct EmptyUpstream: BoxOfficeUpstream {
+    let clock: TestClock
+    let source = ChartSource.kobis
+    func fetchChart(_ query: ChartQuery) async throws -> Chart {
+        Chart(kind: query.kind, range: query.range, filters: query.filters, source: .kobis, fetchedAt: clock.now, entries: [])
+    }
+    func fetchMovie(code: String) async throws -> Movie? { nil }
+    func searchMovies(_ query: MovieSearchQuery) async throws -> MovieSearchPage {
+        MovieSearchPage(totalCount: 0, page: 1, perPage: 20, movies: [])
+    }
+    func fetchRegions() async throws -> [Region] { [] }
 }
