@@ -18,19 +18,21 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     let services = try await AppServices.start(
         configuration: configuration, logger: logger, transport: transport, now: now)
-    return buildApplication(services: services, onServerRunning: onServerRunning)
+    do {
+        return try await buildApplication(services: services, onServerRunning: onServerRunning)
+    } catch {
+        await services.shutdown()
+        throw error
+    }
 }
 
 /// Builds the web application over already-started services. The app closes them on shutdown.
+/// Throws when the page templates cannot be loaded.
 public func buildApplication(
     services: AppServices, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-) -> some ApplicationProtocol {
-    let router = Router(context: BasicRequestContext.self)
-    router.get("/health") { _, _ -> Response in
-        Response(
-            status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(string: "ok")))
-    }
+) async throws -> some ApplicationProtocol {
+    let renderer = try await PageRenderer.loadFromBundle()
+    let router = buildRouter(services: services, renderer: renderer)
     var app = Application(
         router: router,
         configuration: .init(
@@ -40,6 +42,44 @@ public func buildApplication(
         logger: services.logger)
     app.addServices(ServicesShutdown(services: services))
     return app
+}
+
+/// The routes and middleware. Middleware order matters: metrics see the final status, the
+/// security headers land on every response (error pages included), and errors become pages or JSON.
+func buildRouter(services: AppServices, renderer: PageRenderer) -> Router<BasicRequestContext> {
+    let router = Router(context: BasicRequestContext.self)
+    router.add(middleware: RequestMetricsMiddleware(registry: services.metrics))
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(
+        middleware: ErrorMiddleware(
+            renderer: renderer, isSampleMode: services.configuration.isSampleMode, logger: services.logger))
+    router.add(
+        middleware: FileMiddleware(
+            WebResources.publicDirectory, urlBasePath: "/static",
+            cacheControl: .init([(MediaType(type: .text), [.maxAge(3600)])]), logger: services.logger))
+
+    router.get("/health") { _, _ -> Response in
+        Response(
+            status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: "ok")))
+    }
+    router.get("/") { _, _ -> Response in .redirect(to: "/daily", type: .normal) }
+    router.get("/metrics") { _, _ -> Response in
+        Response(
+            status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: services.metrics.emitToString())))
+    }
+
+    let api = router.group("api/v1")
+    ChartAPIController<BasicRequestContext>(services: services).addRoutes(to: api)
+    MovieAPIController<BasicRequestContext>(services: services).addRoutes(to: api)
+    // Anything else under /api answers a JSON 404 (the error middleware sees the /api prefix).
+    router.get("api/**") { _, _ -> Response in throw HTTPError(.notFound, message: "No such API route.") }
+
+    let pages = router.group()
+    DailyController<BasicRequestContext>(services: services, renderer: renderer).addRoutes(to: pages)
+    WeeklyController<BasicRequestContext>(services: services, renderer: renderer).addRoutes(to: pages)
+    return router
 }
 
 /// Keeps the app's services open while the server runs and closes them on graceful shutdown.

@@ -1,0 +1,147 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+
+/// What the shared page frame (header, navigation, banners, footer) shows.
+struct LayoutViewModel: Sendable {
+    enum Section: Sendable { case daily, weekly, none }
+
+    var languageCode: String
+    var pageTitle: String
+    var t: PageStrings
+    var showsSampleBanner: Bool
+    var isDailyActive: Bool
+    var isWeeklyActive: Bool
+    var dailyURL: String
+    var weeklyURL: String
+    /// The same page in the other language.
+    var otherLanguageURL: String
+
+    init(request: Request, language: Language, pageTitle: String, isSampleData: Bool, section: Section) {
+        let strings = PageStrings.table(for: language)
+        self.languageCode = language.rawValue
+        self.pageTitle = pageTitle
+        self.t = strings
+        self.showsSampleBanner = isSampleData
+        self.isDailyActive = section == .daily
+        self.isWeeklyActive = section == .weekly
+        let explicit = Language.explicitParameter(in: request)?.rawValue
+        self.dailyURL = LinkBuilder.link("/daily", [("lang", explicit)])
+        self.weeklyURL = LinkBuilder.link("/weekly", [("lang", explicit)])
+        var items = request.uri.queryParameters
+            .filter { $0.key != "lang" }
+            .map { (name: String($0.key), value: Optional(String($0.value))) }
+        items.append((name: "lang", value: strings.otherLanguageCode))
+        let path = request.uri.path.hasPrefix("//") ? "/" : request.uri.path
+        self.otherLanguageURL = LinkBuilder.link(path, items)
+    }
+}
+
+/// One `<option>` of a `<select>`.
+struct SelectOptionViewModel: Sendable {
+    var value: String
+    var label: String
+    var isSelected: Bool
+}
+
+/// One row of a chart list.
+struct ChartRowViewModel: Sendable {
+    var rank: Int
+    var changeSymbol: String
+    /// `change-new`, `change-up`, `change-down` or `change-same`: red for new and up, blue for down.
+    var changeClass: String
+    /// "3위, 2계단 상승".
+    var spokenLabel: String
+    var title: String
+    var movieURL: String
+    /// "오늘 64,050 / 총 6,252,827".
+    var audienceText: String
+
+    init(entry: ChartEntry, language: Language, periodLabel: String, totalLabel: String) {
+        rank = entry.rank
+        changeSymbol = entry.change.symbol(language)
+        switch entry.change.tone {
+        case .new: changeClass = "change-new"
+        case .rise: changeClass = "change-up"
+        case .fall: changeClass = "change-down"
+        case .steady: changeClass = "change-same"
+        }
+        spokenLabel = entry.change.spokenLabel(rank: entry.rank, language: language)
+        title = entry.title
+        movieURL = LinkBuilder.link("/movies/" + entry.movieCode, [])
+        audienceText =
+            "\(periodLabel) \(NumberFormatting.thousands(entry.audience)) / \(totalLabel) \(NumberFormatting.thousands(entry.audienceTotal))"
+    }
+}
+
+/// The list part of a chart page: rows, or an empty state, and a stale notice.
+struct ChartListViewModel: Sendable {
+    var rows: [ChartRowViewModel]
+    var isEmpty: Bool
+    var isStale: Bool
+    var fetchedAt: String
+
+    init(chart: Chart, language: Language, periodLabel: String) {
+        let strings = PageStrings.table(for: language)
+        rows = chart.entries.map {
+            ChartRowViewModel(entry: $0, language: language, periodLabel: periodLabel, totalLabel: strings.totalAudience)
+        }
+        isEmpty = rows.isEmpty
+        isStale = chart.stale
+        fetchedAt = chart.fetchedAt.formatted(.iso8601)
+    }
+}
+
+/// The filter form shared by the chart pages.
+struct ChartFilterFormViewModel: Sendable {
+    var action: String
+    var date: String
+    var minDate: String
+    var maxDate: String
+    var nationOptions: [SelectOptionViewModel]
+    var multiOptions: [SelectOptionViewModel]
+    /// Empty when the region list could not be loaded: the select is then left out.
+    var regionOptions: [SelectOptionViewModel]
+    var hasRegions: Bool
+    /// Hidden inputs that carry state the form does not edit (range, lang).
+    var hiddenFields: [HiddenFieldViewModel]
+
+    init(
+        action: String, date: CalendarDate, minDate: CalendarDate, maxDate: CalendarDate, filters: ChartFilters,
+        regions: [Region], language: Language, hiddenFields: [HiddenFieldViewModel]
+    ) {
+        let t = PageStrings.table(for: language)
+        self.action = action
+        self.date = date.isoString
+        self.minDate = minDate.isoString
+        self.maxDate = maxDate.isoString
+        nationOptions = [
+            SelectOptionViewModel(value: "", label: t.nationAll, isSelected: filters.nation == nil),
+            SelectOptionViewModel(value: "K", label: t.nationKorean, isSelected: filters.nation == .korean),
+            SelectOptionViewModel(value: "F", label: t.nationForeign, isSelected: filters.nation == .foreign),
+        ]
+        multiOptions = [
+            SelectOptionViewModel(value: "", label: t.multiAll, isSelected: filters.multiMovie == nil),
+            SelectOptionViewModel(value: "N", label: t.multiCommercial, isSelected: filters.multiMovie == .commercial),
+            SelectOptionViewModel(value: "Y", label: t.multiDiversity, isSelected: filters.multiMovie == .diversity),
+        ]
+        if regions.isEmpty {
+            regionOptions = []
+        } else {
+            regionOptions =
+                [SelectOptionViewModel(value: "", label: t.regionAll, isSelected: filters.areaCode == nil)]
+                + regions.map {
+                    SelectOptionViewModel(
+                        value: $0.code, label: language == .korean ? $0.koreanName : $0.englishName,
+                        isSelected: $0.code == filters.areaCode)
+                }
+        }
+        hasRegions = !regionOptions.isEmpty
+        self.hiddenFields = hiddenFields
+    }
+}
+
+struct HiddenFieldViewModel: Sendable {
+    var name: String
+    var value: String
+}

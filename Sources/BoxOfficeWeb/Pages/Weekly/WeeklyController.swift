@@ -1,0 +1,24 @@
+import BoxOfficeCore
+import Hummingbird
+
+/// `GET /weekly`: the weekly chart page (주간/주말/주중).
+struct WeeklyController<Context: RequestContext>: Sendable {
+    let services: AppServices
+    let renderer: PageRenderer
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("weekly") { request, _ in try await show(request) }
+    }
+
+    func show(_ request: Request) async throws -> Response {
+        let parameters = try ChartRequestParameters(request.uri.queryParameters)
+        let range = parameters.weeklyRange
+        let date = parameters.date ?? services.calendar.latestWeek(range).start
+        let chart = try await services.charts.chart(
+            ChartQuery(kind: ChartKind(range), date: date, filters: parameters.filters))
+        let viewModel = WeeklyViewModel(
+            chart: chart, range: range, filters: parameters.filters, calendar: services.calendar,
+            regions: await services.regionsForFilter(), language: Language(request: request), request: request)
+        return try renderer.render(viewModel, template: "weekly")
+    }
+}

@@ -1,0 +1,61 @@
+import BoxOfficeCore
+import Hummingbird
+
+/// The query parameters of chart pages and the chart API (`date`, `range`, `nation`, `multi`,
+/// `area`), validated in one place. Empty values count as absent, so a form's "all" option works.
+struct ChartRequestParameters: Sendable, Equatable {
+    /// The requested day, or `nil` for the default.
+    var date: CalendarDate?
+    /// The weekly range (`week` when absent); daily charts ignore it.
+    var weeklyRange: WeeklyRange
+    var filters: ChartFilters
+
+    init(date: CalendarDate? = nil, weeklyRange: WeeklyRange = .week, filters: ChartFilters = .none) {
+        self.date = date
+        self.weeklyRange = weeklyRange
+        self.filters = filters
+    }
+
+    /// Parses the parameters; throws ``BoxOfficeError`` (a 400) naming the bad value.
+    init(_ query: Parameters) throws(BoxOfficeError) {
+        self.init()
+        if let text = query.nonEmpty("date") {
+            guard let parsed = CalendarDate(text), text.count == 10 else {
+                throw .invalidDate("\"\(text)\" is not a valid date; use YYYY-MM-DD, e.g. 2024-03-15.")
+            }
+            date = parsed
+        }
+        if let text = query.nonEmpty("range") {
+            guard let parsed = WeeklyRange(contractName: text) else {
+                throw .invalidParameter("range must be week, weekend or weekdays, got \"\(text)\".")
+            }
+            weeklyRange = parsed
+        }
+        if let text = query.nonEmpty("nation") {
+            guard let parsed = NationFilter(rawValue: text.uppercased()) else {
+                throw .invalidParameter("nation must be K (Korean) or F (foreign), got \"\(text)\".")
+            }
+            filters.nation = parsed
+        }
+        if let text = query.nonEmpty("multi") {
+            guard let parsed = MultiMovieFilter(rawValue: text.uppercased()) else {
+                throw .invalidParameter("multi must be Y (diversity) or N (commercial), got \"\(text)\".")
+            }
+            filters.multiMovie = parsed
+        }
+        if let text = query.nonEmpty("area") {
+            guard text.count <= 20, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                throw .invalidParameter("area must be a KOBIS region code (digits only), got \"\(text)\".")
+            }
+            filters.areaCode = text
+        }
+    }
+}
+
+extension Parameters {
+    /// The value of `name`, trimmed, or `nil` when missing or empty.
+    func nonEmpty(_ name: String) -> String? {
+        guard let value = get(name)?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        return value
+    }
+}

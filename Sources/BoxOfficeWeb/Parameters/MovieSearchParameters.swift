@@ -1,0 +1,31 @@
+import BoxOfficeCore
+import Hummingbird
+
+/// The query parameters of movie search (`q`, `director`, `year`, `page`), validated in one place.
+struct MovieSearchParameters: Sendable, Equatable {
+    static let earliestYear = 1900
+    static let latestYear = 2100
+
+    var query: MovieSearchQuery
+
+    /// Parses the parameters; throws ``BoxOfficeError/invalidParameter(_:)`` (a 400) naming the bad value.
+    init(_ parameters: Parameters) throws(BoxOfficeError) {
+        var year: Int?
+        if let text = parameters.nonEmpty("year") {
+            guard let parsed = Int(text), (Self.earliestYear...Self.latestYear).contains(parsed) else {
+                throw .invalidParameter(
+                    "year must be a year from \(Self.earliestYear) to \(Self.latestYear), got \"\(text)\".")
+            }
+            year = parsed
+        }
+        var page = 1
+        if let text = parameters.nonEmpty("page") {
+            guard let parsed = Int(text), parsed >= 1 else {
+                throw .invalidParameter("page must be a whole number of at least 1, got \"\(text)\".")
+            }
+            page = parsed
+        }
+        query = MovieSearchQuery(
+            title: parameters.nonEmpty("q"), director: parameters.nonEmpty("director"), year: year, page: page)
+    }
+}

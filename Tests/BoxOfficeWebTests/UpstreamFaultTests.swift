@@ -1,0 +1,77 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import KOBISSimulator
+import Testing
+
+@testable import BoxOfficeWeb
+
+@Suite("Upstream faults and coalescing against simulate-kobis")
+struct UpstreamFaultTests {
+    @Test(
+        "a failing KOBIS with nothing stored answers 502/503 JSON and an HTML error page, never 500",
+        arguments: [(SimulatorFault.http500, 502), (.malformed, 502), (.faultinfo, 502), (.reset, 503)])
+    func faultsWithNothingStored(fault: SimulatorFault, status: Int) async throws {
+        try await WebTestSupport.withSimulatorServer { server, client in
+            server.setFault(fault)
+            let api = try await client.get("/api/v1/daily?date=\(WebTestSupport.settledDate)")
+            #expect(api.status.code == status, "\(fault): \(api.text)")
+            #expect(api.apiErrorMessage?.isEmpty == false, "\(api.text)")
+            let page = try await client.get("/daily?date=\(WebTestSupport.settledDate)")
+            #expect(page.status.code == status)
+            #expect(page.text.contains(#"<p class="error-message">"#))
+            #expect(page.text.contains("다시 시도"))
+        }
+    }
+
+    @Test("a KOBIS timeout with nothing stored answers 504")
+    func timeout() async throws {
+        try await WebTestSupport.withSimulatorServer(upstreamTimeout: 1) { server, client in
+            server.setFault(.timeout)
+            let api = try await client.get("/api/v1/daily?date=\(WebTestSupport.settledDate)")
+            #expect(api.status == .gatewayTimeout, "\(api.text)")
+            #expect(api.apiErrorMessage?.isEmpty == false)
+        }
+    }
+
+    @Test(
+        "after a provisional chart was stored, a failing KOBIS serves it with stale: true",
+        arguments: [SimulatorFault.http500, .malformed, .faultinfo, .reset])
+    func staleFallback(fault: SimulatorFault) async throws {
+        try await WebTestSupport.withSimulatorServer(provisionalTTL: 0) { server, client in
+            let fresh = try await client.get("/api/v1/daily?date=\(WebTestSupport.yesterday)")
+            #expect(fresh.status == .ok)
+            #expect(fresh.jsonObject?["stale"] as? Bool == false)
+            #expect(fresh.jsonObject?["source"] as? String == "kobis")
+            server.setFault(fault)
+            let stale = try await client.get("/api/v1/daily?date=\(WebTestSupport.yesterday)")
+            #expect(stale.status == .ok, "\(stale.text)")
+            #expect(stale.jsonObject?["stale"] as? Bool == true)
+            #expect((stale.jsonObject?["entries"] as? [Any])?.count == 10)
+            let page = try await client.get("/daily?date=\(WebTestSupport.yesterday)")
+            #expect(page.status == .ok)
+            #expect(page.text.contains(#"class="notice notice-stale""#))
+            #expect(!page.text.contains("notice-sample"), "real KOBIS data shows no sample banner")
+        }
+    }
+
+    @Test("50 concurrent cold requests for one date make one KOBIS call")
+    func coalescing() async throws {
+        try await WebTestSupport.withSimulatorServer { server, client in
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<50 {
+                    group.addTask {
+                        try await client.get("/api/v1/daily?date=\(WebTestSupport.settledDate)").status.code
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses.count == 50)
+            #expect(statuses.allSatisfy { $0 == 200 })
+            #expect(server.callCount == 1)
+            let metrics = try await client.get("/metrics").text
+            #expect(metrics.contains(#"kobis_upstream_calls_total{result="ok"} 1"#))
+        }
+    }
+}
