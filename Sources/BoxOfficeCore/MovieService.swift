@@ -10,7 +10,7 @@ public struct MovieService: Sendable {
     private let searchTTL: TimeInterval
     private let regionsTTL: TimeInterval
     private let movieFlights = SingleFlight<String, Movie?>()
-    private let dataFlights = SingleFlight<String, Data>()
+    private let valueFlights = SingleFlight<String, any Sendable>()
 
     public init(
         upstream: any BoxOfficeUpstream, repository: any MovieRepository, cache: any ResponseCache,
@@ -60,34 +60,37 @@ public struct MovieService: Sendable {
     /// Searches movies by title, director and year.
     public func search(_ query: MovieSearchQuery) async throws -> MovieSearchPage {
         if query.isEmpty { return MovieSearchPage(totalCount: 0, page: 1, perPage: query.perPage, movies: []) }
-        let data = try await cached(key: "search|" + query.key, ttl: searchTTL) {
-            try JSONEncoder().encode(try await upstream.searchMovies(query))
-        }
-        return try JSONDecoder().decode(MovieSearchPage.self, from: data)
+        return try await cached(key: "search|" + query.key, ttl: searchTTL) { try await upstream.searchMovies(query) }
     }
 
     /// The regions for the region filter (cached for a month).
     public func regions() async throws -> [Region] {
-        let data = try await cached(key: "regions", ttl: regionsTTL) {
-            try JSONEncoder().encode(try await upstream.fetchRegions())
-        }
-        return try JSONDecoder().decode([Region].self, from: data)
+        try await cached(key: "regions", ttl: regionsTTL) { try await upstream.fetchRegions() }
     }
 
-    private func cached(key: String, ttl: TimeInterval, fetch: @escaping @Sendable () async throws -> Data)
-        async throws -> Data
-    {
-        try await dataFlights.run(key) { [self] in
+    /// Answers from the cache while fresh, else fetches (one call for concurrent askers) and stores the answer.
+    /// A stored entry that no longer decodes counts as missing, so it is refetched rather than failing the user.
+    private func cached<Value: Codable & Sendable>(
+        key: String, ttl: TimeInterval, fetch: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        let result = try await valueFlights.run(key) { [self] () async throws -> any Sendable in
             let stored = try? await cache.cachedValue(for: key)
-            if let stored, calendar.currentInstant.timeIntervalSince(stored.fetchedAt) < ttl { return stored.data }
+            let storedValue = stored.flatMap { try? JSONDecoder().decode(Value.self, from: $0.data) }
+            if let stored, let storedValue, calendar.currentInstant.timeIntervalSince(stored.fetchedAt) < ttl {
+                return storedValue
+            }
             do {
-                let data = try await fetch()
-                try? await cache.store(data, for: key, fetchedAt: calendar.currentInstant)
-                return data
+                let value = try await fetch()
+                if let data = try? JSONEncoder().encode(value) {
+                    try? await cache.store(data, for: key, fetchedAt: calendar.currentInstant)
+                }
+                return value
             } catch {
-                if let stored { return stored.data }
+                if let storedValue { return storedValue }
                 throw error
             }
         }
+        guard let value = result as? Value else { throw BoxOfficeError.storage("cached answer for \(key) has the wrong type") }
+        return value
     }
 }
