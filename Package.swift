@@ -105,6 +105,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "BoxOfficeCLITests", dependencies: ["KOBISSimulator", "KOBIS"], swiftSettings: swiftSettings),
+            name: "BoxOfficeCLITests", dependencies: ["KOBISSimulator", "KOBIS", "BoxOfficeStore"],
+            swiftSettings: swiftSettings),
     ]
 )

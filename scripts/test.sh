@@ -24,8 +24,33 @@ if [ -d Tests/browser ]; then
   if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
     apt_install chromium chromium-driver
   fi
-  python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium
+  # A Korean font, so the screenshots in Tests/browser/artifacts show Hangul instead of empty boxes.
+  if command -v fc-list >/dev/null && [ -z "$(fc-list :lang=ko 2>/dev/null)" ]; then
+    apt_install fonts-nanum
+  fi
+  if ! python3 -c 'import selenium' 2>/dev/null; then
+    python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip
+    log "installing selenium"
+    # Debian's own python3 refuses plain pip installs (PEP 668); retry the way it allows.
+    python3 -m pip install -q selenium 2>/dev/null || python3 -m pip install -q --break-system-packages selenium
+  fi
 fi
+
+# --- OpenAPI validation: installs openapi-spec-validator (PyPI) when missing ---
+if ! python3 -c 'import openapi_spec_validator' 2>/dev/null; then
+  python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip
+  log "installing openapi-spec-validator"
+  pip_err=$(mktemp)
+  if ! python3 -m pip install -q openapi-spec-validator 2>"$pip_err"; then
+    if grep -q externally-managed-environment "$pip_err"; then
+      python3 -m pip install -q --break-system-packages openapi-spec-validator
+    else
+      cat "$pip_err" >&2; rm -f "$pip_err"; exit 1
+    fi
+  fi
+  rm -f "$pip_err"
+fi
+# --- end OpenAPI validation install ---
 
 log "starting PostgreSQL on 127.0.0.1"
 BOXOFFICE_TEST_POSTGRES_URL=$(scripts/dev-postgres.sh start)
@@ -41,6 +66,11 @@ set -e
 
 log "running the Swift test suites (SQLite and PostgreSQL at $BOXOFFICE_TEST_POSTGRES_URL)"
 swift test --skip-build
+
+# --- OpenAPI validation: the document served by the real server, checked by openapi-spec-validator ---
+log "validating /openapi.json from the running server"
+Tests/openapi/validate.sh .build/debug/boxoffice
+# --- end OpenAPI validation ---
 
 if [ -d Tests/browser ]; then
   log "running the browser suite in headless Chromium"

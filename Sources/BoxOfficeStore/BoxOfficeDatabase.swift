@@ -25,13 +25,16 @@ public final class BoxOfficeDatabase: Sendable {
     /// Key of the PostgreSQL advisory lock that serializes migrations across instances ("BoxOffice").
     private static let migrationLockKey: Int64 = 0x426F_784F_6666_6963
     /// How long an SQLite connection waits for another writer before failing (ms).
-    private static let sqliteBusyTimeoutMilliseconds = 10_000
+    private static let sqliteBusyTimeoutMilliseconds = 30_000
     /// Connections to PostgreSQL this instance may open.
     private static let postgresMaxConnections = 8
 
     /// Configures the store; connects lazily, on first use.
     ///
     /// For SQLite, creates the file's directory when missing.
+    /// How long a query may wait for a pooled connection before failing.
+    static let connectionWait: TimeAmount = .seconds(60)
+
     /// - Throws: ``BoxOfficeError/storage(_:)`` when the directory cannot be created or TLS cannot be set up.
     public init(location: DatabaseLocation, logger: Logger) throws {
         self.location = location
@@ -50,7 +53,9 @@ public final class BoxOfficeDatabase: Sendable {
             threadPool.start()
             sqliteThreadPool = threadPool
             databases = Databases(threadPool: threadPool, on: MultiThreadedEventLoopGroup.singleton)
-            databases.use(.sqlite(.file(path), sqlLogLevel: .trace), as: .sqlite)
+            // Every write queues for the one connection; under a burst (a sync, an import) waiting is right, failing is not.
+            databases.use(
+                .sqlite(.file(path), connectionPoolTimeout: Self.connectionWait, sqlLogLevel: .trace), as: .sqlite)
         case .postgres(let postgres):
             let configuration: SQLPostgresConfiguration
             do {
@@ -63,7 +68,7 @@ public final class BoxOfficeDatabase: Sendable {
             databases.use(
                 .postgres(
                     configuration: configuration, maxConnectionsPerEventLoop: Self.postgresMaxConnections,
-                    sqlLogLevel: .trace),
+                    connectionPoolTimeout: Self.connectionWait, sqlLogLevel: .trace),
                 as: .psql)
         }
         // Every query runs through one event loop's pool. For SQLite that is exactly one connection, so
@@ -77,6 +82,8 @@ public final class BoxOfficeDatabase: Sendable {
 
         let migrations = Migrations()
         migrations.add([CreateCharts(), CreateMovies(), CreateCacheEntries()])
+        migrations.add(CreateMovieNations())
+        migrations.add(CreateDiary())
         self.migrations = migrations
     }
 
@@ -177,8 +184,9 @@ public final class BoxOfficeDatabase: Sendable {
             // process waits (busy timeout) instead of failing when it upgrades from reading to writing.
             try await database.withConnection { connection in
                 let sql = try connection.requireSQL()
-                try await sql.raw("PRAGMA journal_mode = WAL").run()
+                // The busy timeout first: switching to WAL needs the lock too, and must wait for it like the rest.
                 try await sql.raw("PRAGMA busy_timeout = \(literal: Self.sqliteBusyTimeoutMilliseconds)").run()
+                try await sql.raw("PRAGMA journal_mode = WAL").run()
                 try await sql.raw("BEGIN IMMEDIATE TRANSACTION").run()
                 do {
                     try await body(connection)

@@ -21,6 +21,16 @@ public struct HTTPTransportResponse: Sendable {
 /// transport failures; any other error is reported as a connection failure.
 public protocol HTTPTransport: Sendable {
     func get(_ url: URL) async throws -> HTTPTransportResponse
+    /// A GET with request headers (for APIs that take their key in a header, such as poster search).
+    func get(_ url: URL, headers: [String: String]) async throws -> HTTPTransportResponse
+}
+
+extension HTTPTransport {
+    /// Transports that cannot send headers refuse requests that need them rather than dropping them.
+    public func get(_ url: URL, headers: [String: String]) async throws -> HTTPTransportResponse {
+        guard headers.isEmpty else { throw KOBISError.invalidRequest("this transport cannot send request headers") }
+        return try await get(url)
+    }
 }
 
 /// ``HTTPTransport`` over `URLSession`, with a request timeout.
@@ -41,8 +51,14 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     deinit { session.finishTasksAndInvalidate() }
 
     public func get(_ url: URL) async throws -> HTTPTransportResponse {
+        try await get(url, headers: [:])
+    }
+
+    public func get(_ url: URL, headers: [String: String]) async throws -> HTTPTransportResponse {
+        var request = URLRequest(url: url)
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         do {
-            let (data, response) = try await session.data(from: url)
+            let (data, response) = try await session.data(for: request)
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
             return HTTPTransportResponse(statusCode: status, body: data)
         } catch let error as URLError {

@@ -49,9 +49,14 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     }
 
     private func handle(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
-        switch server.route(method: head.method.rawValue, uri: head.uri) {
+        switch server.route(
+            method: head.method.rawValue, uri: head.uri, authorization: head.headers.first(name: "Authorization"))
+        {
         case .answer(let response):
             write(response, for: head, context: context)
+
+        case .delayed(let response, let latency):
+            after(latency, context: context) { [self] in write(response, for: head, context: context) }
 
         case .kobis(_, _, .timeout, _):
             // Never answer; the connection stays open until the client gives up or the server stops.

@@ -12,6 +12,9 @@ import NIOPosix
 /// - `POST /_simulator/fault?mode=http500` (any ``SimulatorFault``), `POST /_simulator/latency?ms=200`,
 ///   `POST /_simulator/reset-stats` → the stats after the change
 /// - `GET /health` → `ok`
+///
+/// Poster-search stand-ins (after the same latency, not counted as KOBIS calls): TMDB's
+/// `GET /3/search/movie` and Kakao's `GET /v2/search/image`.
 public final class SimulatorServer: Sendable {
     /// The data model answering KOBIS calls.
     public let simulator: KOBISSimulator
@@ -25,6 +28,7 @@ public final class SimulatorServer: Sendable {
         var fault: SimulatorFault
         var latency: Duration
         var calls = 0
+        var posterSearches = 0
         var serverChannel: (any Channel)?
         var boundPort: Int?
         var connections: [ObjectIdentifier: any Channel] = [:]
@@ -66,6 +70,9 @@ public final class SimulatorServer: Sendable {
         return URL(string: "http://\(urlHost):\(port)/kobisopenapi/webservice/rest")!
     }
 
+    /// Poster searches received (the TMDB and Kakao stand-ins).
+    public var posterSearchCount: Int { state.withLock { $0.posterSearches } }
+
     /// KOBIS calls received (requests under `/kobisopenapi/`, faulted ones included).
     public var callCount: Int { state.withLock { $0.calls } }
 
@@ -88,7 +95,12 @@ public final class SimulatorServer: Sendable {
     }
 
     /// Sets the call count back to zero.
-    public func resetStats() { state.withLock { $0.calls = 0 } }
+    public func resetStats() {
+        state.withLock {
+            $0.calls = 0
+            $0.posterSearches = 0
+        }
+    }
 
     // MARK: Lifecycle
 
@@ -160,13 +172,23 @@ public final class SimulatorServer: Sendable {
     enum Action {
         /// Answer at once.
         case answer(SimulatorResponse)
+        /// Answer after `latency`.
+        case delayed(SimulatorResponse, latency: Duration)
         /// A KOBIS call, to answer (or not) according to `fault`, after `latency`.
         case kobis(path: String, query: [String: String], fault: SimulatorFault, latency: Duration)
     }
 
     /// Routes one request; counts KOBIS calls and applies control commands.
-    func route(method: String, uri: String) -> Action {
+    func route(method: String, uri: String, authorization: String? = nil) -> Action {
         let (path, query) = QueryString.split(uri)
+        if method == "GET", PosterSearchFake.handles(path) {
+            let latency = state.withLock { state -> Duration in
+                state.posterSearches += 1
+                return state.latency
+            }
+            let response = PosterSearchFake.answer(path: path, query: query, authorization: authorization)
+            return .delayed(response, latency: latency)
+        }
         if path.hasPrefix(Self.kobisPathPrefix) {
             let (fault, latency) = state.withLock { state -> (SimulatorFault, Duration) in
                 state.calls += 1
@@ -205,8 +227,12 @@ public final class SimulatorServer: Sendable {
     }
 
     private func statsResponse() -> SimulatorResponse {
-        let (calls, fault, latency) = state.withLock { ($0.calls, $0.fault, $0.latency) }
-        let body = #"{"calls":\#(calls),"fault":"\#(fault.rawValue)","latencyMs":\#(Self.milliseconds(latency))}"#
+        let (calls, posterSearches, fault, latency) = state.withLock {
+            ($0.calls, $0.posterSearches, $0.fault, $0.latency)
+        }
+        let body =
+            #"{"calls":\#(calls),"fault":"\#(fault.rawValue)","latencyMs":\#(Self.milliseconds(latency)),"#
+            + #""posterSearches":\#(posterSearches)}"#
         return .json(Data(body.utf8))
     }
 

@@ -134,7 +134,7 @@ struct SimulatorServerTests {
             #expect(clock.now - start >= .milliseconds(400))
             #expect(regions.count == 16)
             let stats = try await Self.request(server, "GET", "/_simulator/stats")
-            #expect(stats.body == #"{"calls":1,"fault":"none","latencyMs":400}"#)
+            #expect(stats.body == #"{"calls":1,"fault":"none","latencyMs":400,"posterSearches":0}"#)
             // Concurrent delayed answers overlap: the loop is never blocked by a delay.
             start = clock.now
             try await withThrowingTaskGroup(of: Int.self) { group in
@@ -155,20 +155,20 @@ struct SimulatorServerTests {
             #expect(try await Self.request(server, "GET", "/health") == (200, "ok"))
             #expect(
                 try await Self.request(server, "GET", "/_simulator/stats").body
-                    == #"{"calls":0,"fault":"none","latencyMs":0}"#)
+                    == #"{"calls":0,"fault":"none","latencyMs":0,"posterSearches":0}"#)
             let client = Self.client(server)
             _ = try await client.send(CodeListRequest.movieTypes)
 
             let set = try await Self.request(server, "POST", "/_simulator/fault?mode=http500")
             #expect(set.status == 200)
-            #expect(set.body == #"{"calls":1,"fault":"http500","latencyMs":0}"#)
+            #expect(set.body == #"{"calls":1,"fault":"http500","latencyMs":0,"posterSearches":0}"#)
             #expect(server.fault == .http500)
             await #expect(throws: KOBISError.httpStatus(500)) { _ = try await client.send(CodeListRequest.movieTypes) }
             _ = try await Self.request(server, "POST", "/_simulator/fault?mode=none")
             _ = try await client.send(CodeListRequest.movieTypes)
 
             let latency = try await Self.request(server, "POST", "/_simulator/latency?ms=25")
-            #expect(latency.body == #"{"calls":3,"fault":"none","latencyMs":25}"#)
+            #expect(latency.body == #"{"calls":3,"fault":"none","latencyMs":25,"posterSearches":0}"#)
             #expect(server.latency == .milliseconds(25))
 
             #expect(try await Self.request(server, "POST", "/_simulator/fault?mode=bogus").status == 400)
@@ -183,7 +183,7 @@ struct SimulatorServerTests {
             #expect(server.callCount == 4)
 
             let reset = try await Self.request(server, "POST", "/_simulator/reset-stats")
-            #expect(reset.body == #"{"calls":0,"fault":"none","latencyMs":25}"#)
+            #expect(reset.body == #"{"calls":0,"fault":"none","latencyMs":25,"posterSearches":0}"#)
             #expect(server.callCount == 0)
         }
     }

@@ -17,7 +17,7 @@ struct MovieAPIController<Context: RequestContext>: Sendable {
     }
 
     func search(_ request: Request) async throws -> Response {
-        let parameters = try MovieSearchParameters(request.uri.queryParameters)
+        let parameters = try MovieSearchParameters(request.formParameters)
         return try ResponseBuilders.json(try await services.movies.search(parameters.query))
     }
 }

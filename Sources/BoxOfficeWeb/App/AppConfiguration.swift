@@ -20,6 +20,9 @@ public struct AppConfiguration: Sendable {
     public var provisionalTTL: TimeInterval
     /// Seconds to wait for KOBIS before giving up.
     public var upstreamTimeout: TimeInterval
+    /// bcrypt cost (log2 of the rounds) for diary passwords: 12 by default, `BOXOFFICE_BCRYPT_COST` (4–31);
+    /// tests use 4.
+    public var bcryptCost: Int
 
     public static let defaultKOBISBaseURL = URL(string: "http://www.kobis.or.kr/kobisopenapi/webservice/rest")!
 
@@ -31,7 +34,8 @@ public struct AppConfiguration: Sendable {
         tmdbBaseURL: URL = URL(string: "https://api.themoviedb.org/3")!, kakaoAPIKey: String? = nil,
         kakaoBaseURL: URL = URL(string: "https://dapi.kakao.com")!, databaseURL: String? = nil,
         workingDirectory: String = FileManager.default.currentDirectoryPath, hostname: String = "127.0.0.1",
-        port: Int = 8080, provisionalTTL: TimeInterval = 600, upstreamTimeout: TimeInterval = 10
+        port: Int = 8080, provisionalTTL: TimeInterval = 600, upstreamTimeout: TimeInterval = 10,
+        bcryptCost: Int = 12
     ) {
         self.kobisAPIKey = kobisAPIKey
         self.kobisBaseURL = kobisBaseURL
@@ -45,6 +49,7 @@ public struct AppConfiguration: Sendable {
         self.port = port
         self.provisionalTTL = provisionalTTL
         self.upstreamTimeout = upstreamTimeout
+        self.bcryptCost = bcryptCost
     }
 
     /// Reads the contract's environment variables. Empty values count as unset.
@@ -73,6 +78,12 @@ public struct AppConfiguration: Sendable {
         kakaoBaseURL = try url("KAKAO_BASE_URL", default: kakaoBaseURL)
         databaseURL = value("DATABASE_URL")
         if let host = value("BOXOFFICE_HOSTNAME") { hostname = host }
+        if let rawCost = value("BOXOFFICE_BCRYPT_COST") {
+            guard let parsed = Int(rawCost), (4...31).contains(parsed) else {
+                throw ConfigurationError("BOXOFFICE_BCRYPT_COST must be a number from 4 to 31, got \"\(rawCost)\"")
+            }
+            bcryptCost = parsed
+        }
         if let rawPort = value("PORT") {
             guard let parsed = Int(rawPort), (0...65535).contains(parsed) else {
                 throw ConfigurationError("PORT must be a number from 0 to 65535, got \"\(rawPort)\"")

@@ -14,6 +14,10 @@ public struct AppServices: Sendable {
     public let calendar: BoxOfficeCalendar
     public let charts: ChartService
     public let movies: MovieService
+    /// Poster lookup (TMDB, else Kakao, else none: the pages then draw a placeholder).
+    public let posters: PosterService
+    /// The movie diary (accounts, notes, import/export, statistics) over this database.
+    public let diary: DiaryService
     public let upstream: any BoxOfficeUpstream
     /// Prometheus registry for this app instance (no process-wide metrics state).
     public let metrics: PrometheusCollectorRegistry
@@ -60,9 +64,28 @@ public struct AppServices: Sendable {
         let movies = MovieService(
             upstream: upstream, repository: database.movieRepository(origin: origin),
             cache: database.responseCache(origin: origin), calendar: calendar)
+        let posters = PosterService(
+            source: posterSource(configuration), cache: database.responseCache(origin: "posters"), calendar: calendar)
+        let diary = DiaryService(
+            repositories: database.diaryRepositories(), catalog: movies,
+            hasher: BcryptPasswordHasher(cost: configuration.bcryptCost), calendar: calendar)
         return AppServices(
             configuration: configuration, database: database, calendar: calendar, charts: charts, movies: movies,
-            upstream: upstream, metrics: metrics, logger: logger)
+            posters: posters, diary: diary, upstream: upstream, metrics: metrics, logger: logger)
+    }
+
+    /// TMDB when its key is set, else Kakao when its key is set, else none. Posters come from these
+    /// services whatever the KOBIS mode, over their own short-timeout transport (a slow poster
+    /// service must never hold a page).
+    private static func posterSource(_ configuration: AppConfiguration) -> (any PosterSource)? {
+        let transport = URLSessionTransport(timeout: min(configuration.upstreamTimeout, 5))
+        if let key = configuration.tmdbAPIKey {
+            return TMDBPosterSource(apiKey: key, baseURL: configuration.tmdbBaseURL, transport: transport)
+        }
+        if let key = configuration.kakaoAPIKey {
+            return KakaoPosterSource(apiKey: key, baseURL: configuration.kakaoBaseURL, transport: transport)
+        }
+        return nil
     }
 
     /// Closes the database.

@@ -27,12 +27,12 @@ public func buildApplication(
 }
 
 /// Builds the web application over already-started services. The app closes them on shutdown.
-/// Throws when the page templates cannot be loaded.
+/// Throws when the page templates or the OpenAPI document cannot be loaded.
 public func buildApplication(
     services: AppServices, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let renderer = try await PageRenderer.loadFromBundle()
-    let router = buildRouter(services: services, renderer: renderer)
+    let router = buildRouter(services: services, renderer: renderer, openAPI: try OpenAPIDocument.loadFromBundle())
     var app = Application(
         router: router,
         configuration: .init(
@@ -44,15 +44,18 @@ public func buildApplication(
     return app
 }
 
-/// The routes and middleware. Middleware order matters: metrics see the final status, the
+/// The routes and middleware. Middleware order matters: the request log comes first (it sets the
+/// request id every later log line carries and sees the final status), metrics see the final status, the
 /// security headers land on every response (error pages included), and errors become pages or JSON.
-func buildRouter(services: AppServices, renderer: PageRenderer) -> Router<BasicRequestContext> {
+func buildRouter(
+    services: AppServices, renderer: PageRenderer, openAPI: OpenAPIDocument
+) -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
+    router.add(middleware: RequestLoggingMiddleware())
     router.add(middleware: RequestMetricsMiddleware(registry: services.metrics))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(
-        middleware: ErrorMiddleware(
-            renderer: renderer, isSampleMode: services.configuration.isSampleMode, logger: services.logger))
+        middleware: ErrorMiddleware(renderer: renderer, isSampleMode: services.configuration.isSampleMode))
     router.add(
         middleware: FileMiddleware(
             WebResources.publicDirectory, urlBasePath: "/static",
@@ -69,22 +72,34 @@ func buildRouter(services: AppServices, renderer: PageRenderer) -> Router<BasicR
             status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
             body: .init(byteBuffer: ByteBuffer(string: services.metrics.emitToString())))
     }
+    OpenAPIController<BasicRequestContext>(document: openAPI).addRoutes(to: router)
 
     let api = router.group("api/v1")
     ChartAPIController<BasicRequestContext>(services: services).addRoutes(to: api)
     MovieAPIController<BasicRequestContext>(services: services).addRoutes(to: api)
+    ArchiveAPIController<BasicRequestContext>(services: services).addRoutes(to: api)
+    addDiaryAPIRoutes(to: api, services: services)
     // Anything else under /api answers a JSON 404 (the error middleware sees the /api prefix).
     router.get("api/**") { _, _ -> Response in throw HTTPError(.notFound, message: "No such API route.") }
 
     let pages = router.group()
     DailyController<BasicRequestContext>(services: services, renderer: renderer).addRoutes(to: pages)
     WeeklyController<BasicRequestContext>(services: services, renderer: renderer).addRoutes(to: pages)
+    PeriodController<BasicRequestContext>(services: services, renderer: renderer).addRoutes(to: pages)
+    SearchController<BasicRequestContext>(services: services, renderer: renderer).addRoutes(to: pages)
+    MovieController<BasicRequestContext>(services: services, renderer: renderer).addRoutes(to: pages)
+    PosterController<BasicRequestContext>(services: services).addRoutes(to: pages)
+    addDiaryPageRoutes(to: pages, services: services, renderer: renderer)
     return router
 }
 
 /// Keeps the app's services open while the server runs and closes them on graceful shutdown.
-struct ServicesShutdown: Service {
+struct ServicesShutdown: Service, CustomStringConvertible {
     let services: AppServices
+
+    // ServiceLifecycle logs every service's description at startup; the default one would dump the
+    // configuration, API keys included.
+    var description: String { "ServicesShutdown" }
 
     func run() async throws {
         try? await gracefulShutdown()

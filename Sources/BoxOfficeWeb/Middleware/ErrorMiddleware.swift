@@ -1,13 +1,17 @@
 import BoxOfficeCore
+import Foundation
 import Hummingbird
 import Logging
 
-/// Turns every thrown error into a response: `{"error":{"message":…}}` under `/api`, an HTML
-/// error page elsewhere. Status codes come from ``ErrorPresentation``.
+/// Turns every thrown error into a response: `{"error":{"message":…}}` under `/api`, an HTTP error
+/// page elsewhere. Status codes come from ``ErrorPresentation``.
+///
+/// Logs go to the request's logger, so they carry its request id. Expected server-side failures
+/// (KOBIS or the store down) are warnings; an error nothing explains is logged at error level with
+/// its type and description, while the client only sees a generic message and the request id.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     let renderer: PageRenderer
     let isSampleMode: Bool
-    let logger: Logger
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -15,11 +19,18 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            let presentation = ErrorPresentation(error)
-            if presentation.status.code >= 500 {
-                logger.warning(
-                    "request failed",
-                    metadata: ["path": "\(request.uri.path)", "status": "\(presentation.status.code)", "error": "\(error)"])
+            var presentation = ErrorPresentation(error)
+            let metadata: Logger.Metadata = [
+                "path": "\(request.uri.path)", "status": "\(presentation.status.code)",
+                "error.type": "\(String(reflecting: type(of: error)))",
+            ]
+            if presentation.isUnexpected {
+                context.logger.error(
+                    "unexpected error", metadata: metadata.merging(["error": "\(Self.redacted(error))"]) { $1 })
+                presentation.message += " (request id \(context.id))"
+            } else if presentation.status.code >= 500 {
+                context.logger.warning(
+                    "request failed", metadata: metadata.merging(["error": "\(Self.redacted(error))"]) { $1 })
             }
             if Self.isAPIPath(request.uri.path) {
                 return ResponseBuilders.jsonError(presentation)
@@ -30,13 +41,24 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             do {
                 return try renderer.render(viewModel, template: "error", status: presentation.status)
             } catch {
-                // The templates are loaded at startup, so this only happens if one is missing.
-                return ResponseBuilders.html(presentation.message, status: presentation.status)
+                // The templates are loaded at startup, so this only happens if one is missing. Plain text,
+                // because the message may quote the request's input.
+                context.logger.error("error page could not be rendered", metadata: ["error": "\(error)"])
+                return Response(
+                    status: presentation.status, headers: [.contentType: "text/plain; charset=utf-8"],
+                    body: .init(byteBuffer: ByteBuffer(string: presentation.message)))
             }
         }
     }
 
     static func isAPIPath(_ path: String) -> Bool {
         path == "/api" || path.hasPrefix("/api/")
+    }
+
+    /// The error's description, one line, with the query of any URL in it removed (it may hold an API key).
+    static func redacted(_ error: any Error) -> String {
+        let text = String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")
+        return text.replacingOccurrences(
+            of: #"(https?://[^\s?#"']*)\?[^\s"']*"#, with: "$1?…", options: .regularExpression)
     }
 }

@@ -12,11 +12,17 @@ struct DailyController<Context: RequestContext>: Sendable {
 
     func show(_ request: Request) async throws -> Response {
         let parameters = try ChartRequestParameters(request.uri.queryParameters)
+        let view = try ChartViewPreference(request: request)
         let date = parameters.date ?? services.calendar.yesterday
+        // The region list (cached for a month) loads alongside the chart: one round trip when both are cold.
+        async let regions = services.regionsForFilter()
         let chart = try await services.charts.chart(.daily(date, filters: parameters.filters))
         let viewModel = DailyViewModel(
             chart: chart, date: date, filters: parameters.filters, calendar: services.calendar,
-            regions: await services.regionsForFilter(), language: Language(request: request), request: request)
-        return try renderer.render(viewModel, template: "daily")
+            regions: await regions, language: Language(request: request), viewMode: view.mode,
+            request: request)
+        var response = try renderer.render(viewModel, template: "daily")
+        view.remember(in: &response)
+        return response
     }
 }

@@ -15,7 +15,7 @@ struct DailyViewModel: Sendable {
 
     init(
         chart: Chart, date: CalendarDate, filters: ChartFilters, calendar: BoxOfficeCalendar, regions: [Region],
-        language: Language, request: Request
+        language: Language, viewMode: ChartViewMode, request: Request
     ) {
         let t = PageStrings.table(for: language)
         layout = LayoutViewModel(
@@ -39,6 +39,7 @@ struct DailyViewModel: Sendable {
             action: "/daily", date: date, minDate: calendar.earliestDate, maxDate: calendar.yesterday, filters: filters,
             regions: regions, language: language,
             hiddenFields: explicitLanguage.map { [HiddenFieldViewModel(name: "lang", value: $0)] } ?? [])
-        list = ChartListViewModel(chart: chart, language: language, periodLabel: t.todayAudience)
+        list = ChartListViewModel(
+            chart: chart, language: language, periodLabel: t.todayAudience, viewMode: viewMode, request: request)
     }
 }

@@ -16,6 +16,9 @@ struct LayoutViewModel: Sendable {
     var weeklyURL: String
     /// The same page in the other language.
     var otherLanguageURL: String
+    var search: SearchBoxViewModel
+    /// The header's "log in" / "my diary" link (Pages/Diary).
+    var diaryLink: DiaryHeaderLinkViewModel
 
     init(request: Request, language: Language, pageTitle: String, isSampleData: Bool, section: Section) {
         let strings = PageStrings.table(for: language)
@@ -34,6 +37,8 @@ struct LayoutViewModel: Sendable {
         items.append((name: "lang", value: strings.otherLanguageCode))
         let path = request.uri.path.hasPrefix("//") ? "/" : request.uri.path
         self.otherLanguageURL = LinkBuilder.link(path, items)
+        self.search = SearchBoxViewModel(language: language, request: request)
+        self.diaryLink = DiaryHeaderLinkViewModel(request: request, language: language)
     }
 }
 
@@ -42,54 +47,6 @@ struct SelectOptionViewModel: Sendable {
     var value: String
     var label: String
     var isSelected: Bool
-}
-
-/// One row of a chart list.
-struct ChartRowViewModel: Sendable {
-    var rank: Int
-    var changeSymbol: String
-    /// `change-new`, `change-up`, `change-down` or `change-same`: red for new and up, blue for down.
-    var changeClass: String
-    /// "3위, 2계단 상승".
-    var spokenLabel: String
-    var title: String
-    var movieURL: String
-    /// "오늘 64,050 / 총 6,252,827".
-    var audienceText: String
-
-    init(entry: ChartEntry, language: Language, periodLabel: String, totalLabel: String) {
-        rank = entry.rank
-        changeSymbol = entry.change.symbol(language)
-        switch entry.change.tone {
-        case .new: changeClass = "change-new"
-        case .rise: changeClass = "change-up"
-        case .fall: changeClass = "change-down"
-        case .steady: changeClass = "change-same"
-        }
-        spokenLabel = entry.change.spokenLabel(rank: entry.rank, language: language)
-        title = entry.title
-        movieURL = LinkBuilder.link("/movies/" + entry.movieCode, [])
-        audienceText =
-            "\(periodLabel) \(NumberFormatting.thousands(entry.audience)) / \(totalLabel) \(NumberFormatting.thousands(entry.audienceTotal))"
-    }
-}
-
-/// The list part of a chart page: rows, or an empty state, and a stale notice.
-struct ChartListViewModel: Sendable {
-    var rows: [ChartRowViewModel]
-    var isEmpty: Bool
-    var isStale: Bool
-    var fetchedAt: String
-
-    init(chart: Chart, language: Language, periodLabel: String) {
-        let strings = PageStrings.table(for: language)
-        rows = chart.entries.map {
-            ChartRowViewModel(entry: $0, language: language, periodLabel: periodLabel, totalLabel: strings.totalAudience)
-        }
-        isEmpty = rows.isEmpty
-        isStale = chart.stale
-        fetchedAt = chart.fetchedAt.formatted(.iso8601)
-    }
 }
 
 /// The filter form shared by the chart pages.

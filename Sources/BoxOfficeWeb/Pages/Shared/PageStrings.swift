@@ -30,6 +30,16 @@ struct PageStrings: Sendable {
     var emptyState: String
     var chartLabel: String
     var retry: String
+    // The chart list's layout switch, refresh control, loading indicator and pull-to-refresh cue.
+    var viewSwitchLabel: String
+    var viewList: String
+    var viewGrid: String
+    var refresh: String
+    var loading: String
+    var refreshed: String
+    var refreshFailed: String
+    var pullToRefresh: String
+    var releaseToRefresh: String
     var backToCharts: String
     var errorTitle: String
     var weekRange: String
@@ -38,6 +48,8 @@ struct PageStrings: Sendable {
     var otherLanguage: String
     var otherLanguageCode: String
     var weekdayNames: [String]
+    /// The period page and movie trend (archive).
+    var archive: ArchiveStrings
 
     static func table(for language: Language) -> PageStrings {
         switch language {
@@ -77,9 +89,13 @@ struct PageStrings: Sendable {
         totalAudience: "총", sampleBanner: "샘플 데이터입니다: 실제 KOBIS 자료가 아닌 가상의 영화입니다.",
         staleNotice: "KOBIS에 연결할 수 없어 마지막으로 저장된 자료를 보여 드립니다.",
         emptyState: "아직 집계되지 않았습니다", chartLabel: "순위표", retry: "다시 시도",
+        viewSwitchLabel: "보기 방식", viewList: "목록", viewGrid: "포스터", refresh: "새로고침",
+        loading: "불러오는 중…", refreshed: "순위표를 새로 불러왔습니다.",
+        refreshFailed: "새로고침하지 못했습니다. 아래 순위표는 이전 그대로입니다.", pullToRefresh: "당겨서 새로고침",
+        releaseToRefresh: "놓으면 새로고침",
         backToCharts: "박스오피스로 돌아가기", errorTitle: "오류", weekRange: "주간", weekendRange: "주말",
         weekdaysRange: "주중", otherLanguage: "English", otherLanguageCode: "en",
-        weekdayNames: ["월", "화", "수", "목", "금", "토", "일"])
+        weekdayNames: ["월", "화", "수", "목", "금", "토", "일"], archive: .korean)
 
     static let english = PageStrings(
         siteName: "Box Office", dailyTab: "Daily", weeklyTab: "Weekly", dailyTitle: "Daily box office",
@@ -90,8 +106,11 @@ struct PageStrings: Sendable {
         regionAll: "Nationwide", show: "Show", todayAudience: "Today", totalAudience: "Total",
         sampleBanner: "Sample data: fictional films, not real KOBIS figures.",
         staleNotice: "KOBIS could not be reached; showing the last stored figures.",
-        emptyState: "Not counted yet", chartLabel: "Chart", retry: "Try again", backToCharts: "Back to the charts",
+        emptyState: "Not counted yet", chartLabel: "Chart", retry: "Try again",
+        viewSwitchLabel: "Layout", viewList: "List", viewGrid: "Posters", refresh: "Refresh", loading: "Loading…",
+        refreshed: "Chart updated.", refreshFailed: "Could not refresh; the chart below is unchanged.",
+        pullToRefresh: "Pull to refresh", releaseToRefresh: "Release to refresh", backToCharts: "Back to the charts",
         errorTitle: "Error", weekRange: "Week", weekendRange: "Weekend", weekdaysRange: "Weekdays",
         otherLanguage: "한국어", otherLanguageCode: "ko",
-        weekdayNames: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
+        weekdayNames: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"], archive: .english)
 }

@@ -12,13 +12,19 @@ struct WeeklyController<Context: RequestContext>: Sendable {
 
     func show(_ request: Request) async throws -> Response {
         let parameters = try ChartRequestParameters(request.uri.queryParameters)
+        let view = try ChartViewPreference(request: request)
         let range = parameters.weeklyRange
         let date = parameters.date ?? services.calendar.latestWeek(range).start
+        // The region list (cached for a month) loads alongside the chart: one round trip when both are cold.
+        async let regions = services.regionsForFilter()
         let chart = try await services.charts.chart(
             ChartQuery(kind: ChartKind(range), date: date, filters: parameters.filters))
         let viewModel = WeeklyViewModel(
             chart: chart, range: range, filters: parameters.filters, calendar: services.calendar,
-            regions: await services.regionsForFilter(), language: Language(request: request), request: request)
-        return try renderer.render(viewModel, template: "weekly")
+            regions: await regions, language: Language(request: request), viewMode: view.mode,
+            request: request)
+        var response = try renderer.render(viewModel, template: "weekly")
+        view.remember(in: &response)
+        return response
     }
 }

@@ -25,7 +25,7 @@ struct WeeklyViewModel: Sendable {
 
     init(
         chart: Chart, range: WeeklyRange, filters: ChartFilters, calendar: BoxOfficeCalendar, regions: [Region],
-        language: Language, request: Request
+        language: Language, viewMode: ChartViewMode, request: Request
     ) {
         let t = PageStrings.table(for: language)
         let days = chart.range
@@ -59,6 +59,8 @@ struct WeeklyViewModel: Sendable {
             filters: filters, regions: regions, language: language,
             hiddenFields: [HiddenFieldViewModel(name: "range", value: range.contractName)]
                 + (explicitLanguage.map { [HiddenFieldViewModel(name: "lang", value: $0)] } ?? []))
-        list = ChartListViewModel(chart: chart, language: language, periodLabel: t.periodAudience(range))
+        list = ChartListViewModel(
+            chart: chart, language: language, periodLabel: t.periodAudience(range), viewMode: viewMode,
+            request: request)
     }
 }

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Reads the archive: period charts, coverage, movie trends and exports. It never calls KOBIS; what the
+/// archive lacks is reported with the `boxoffice sync` command that fills it.
+///
+/// Period charts are kept in memory while the archive's ``ArchiveFingerprint`` for their range stays the same
+/// (whether a stored day is provisional depends only on when it was fetched), so a popular period costs one
+/// small query.
+/// Keep one service for the life of a server to benefit.
+public struct ArchiveService: Sendable {
+    private let archive: any ArchiveRepository
+    private let charts: any ChartRepository
+    private let cache = PeriodChartCache(capacity: 64)
+    public let calendar: BoxOfficeCalendar
+    /// Where the archived charts came from (`kobis` or `sample`).
+    public let source: ChartSource
+
+    /// Films a period chart lists by default, and at most.
+    public static let defaultLimit = 10
+    public static let maximumLimit = 100
+
+    public init(
+        archive: any ArchiveRepository, charts: any ChartRepository, calendar: BoxOfficeCalendar, source: ChartSource
+    ) {
+        self.archive = archive
+        self.charts = charts
+        self.calendar = calendar
+        self.source = source
+    }
+
+    /// Which days of `range` the archive holds.
+    public func coverage(of range: DateRange) async throws -> ArchiveCoverage {
+        ArchiveCoverage(
+            range: range, dailyStatuses: try await archive.chartStatuses(kind: .daily, startingIn: range),
+            calendar: calendar)
+    }
+
+    /// The top `limit` films of `range` by archived audience, with nation shares and coverage.
+    /// Throws ``BoxOfficeError/invalidParameter(_:)`` for a limit outside 1…``maximumLimit``.
+    public func periodChart(_ range: DateRange, limit: Int = ArchiveService.defaultLimit) async throws -> PeriodChart {
+        guard (1...Self.maximumLimit).contains(limit) else {
+            throw BoxOfficeError.invalidParameter("limit must be from 1 to \(Self.maximumLimit), got \(limit).")
+        }
+        let fingerprint = try await archive.fingerprint(of: range)
+        let key = PeriodChartCache.Key(range: range, limit: limit, fingerprint: fingerprint)
+        if let cached = await cache.chart(for: key) { return cached }
+        async let coverage = coverage(of: range)
+        async let totals = archive.movieTotals(in: range)
+        let chart = PeriodChart(
+            range: range, source: source, coverage: try await coverage, totals: try await totals, limit: limit)
+        await cache.store(chart, for: key)
+        return chart
+    }
+
+    /// The film's archived run. Throws ``BoxOfficeError/notFound(_:)`` for something that is not a movie code;
+    /// a film the archive has no day of gets a trend without points.
+    public func trend(movieCode: String) async throws -> MovieTrend {
+        guard MovieService.isPlausibleCode(movieCode) else {
+            throw BoxOfficeError.notFound("\"\(movieCode)\" is not a KOBIS movie code.")
+        }
+        return MovieTrend(
+            movieCode: movieCode, source: source, points: try await archive.trendPoints(movieCode: movieCode))
+    }
+
+    /// The archived daily charts of `range`, oldest first, and the coverage (for a warning about gaps).
+    public func dailyCharts(in range: DateRange) async throws -> (charts: [Chart], coverage: ArchiveCoverage) {
+        async let coverage = coverage(of: range)
+        async let stored = charts.dailyCharts(in: range)
+        return (try await stored, try await coverage)
+    }
+}
+
+/// Recently built period charts, by range, limit and archive fingerprint; the oldest entry goes when full.
+actor PeriodChartCache {
+    struct Key: Hashable, Sendable {
+        var range: DateRange
+        var limit: Int
+        var fingerprint: ArchiveFingerprint
+    }
+
+    private let capacity: Int
+    private var entries: [Key: PeriodChart] = [:]
+    private var order: [Key] = []
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    func chart(for key: Key) -> PeriodChart? { entries[key] }
+
+    func store(_ chart: PeriodChart, for key: Key) {
+        if entries.updateValue(chart, forKey: key) == nil { order.append(key) }
+        // Entries for an older fingerprint of the same range and limit can never be hit again.
+        let stale = order.filter { $0.range == key.range && $0.limit == key.limit && $0.fingerprint != key.fingerprint }
+        for old in stale { entries[old] = nil }
+        order.removeAll { entries[$0] == nil }
+        while order.count > capacity { entries[order.removeFirst()] = nil }
+    }
+}

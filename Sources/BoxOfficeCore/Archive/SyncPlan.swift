@@ -1,0 +1,112 @@
+public import Foundation
+
+/// What to archive: every day of a range, and optionally its weeks.
+public struct SyncRequest: Sendable, Hashable {
+    public var range: DateRange
+    /// Also the weekly (Mon–Sun) charts of every week that overlaps the range and is over.
+    public var includeWeekly: Bool
+
+    public init(range: DateRange, includeWeekly: Bool = false) {
+        self.range = range
+        self.includeWeekly = includeWeekly
+    }
+
+    /// `boxoffice sync --from … --to … [--weekly]`: the command that runs (or continues) this request.
+    public var command: String {
+        "boxoffice sync --from \(range.start) --to \(range.end)" + (includeWeekly ? " --weekly" : "")
+    }
+}
+
+/// One unit of sync work: one upstream call when it goes well.
+public enum SyncItem: Sendable, Hashable, CustomStringConvertible {
+    /// An unfiltered daily or weekly chart.
+    case chart(ChartQuery)
+    /// A film's details, for its representative nation (Korean vs foreign share).
+    case movie(code: String)
+
+    public var description: String {
+        switch self {
+        case .chart(let query) where query.kind == .daily: return query.range.start.isoString
+        case .chart(let query): return "\(query.kind.rawValue) \(query.range.start)–\(query.range.end)"
+        case .movie(let code): return "movie \(code)"
+        }
+    }
+}
+
+/// The chart work of a sync: which charts to fetch and why the others are skipped.
+public struct SyncPlan: Sendable, Hashable {
+    /// Charts to fetch, oldest first: daily charts, then weekly ones.
+    public var items: [SyncItem]
+    /// Charts with no stored copy.
+    public var missing: Int
+    /// Provisional charts whose refresh is due.
+    public var provisional: Int
+    /// Charts already settled in the store: never fetched again.
+    public var settled: Int
+    /// Provisional charts fetched so recently that refetching them would waste calls.
+    public var recentlyFetched: Int
+
+    /// Plans `request` from what the store holds.
+    ///
+    /// A chart is fetched when it is missing, or when it is provisional (fetched before its last day + 2 days,
+    /// 00:00 KST) and was fetched at least `provisionalTTL` ago, the same rule the chart pages follow.
+    public init(
+        request: SyncRequest, dailyStatuses: [StoredChartStatus], weeklyStatuses: [StoredChartStatus],
+        calendar: BoxOfficeCalendar, provisionalTTL: TimeInterval
+    ) {
+        var items: [SyncItem] = []
+        var missing = 0
+        var provisional = 0
+        var settled = 0
+        var recent = 0
+        func consider(_ query: ChartQuery, stored: StoredChartStatus?) {
+            guard let stored else {
+                missing += 1
+                items.append(.chart(query))
+                return
+            }
+            if calendar.isSettled(lastDay: query.range.end, fetchedAt: stored.fetchedAt) {
+                settled += 1
+            } else if calendar.currentInstant.timeIntervalSince(stored.fetchedAt) < provisionalTTL {
+                recent += 1
+            } else {
+                provisional += 1
+                items.append(.chart(query))
+            }
+        }
+        let daily = Dictionary(dailyStatuses.map { ($0.range.start, $0) }, uniquingKeysWith: { a, _ in a })
+        for day in request.range.days {
+            consider(.daily(day), stored: daily[day])
+        }
+        if request.includeWeekly {
+            let weekly = Dictionary(weeklyStatuses.map { ($0.range.start, $0) }, uniquingKeysWith: { a, _ in a })
+            for week in Self.weeks(overlapping: request.range, calendar: calendar) {
+                consider(ChartQuery(kind: .week, date: week.start), stored: weekly[week.start])
+            }
+        }
+        self.items = items
+        self.missing = missing
+        self.provisional = provisional
+        self.settled = settled
+        self.recentlyFetched = recent
+    }
+
+    /// The Mon–Sun weeks that overlap `range` and are over (end before today in Seoul), oldest first.
+    public static func weeks(overlapping range: DateRange, calendar: BoxOfficeCalendar) -> [DateRange] {
+        var weeks: [DateRange] = []
+        var week = BoxOfficeCalendar.weekRange(.week, containing: range.start)
+        while week.start <= range.end {
+            if week.end < calendar.today && week.start >= calendar.earliestDate { weeks.append(week) }
+            week = DateRange(start: week.start.adding(days: 7), end: week.end.adding(days: 7))
+        }
+        return weeks
+    }
+
+    /// The range of stored-status lookups a request needs (its days, widened to whole weeks with `--weekly`).
+    public static func statusRange(for request: SyncRequest) -> DateRange {
+        guard request.includeWeekly else { return request.range }
+        return DateRange(
+            start: BoxOfficeCalendar.weekRange(.week, containing: request.range.start).start,
+            end: BoxOfficeCalendar.weekRange(.week, containing: request.range.end).end)
+    }
+}

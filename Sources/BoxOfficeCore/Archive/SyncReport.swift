@@ -1,0 +1,147 @@
+public import Foundation
+
+/// How a sync is run.
+public struct SyncOptions: Sendable, Hashable {
+    /// Upstream calls in flight at once.
+    public var concurrency: Int
+    /// The most upstream calls this run may make, retries included.
+    public var budget: Int
+    /// Attempts per item for transient failures (timeouts, connection trouble, 5xx, unreadable bodies).
+    public var maxAttempts: Int
+    /// The wait before the first retry; it doubles for each further retry, up to `maxRetryDelay`.
+    public var retryDelay: Duration
+    public var maxRetryDelay: Duration
+    /// The run stops when this many items in a row have failed (KOBIS down, or refusing every request).
+    public var maxConsecutiveFailures: Int
+    /// A provisional chart fetched less than this long ago is not fetched again.
+    public var provisionalTTL: TimeInterval
+
+    /// 2,500: leaves 500 of the free key's 3,000 daily calls for the web app and other work.
+    public static let defaultBudget = 2_500
+    public static let defaultConcurrency = 4
+    /// More than this is unkind to KOBIS.
+    public static let maximumConcurrency = 16
+
+    public init(
+        concurrency: Int = SyncOptions.defaultConcurrency, budget: Int = SyncOptions.defaultBudget,
+        maxAttempts: Int = 4,
+        retryDelay: Duration = .milliseconds(500), maxRetryDelay: Duration = .seconds(8),
+        maxConsecutiveFailures: Int = 5,
+        provisionalTTL: TimeInterval = 600
+    ) {
+        self.concurrency = max(1, concurrency)
+        self.budget = max(0, budget)
+        self.maxAttempts = max(1, maxAttempts)
+        self.retryDelay = retryDelay
+        self.maxRetryDelay = maxRetryDelay
+        self.maxConsecutiveFailures = max(1, maxConsecutiveFailures)
+        self.provisionalTTL = provisionalTTL
+    }
+
+    /// The wait before retry number `retry` (1 for the first).
+    public func delay(beforeRetry retry: Int) -> Duration {
+        var delay = retryDelay
+        for _ in 1..<max(1, retry) where delay < maxRetryDelay { delay *= 2 }
+        return min(delay, maxRetryDelay)
+    }
+}
+
+/// The two phases of a sync.
+public enum SyncPhase: String, Sendable, Hashable {
+    /// Daily (and weekly) charts.
+    case charts
+    /// Details of films whose nation the archive does not know yet.
+    case movies
+}
+
+/// How one item ended.
+public enum SyncOutcome: Sendable, Hashable {
+    /// Fetched and stored.
+    case stored
+    /// KOBIS answered an empty chart for a recent period (not counted yet): not stored, so a later run fetches it.
+    case notCountedYet
+    /// Failed; `transient` when a later run may well succeed.
+    case failed(message: String, transient: Bool)
+    /// Not attempted: the budget ran out or the run was stopped.
+    case notAttempted
+}
+
+/// Why a run ended before doing everything.
+public enum SyncStopReason: Sendable, Hashable {
+    /// The call budget was used up.
+    case budget(Int)
+    /// Someone asked the run to stop (Ctrl-C).
+    case interrupted
+    /// Too many items failed in a row; the message is the last failure.
+    case repeatedFailures(count: Int, lastMessage: String)
+    /// A failure that dooms every call (KOBIS rejected the key) or the store failing.
+    case fatal(String)
+}
+
+/// What a sync reports as it goes. Events arrive one at a time, in order.
+public enum SyncEvent: Sendable, Hashable {
+    /// A phase begins with `total` items to fetch (`skipped` needed no call).
+    case phaseStarted(SyncPhase, total: Int, skipped: Int)
+    /// An item ended; `completed` of `total` in this phase are done; `calls` made so far in the run.
+    case itemFinished(SyncItem, SyncOutcome, phase: SyncPhase, completed: Int, total: Int, calls: Int)
+    /// A transient failure; the item is tried again after `delay`.
+    case retrying(SyncItem, attempt: Int, message: String, delay: Duration)
+    /// The run stops early.
+    case stopping(SyncStopReason)
+}
+
+/// A failed item, for the report at the end.
+public struct SyncFailure: Sendable, Hashable {
+    public var item: SyncItem
+    public var message: String
+    public var transient: Bool
+}
+
+/// The result of a sync run.
+public struct SyncReport: Sendable, Hashable {
+    public var request: SyncRequest
+    public var plan: SyncPlan
+    /// Charts fetched and stored.
+    public var chartsStored: Int = 0
+    /// Charts KOBIS has not counted yet (empty answers for recent days).
+    public var chartsNotCounted: Int = 0
+    /// Films whose details were fetched.
+    public var moviesFetched: Int = 0
+    /// Films whose nation came from details already stored (no call).
+    public var moviesFromStore: Int = 0
+    /// Films planned for the details phase.
+    public var moviesPlanned: Int = 0
+    /// Whether the details phase ran (it is skipped when the chart phase stopped early).
+    public var moviesChecked = false
+    /// Upstream calls made, retries included.
+    public var calls: Int = 0
+    public var retries: Int = 0
+    public var failures: [SyncFailure] = []
+    /// Items neither done nor failed (budget, interruption, early stop).
+    public var notAttempted: Int = 0
+    public var stopReason: SyncStopReason?
+
+    public init(request: SyncRequest, plan: SyncPlan) {
+        self.request = request
+        self.plan = plan
+    }
+
+    /// True when everything planned was stored and nothing failed or was left.
+    public var isComplete: Bool { stopReason == nil && failures.isEmpty && notAttempted == 0 }
+
+    /// The command that continues the work (the archive remembers what is done), or `nil` when complete.
+    public var continueCommand: String? { isComplete && chartsNotCounted == 0 ? nil : request.command }
+}
+
+/// Lets another task ask a running sync to stop: calls in flight finish and are stored, no new one starts.
+public final class SyncControl: @unchecked Sendable {
+    // Guarded by `lock`.
+    private var stopped = false
+    private let lock = NSLock()
+
+    public init() {}
+
+    /// Asks the run to stop after the calls in flight.
+    public func requestStop() { lock.withLock { stopped = true } }
+    public var isStopRequested: Bool { lock.withLock { stopped } }
+}

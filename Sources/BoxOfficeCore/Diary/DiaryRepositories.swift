@@ -1,0 +1,197 @@
+public import Foundation
+
+/// Stores diary accounts.
+public protocol DiaryUserRepository: Sendable {
+    /// Creates the user. Throws ``DiaryError/conflict(_:)`` when `usernameKey` is taken.
+    func createUser(_ user: DiaryUser, usernameKey: String, passwordHash: String) async throws
+    func user(id: UUID) async throws -> DiaryUser?
+    /// The user whose ``DiaryValidation/usernameKey(_:)`` is `usernameKey`, with the password hash.
+    func credentials(usernameKey: String) async throws -> DiaryCredentials?
+    func updatePasswordHash(userID: UUID, passwordHash: String) async throws
+}
+
+/// Stores API tokens by the SHA-256 of their secret.
+public protocol DiaryTokenRepository: Sendable {
+    func createToken(_ token: DiaryToken, userID: UUID, tokenHash: String) async throws
+    /// The user's tokens, newest first.
+    func tokens(userID: UUID) async throws -> [DiaryToken]
+    /// Deletes the user's token; `false` when the user has no token with this id.
+    func deleteToken(id: UUID, userID: UUID) async throws -> Bool
+    /// The token with this hash and its owner.
+    func token(hash: String) async throws -> (token: DiaryToken, user: DiaryUser)?
+    /// Records that the token was used at `date`.
+    func markTokenUsed(id: UUID, at date: Date) async throws
+}
+
+/// Stores browser sessions by the SHA-256 of their cookie value, so several instances share them.
+public protocol DiarySessionRepository: Sendable {
+    func createSession(_ session: DiarySession, tokenHash: String) async throws
+    /// The session with this hash unless it has expired at `now`.
+    func session(tokenHash: String, now: Date) async throws -> DiarySession?
+    func extendSession(id: UUID, until expiresAt: Date) async throws
+    func deleteSession(tokenHash: String) async throws
+    /// Ends every session of the user (after a password change).
+    func deleteSessions(userID: UUID) async throws
+    /// Removes sessions that expired before `now`; returns how many.
+    func deleteExpiredSessions(now: Date) async throws -> Int
+}
+
+/// Remembers failed logins per username, shared by every instance, for throttling.
+public protocol LoginAttemptRepository: Sendable {
+    /// Records a failed login and forgets every failure older than `forgetBefore`.
+    func recordFailedLogin(usernameKey: String, at date: Date, forgetBefore: Date) async throws
+    /// The failed logins for the username since `since`, oldest first.
+    func failedLogins(usernameKey: String, since: Date) async throws -> [Date]
+    func clearFailedLogins(usernameKey: String) async throws
+}
+
+/// What happens to a deleted category's notes.
+public enum CategoryNotesDisposition: Hashable, Sendable {
+    /// The notes stay, under no category.
+    case uncategorize
+    /// The notes are deleted too.
+    case delete
+    /// The notes move to another of the user's categories.
+    case move(to: UUID)
+}
+
+/// Changes to a category; `nil` leaves a field as it is.
+public struct CategoryChanges: Hashable, Sendable {
+    public var name: String?
+    public var visible: Bool?
+    /// The new place in the user's order (0 = first); others shift to make room.
+    public var position: Int?
+
+    public init(name: String? = nil, visible: Bool? = nil, position: Int? = nil) {
+        self.name = name
+        self.visible = visible
+        self.position = position
+    }
+}
+
+/// Stores categories. Every call is scoped to one user: another user's category does not exist.
+public protocol DiaryCategoryRepository: Sendable {
+    /// The user's categories in their order, with note counts.
+    func categories(userID: UUID) async throws -> [DiaryCategory]
+    func category(id: UUID, userID: UUID) async throws -> DiaryCategory?
+    /// Adds a category at the end of the user's order. Throws ``DiaryError/conflict(_:)`` when the name is taken.
+    func createCategory(id: UUID, name: String, visible: Bool, userID: UUID, createdAt: Date) async throws
+        -> DiaryCategory
+    /// Applies `changes`; `nil` when the user has no such category. Throws ``DiaryError/conflict(_:)`` for a taken name.
+    func updateCategory(id: UUID, userID: UUID, changes: CategoryChanges) async throws -> DiaryCategory?
+    /// Deletes the category and disposes of its notes, in one transaction; `false` when there is no such category.
+    func deleteCategory(id: UUID, userID: UUID, notes: CategoryNotesDisposition) async throws -> Bool
+}
+
+/// Notes and categories to add in one import, resolved and deduplicated by the store in one transaction.
+public struct DiaryImportBatch: Sendable {
+    /// A category the import needs, created unless the user has one with the same name (ignoring case).
+    public struct Category: Sendable, Hashable {
+        public var name: String
+        public var visible: Bool
+        public init(name: String, visible: Bool = true) {
+            self.name = name
+            self.visible = visible
+        }
+    }
+
+    /// A note to add, filed under the category named `categoryName` (or none).
+    public struct Note: Sendable, Hashable {
+        /// Where it came from in the file (for the report).
+        public var line: Int
+        /// `note.categoryId` is ignored; the category is named instead.
+        public var note: DiaryNote
+        public var categoryName: String?
+        public init(line: Int, note: DiaryNote, categoryName: String?) {
+            self.line = line
+            self.note = note
+            self.categoryName = categoryName
+        }
+    }
+
+    /// Categories to create when missing, in order.
+    public var categories: [Category]
+    public var notes: [Note]
+
+    public init(categories: [Category], notes: [Note]) {
+        self.categories = categories
+        self.notes = notes
+    }
+}
+
+/// What an import batch changed.
+public struct DiaryImportOutcome: Sendable, Hashable {
+    /// The notes added.
+    public var inserted: [DiaryNote]
+    /// Lines of notes not added because the user already had a note with the same id, or with the same movie
+    /// and watched day before the import began.
+    public var duplicateLines: [Int]
+    /// Names of the categories created.
+    public var categoriesCreated: [String]
+
+    public init(inserted: [DiaryNote], duplicateLines: [Int], categoriesCreated: [String]) {
+        self.inserted = inserted
+        self.duplicateLines = duplicateLines
+        self.categoriesCreated = categoriesCreated
+    }
+}
+
+/// Stores notes. Every call is scoped to one user: another user's note does not exist.
+public protocol DiaryNoteRepository: Sendable {
+    /// Adds a note. Its category, if any, must be one of the user's (the service checks).
+    func createNote(_ note: DiaryNote, userID: UUID) async throws
+    func note(id: UUID, userID: UUID) async throws -> DiaryNote?
+    /// Replaces a stored note with `note` (same id); `false` when the user has no such note.
+    func updateNote(_ note: DiaryNote, userID: UUID) async throws -> Bool
+    func deleteNote(id: UUID, userID: UUID) async throws -> Bool
+    /// One page of the user's notes.
+    func notes(userID: UUID, query: NoteListQuery) async throws -> NotePage
+    /// Every note of the user, oldest watched first (for exports and statistics).
+    func allNotes(userID: UUID) async throws -> [DiaryNote]
+    /// The user's notes about `key.movieCode` watched on `key.watchedOn`.
+    func notes(userID: UUID, key: DiaryNoteKey) async throws -> [DiaryNote]
+    /// Adds an import's categories and notes in one transaction: all or nothing. Skips notes whose id the user
+    /// already has, or whose movie and day the user had noted before this batch.
+    func importBatch(_ batch: DiaryImportBatch, userID: UUID) async throws -> DiaryImportOutcome
+}
+
+/// Every diary repository, as the store provides them.
+public struct DiaryRepositories: Sendable {
+    public var users: any DiaryUserRepository
+    public var tokens: any DiaryTokenRepository
+    public var sessions: any DiarySessionRepository
+    public var loginAttempts: any LoginAttemptRepository
+    public var categories: any DiaryCategoryRepository
+    public var notes: any DiaryNoteRepository
+
+    public init(
+        users: any DiaryUserRepository, tokens: any DiaryTokenRepository, sessions: any DiarySessionRepository,
+        loginAttempts: any LoginAttemptRepository, categories: any DiaryCategoryRepository,
+        notes: any DiaryNoteRepository
+    ) {
+        self.users = users
+        self.tokens = tokens
+        self.sessions = sessions
+        self.loginAttempts = loginAttempts
+        self.categories = categories
+        self.notes = notes
+    }
+}
+
+/// Where the diary looks movies up: ``MovieService`` (cached KOBIS), or a stand-in in tests.
+public protocol DiaryMovieCatalog: Sendable {
+    /// The movie with `code`; throws ``BoxOfficeError/notFound(_:)`` for unknown codes.
+    func movie(code: String) async throws -> Movie
+    func search(_ query: MovieSearchQuery) async throws -> MovieSearchPage
+}
+
+extension MovieService: DiaryMovieCatalog {}
+
+/// Hashes and checks passwords (bcrypt in the web app). Implementations run the slow work off the caller's
+/// executor.
+public protocol PasswordHasher: Sendable {
+    func hash(_ password: String) async throws -> String
+    /// Whether `password` matches `hash`. With `nil` (no such user) it spends the same time and answers `false`,
+    /// so response times do not reveal which usernames exist.
+    func verify(_ password: String, against hash: String?) async throws -> Bool
+}

@@ -1,0 +1,206 @@
+public import Foundation
+
+/// The movie diary: accounts, API tokens, sessions, categories, notes, statistics, import and export.
+/// The API, the web pages and the CLI all go through it, so every rule lives in one place.
+///
+/// Every operation on categories and notes is scoped to a user: another user's objects answer
+/// ``BoxOfficeError/notFound(_:)`` exactly as missing ones do.
+public struct DiaryService: Sendable {
+    /// Limits and lifetimes.
+    public struct Settings: Sendable {
+        /// Failed logins per username within ``loginFailureWindow`` before logins are refused.
+        public var loginFailureLimit: Int
+        public var loginFailureWindow: TimeInterval
+        /// How long a browser session lasts without use; using it in its second half extends it.
+        public var sessionLifetime: TimeInterval
+        /// A token's `lastUsedAt` is written at most this often, so API reads do not all become writes.
+        public var tokenUseResolution: TimeInterval
+        /// Distinct titles a Letterboxd import may look up in KOBIS (each up to two searches), so one big
+        /// import cannot eat the 3,000-calls-a-day key. The rest is reported; importing again continues.
+        public var importLookupLimit: Int
+        /// Lookups running at once during an import.
+        public var importLookupConcurrency: Int
+        /// Rows one import may have.
+        public var importRowLimit: Int
+
+        public init(
+            loginFailureLimit: Int = 5, loginFailureWindow: TimeInterval = 15 * 60,
+            sessionLifetime: TimeInterval = 14 * 86_400, tokenUseResolution: TimeInterval = 3600,
+            importLookupLimit: Int = 1000, importLookupConcurrency: Int = 4, importRowLimit: Int = 20_000
+        ) {
+            self.loginFailureLimit = loginFailureLimit
+            self.loginFailureWindow = loginFailureWindow
+            self.sessionLifetime = sessionLifetime
+            self.tokenUseResolution = tokenUseResolution
+            self.importLookupLimit = importLookupLimit
+            self.importLookupConcurrency = importLookupConcurrency
+            self.importRowLimit = importRowLimit
+        }
+    }
+
+    let repositories: DiaryRepositories
+    let catalog: any DiaryMovieCatalog
+    let hasher: any PasswordHasher
+    let calendar: BoxOfficeCalendar
+    public let settings: Settings
+
+    public init(
+        repositories: DiaryRepositories, catalog: any DiaryMovieCatalog, hasher: any PasswordHasher,
+        calendar: BoxOfficeCalendar, settings: Settings = Settings()
+    ) {
+        self.repositories = repositories
+        self.catalog = catalog
+        self.hasher = hasher
+        self.calendar = calendar
+        self.settings = settings
+    }
+
+    /// Now, to the millisecond.
+    var now: Date { DiaryTime.normalized(calendar.currentInstant) }
+
+    // MARK: - Accounts
+
+    /// Creates an account. Throws ``BoxOfficeError/invalidParameter(_:)`` for a bad username or password and
+    /// ``DiaryError/conflict(_:)`` when the username is taken (ignoring case).
+    public func signUp(username: String, password: String) async throws -> DiaryUser {
+        let name = try DiaryValidation.username(username)
+        try DiaryValidation.newPassword(password)
+        let key = DiaryValidation.usernameKey(name)
+        if try await repositories.users.credentials(usernameKey: key) != nil {
+            throw DiaryError.conflict("The username \"\(name)\" is taken.")
+        }
+        let hash = try await hasher.hash(password)
+        let user = DiaryUser(id: UUID(), username: name, createdAt: now)
+        try await repositories.users.createUser(user, usernameKey: key, passwordHash: hash)
+        return user
+    }
+
+    /// Checks a username and password. After ``Settings/loginFailureLimit`` failures for a username within
+    /// ``Settings/loginFailureWindow`` (counted across every instance), refuses with
+    /// ``DiaryError/tooManyAttempts(_:retryAfterSeconds:)`` without checking the password.
+    public func logIn(username: String, password: String) async throws -> DiaryUser {
+        let wrong = DiaryError.unauthorized("Wrong username or password.")
+        let key = DiaryValidation.usernameKey(username)
+        guard !key.isEmpty, key.count <= 64, !password.isEmpty else { throw wrong }
+        let now = self.now
+        let windowStart = now.addingTimeInterval(-settings.loginFailureWindow)
+        let failures = try await repositories.loginAttempts.failedLogins(usernameKey: key, since: windowStart)
+        if failures.count >= settings.loginFailureLimit {
+            // Logins reopen when enough of the counted failures have aged out of the window.
+            let reopens = failures[failures.count - settings.loginFailureLimit].addingTimeInterval(settings.loginFailureWindow)
+            let seconds = max(1, Int(reopens.timeIntervalSince(now).rounded(.up)))
+            let minutes = (seconds + 59) / 60
+            throw DiaryError.tooManyAttempts(
+                "Too many failed logins for this username. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").",
+                retryAfterSeconds: seconds)
+        }
+        let credentials = try await repositories.users.credentials(usernameKey: key)
+        let matches = try await hasher.verify(password, against: credentials?.passwordHash)
+        guard matches, let credentials else {
+            try await repositories.loginAttempts.recordFailedLogin(usernameKey: key, at: now, forgetBefore: windowStart)
+            throw wrong
+        }
+        if !failures.isEmpty { try await repositories.loginAttempts.clearFailedLogins(usernameKey: key) }
+        return credentials.user
+    }
+
+    /// Changes the password after checking the current one, and ends every browser session of the user
+    /// (the caller starts a new one for the current browser).
+    public func changePassword(for user: DiaryUser, current: String, new: String) async throws {
+        let credentials = try await repositories.users.credentials(usernameKey: DiaryValidation.usernameKey(user.username))
+        guard let credentials, credentials.user.id == user.id,
+            try await hasher.verify(current, against: credentials.passwordHash)
+        else { throw DiaryError.unauthorized("The current password is wrong.") }
+        try DiaryValidation.newPassword(new)
+        try await repositories.users.updatePasswordHash(userID: user.id, passwordHash: try await hasher.hash(new))
+        try await repositories.sessions.deleteSessions(userID: user.id)
+    }
+
+    /// The account with `id`, if it still exists.
+    public func user(id: UUID) async throws -> DiaryUser? {
+        try await repositories.users.user(id: id)
+    }
+
+    // MARK: - API tokens
+
+    /// A new API token. ``secret`` is shown to the user once; only its SHA-256 is stored.
+    public struct IssuedToken: Sendable {
+        public var secret: String
+        public var token: DiaryToken
+    }
+
+    /// Creates an API token labelled `name` (default "API token").
+    public func issueToken(for user: DiaryUser, name: String?) async throws -> IssuedToken {
+        let label = try DiaryValidation.tokenName(name)
+        let secret = SecretToken.generate(prefix: SecretToken.apiTokenPrefix)
+        let token = DiaryToken(id: UUID(), name: label, createdAt: now)
+        try await repositories.tokens.createToken(token, userID: user.id, tokenHash: SecretToken.digest(secret))
+        return IssuedToken(secret: secret, token: token)
+    }
+
+    /// The user's API tokens, newest first (never their secrets).
+    public func tokens(for user: DiaryUser) async throws -> [DiaryToken] {
+        try await repositories.tokens.tokens(userID: user.id)
+    }
+
+    /// Revokes one of the user's tokens; ``BoxOfficeError/notFound(_:)`` when the user has no such token.
+    public func revokeToken(id: UUID, for user: DiaryUser) async throws {
+        guard try await repositories.tokens.deleteToken(id: id, userID: user.id) else {
+            throw BoxOfficeError.notFound("You have no API token with id \(id.uuidString).")
+        }
+    }
+
+    /// The user an API token belongs to, or `nil` for a malformed, unknown or revoked token.
+    public func authenticate(apiToken secret: String) async throws -> DiaryUser? {
+        guard SecretToken.isWellFormed(secret, prefix: SecretToken.apiTokenPrefix) else { return nil }
+        guard let found = try await repositories.tokens.token(hash: SecretToken.digest(secret)) else { return nil }
+        let now = self.now
+        if found.token.lastUsedAt.map({ now.timeIntervalSince($0) >= settings.tokenUseResolution }) ?? true {
+            try await repositories.tokens.markTokenUsed(id: found.token.id, at: now)
+        }
+        return found.user
+    }
+
+    // MARK: - Browser sessions
+
+    /// A new session. ``cookieValue`` goes into the cookie; only its SHA-256 is stored.
+    public struct IssuedSession: Sendable {
+        public var cookieValue: String
+        public var session: DiarySession
+    }
+
+    /// Starts a browser session of ``Settings/sessionLifetime`` with a fresh CSRF token.
+    public func startSession(for user: DiaryUser) async throws -> IssuedSession {
+        let cookie = SecretToken.generate(prefix: SecretToken.sessionPrefix)
+        let now = self.now
+        let session = DiarySession(
+            id: UUID(), user: user, csrfToken: SecretToken.generate(), createdAt: now,
+            expiresAt: now.addingTimeInterval(settings.sessionLifetime))
+        try await repositories.sessions.createSession(session, tokenHash: SecretToken.digest(cookie))
+        return IssuedSession(cookieValue: cookie, session: session)
+    }
+
+    /// The live session for a cookie value, or `nil`. A session used in the second half of its life is extended.
+    public func session(cookieValue: String) async throws -> DiarySession? {
+        guard SecretToken.isWellFormed(cookieValue, prefix: SecretToken.sessionPrefix) else { return nil }
+        let now = self.now
+        guard var session = try await repositories.sessions.session(tokenHash: SecretToken.digest(cookieValue), now: now)
+        else { return nil }
+        if session.expiresAt.timeIntervalSince(now) < settings.sessionLifetime / 2 {
+            session.expiresAt = now.addingTimeInterval(settings.sessionLifetime)
+            try await repositories.sessions.extendSession(id: session.id, until: session.expiresAt)
+        }
+        return session
+    }
+
+    /// Logs out: the cookie value stops working on every instance.
+    public func endSession(cookieValue: String) async throws {
+        guard SecretToken.isWellFormed(cookieValue, prefix: SecretToken.sessionPrefix) else { return }
+        try await repositories.sessions.deleteSession(tokenHash: SecretToken.digest(cookieValue))
+    }
+
+    /// Deletes expired sessions (housekeeping); returns how many.
+    public func purgeExpiredSessions() async throws -> Int {
+        try await repositories.sessions.deleteExpiredSessions(now: now)
+    }
+}

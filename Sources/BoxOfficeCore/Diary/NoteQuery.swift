@@ -1,0 +1,163 @@
+public import Foundation
+
+/// How a note list is ordered. Ties are broken by watched date, then creation, then id, so pages never
+/// overlap or skip notes.
+public struct NoteSort: Hashable, Sendable {
+    /// What to sort by.
+    public enum Field: String, Sendable, CaseIterable {
+        /// When the note was written.
+        case created
+        /// The day the movie was watched (the default).
+        case watchedOn
+        /// The movie's release year; notes without one come last.
+        case releaseYear
+        /// The note's title, by Unicode code point (case-insensitive).
+        case title
+        /// The rating; unrated notes come last.
+        case rating
+
+        /// The order used when none is given: titles A→Z, everything else newest / highest first.
+        public var defaultAscending: Bool { self == .title }
+    }
+
+    public var field: Field
+    /// Oldest / lowest / A first when true.
+    public var ascending: Bool
+
+    public init(_ field: Field = .watchedOn, ascending: Bool? = nil) {
+        self.field = field
+        self.ascending = ascending ?? field.defaultAscending
+    }
+
+    /// Parses `sort` (created, watchedOn, releaseYear, title, rating) and `order` (asc, desc); `nil` means default.
+    public init(sort: String?, order: String?) throws(BoxOfficeError) {
+        var field = Field.watchedOn
+        if let sort, !sort.isEmpty {
+            guard let parsed = Field.allCases.first(where: { $0.rawValue.lowercased() == sort.lowercased() }) else {
+                throw .invalidParameter(
+                    "sort must be one of \(Field.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(sort.prefix(30))\".")
+            }
+            field = parsed
+        }
+        var ascending: Bool?
+        if let order, !order.isEmpty {
+            switch order.lowercased() {
+            case "asc": ascending = true
+            case "desc": ascending = false
+            default: throw .invalidParameter("order must be asc or desc, got \"\(order.prefix(30))\".")
+            }
+        }
+        self.init(field, ascending: ascending)
+    }
+
+    /// Orders notes exactly as the store does (used by in-memory repositories and exports).
+    public func areInIncreasingOrder(_ lhs: DiaryNote, _ rhs: DiaryNote) -> Bool {
+        func compare<T: Comparable>(_ a: T?, _ b: T?) -> Bool? {
+            // Missing values come last whatever the direction.
+            switch (a, b) {
+            case (nil, nil): return nil
+            case (nil, _): return false
+            case (_, nil): return true
+            case (let a?, let b?):
+                if a == b { return nil }
+                return ascending ? a < b : a > b
+            }
+        }
+        let primary: Bool?
+        switch field {
+        case .created: primary = compare(lhs.createdAt, rhs.createdAt)
+        case .watchedOn: primary = compare(lhs.watchedOn, rhs.watchedOn)
+        case .releaseYear: primary = compare(lhs.movie.releaseYear, rhs.movie.releaseYear)
+        case .title:
+            // Swift orders strings by the scalars of their NFC form: the same as byte order in the store.
+            primary = compare(NoteSort.titleKey(lhs.title), NoteSort.titleKey(rhs.title))
+        case .rating: primary = compare(lhs.rating, rhs.rating)
+        }
+        if let primary { return primary }
+        if lhs.watchedOn != rhs.watchedOn { return lhs.watchedOn > rhs.watchedOn }
+        if lhs.createdAt != rhs.createdAt { return lhs.createdAt > rhs.createdAt }
+        return lhs.id.uuidString < rhs.id.uuidString
+    }
+
+    /// What titles are sorted by: lower case, NFC.
+    public static func titleKey(_ title: String) -> String {
+        title.precomposedStringWithCanonicalMapping.lowercased()
+    }
+}
+
+/// Which notes a list shows. Every condition given must hold.
+public struct NoteFilter: Hashable, Sendable {
+    /// The category a list is restricted to.
+    public enum CategoryFilter: Hashable, Sendable {
+        /// Notes filed under this category.
+        case category(UUID)
+        /// Notes under no category.
+        case uncategorized
+    }
+
+    /// Watched in this year.
+    public var year: Int?
+    /// Movies released in this year.
+    public var releaseYear: Int?
+    /// Exactly this rating.
+    public var rating: StarRating?
+    /// At least this rating.
+    public var minRating: StarRating?
+    public var category: CategoryFilter?
+    /// Notes about this movie.
+    public var movieCode: String?
+
+    public init(
+        year: Int? = nil, releaseYear: Int? = nil, rating: StarRating? = nil, minRating: StarRating? = nil,
+        category: CategoryFilter? = nil, movieCode: String? = nil
+    ) {
+        self.year = year
+        self.releaseYear = releaseYear
+        self.rating = rating
+        self.minRating = minRating
+        self.category = category
+        self.movieCode = movieCode
+    }
+
+    /// No condition.
+    public static let none = NoteFilter()
+
+    /// Whether `note` passes (used by in-memory repositories and statistics).
+    public func matches(_ note: DiaryNote) -> Bool {
+        if let year, note.watchedOn.year != year { return false }
+        if let releaseYear, note.movie.releaseYear != releaseYear { return false }
+        if let rating, note.rating != rating { return false }
+        if let minRating {
+            guard let noteRating = note.rating, noteRating >= minRating else { return false }
+        }
+        switch category {
+        case .category(let id)?: if note.categoryId != id { return false }
+        case .uncategorized?: if note.categoryId != nil { return false }
+        case nil: break
+        }
+        if let movieCode, note.movieCode != movieCode { return false }
+        return true
+    }
+}
+
+/// A page of notes to list: filter, order and page.
+public struct NoteListQuery: Hashable, Sendable {
+    public static let defaultPerPage = 50
+    public static let maximumPerPage = 200
+
+    public var filter: NoteFilter
+    public var sort: NoteSort
+    /// From 1.
+    public var page: Int
+    public var perPage: Int
+
+    public init(filter: NoteFilter = .none, sort: NoteSort = NoteSort(), page: Int = 1, perPage: Int = defaultPerPage) {
+        self.filter = filter
+        self.sort = sort
+        self.page = max(1, page)
+        self.perPage = min(max(1, perPage), Self.maximumPerPage)
+    }
+
+    /// Notes to skip before this page.
+    public var offset: Int { (page - 1) * perPage }
+}

@@ -1,0 +1,165 @@
+public import BoxOfficeCore
+import FluentKit
+import Foundation
+import SQLKit
+
+/// Archive queries over `charts`, `chart_entries` and `movie_nations`, scoped to one origin.
+///
+/// Each is one SQL statement that the indexes answer (`charts (origin, kind, range_start)`,
+/// `chart_entries (chart_id)`, `chart_entries (movie_code)`, `movie_nations (origin, movie_code)`), and
+/// sums are computed by the database, so a year's period chart reads no chart rows into memory.
+struct FluentArchiveRepository: ArchiveRepository {
+    let database: any Database
+    let origin: String
+
+    /// Archive queries read unfiltered charts only.
+    private static let unfiltered = ChartFilters.none.key
+    private static let daily = ChartKind.daily.rawValue
+
+    func chartStatuses(kind: ChartKind, startingIn range: DateRange) async throws -> [StoredChartStatus] {
+        try await StorageFailure.run("read the archive's stored charts", logger: database.logger) {
+            let rows = try await database.requireSQL().raw(
+                """
+                SELECT range_start, range_end, fetched_at FROM charts
+                WHERE origin = \(bind: origin) AND kind = \(bind: kind.rawValue) AND filter_key = \(bind: Self.unfiltered)
+                  AND range_start >= \(bind: range.start.isoString) AND range_start <= \(bind: range.end.isoString)
+                ORDER BY range_start
+                """
+            ).all()
+            return try rows.map { row in
+                StoredChartStatus(
+                    kind: kind,
+                    range: DateRange(
+                        start: try Self.date(row, "range_start"), end: try Self.date(row, "range_end")),
+                    fetchedAt: try row.decode(column: "fetched_at", as: Date.self))
+            }
+        }
+    }
+
+    func fingerprint(of range: DateRange) async throws -> ArchiveFingerprint {
+        try await StorageFailure.run("check the archive for changes", logger: database.logger) {
+            let sql = try database.requireSQL()
+            let charts = try await sql.raw(
+                """
+                SELECT COUNT(*) AS charts, MAX(fetched_at) AS latest FROM charts
+                WHERE origin = \(bind: origin) AND kind = \(bind: Self.daily) AND filter_key = \(bind: Self.unfiltered)
+                  AND range_start >= \(bind: range.start.isoString) AND range_start <= \(bind: range.end.isoString)
+                """
+            ).first()
+            let nations = try await sql.raw(
+                """
+                SELECT COUNT(*) AS nations, MAX(stored_at) AS latest FROM movie_nations WHERE origin = \(bind: origin)
+                """
+            ).first()
+            return ArchiveFingerprint(
+                chartCount: try charts?.decode(column: "charts", as: Int.self) ?? 0,
+                latestFetch: try charts?.decode(column: "latest", as: Date?.self),
+                nationCount: try nations?.decode(column: "nations", as: Int.self) ?? 0,
+                latestNation: try nations?.decode(column: "latest", as: Date?.self))
+        }
+    }
+
+    func movieTotals(in range: DateRange) async throws -> [ArchivedMovieTotal] {
+        try await StorageFailure.run("sum the archive's daily charts", logger: database.logger) {
+            // PostgreSQL sums BIGINT as NUMERIC: cast back so both databases answer integers.
+            let rows = try await database.requireSQL().raw(
+                """
+                SELECT e.movie_code AS movie_code, MAX(e.title) AS title, MAX(e.open_date) AS open_date,
+                  CAST(SUM(e.audience) AS BIGINT) AS audience, CAST(SUM(e.sales) AS BIGINT) AS sales,
+                  COUNT(*) AS days, MIN(e.rank) AS best_rank,
+                  MIN(c.range_start) AS first_day, MAX(c.range_start) AS last_day, MAX(n.nation) AS nation
+                FROM charts c
+                JOIN chart_entries e ON e.chart_id = c.id
+                LEFT JOIN movie_nations n ON n.origin = c.origin AND n.movie_code = e.movie_code
+                WHERE c.origin = \(bind: origin) AND c.kind = \(bind: Self.daily) AND c.filter_key = \(bind: Self.unfiltered)
+                  AND c.range_start >= \(bind: range.start.isoString) AND c.range_start <= \(bind: range.end.isoString)
+                GROUP BY e.movie_code
+                """
+            ).all()
+            return try rows.map { row in
+                ArchivedMovieTotal(
+                    movieCode: try row.decode(column: "movie_code", as: String.self),
+                    title: try row.decode(column: "title", as: String.self),
+                    openDate: try row.decode(column: "open_date", as: String?.self).flatMap { CalendarDate($0) },
+                    audience: try row.decode(column: "audience", as: Int64.self),
+                    sales: try row.decode(column: "sales", as: Int64.self),
+                    days: try row.decode(column: "days", as: Int.self),
+                    bestRank: try row.decode(column: "best_rank", as: Int.self),
+                    firstDay: try Self.date(row, "first_day"), lastDay: try Self.date(row, "last_day"),
+                    representativeNation: try row.decode(column: "nation", as: String?.self))
+            }
+        }
+    }
+
+    func trendPoints(movieCode: String) async throws -> [TrendPoint] {
+        try await StorageFailure.run("read a movie's archived days", logger: database.logger) {
+            let rows = try await database.requireSQL().raw(
+                """
+                SELECT c.range_start AS day, e.rank AS rank, e.title AS title, e.audience AS audience,
+                  e.audience_total AS audience_total, e.sales AS sales, e.screens AS screens, e.shows AS shows
+                FROM chart_entries e
+                JOIN charts c ON c.id = e.chart_id
+                WHERE e.movie_code = \(bind: movieCode) AND c.origin = \(bind: origin) AND c.kind = \(bind: Self.daily)
+                  AND c.filter_key = \(bind: Self.unfiltered)
+                ORDER BY c.range_start
+                """
+            ).all()
+            return try rows.map { row in
+                TrendPoint(
+                    date: try Self.date(row, "day"), rank: try row.decode(column: "rank", as: Int.self),
+                    title: try row.decode(column: "title", as: String.self),
+                    audience: try row.decode(column: "audience", as: Int64.self),
+                    audienceTotal: try row.decode(column: "audience_total", as: Int64.self),
+                    sales: try row.decode(column: "sales", as: Int64.self),
+                    screens: try row.decode(column: "screens", as: Int.self),
+                    shows: try row.decode(column: "shows", as: Int.self))
+            }
+        }
+    }
+
+    func movieCodesWithoutNation(in range: DateRange) async throws -> [String] {
+        try await StorageFailure.run("find archived films without a nation", logger: database.logger) {
+            let rows = try await database.requireSQL().raw(
+                """
+                SELECT DISTINCT e.movie_code AS movie_code
+                FROM charts c
+                JOIN chart_entries e ON e.chart_id = c.id
+                WHERE c.origin = \(bind: origin) AND c.kind = \(bind: Self.daily) AND c.filter_key = \(bind: Self.unfiltered)
+                  AND c.range_start >= \(bind: range.start.isoString) AND c.range_start <= \(bind: range.end.isoString)
+                  AND NOT EXISTS (
+                    SELECT 1 FROM movie_nations n WHERE n.origin = c.origin AND n.movie_code = e.movie_code)
+                ORDER BY e.movie_code
+                """
+            ).all()
+            return try rows.map { try $0.decode(column: "movie_code", as: String.self) }
+        }
+    }
+
+    func saveRepresentativeNation(_ nation: String, movieCode: String) async throws {
+        try await StorageFailure.run("store a movie's nation", logger: database.logger) {
+            try await database.requireSQL()
+                .insert(into: MovieNationModel.schema)
+                .columns("id", "origin", "movie_code", "nation", "stored_at")
+                .values([SQLBind(UUID()), SQLBind(origin), SQLBind(movieCode), SQLBind(nation), SQLBind(Date())])
+                .onConflict(with: ["origin", "movie_code"]) {
+                    $0.set(excludedValueOf: "nation").set(excludedValueOf: "stored_at")
+                }
+                .run()
+        }
+    }
+
+    private static func date(_ row: any SQLRow, _ column: String) throws -> CalendarDate {
+        let text = try row.decode(column: column, as: String.self)
+        guard let date = CalendarDate(text) else {
+            throw BoxOfficeError.storage("The archive is corrupt: \"\(text)\" in \(column) is not a date.")
+        }
+        return date
+    }
+}
+
+extension BoxOfficeDatabase {
+    /// Archive queries over the charts stored under `origin`.
+    public func archiveRepository(origin: String) -> any ArchiveRepository {
+        FluentArchiveRepository(database: database, origin: origin)
+    }
+}

@@ -1,0 +1,196 @@
+import BoxOfficeCore
+import FluentKit
+import Foundation
+import SQLKit
+
+/// Diary accounts in `diary_users`.
+struct FluentDiaryUserRepository: DiaryUserRepository {
+    let database: any Database
+
+    func createUser(_ user: DiaryUser, usernameKey: String, passwordHash: String) async throws {
+        let created = try await StorageFailure.run("create an account", logger: database.logger) { () async throws -> Bool in
+            do {
+                try await DiaryUserModel(user, usernameKey: usernameKey, passwordHash: passwordHash).create(on: database)
+                return true
+            } catch let error as any DatabaseError where error.isConstraintFailure {
+                return false
+            }
+        }
+        // Another request took the name between the service's check and this insert.
+        guard created else { throw DiaryError.conflict("The username \"\(user.username)\" is taken.") }
+    }
+
+    func user(id: UUID) async throws -> DiaryUser? {
+        try await StorageFailure.run("read an account", logger: database.logger) {
+            try await DiaryUserModel.find(id, on: database)?.domain()
+        }
+    }
+
+    func credentials(usernameKey: String) async throws -> DiaryCredentials? {
+        try await StorageFailure.run("read an account", logger: database.logger) {
+            guard
+                let model = try await DiaryUserModel.query(on: database).filter(\.$usernameKey == usernameKey).first()
+            else { return nil }
+            return DiaryCredentials(user: try model.domain(), passwordHash: model.passwordHash)
+        }
+    }
+
+    func updatePasswordHash(userID: UUID, passwordHash: String) async throws {
+        try await StorageFailure.run("change a password", logger: database.logger) {
+            try await DiaryUserModel.query(on: database)
+                .filter(\.$id == userID)
+                .set(\.$passwordHash, to: passwordHash)
+                .update()
+        }
+    }
+}
+
+/// API tokens in `diary_api_tokens`.
+struct FluentDiaryTokenRepository: DiaryTokenRepository {
+    let database: any Database
+
+    func createToken(_ token: DiaryToken, userID: UUID, tokenHash: String) async throws {
+        try await StorageFailure.run("create an API token", logger: database.logger) {
+            let model = DiaryAPITokenModel()
+            model.id = token.id
+            model.userID = userID
+            model.name = token.name
+            model.tokenHash = tokenHash
+            model.createdAt = token.createdAt
+            model.lastUsedAt = token.lastUsedAt
+            try await model.create(on: database)
+        }
+    }
+
+    func tokens(userID: UUID) async throws -> [DiaryToken] {
+        try await StorageFailure.run("list API tokens", logger: database.logger) {
+            try await DiaryAPITokenModel.query(on: database)
+                .filter(\.$userID == userID)
+                .sort(\.$createdAt, .descending)
+                .sort(\.$id)
+                .all()
+                .map { try $0.domain() }
+        }
+    }
+
+    func deleteToken(id: UUID, userID: UUID) async throws -> Bool {
+        try await StorageFailure.run("revoke an API token", logger: database.logger) {
+            let query = DiaryAPITokenModel.query(on: database).filter(\.$id == id).filter(\.$userID == userID)
+            guard try await query.count() > 0 else { return false }
+            try await DiaryAPITokenModel.query(on: database).filter(\.$id == id).filter(\.$userID == userID).delete()
+            return true
+        }
+    }
+
+    func token(hash: String) async throws -> (token: DiaryToken, user: DiaryUser)? {
+        try await StorageFailure.run("check an API token", logger: database.logger) {
+            guard
+                let row = try await DiaryAPITokenModel.query(on: database)
+                    .join(DiaryUserModel.self, on: \DiaryAPITokenModel.$userID == \DiaryUserModel.$id)
+                    .filter(\.$tokenHash == hash)
+                    .first()
+            else { return nil }
+            return (try row.domain(), try row.joined(DiaryUserModel.self).domain())
+        }
+    }
+
+    func markTokenUsed(id: UUID, at date: Date) async throws {
+        try await StorageFailure.run("record an API token's use", logger: database.logger) {
+            try await DiaryAPITokenModel.query(on: database).filter(\.$id == id).set(\.$lastUsedAt, to: date).update()
+        }
+    }
+}
+
+/// Browser sessions in `diary_sessions`, shared by every instance on the database.
+struct FluentDiarySessionRepository: DiarySessionRepository {
+    let database: any Database
+
+    func createSession(_ session: DiarySession, tokenHash: String) async throws {
+        try await StorageFailure.run("start a session", logger: database.logger) {
+            let model = DiarySessionModel()
+            model.id = session.id
+            model.userID = session.user.id
+            model.tokenHash = tokenHash
+            model.csrfToken = session.csrfToken
+            model.createdAt = session.createdAt
+            model.expiresAt = session.expiresAt
+            try await model.create(on: database)
+        }
+    }
+
+    func session(tokenHash: String, now: Date) async throws -> DiarySession? {
+        try await StorageFailure.run("read a session", logger: database.logger) {
+            guard
+                let row = try await DiarySessionModel.query(on: database)
+                    .join(DiaryUserModel.self, on: \DiarySessionModel.$userID == \DiaryUserModel.$id)
+                    .filter(\.$tokenHash == tokenHash)
+                    .filter(\.$expiresAt > now)
+                    .first()
+            else { return nil }
+            return DiarySession(
+                id: try row.requireID(), user: try row.joined(DiaryUserModel.self).domain(), csrfToken: row.csrfToken,
+                createdAt: DiaryTime.normalized(row.createdAt), expiresAt: DiaryTime.normalized(row.expiresAt))
+        }
+    }
+
+    func extendSession(id: UUID, until expiresAt: Date) async throws {
+        try await StorageFailure.run("extend a session", logger: database.logger) {
+            try await DiarySessionModel.query(on: database).filter(\.$id == id).set(\.$expiresAt, to: expiresAt).update()
+        }
+    }
+
+    func deleteSession(tokenHash: String) async throws {
+        try await StorageFailure.run("end a session", logger: database.logger) {
+            try await DiarySessionModel.query(on: database).filter(\.$tokenHash == tokenHash).delete()
+        }
+    }
+
+    func deleteSessions(userID: UUID) async throws {
+        try await StorageFailure.run("end sessions", logger: database.logger) {
+            try await DiarySessionModel.query(on: database).filter(\.$userID == userID).delete()
+        }
+    }
+
+    func deleteExpiredSessions(now: Date) async throws -> Int {
+        try await StorageFailure.run("delete expired sessions", logger: database.logger) {
+            let expired = DiarySessionModel.query(on: database).filter(\.$expiresAt <= now)
+            let count = try await expired.count()
+            try await DiarySessionModel.query(on: database).filter(\.$expiresAt <= now).delete()
+            return count
+        }
+    }
+}
+
+/// Failed logins in `diary_login_attempts`, shared by every instance for throttling.
+struct FluentLoginAttemptRepository: LoginAttemptRepository {
+    let database: any Database
+
+    func recordFailedLogin(usernameKey: String, at date: Date, forgetBefore: Date) async throws {
+        try await StorageFailure.run("record a failed login", logger: database.logger) {
+            let model = DiaryLoginAttemptModel()
+            model.id = UUID()
+            model.usernameKey = usernameKey
+            model.attemptedAt = date
+            try await model.create(on: database)
+            // Every username's old failures go, so guessing many usernames cannot grow the table without bound.
+            try await DiaryLoginAttemptModel.query(on: database).filter(\.$attemptedAt < forgetBefore).delete()
+        }
+    }
+
+    func failedLogins(usernameKey: String, since: Date) async throws -> [Date] {
+        try await StorageFailure.run("read failed logins", logger: database.logger) {
+            try await DiaryLoginAttemptModel.query(on: database)
+                .filter(\.$usernameKey == usernameKey)
+                .filter(\.$attemptedAt > since)
+                .sort(\.$attemptedAt)
+                .all()
+                .map { DiaryTime.normalized($0.attemptedAt) }
+        }
+    }
+
+    func clearFailedLogins(usernameKey: String) async throws {
+        try await StorageFailure.run("clear failed logins", logger: database.logger) {
+            try await DiaryLoginAttemptModel.query(on: database).filter(\.$usernameKey == usernameKey).delete()
+        }
+    }
+}

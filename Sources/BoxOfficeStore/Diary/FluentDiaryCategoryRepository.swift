@@ -1,0 +1,184 @@
+import BoxOfficeCore
+import FluentKit
+import Foundation
+import SQLKit
+
+/// Categories in `diary_categories`, every query scoped to one user.
+///
+/// Positions are kept dense (0, 1, 2 …) per user: moves and deletes renumber in the same transaction.
+struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
+    let database: any Database
+
+    /// Thrown inside a transaction to roll it back when a name is taken.
+    private struct NameTaken: Error {}
+
+    private enum Outcome<Value: Sendable>: Sendable {
+        case done(Value)
+        case nameTaken
+    }
+
+    func categories(userID: UUID) async throws -> [DiaryCategory] {
+        try await StorageFailure.run("list categories", logger: database.logger) {
+            let models = try await Self.ordered(userID: userID, on: database)
+            let counts = try await Self.noteCounts(userID: userID, on: database)
+            return try models.map { try $0.domain(noteCount: counts[try $0.requireID()] ?? 0) }
+        }
+    }
+
+    func category(id: UUID, userID: UUID) async throws -> DiaryCategory? {
+        try await StorageFailure.run("read a category", logger: database.logger) {
+            guard
+                let model = try await DiaryCategoryModel.query(on: database)
+                    .filter(\.$id == id).filter(\.$userID == userID).first()
+            else { return nil }
+            return try model.domain(noteCount: try await Self.noteCount(categoryID: id, userID: userID, on: database))
+        }
+    }
+
+    func createCategory(id: UUID, name: String, visible: Bool, userID: UUID, createdAt: Date) async throws
+        -> DiaryCategory
+    {
+        let outcome = try await StorageFailure.run("create a category", logger: database.logger) {
+            () async throws -> Outcome<DiaryCategory> in
+            do {
+                return .done(
+                    try await database.transaction { transaction in
+                        let existing = try await Self.ordered(userID: userID, on: transaction)
+                        let key = DiaryValidation.categoryKey(name)
+                        if existing.contains(where: { $0.nameKey == key }) { throw NameTaken() }
+                        let model = DiaryCategoryModel()
+                        model.id = id
+                        model.userID = userID
+                        model.name = name
+                        model.nameKey = key
+                        model.visible = visible
+                        model.position = (existing.map(\.position).max() ?? -1) + 1
+                        model.createdAt = createdAt
+                        try await model.create(on: transaction)
+                        return try model.domain(noteCount: 0)
+                    })
+            } catch is NameTaken {
+                return .nameTaken
+            } catch let error as any DatabaseError where error.isConstraintFailure {
+                return .nameTaken
+            }
+        }
+        switch outcome {
+        case .done(let category): return category
+        case .nameTaken: throw Self.nameTaken(name)
+        }
+    }
+
+    func updateCategory(id: UUID, userID: UUID, changes: CategoryChanges) async throws -> DiaryCategory? {
+        let outcome = try await StorageFailure.run("change a category", logger: database.logger) {
+            () async throws -> Outcome<DiaryCategory?> in
+            do {
+                return .done(
+                    try await database.transaction { transaction -> DiaryCategory? in
+                        var ordered = try await Self.ordered(userID: userID, on: transaction)
+                        guard let index = ordered.firstIndex(where: { $0.id == id }) else { return nil }
+                        let target = ordered[index]
+                        if let name = changes.name {
+                            let key = DiaryValidation.categoryKey(name)
+                            if ordered.contains(where: { $0.id != id && $0.nameKey == key }) { throw NameTaken() }
+                            target.name = name
+                            target.nameKey = key
+                        }
+                        if let visible = changes.visible { target.visible = visible }
+                        if let position = changes.position {
+                            ordered.remove(at: index)
+                            ordered.insert(target, at: min(max(0, position), ordered.count))
+                        }
+                        try await Self.renumber(ordered, on: transaction)
+                        try await target.save(on: transaction)
+                        return try target.domain(
+                            noteCount: try await Self.noteCount(categoryID: id, userID: userID, on: transaction))
+                    })
+            } catch is NameTaken {
+                return .nameTaken
+            } catch let error as any DatabaseError where error.isConstraintFailure {
+                return .nameTaken
+            }
+        }
+        switch outcome {
+        case .done(let category): return category
+        case .nameTaken: throw Self.nameTaken(changes.name ?? "")
+        }
+    }
+
+    func deleteCategory(id: UUID, userID: UUID, notes: CategoryNotesDisposition) async throws -> Bool {
+        try await StorageFailure.run("delete a category", logger: database.logger) {
+            try await database.transaction { transaction in
+                var ordered = try await Self.ordered(userID: userID, on: transaction)
+                guard let index = ordered.firstIndex(where: { $0.id == id }) else { return false }
+                let notesInCategory = {
+                    DiaryNoteModel.query(on: transaction).filter(\.$userID == userID).filter(\.$categoryID == id)
+                }
+                switch notes {
+                case .uncategorize:
+                    try await notesInCategory().set(\.$categoryID, to: nil).update()
+                case .delete:
+                    try await notesInCategory().delete()
+                case .move(let target):
+                    guard target != id, ordered.contains(where: { $0.id == target }) else {
+                        throw BoxOfficeError.invalidParameter(
+                            "You have no other category with id \(target.uuidString) to move the notes to.")
+                    }
+                    try await notesInCategory().set(\.$categoryID, to: target).update()
+                }
+                try await ordered.remove(at: index).delete(on: transaction)
+                try await Self.renumber(ordered, on: transaction)
+                return true
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    static func nameTaken(_ name: String) -> DiaryError {
+        .conflict("You already have a category named \"\(name)\".")
+    }
+
+    /// The user's categories in order.
+    static func ordered(userID: UUID, on database: any Database) async throws -> [DiaryCategoryModel] {
+        try await DiaryCategoryModel.query(on: database)
+            .filter(\.$userID == userID)
+            .sort(\.$position)
+            .sort(\.$nameKey)
+            .sort(\.$id)
+            .all()
+    }
+
+    /// Writes positions 0, 1, 2 … where they differ.
+    static func renumber(_ ordered: [DiaryCategoryModel], on database: any Database) async throws {
+        for (position, model) in ordered.enumerated() where model.position != position {
+            model.position = position
+            try await model.save(on: database)
+        }
+    }
+
+    static func noteCount(categoryID: UUID, userID: UUID, on database: any Database) async throws -> Int {
+        try await DiaryNoteModel.query(on: database)
+            .filter(\.$userID == userID)
+            .filter(\.$categoryID == categoryID)
+            .count()
+    }
+
+    /// Notes per category of the user, in one query.
+    static func noteCounts(userID: UUID, on database: any Database) async throws -> [UUID: Int] {
+        let rows = try await database.requireSQL()
+            .select()
+            .column("category_id")
+            .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "note_count")
+            .from(DiaryNoteModel.schema)
+            .where("user_id", .equal, SQLBind(userID))
+            .where("category_id", .isNot, SQLLiteral.null)
+            .groupBy("category_id")
+            .all()
+        var counts: [UUID: Int] = [:]
+        for row in rows {
+            counts[try row.decode(column: "category_id", as: UUID.self)] = try row.decode(column: "note_count", as: Int.self)
+        }
+        return counts
+    }
+}

@@ -1,0 +1,216 @@
+import BoxOfficeCore
+import FluentKit
+import FluentSQL
+import Foundation
+import SQLKit
+
+/// Notes in `diary_notes`, every query scoped to one user.
+///
+/// Lists are sorted, filtered and paged in SQL. Titles sort by code point on both databases (PostgreSQL's
+/// `"C"` collation, SQLite's default binary one), and missing release years and ratings come last, so both
+/// give the same order as ``NoteSort/areInIncreasingOrder(_:_:)``.
+struct FluentDiaryNoteRepository: DiaryNoteRepository {
+    let database: any Database
+
+    /// Rows per INSERT: well under both databases' limits on bound parameters.
+    private static let insertChunk = 200
+
+    func createNote(_ note: DiaryNote, userID: UUID) async throws {
+        try await StorageFailure.run("save a note", logger: database.logger) {
+            try await DiaryNoteModel(note, userID: userID).create(on: database)
+        }
+    }
+
+    func note(id: UUID, userID: UUID) async throws -> DiaryNote? {
+        try await StorageFailure.run("read a note", logger: database.logger) {
+            try await scoped(userID).filter(\.$id == id).first()?.domain()
+        }
+    }
+
+    func updateNote(_ note: DiaryNote, userID: UUID) async throws -> Bool {
+        try await StorageFailure.run("save a note", logger: database.logger) {
+            guard let model = try await scoped(userID).filter(\.$id == note.id).first() else { return false }
+            try model.update(from: note)
+            try await model.save(on: database)
+            return true
+        }
+    }
+
+    func deleteNote(id: UUID, userID: UUID) async throws -> Bool {
+        try await StorageFailure.run("delete a note", logger: database.logger) {
+            guard try await scoped(userID).filter(\.$id == id).count() > 0 else { return false }
+            try await scoped(userID).filter(\.$id == id).delete()
+            return true
+        }
+    }
+
+    func notes(userID: UUID, query: NoteListQuery) async throws -> NotePage {
+        try await StorageFailure.run("list notes", logger: database.logger) {
+            let total = try await filtered(userID, query.filter).count()
+            let models = try await sorted(filtered(userID, query.filter), by: query.sort)
+                .range(query.offset..<(query.offset + query.perPage))
+                .all()
+            return NotePage(notes: try models.map { try $0.domain() }, total: total, page: query.page, perPage: query.perPage)
+        }
+    }
+
+    func allNotes(userID: UUID) async throws -> [DiaryNote] {
+        try await StorageFailure.run("read notes", logger: database.logger) {
+            try await scoped(userID)
+                .sort(\.$watchedOn)
+                .sort(\.$createdAt)
+                .sort(\.$id)
+                .all()
+                .map { try $0.domain() }
+        }
+    }
+
+    func notes(userID: UUID, key: DiaryNoteKey) async throws -> [DiaryNote] {
+        try await StorageFailure.run("read notes", logger: database.logger) {
+            try await scoped(userID)
+                .filter(\.$movieCode == key.movieCode)
+                .filter(\.$watchedOn == key.watchedOn.isoString)
+                .sort(\.$createdAt)
+                .sort(\.$id)
+                .all()
+                .map { try $0.domain() }
+        }
+    }
+
+    func importBatch(_ batch: DiaryImportBatch, userID: UUID) async throws -> DiaryImportOutcome {
+        try await StorageFailure.run("import notes", logger: database.logger) {
+            try await database.transaction { transaction in
+                try await Self.importBatch(batch, userID: userID, on: transaction)
+            }
+        }
+    }
+
+    // MARK: - Queries
+
+    private func scoped(_ userID: UUID, on database: (any Database)? = nil) -> QueryBuilder<DiaryNoteModel> {
+        DiaryNoteModel.query(on: database ?? self.database).filter(\.$userID == userID)
+    }
+
+    private func filtered(_ userID: UUID, _ filter: NoteFilter) -> QueryBuilder<DiaryNoteModel> {
+        let query = scoped(userID)
+        if let year = filter.year {
+            query.filter(\.$watchedOn >= String(format: "%04d-01-01", year))
+                .filter(\.$watchedOn <= String(format: "%04d-12-31", year))
+        }
+        if let releaseYear = filter.releaseYear { query.filter(\.$releaseYear == releaseYear) }
+        if let rating = filter.rating { query.filter(\.$ratingHalves == rating.halves) }
+        if let minRating = filter.minRating { query.filter(\.$ratingHalves >= minRating.halves) }
+        switch filter.category {
+        case .category(let id)?: query.filter(\.$categoryID == id)
+        case .uncategorized?: query.filter(\.$categoryID == nil)
+        case nil: break
+        }
+        if let movieCode = filter.movieCode { query.filter(\.$movieCode == movieCode) }
+        return query
+    }
+
+    private func sorted(_ query: QueryBuilder<DiaryNoteModel>, by sort: NoteSort) -> QueryBuilder<DiaryNoteModel> {
+        let direction: DatabaseQuery.Sort.Direction = sort.ascending ? .ascending : .descending
+        switch sort.field {
+        case .created:
+            query.sort(\.$createdAt, direction)
+        case .watchedOn:
+            query.sort(\.$watchedOn, direction)
+        case .releaseYear:
+            query.sort(.sql(unsafeRaw: "CASE WHEN release_year IS NULL THEN 1 ELSE 0 END"))
+                .sort(\.$releaseYear, direction)
+        case .title:
+            let collation = isPostgres ? " COLLATE \"C\"" : ""
+            query.sort(.sql(unsafeRaw: "title_key\(collation) \(sort.ascending ? "ASC" : "DESC")"))
+        case .rating:
+            query.sort(.sql(unsafeRaw: "CASE WHEN rating_halves IS NULL THEN 1 ELSE 0 END"))
+                .sort(\.$ratingHalves, direction)
+        }
+        return query.sort(\.$watchedOn, .descending).sort(\.$createdAt, .descending).sort(\.$id, .ascending)
+    }
+
+    private var isPostgres: Bool {
+        (database as? any SQLDatabase)?.dialect.name == "postgresql"
+    }
+
+    // MARK: - Import
+
+    private static func importBatch(_ batch: DiaryImportBatch, userID: UUID, on database: any Database) async throws
+        -> DiaryImportOutcome
+    {
+        // Locks the user's row (PostgreSQL) or the file (SQLite): one import per user at a time, so two imports
+        // of the same file cannot both pass the duplicate check below.
+        try await database.requireSQL()
+            .update(DiaryUserModel.schema)
+            .set(SQLIdentifier("import_serial"), to: SQLRaw("import_serial + 1"))
+            .where("id", .equal, SQLBind(userID))
+            .run()
+
+        // Categories: reuse by name, create the missing ones at the end of the user's order.
+        let categories = try await FluentDiaryCategoryRepository.ordered(userID: userID, on: database)
+        var categoryIDs: [String: UUID] = [:]
+        for category in categories { categoryIDs[category.nameKey] = try category.requireID() }
+        var position = (categories.map(\.position).max() ?? -1) + 1
+        var created: [String] = []
+        let now = DiaryTime.normalized(Date())
+        for category in batch.categories {
+            let key = DiaryValidation.categoryKey(category.name)
+            guard categoryIDs[key] == nil else { continue }
+            let model = DiaryCategoryModel()
+            model.id = UUID()
+            model.userID = userID
+            model.name = category.name
+            model.nameKey = key
+            model.visible = category.visible
+            model.position = position
+            model.createdAt = now
+            try await model.create(on: database)
+            categoryIDs[key] = model.id
+            position += 1
+            created.append(category.name)
+        }
+
+        // Duplicates are judged against what the user had before this import.
+        let existing = try await DiaryNoteModel.query(on: database)
+            .filter(\.$userID == userID)
+            .field(\.$id).field(\.$movieCode).field(\.$watchedOn)
+            .all()
+        let existingIDs = Set(try existing.map { try $0.requireID() })
+        let existingKeys = Set(existing.map { "\($0.movieCode)|\($0.watchedOn)" })
+        let candidateIDs = batch.notes.map(\.note.id).filter { !existingIDs.contains($0) }
+        let takenElsewhere = try await takenIDs(Array(Set(candidateIDs)), on: database)
+
+        var usedIDs: Set<UUID> = []
+        var inserted: [DiaryNote] = []
+        var duplicates: [Int] = []
+        var models: [DiaryNoteModel] = []
+        for entry in batch.notes {
+            var note = entry.note
+            if existingIDs.contains(note.id) || existingKeys.contains("\(note.movieCode)|\(note.watchedOn.isoString)") {
+                duplicates.append(entry.line)
+                continue
+            }
+            // Ids are kept when free (so moving a diary between instances keeps them), else replaced.
+            if takenElsewhere.contains(note.id) || usedIDs.contains(note.id) { note.id = UUID() }
+            usedIDs.insert(note.id)
+            note.categoryId = entry.categoryName.flatMap { categoryIDs[DiaryValidation.categoryKey($0)] }
+            models.append(try DiaryNoteModel(note, userID: userID))
+            inserted.append(note)
+        }
+        for start in stride(from: 0, to: models.count, by: insertChunk) {
+            try await Array(models[start..<min(models.count, start + insertChunk)]).create(on: database)
+        }
+        return DiaryImportOutcome(inserted: inserted, duplicateLines: duplicates, categoriesCreated: created)
+    }
+
+    /// Which of `ids` any note (of any user) already has.
+    private static func takenIDs(_ ids: [UUID], on database: any Database) async throws -> Set<UUID> {
+        var taken: Set<UUID> = []
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let chunk = Array(ids[start..<min(ids.count, start + 500)])
+            let rows = try await DiaryNoteModel.query(on: database).filter(\.$id ~~ chunk).field(\.$id).all()
+            for row in rows { taken.insert(try row.requireID()) }
+        }
+        return taken
+    }
+}

@@ -1,0 +1,79 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+
+/// The query of `GET /api/v1/notes`: `sort` (created, watchedOn, releaseYear, title, rating), `order` (asc, desc),
+/// `year` (watched), `releaseYear`, `rating` (exact), `minRating`, `category` (an id, or `none`), `movie`
+/// (a movie code), `page` (from 1), `perPage` (1–200, default 50). Empty values count as absent.
+struct NoteListParameters: Sendable, Equatable {
+    var query: NoteListQuery
+
+    init(_ parameters: Parameters) throws(BoxOfficeError) {
+        var filter = NoteFilter()
+        filter.year = try Self.year(parameters, "year")
+        filter.releaseYear = try Self.year(parameters, "releaseYear")
+        if let text = parameters.nonEmpty("rating") { filter.rating = try DiaryValidation.rating(text: text, field: "rating") }
+        if let text = parameters.nonEmpty("minRating") {
+            filter.minRating = try DiaryValidation.rating(text: text, field: "minRating")
+        }
+        if let text = parameters.nonEmpty("category") {
+            if text.lowercased() == "none" {
+                filter.category = .uncategorized
+            } else {
+                guard let id = UUID(uuidString: text) else {
+                    throw .invalidParameter("category must be a category id or none, got \"\(text.prefix(40))\".")
+                }
+                filter.category = .category(id)
+            }
+        }
+        if let text = parameters.nonEmpty("movie") { filter.movieCode = try DiaryValidation.movieCode(text) }
+        let sort = try NoteSort(sort: parameters.nonEmpty("sort"), order: parameters.nonEmpty("order"))
+        let page = try Self.positive(parameters, "page", maximum: 1_000_000) ?? 1
+        let perPage = try Self.positive(parameters, "perPage", maximum: NoteListQuery.maximumPerPage)
+        query = NoteListQuery(filter: filter, sort: sort, page: page, perPage: perPage ?? NoteListQuery.defaultPerPage)
+    }
+
+    static func year(_ parameters: Parameters, _ name: String) throws(BoxOfficeError) -> Int? {
+        guard let text = parameters.nonEmpty(name) else { return nil }
+        guard text.count == 4, let year = Int(text), (1800...9999).contains(year) else {
+            throw .invalidParameter("\(name) must be a year such as 2024, got \"\(text.prefix(20))\".")
+        }
+        return year
+    }
+
+    static func positive(_ parameters: Parameters, _ name: String, maximum: Int) throws(BoxOfficeError) -> Int? {
+        guard let text = parameters.nonEmpty(name) else { return nil }
+        guard let value = Int(text), (1...maximum).contains(value) else {
+            throw .invalidParameter("\(name) must be a whole number from 1 to \(maximum), got \"\(text.prefix(20))\".")
+        }
+        return value
+    }
+}
+
+/// Parses the fields of note bodies (`POST` and `PATCH /api/v1/notes…`), naming the field in every 400.
+enum NoteBodyFields {
+    static func watchedOn(_ text: String, today: CalendarDate) throws(BoxOfficeError) -> CalendarDate {
+        try DiaryValidation.watchedOn(text, today: today)
+    }
+
+    static func rating(_ value: JSONValue) throws(BoxOfficeError) -> StarRating {
+        guard case .number(let stars) = value else {
+            throw .invalidParameter("rating must be a number of stars from 0.5 to 5, or null.")
+        }
+        return try DiaryValidation.rating(stars: stars)
+    }
+
+    static func categoryID(_ value: JSONValue) throws(BoxOfficeError) -> UUID {
+        guard case .string(let text) = value, let id = UUID(uuidString: text) else {
+            throw .invalidParameter("categoryId must be the id of one of your categories, or null.")
+        }
+        return id
+    }
+
+    static func place(_ value: JSONValue) throws(BoxOfficeError) -> DiaryPlace {
+        guard case .string(let text) = value, let place = try DiaryValidation.place(text) else {
+            throw .invalidParameter("place must be cinema, home or null.")
+        }
+        return place
+    }
+}

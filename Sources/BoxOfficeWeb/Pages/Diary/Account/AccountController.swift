@@ -1,0 +1,104 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+
+/// `GET /account`; `POST /account/password` (changes it, which ends every other session, and starts a new
+/// one for this browser); `POST /account/tokens` (creates an API token and shows it once);
+/// `POST /account/tokens/{id}/revoke`.
+struct AccountController<Context: DiarySessionContext>: Sendable {
+    let services: AppServices
+    let renderer: PageRenderer
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("account") { request, context in
+            let environment = DiaryPageEnvironment(request: request, services: services)
+            let flash: String?
+            switch request.formParameters.nonEmpty("done") {
+            case "password": flash = environment.strings.passwordChanged
+            case "revoked": flash = environment.strings.tokenRevoked
+            default: flash = nil
+            }
+            return try await render(environment, session: try context.requireSession(), flash: flash)
+        }
+        group.post("account/password") { request, context in
+            try await changePassword(request, context: context)
+        }
+        group.post("account/tokens") { request, context in
+            try await createToken(request, context: context)
+        }
+        group.post("account/tokens/{id}/revoke") { request, context in
+            let session = try context.requireSession()
+            let text = context.parameters.get("id") ?? ""
+            guard let id = UUID(uuidString: text) else {
+                throw BoxOfficeError.notFound("You have no API token with id \(text.prefix(40)).")
+            }
+            try await services.diary.revokeToken(id: id, for: session.user)
+            return DiaryPageEnvironment(request: request, services: services).redirect(
+                "/account", [("done", "revoked")])
+        }
+    }
+
+    func changePassword(_ request: Request, context: Context) async throws -> Response {
+        let environment = DiaryPageEnvironment(request: request, services: services)
+        let s = environment.strings
+        let session = try context.requireSession()
+        let form = context.form
+        let new = form["newPassword"] ?? ""
+        var errors: [String] = []
+        do {
+            try DiaryValidation.newPassword(new)
+        } catch {
+            errors.append(s.passwordRule)
+        }
+        if new != (form["newPasswordConfirm"] ?? "") { errors.append(s.passwordMismatch) }
+        if errors.isEmpty {
+            do {
+                try await services.diary.changePassword(
+                    for: session.user, current: form["currentPassword"] ?? "", new: new)
+            } catch DiaryError.unauthorized {
+                errors.append(s.currentPasswordWrong)
+            }
+        }
+        guard errors.isEmpty else {
+            return try await render(environment, session: session, passwordErrors: errors, status: .badRequest)
+        }
+        // Changing the password ended every session, this one too: keep this browser signed in.
+        let issued = try await services.diary.startSession(for: session.user)
+        var response = environment.redirect("/account", [("done", "password")])
+        response.setCookie(
+            SessionCookies.session(
+                issued.cookieValue, expiresAt: issued.session.expiresAt, now: services.calendar.currentInstant,
+                request: request))
+        return response
+    }
+
+    func createToken(_ request: Request, context: Context) async throws -> Response {
+        let environment = DiaryPageEnvironment(request: request, services: services)
+        let session = try context.requireSession()
+        let name = context.form["name"] ?? ""
+        let issued: DiaryService.IssuedToken
+        do {
+            issued = try await services.diary.issueToken(for: session.user, name: name)
+        } catch BoxOfficeError.invalidParameter {
+            return try await render(
+                environment, session: session, tokenErrors: [environment.strings.tokenNameRule], tokenName: name,
+                status: .badRequest)
+        }
+        // Shown here, once: the page is not stored (no-store) and a reload does not show it again.
+        return try await render(
+            environment, session: session,
+            newToken: AccountViewModel.NewToken(name: issued.token.name, secret: issued.secret))
+    }
+
+    private func render(
+        _ environment: DiaryPageEnvironment, session: DiarySession, flash: String? = nil, passwordErrors: [String] = [],
+        tokenErrors: [String] = [], tokenName: String = "", newToken: AccountViewModel.NewToken? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let tokens = try await services.diary.tokens(for: session.user)
+        let viewModel = AccountViewModel(
+            environment: environment, session: session, tokens: tokens, flash: flash, passwordErrors: passwordErrors,
+            tokenErrors: tokenErrors, tokenName: tokenName, newToken: newToken)
+        return try renderer.render(viewModel, template: "diary_account", status: status)
+    }
+}

@@ -1,0 +1,167 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+
+/// `GET /categories`, `POST /categories` (create), `GET /categories/{id}` (its notes),
+/// `POST /categories/{id}/rename`, `…/move` (`direction=up|down`), `…/visibility` (`visible=true|false`),
+/// `GET/POST /categories/{id}/delete` (asking what happens to its notes: keep without a category, move, delete).
+/// Another user's category answers 404.
+struct CategoriesController<Context: DiarySessionContext>: Sendable {
+    let services: AppServices
+    let renderer: PageRenderer
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("categories") { request, context in
+            let environment = DiaryPageEnvironment(request: request, services: services)
+            let flash: String?
+            switch request.formParameters.nonEmpty("done") {
+            case "created": flash = environment.strings.categoryCreated
+            case "deleted": flash = environment.strings.categoryDeleted
+            default: flash = nil
+            }
+            return try await render(environment, session: try context.requireSession(), flash: flash)
+        }
+        group.post("categories") { request, context in try await create(request, context: context) }
+        group.get("categories/{id}") { request, context in
+            let session = try context.requireSession()
+            let category = try await services.diary.category(id: try CategoryForms.id(context), for: session.user)
+            return DiaryPageEnvironment(request: request, services: services)
+                .redirect("/notes", [("category", category.id.uuidString)])
+        }
+        group.post("categories/{id}/rename") { request, context in try await rename(request, context: context) }
+        group.post("categories/{id}/move") { request, context in try await move(request, context: context) }
+        group.post("categories/{id}/visibility") { request, context in
+            let session = try context.requireSession()
+            let id = try CategoryForms.id(context)
+            let visible: Bool
+            switch context.form.nonEmpty("visible") {
+            case "true": visible = true
+            case "false": visible = false
+            default: throw BoxOfficeError.invalidParameter("visible must be true or false.")
+            }
+            _ = try await services.diary.updateCategory(
+                id: id, changes: CategoryChanges(visible: visible), for: session.user)
+            return DiaryPageEnvironment(request: request, services: services).redirect("/categories")
+        }
+        group.get("categories/{id}/delete") { request, context in
+            let session = try context.requireSession()
+            let category = try await services.diary.category(id: try CategoryForms.id(context), for: session.user)
+            return try await renderDelete(
+                DiaryPageEnvironment(request: request, services: services), session: session, category: category)
+        }
+        group.post("categories/{id}/delete") { request, context in try await delete(request, context: context) }
+    }
+
+    func create(_ request: Request, context: Context) async throws -> Response {
+        let environment = DiaryPageEnvironment(request: request, services: services)
+        let session = try context.requireSession()
+        let name = context.form["name"] ?? ""
+        if let problem = CategoryForms.problem(with: name, strings: environment.strings) {
+            return try await render(
+                environment, session: session, errors: [problem], newName: name, status: .badRequest)
+        }
+        do {
+            _ = try await services.diary.createCategory(name: name, for: session.user)
+        } catch DiaryError.conflict {
+            return try await render(
+                environment, session: session, errors: [environment.strings.categoryNameTaken(name)], newName: name,
+                status: .conflict)
+        }
+        return environment.redirect("/categories", [("done", "created")])
+    }
+
+    func rename(_ request: Request, context: Context) async throws -> Response {
+        let environment = DiaryPageEnvironment(request: request, services: services)
+        let session = try context.requireSession()
+        let id = try CategoryForms.id(context)
+        // 404 before anything else for a category that is not the user's.
+        _ = try await services.diary.category(id: id, for: session.user)
+        let name = context.form["name"] ?? ""
+        if let problem = CategoryForms.problem(with: name, strings: environment.strings) {
+            return try await render(
+                environment, session: session, errors: [problem], rename: (id, name), status: .badRequest)
+        }
+        do {
+            _ = try await services.diary.updateCategory(id: id, changes: CategoryChanges(name: name), for: session.user)
+        } catch DiaryError.conflict {
+            return try await render(
+                environment, session: session, errors: [environment.strings.categoryNameTaken(name)],
+                rename: (id, name),
+                status: .conflict)
+        }
+        return environment.redirect("/categories")
+    }
+
+    func move(_ request: Request, context: Context) async throws -> Response {
+        let session = try context.requireSession()
+        let id = try CategoryForms.id(context)
+        let categories = try await services.diary.categories(for: session.user)
+        guard let index = categories.firstIndex(where: { $0.id == id }) else {
+            throw BoxOfficeError.notFound("You have no category with id \(id.uuidString).")
+        }
+        let target: Int
+        switch context.form.nonEmpty("direction") {
+        case "up": target = index - 1
+        case "down": target = index + 1
+        default: throw BoxOfficeError.invalidParameter("direction must be up or down.")
+        }
+        if categories.indices.contains(target) {
+            _ = try await services.diary.updateCategory(
+                id: id, changes: CategoryChanges(position: target), for: session.user)
+        }
+        return DiaryPageEnvironment(request: request, services: services).redirect("/categories")
+    }
+
+    func delete(_ request: Request, context: Context) async throws -> Response {
+        let environment = DiaryPageEnvironment(request: request, services: services)
+        let s = environment.strings
+        let session = try context.requireSession()
+        let category = try await services.diary.category(id: try CategoryForms.id(context), for: session.user)
+        let choice = context.form.nonEmpty("notes") ?? (category.noteCount == 0 ? "uncategorize" : "")
+        let targetText = context.form.nonEmpty("target") ?? ""
+        let disposition: CategoryNotesDisposition
+        switch choice {
+        case "uncategorize": disposition = .uncategorize
+        case "delete": disposition = .delete
+        case "move":
+            let categories = try await services.diary.categories(for: session.user)
+            guard let target = UUID(uuidString: targetText), target != category.id,
+                categories.contains(where: { $0.id == target })
+            else {
+                return try await renderDelete(
+                    environment, session: session, category: category, choice: choice, target: targetText,
+                    errors: [s.moveTargetRequired], status: .badRequest)
+            }
+            disposition = .move(to: target)
+        default:
+            return try await renderDelete(
+                environment, session: session, category: category, choice: "", target: targetText,
+                errors: [s.deleteChoiceRequired], status: .badRequest)
+        }
+        try await services.diary.deleteCategory(id: category.id, notes: disposition, for: session.user)
+        return environment.redirect("/categories", [("done", "deleted")])
+    }
+
+    private func render(
+        _ environment: DiaryPageEnvironment, session: DiarySession, flash: String? = nil, errors: [String] = [],
+        newName: String = "", rename: (id: UUID, value: String)? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let categories = try await services.diary.categories(for: session.user)
+        let viewModel = CategoriesViewModel(
+            environment: environment, session: session, categories: categories, flash: flash, errors: errors,
+            newName: newName, rename: rename)
+        return try renderer.render(viewModel, template: "diary_categories", status: status)
+    }
+
+    private func renderDelete(
+        _ environment: DiaryPageEnvironment, session: DiarySession, category: DiaryCategory,
+        choice: String = "uncategorize", target: String = "", errors: [String] = [], status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let others = try await services.diary.categories(for: session.user).filter { $0.id != category.id }
+        let viewModel = CategoryDeleteViewModel(
+            environment: environment, session: session, category: category, others: others, choice: choice,
+            target: target,
+            errors: errors)
+        return try renderer.render(viewModel, template: "diary_category_delete", status: status)
+    }
+}

@@ -1,0 +1,63 @@
+import BoxOfficeCore
+import Hummingbird
+
+/// `GET /login` shows the form; `POST /login` checks the password (throttled by the service), starts a
+/// session in the database and sets the `boxoffice_session` cookie, then goes to `next` or the notes.
+struct LoginController<Context: DiarySessionContext>: Sendable {
+    let services: AppServices
+    let renderer: PageRenderer
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("login") { request, context in try show(request, context: context) }
+        group.post("login") { request, context in try await logIn(request, context: context) }
+    }
+
+    func show(_ request: Request, context: Context) throws -> Response {
+        let environment = DiaryPageEnvironment(request: request, services: services)
+        let next = request.formParameters.nonEmpty("next")
+        if context.session != nil { return environment.afterLogin(next) }
+        let flash = request.formParameters.nonEmpty("done") == "loggedOut" ? environment.strings.loggedOut : nil
+        return try render(environment, username: "", next: next, errors: [], flash: flash, status: .ok)
+    }
+
+    func logIn(_ request: Request, context: Context) async throws -> Response {
+        let environment = DiaryPageEnvironment(request: request, services: services)
+        let s = environment.strings
+        let form = context.form
+        let username = form["username"] ?? ""
+        let next = form.nonEmpty("next")
+        let user: DiaryUser
+        do {
+            user = try await services.diary.logIn(username: username, password: form["password"] ?? "")
+        } catch DiaryError.unauthorized {
+            return try render(
+                environment, username: username, next: next, errors: [s.wrongCredentials], flash: nil,
+                status: .unauthorized)
+        } catch DiaryError.tooManyAttempts(_, let seconds) {
+            var response = try render(
+                environment, username: username, next: next, errors: [s.tooManyAttempts(seconds: seconds)], flash: nil,
+                status: .tooManyRequests)
+            response.headers[.retryAfter] = String(seconds)
+            return response
+        }
+        let issued = try await services.diary.startSession(for: user)
+        var response = environment.afterLogin(next)
+        response.setCookie(
+            SessionCookies.session(
+                issued.cookieValue, expiresAt: issued.session.expiresAt, now: services.calendar.currentInstant,
+                request: request))
+        return response
+    }
+
+    private func render(
+        _ environment: DiaryPageEnvironment, username: String, next: String?, errors: [String], flash: String?,
+        status: HTTPResponse.Status
+    ) throws -> Response {
+        let csrf = PreSessionCSRF(request: environment.request)
+        let viewModel = LoginViewModel(
+            environment: environment, csrf: csrf.token, username: username, next: next, errors: errors, flash: flash)
+        var response = try renderer.render(viewModel, template: "diary_login", status: status)
+        csrf.attach(to: &response)
+        return response
+    }
+}

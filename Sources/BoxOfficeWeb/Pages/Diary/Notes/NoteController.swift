@@ -1,0 +1,219 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+
+/// One note: `GET /notes/new?movie=CODE[&chartDate=YYYY-MM-DD&rank=N]` (the form; without a movie, a movie
+/// search first), `POST /notes`, `GET /notes/{id}`, `GET/POST /notes/{id}/edit`, `GET/POST /notes/{id}/delete`.
+/// A refused form comes back with a 400, the values as typed and the reasons; nothing is written.
+/// Another user's note answers 404, exactly like a missing one.
+struct NoteController<Context: DiarySessionContext>: Sendable {
+    let services: AppServices
+    let renderer: PageRenderer
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("notes/new") { request, context in try await new(request, session: try context.requireSession()) }
+        group.post("notes") { request, context in
+            try await create(request, session: try context.requireSession(), form: context.form)
+        }
+        group.get("notes/{id}") { request, context in
+            try await show(request, id: try Self.noteID(context), session: try context.requireSession())
+        }
+        group.get("notes/{id}/edit") { request, context in
+            let session = try context.requireSession()
+            let note = try await services.diary.note(id: try Self.noteID(context), for: session.user)
+            let environment = DiaryPageEnvironment(request: request, services: services)
+            return try await renderForm(
+                environment, session: session, mode: .edit(note), movie: .init(note: note),
+                input: NoteFormInput(note: note),
+                errors: [], status: .ok)
+        }
+        group.post("notes/{id}/edit") { request, context in
+            try await update(
+                request, id: try Self.noteID(context), session: try context.requireSession(), form: context.form)
+        }
+        group.get("notes/{id}/delete") { request, context in
+            let session = try context.requireSession()
+            let note = try await services.diary.note(id: try Self.noteID(context), for: session.user)
+            let environment = DiaryPageEnvironment(request: request, services: services)
+            return try renderer.render(
+                NoteDeleteViewModel(environment: environment, session: session, note: note),
+                template: "diary_note_delete")
+        }
+        group.post("notes/{id}/delete") { request, context in
+            let session = try context.requireSession()
+            try await services.diary.deleteNote(id: try Self.noteID(context), for: session.user)
+            return DiaryPageEnvironment(request: request, services: services).redirect("/notes", [("done", "deleted")])
+        }
+    }
+
+    // MARK: - New
+
+    func new(_ request: Request, session: DiarySession) async throws -> Response {
+        let environment = DiaryPageEnvironment(request: request, services: services)
+        let parameters = request.formParameters
+        guard let code = parameters.nonEmpty("movie") else {
+            return try await pick(request, environment: environment, session: session)
+        }
+        let movieCode = try DiaryValidation.movieCode(code)
+        var chartDate = ""
+        var chartRank = ""
+        let dateText = parameters.nonEmpty("chartDate")
+        let rankText = parameters.nonEmpty("rank")
+        if dateText != nil || rankText != nil {
+            guard let dateText, let rankText else {
+                throw BoxOfficeError.invalidParameter("chartDate and rank go together: give both or neither.")
+            }
+            chartDate = try DiaryValidation.watchedOn(dateText, today: environment.today, field: "chartDate").isoString
+            guard let rank = Int(rankText) else {
+                throw BoxOfficeError.invalidParameter(
+                    "rank must be a whole number from 1 to 1000, got \"\(rankText.prefix(20))\".")
+            }
+            chartRank = String(try DiaryValidation.chartRank(rank))
+        }
+        let movie = try await services.movies.movie(code: movieCode)
+        let input = NoteFormInput(
+            movieCode: movie.code, title: movie.title, watchedOn: environment.today.isoString, chartDate: chartDate,
+            chartRank: chartRank)
+        return try await renderForm(
+            environment, session: session, mode: .new, movie: .init(movie: movie), input: input, errors: [], status: .ok
+        )
+    }
+
+    /// The movie search that starts a note when no movie is given.
+    func pick(_ request: Request, environment: DiaryPageEnvironment, session: DiarySession) async throws -> Response {
+        let parameters = request.formParameters
+        let text = parameters.nonEmpty("q") ?? ""
+        var page: MovieSearchPage?
+        if !text.isEmpty {
+            guard text.count <= 100 else {
+                throw BoxOfficeError.invalidParameter("q must be at most 100 characters long.")
+            }
+            let number = try NoteListParameters.positive(parameters, "page", maximum: 10_000) ?? 1
+            page = try await services.movies.search(MovieSearchQuery(title: text, page: number, perPage: 20))
+        }
+        let viewModel = MoviePickViewModel(environment: environment, session: session, query: text, page: page)
+        return try renderer.render(viewModel, template: "diary_note_pick")
+    }
+
+    func create(_ request: Request, session: DiarySession, form: SubmittedForm) async throws -> Response {
+        let environment = DiaryPageEnvironment(request: request, services: services)
+        let input = NoteFormInput(form: form)
+        let movie = try await services.movies.movie(code: try DiaryValidation.movieCode(input.movieCode))
+        let categories = try await services.diary.categories(for: session.user)
+        let checked: NoteFormInput.Checked
+        switch input.checked(today: environment.today, categories: categories, strings: environment.strings) {
+        case .success(let values): checked = values
+        case .failure(let errors):
+            return try await renderForm(
+                environment, session: session, mode: .new, movie: .init(movie: movie), input: input,
+                errors: errors.messages,
+                status: .badRequest, categories: categories)
+        }
+        let draft = NoteDraft(
+            movieCode: movie.code, title: checked.title, watchedOn: checked.watchedOn, memo: checked.memo,
+            rating: checked.rating, categoryId: checked.categoryId, place: checked.place, chartDate: checked.chartDate,
+            chartRank: checked.chartRank)
+        let result: NoteSaveResult
+        do {
+            result = try await services.diary.createNote(draft, for: session.user)
+        } catch let error as BoxOfficeError where error.isBadInput {
+            return try await renderForm(
+                environment, session: session, mode: .new, movie: .init(movie: movie), input: input,
+                errors: [error.message],
+                status: .badRequest, categories: categories)
+        }
+        return environment.redirect("/notes/\(result.note.id.uuidString)", [("done", "saved")])
+    }
+
+    // MARK: - Show, edit
+
+    func show(_ request: Request, id: UUID, session: DiarySession) async throws -> Response {
+        let environment = DiaryPageEnvironment(request: request, services: services)
+        let note = try await services.diary.note(id: id, for: session.user)
+        let category: DiaryCategory?
+        if let categoryId = note.categoryId {
+            category = try await services.diary.categories(for: session.user).first { $0.id == categoryId }
+        } else {
+            category = nil
+        }
+        let sameMovie = try await services.diary.notes(
+            NoteListQuery(filter: NoteFilter(movieCode: note.movieCode), perPage: NoteListQuery.maximumPerPage),
+            for: session.user)
+        let flash = request.formParameters.nonEmpty("done") == "saved" ? environment.strings.noteSaved : nil
+        let viewModel = NoteViewModel(
+            environment: environment, session: session, note: note, category: category, sameMovie: sameMovie.notes,
+            flash: flash)
+        return try renderer.render(viewModel, template: "diary_note")
+    }
+
+    func update(_ request: Request, id: UUID, session: DiarySession, form: SubmittedForm) async throws -> Response {
+        let environment = DiaryPageEnvironment(request: request, services: services)
+        let note = try await services.diary.note(id: id, for: session.user)
+        var input = NoteFormInput(form: form)
+        // The movie and the chart it was seen on belong to the note, whatever the form says.
+        input.movieCode = note.movieCode
+        input.chartDate = note.chartDate?.isoString ?? ""
+        input.chartRank = note.chartRank.map(String.init) ?? ""
+        let categories = try await services.diary.categories(for: session.user)
+        let checked: NoteFormInput.Checked
+        switch input.checked(today: environment.today, categories: categories, strings: environment.strings) {
+        case .success(let values): checked = values
+        case .failure(let errors):
+            return try await renderForm(
+                environment, session: session, mode: .edit(note), movie: .init(note: note), input: input,
+                errors: errors.messages, status: .badRequest, categories: categories)
+        }
+        let changes = NoteChanges(
+            title: checked.title, watchedOn: checked.watchedOn, memo: checked.memo,
+            rating: checked.rating.map { .set($0) } ?? .clear,
+            categoryId: checked.categoryId.map { .set($0) } ?? .clear,
+            place: checked.place.map { .set($0) } ?? .clear)
+        do {
+            _ = try await services.diary.updateNote(id: id, changes: changes, for: session.user)
+        } catch let error as BoxOfficeError where error.isBadInput {
+            return try await renderForm(
+                environment, session: session, mode: .edit(note), movie: .init(note: note), input: input,
+                errors: [error.message], status: .badRequest, categories: categories)
+        }
+        return environment.redirect("/notes/\(id.uuidString)", [("done", "saved")])
+    }
+
+    private func renderForm(
+        _ environment: DiaryPageEnvironment, session: DiarySession, mode: NoteFormViewModel.Mode,
+        movie: NoteFormViewModel.MovieFacts, input: NoteFormInput, errors: [String], status: HTTPResponse.Status,
+        categories: [DiaryCategory]? = nil
+    ) async throws -> Response {
+        let user = session.user
+        let resolved: [DiaryCategory]
+        if let categories {
+            resolved = categories
+        } else {
+            resolved = try await services.diary.categories(for: user)
+        }
+        let existing = try await services.diary.notes(
+            NoteListQuery(filter: NoteFilter(movieCode: movie.code), perPage: NoteListQuery.maximumPerPage), for: user)
+        let viewModel = NoteFormViewModel(
+            environment: environment, session: session, mode: mode, movie: movie, input: input, categories: resolved,
+            existing: existing.notes, errors: errors)
+        return try renderer.render(viewModel, template: "diary_note_form", status: status)
+    }
+
+    /// The `{id}` path parameter; anything but a UUID is a note that does not exist.
+    static func noteID(_ context: Context) throws -> UUID {
+        let text = context.parameters.get("id") ?? ""
+        guard let id = UUID(uuidString: text) else {
+            throw BoxOfficeError.notFound("You have no note with id \(text.prefix(40)).")
+        }
+        return id
+    }
+}
+
+extension BoxOfficeError {
+    /// A 400: the input was refused.
+    var isBadInput: Bool {
+        switch self {
+        case .invalidDate, .invalidParameter: return true
+        default: return false
+        }
+    }
+}

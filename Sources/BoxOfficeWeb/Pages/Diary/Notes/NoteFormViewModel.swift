@@ -1,0 +1,166 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+
+/// The note form, for a new note (from a search hit, a chart row or a movie page) and for editing one.
+struct NoteFormViewModel: Sendable {
+    struct RadioOption: Sendable {
+        var id: String
+        var value: String
+        var label: String
+        var isChecked: Bool
+    }
+
+    /// A link to one of the user's other notes about the movie.
+    struct ExistingNote: Sendable {
+        var url: String
+        var label: String
+        var isSameDay: Bool
+    }
+
+    var layout: LayoutViewModel
+    var s: DiaryPageStrings
+    var nav: DiaryNavViewModel
+    var heading: String
+    var action: String
+    var submitLabel: String
+    var cancelURL: String
+    var csrf: String
+    var errors: [String]
+    var hasErrors: Bool
+    var movieTitle: String
+    var movieURL: String
+    var movieDetails: String
+    var hasMovieDetails: Bool
+    var movieCode: String
+    var chartLine: String
+    var hasChart: Bool
+    var title: String
+    var titleLimit: Int
+    var watchedOn: String
+    var minDate: String
+    var maxDate: String
+    var memo: String
+    var memoLimit: Int
+    var chartDate: String
+    var chartRank: String
+    var ratingOptions: [SelectOptionViewModel]
+    var categoryOptions: [SelectOptionViewModel]
+    var hasCategories: Bool
+    var newCategoryURL: String
+    var placeOptions: [RadioOption]
+    var existing: [ExistingNote]
+    var hasExisting: Bool
+    var existingWarning: String
+
+    enum Mode: Sendable {
+        case new
+        case edit(DiaryNote)
+    }
+
+    struct MovieFacts: Sendable {
+        var code: String
+        var title: String
+        var details: String
+
+        init(movie: Movie) {
+            code = movie.code
+            title = movie.title
+            let year = movie.openDate.map { String($0.year) } ?? movie.productionYear.map(String.init)
+            details =
+                ([year] + [
+                    movie.genres.joined(separator: ", "), movie.nations.joined(separator: ", "),
+                    movie.directors.map(\.name).joined(separator: ", "),
+                ])
+                .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+        }
+
+        init(note: DiaryNote) {
+            code = note.movieCode
+            title = note.title
+            details =
+                ([note.movie.releaseYear.map(String.init)] + [
+                    note.movie.genres.joined(separator: ", "),
+                    note.movie.nations.joined(separator: ", "), note.movie.directors.joined(separator: ", "),
+                ])
+                .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+        }
+    }
+
+    init(
+        environment: DiaryPageEnvironment, session: DiarySession, mode: Mode, movie: MovieFacts, input: NoteFormInput,
+        categories: [DiaryCategory], existing: [DiaryNote], errors: [String]
+    ) {
+        let s = environment.strings
+        self.s = s
+        switch mode {
+        case .new:
+            heading = s.newNoteHeading(movie.title)
+            action = environment.link("/notes")
+            submitLabel = s.saveNote
+            cancelURL = environment.link("/movies/\(movie.code)")
+            nav = environment.navigation(session, active: .newNote)
+        case .edit(let note):
+            heading = s.editNoteHeading(note.title)
+            action = environment.link("/notes/\(note.id.uuidString)/edit")
+            submitLabel = s.saveChanges
+            cancelURL = environment.link("/notes/\(note.id.uuidString)")
+            nav = environment.navigation(session, active: .notes)
+        }
+        layout = environment.layout(title: heading)
+        csrf = session.csrfToken
+        self.errors = errors
+        hasErrors = !errors.isEmpty
+        movieTitle = movie.title
+        movieURL = environment.link("/movies/\(movie.code)")
+        movieDetails = movie.details
+        hasMovieDetails = !movie.details.isEmpty
+        movieCode = movie.code
+        if let day = CalendarDate(input.chartDate), let rank = Int(input.chartRank) {
+            chartLine = s.chartSeen(rank: rank, date: day.isoString)
+            hasChart = true
+        } else {
+            chartLine = ""
+            hasChart = false
+        }
+        title = input.title
+        titleLimit = DiaryValidation.titleLimit
+        watchedOn = input.watchedOn
+        minDate = DiaryValidation.earliestWatchedDate.isoString
+        maxDate = environment.today.isoString
+        memo = input.memo
+        memoLimit = DiaryValidation.memoLimit
+        chartDate = input.chartDate
+        chartRank = input.chartRank
+        ratingOptions = DiaryFormatting.ratingOptions(selected: input.rating, strings: s)
+        let chosenCategory = UUID(uuidString: input.categoryId)
+        categoryOptions =
+            [SelectOptionViewModel(value: "", label: s.noCategory, isSelected: chosenCategory == nil)]
+            + categories.map { category in
+                SelectOptionViewModel(
+                    value: category.id.uuidString,
+                    label: category.visible ? category.name : s.hiddenCategory(category.name),
+                    isSelected: category.id == chosenCategory)
+            }
+        hasCategories = !categories.isEmpty
+        newCategoryURL = environment.link("/categories")
+        let place = input.place.lowercased()
+        placeOptions = [
+            RadioOption(id: "place-none", value: "", label: s.placeUnspecified, isChecked: place.isEmpty),
+            RadioOption(id: "place-cinema", value: "cinema", label: s.placeCinema, isChecked: place == "cinema"),
+            RadioOption(id: "place-home", value: "home", label: s.placeHome, isChecked: place == "home"),
+        ]
+        let day = CalendarDate(input.watchedOn)
+        var editedID: UUID?
+        if case .edit(let note) = mode { editedID = note.id }
+        let others = existing.filter { $0.id != editedID }
+        self.existing = others.map { note in
+            var label = note.watchedOn.isoString
+            if let rating = note.rating { label += " · \(DiaryFormatting.stars(rating))" }
+            return ExistingNote(
+                url: environment.link("/notes/\(note.id.uuidString)"), label: label, isSameDay: note.watchedOn == day)
+        }
+        hasExisting = !others.isEmpty
+        existingWarning = s.existingNotes(others.count)
+    }
+}

@@ -1,0 +1,42 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+
+/// `GET /notes`: the user's notes, overall or in one category (`?category=ID|none`), sorted
+/// (`sort=created|watchedOn|releaseYear|title|rating`, `order=asc|desc`), filtered (`year`, `rating`) and paged.
+/// The parameters are the API's (`GET /api/v1/notes`); another user's category answers 404.
+struct NotesController<Context: DiarySessionContext>: Sendable {
+    static var perPage: Int { 20 }
+
+    let services: AppServices
+    let renderer: PageRenderer
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("notes") { request, context in try await list(request, session: try context.requireSession()) }
+    }
+
+    func list(_ request: Request, session: DiarySession) async throws -> Response {
+        let environment = DiaryPageEnvironment(request: request, services: services)
+        let parameters = request.formParameters
+        var query = try NoteListParameters(parameters).query
+        if parameters.nonEmpty("perPage") == nil { query.perPage = Self.perPage }
+        let user = session.user
+        async let pageResult = services.diary.notes(query, for: user)
+        async let categoriesResult = services.diary.categories(for: user)
+        let page = try await pageResult
+        let categories = try await categoriesResult
+        var hasAnyNote = page.total > 0
+        if !hasAnyNote, query.filter != .none {
+            hasAnyNote = try await services.diary.notes(NoteListQuery(perPage: 1), for: user).total > 0
+        }
+        let flash: String?
+        switch parameters.nonEmpty("done") {
+        case "deleted": flash = environment.strings.noteDeleted
+        default: flash = nil
+        }
+        let viewModel = NoteListViewModel(
+            environment: environment, session: session, query: query, page: page, categories: categories,
+            hasAnyNote: hasAnyNote, flash: flash)
+        return try renderer.render(viewModel, template: "diary_notes")
+    }
+}

@@ -1,0 +1,111 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+
+/// What every diary page is built from: the request's language, the strings, the page frame, and links
+/// that keep an explicit `?lang=` across the diary.
+struct DiaryPageEnvironment: Sendable {
+    let language: Language
+    let strings: DiaryPageStrings
+    /// `en`/`ko` when the address chose the language (`?lang=`), so links and redirects carry it on.
+    let explicitLanguage: String?
+    let isSampleData: Bool
+    let request: Request
+    let today: CalendarDate
+
+    init(request: Request, services: AppServices) {
+        self.request = request
+        language = Language(request: request)
+        strings = DiaryPageStrings.table(for: language)
+        explicitLanguage = Language.explicitParameter(in: request)?.rawValue
+        isSampleData = services.configuration.isSampleMode
+        today = services.calendar.today
+    }
+
+    /// `path?items…&lang=…`, absent values dropped.
+    func link(_ path: String, _ items: [(name: String, value: String?)] = []) -> String {
+        LinkBuilder.link(path, items + [(name: "lang", value: explicitLanguage)])
+    }
+
+    /// The shared page frame with `title`.
+    func layout(title: String) -> LayoutViewModel {
+        LayoutViewModel(
+            request: request, language: language, pageTitle: title, isSampleData: isSampleData, section: .none)
+    }
+
+    /// The diary's own navigation for a signed-in page.
+    func navigation(_ session: DiarySession, active: DiaryNavViewModel.Section) -> DiaryNavViewModel {
+        DiaryNavViewModel(session: session, active: active, environment: self)
+    }
+
+    /// A `303 See Other` to `path` (with the language carried on): the answer to every successful form post.
+    func redirect(_ path: String, _ items: [(name: String, value: String?)] = []) -> Response {
+        .redirect(to: link(path, items), type: .normal)
+    }
+}
+
+/// The diary's sub-navigation: who is signed in, the diary sections, and the log-out button (a form post).
+struct DiaryNavViewModel: Sendable {
+    enum Section: Sendable { case notes, newNote, categories, stats, transfer, account }
+
+    struct Item: Sendable {
+        var label: String
+        var url: String
+        var isActive: Bool
+    }
+
+    var username: String
+    var signedInAs: String
+    var items: [Item]
+    var logoutAction: String
+    var logoutLabel: String
+    var csrf: String
+    var label: String
+
+    init(session: DiarySession, active: Section, environment: DiaryPageEnvironment) {
+        let s = environment.strings
+        username = session.user.username
+        signedInAs = s.signedInAs
+        label = s.diaryNavLabel
+        items = [
+            Item(label: s.navNotes, url: environment.link("/notes"), isActive: active == .notes),
+            Item(label: s.navNewNote, url: environment.link("/notes/new"), isActive: active == .newNote),
+            Item(label: s.navCategories, url: environment.link("/categories"), isActive: active == .categories),
+            Item(label: s.navStats, url: environment.link("/stats"), isActive: active == .stats),
+            Item(label: s.navTransfer, url: environment.link("/import-export"), isActive: active == .transfer),
+            Item(label: s.navAccount, url: environment.link("/account"), isActive: active == .account),
+        ]
+        logoutAction = environment.link("/logout")
+        logoutLabel = s.logOut
+        csrf = session.csrfToken
+    }
+}
+
+/// The header's diary link on every page: "my diary" when the browser holds a session cookie, else
+/// "log in". Only the cookie's presence is looked at (no database read on chart pages); a stale cookie
+/// simply leads to the log-in page.
+struct DiaryHeaderLinkViewModel: Sendable {
+    var label: String
+    var url: String
+    var isActive: Bool
+    /// "Add to my diary", for the movie page and chart rows.
+    var addLabel: String
+    /// `&lang=en` when the address chose the language, for links written in templates.
+    var languageSuffix: String
+
+    init(request: Request, language: Language) {
+        let s = DiaryPageStrings.table(for: language)
+        let explicit = Language.explicitParameter(in: request)?.rawValue
+        let signedIn = !(request.cookies[SessionCookies.sessionName]?.value ?? "").isEmpty
+        label = signedIn ? s.myDiary : s.logIn
+        url = LinkBuilder.link(signedIn ? "/notes" : "/login", [("lang", explicit)])
+        let path = request.uri.path
+        isActive = Self.diaryPaths.contains { path == $0 || path.hasPrefix($0 + "/") }
+        addLabel = s.addToDiary
+        languageSuffix = explicit.map { "&lang=\($0)" } ?? ""
+    }
+
+    static let diaryPaths = [
+        "/notes", "/categories", "/stats", "/account", "/import-export", "/login", "/signup", "/logout",
+    ]
+}

@@ -1,0 +1,70 @@
+import BoxOfficeCore
+import Hummingbird
+
+/// `GET /signup` shows the form; `POST /signup` creates the account (bcrypt), starts a session and opens
+/// the (empty) diary. Bad input re-shows the form with a 400 and the reasons; nothing is written.
+struct SignupController<Context: DiarySessionContext>: Sendable {
+    let services: AppServices
+    let renderer: PageRenderer
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("signup") { request, context in
+            let environment = DiaryPageEnvironment(request: request, services: services)
+            let next = request.formParameters.nonEmpty("next")
+            if context.session != nil { return environment.afterLogin(next) }
+            return try render(environment, username: "", next: next, errors: [], status: .ok)
+        }
+        group.post("signup") { request, context in try await signUp(request, context: context) }
+    }
+
+    func signUp(_ request: Request, context: Context) async throws -> Response {
+        let environment = DiaryPageEnvironment(request: request, services: services)
+        let s = environment.strings
+        let form = context.form
+        let username = form["username"] ?? ""
+        let password = form["password"] ?? ""
+        let next = form.nonEmpty("next")
+        var errors: [String] = []
+        do {
+            _ = try DiaryValidation.username(username)
+        } catch {
+            errors.append(s.usernameRule)
+        }
+        do {
+            try DiaryValidation.newPassword(password)
+        } catch {
+            errors.append(s.passwordRule)
+        }
+        if password != (form["passwordConfirm"] ?? "") { errors.append(s.passwordMismatch) }
+        if !errors.isEmpty {
+            return try render(environment, username: username, next: next, errors: errors, status: .badRequest)
+        }
+        let user: DiaryUser
+        do {
+            user = try await services.diary.signUp(username: username, password: password)
+        } catch DiaryError.conflict {
+            let name = (try? DiaryValidation.username(username)) ?? username
+            return try render(
+                environment, username: username, next: next, errors: [s.usernameTaken(name)], status: .conflict)
+        }
+        let issued = try await services.diary.startSession(for: user)
+        var response = environment.afterLogin(next)
+        response.setCookie(
+            SessionCookies.session(
+                issued.cookieValue, expiresAt: issued.session.expiresAt, now: services.calendar.currentInstant,
+                request: request))
+        return response
+    }
+
+    private func render(
+        _ environment: DiaryPageEnvironment, username: String, next: String?, errors: [String],
+        status: HTTPResponse.Status
+    ) throws -> Response {
+        let csrf = PreSessionCSRF(request: environment.request)
+        let viewModel = SignupViewModel(
+            environment: environment, csrf: csrf.token, username: username, next: next, errors: errors)
+        var response = try renderer.render(viewModel, template: "diary_signup", status: status)
+        csrf.attach(to: &response)
+        return response
+    }
+}

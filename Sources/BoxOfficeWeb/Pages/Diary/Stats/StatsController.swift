@@ -1,0 +1,38 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+
+/// `GET /stats` and `GET /stats/{year}`: the user's statistics, computed from their notes alone.
+struct StatsController<Context: DiarySessionContext>: Sendable {
+    let services: AppServices
+    let renderer: PageRenderer
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("stats") { request, context in
+            try await show(request, year: nil, session: try context.requireSession())
+        }
+        group.get("stats/{year}") { request, context in
+            let text = context.parameters.get("year") ?? ""
+            guard text.count == 4, let year = Int(text), text.allSatisfy(\.isNumber) else {
+                throw BoxOfficeError.invalidParameter(
+                    "The year must be four digits such as 2024, got \"\(text.prefix(20))\".")
+            }
+            return try await show(request, year: year, session: try context.requireSession())
+        }
+    }
+
+    func show(_ request: Request, year: Int?, session: DiarySession) async throws -> Response {
+        let environment = DiaryPageEnvironment(request: request, services: services)
+        let statistics = try await services.diary.statistics(for: session.user, year: year)
+        // The year links come from the all-time figures, which a year's page has to ask for separately.
+        let years: [Int]
+        if year == nil {
+            years = statistics.perYear.map(\.year)
+        } else {
+            years = try await services.diary.statistics(for: session.user).perYear.map(\.year)
+        }
+        let viewModel = StatsViewModel(
+            environment: environment, session: session, statistics: statistics, allYears: years)
+        return try renderer.render(viewModel, template: "diary_stats")
+    }
+}

@@ -1,0 +1,79 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+
+/// `GET /import-export`; `POST /import-export` imports a file (a `multipart/form-data` upload in `file`, or text
+/// pasted into `content`) in the chosen `format` and reports what it skipped and why; `GET /export?format=…`
+/// downloads the diary. A malformed file answers 400 with the form and the reason; nothing is written.
+struct TransferController<Context: DiarySessionContext>: Sendable {
+    /// The largest file the page accepts, as the API (`POST /api/v1/notes/import`).
+    static var importSizeLimit: Int { NoteAPIController<DiaryRequestContext>.importSizeLimit }
+
+    let services: AppServices
+    let renderer: PageRenderer
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("import-export") { request, context in
+            let environment = DiaryPageEnvironment(request: request, services: services)
+            let viewModel = TransferViewModel(environment: environment, session: try context.requireSession())
+            return try renderer.render(viewModel, template: "diary_transfer")
+        }
+        group.post("import-export") { request, context in try await importFile(request, context: context) }
+        group.get("export") { request, context in
+            let session = try context.requireSession()
+            let format = try DiaryFileFormat(parameter: request.formParameters.nonEmpty("format"))
+            let export = try await services.diary.export(format, for: session.user)
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: export.contentType,
+                    .contentDisposition: "attachment; filename=\"\(export.fileName)\"",
+                ],
+                body: .init(byteBuffer: ByteBuffer(bytes: export.data)))
+        }
+    }
+
+    func importFile(_ request: Request, context: Context) async throws -> Response {
+        let environment = DiaryPageEnvironment(request: request, services: services)
+        let s = environment.strings
+        let session = try context.requireSession()
+        let form = context.form
+        let pasted = form["content"] ?? ""
+        let format: DiaryFileFormat
+        do {
+            format = try DiaryFileFormat(parameter: form.nonEmpty("format"))
+        } catch {
+            return try render(
+                environment, session: session, pasted: pasted, errors: [s.formatRequired], status: .badRequest)
+        }
+        let data: Data
+        if let file = form.file("file") {
+            data = file.data
+        } else {
+            data = Data(pasted.utf8)
+        }
+        guard !data.isEmpty else {
+            return try render(
+                environment, session: session, format: format, pasted: pasted, errors: [s.importEmpty],
+                status: .badRequest)
+        }
+        let report: DiaryImportReport
+        do {
+            report = try await services.diary.importFile(data, format: format, for: session.user)
+        } catch let error as BoxOfficeError where error.isBadInput {
+            return try render(
+                environment, session: session, format: format, pasted: pasted, errors: [s.importRefused(error.message)],
+                status: .badRequest)
+        }
+        return try render(environment, session: session, format: format, report: report, status: .ok)
+    }
+
+    private func render(
+        _ environment: DiaryPageEnvironment, session: DiarySession, format: DiaryFileFormat? = nil, pasted: String = "",
+        errors: [String] = [], report: DiaryImportReport? = nil, status: HTTPResponse.Status
+    ) throws -> Response {
+        let viewModel = TransferViewModel(
+            environment: environment, session: session, format: format, pasted: pasted, errors: errors, report: report)
+        return try renderer.render(viewModel, template: "diary_transfer", status: status)
+    }
+}

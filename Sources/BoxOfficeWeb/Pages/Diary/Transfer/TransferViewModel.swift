@@ -1,0 +1,72 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+
+/// The import/export page: download links for the three formats, an upload form (a file, or pasted text),
+/// and after an import, what was added and every skipped row with its reason.
+struct TransferViewModel: Sendable {
+    struct ExportLink: Sendable {
+        var label: String
+        var url: String
+        var details: String
+    }
+
+    struct SkippedRow: Sendable {
+        var row: String
+        var title: String
+        var reason: String
+    }
+
+    struct Report: Sendable {
+        var summary: String
+        var categoriesCreated: String
+        var hasCategoriesCreated: Bool
+        var skipped: [SkippedRow]
+        var hasSkipped: Bool
+    }
+
+    var layout: LayoutViewModel
+    var s: DiaryPageStrings
+    var nav: DiaryNavViewModel
+    var csrf: String
+    var exports: [ExportLink]
+    var action: String
+    var formatOptions: [SelectOptionViewModel]
+    var pasted: String
+    var errors: [String]
+    var hasErrors: Bool
+    var report: Report?
+    var notesURL: String
+
+    init(
+        environment: DiaryPageEnvironment, session: DiarySession, format: DiaryFileFormat? = nil, pasted: String = "",
+        errors: [String] = [], report: DiaryImportReport? = nil
+    ) {
+        let s = environment.strings
+        self.s = s
+        layout = environment.layout(title: s.transferTitle)
+        nav = environment.navigation(session, active: .transfer)
+        csrf = session.csrfToken
+        exports = DiaryFileFormat.allCases.map { format in
+            ExportLink(
+                label: s.formatName(format), url: environment.link("/export", [("format", format.rawValue)]),
+                details: s.formatDetails(format))
+        }
+        action = environment.link("/import-export")
+        formatOptions = DiaryFileFormat.allCases.map {
+            SelectOptionViewModel(value: $0.rawValue, label: s.formatName($0), isSelected: $0 == (format ?? .csv))
+        }
+        self.pasted = pasted
+        self.errors = errors
+        hasErrors = !errors.isEmpty
+        self.report = report.map { report in
+            Report(
+                summary: s.importSummary(rows: report.rows, imported: report.imported, skipped: report.skipped.count),
+                categoriesCreated: report.categoriesCreated.joined(separator: ", "),
+                hasCategoriesCreated: !report.categoriesCreated.isEmpty,
+                skipped: report.skipped.map { SkippedRow(row: String($0.row), title: $0.title, reason: $0.reason) },
+                hasSkipped: !report.skipped.isEmpty)
+        }
+        notesURL = environment.link("/notes")
+    }
+}

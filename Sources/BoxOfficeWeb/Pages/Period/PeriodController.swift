@@ -1,0 +1,66 @@
+import BoxOfficeCore
+import Hummingbird
+
+/// `GET /charts/period?from=&to=` (or `?month=YYYY-MM`, `?year=YYYY`): a period's top films from the archive,
+/// and `GET /movies/{code}/trend.csv`: a film's archived run as CSV. Neither calls KOBIS.
+struct PeriodController<Context: RequestContext>: Sendable {
+    let services: AppServices
+    let renderer: PageRenderer
+    /// One for the life of the router, so its period charts stay cached.
+    let archive: ArchiveService
+
+    init(services: AppServices, renderer: PageRenderer) {
+        self.services = services
+        self.renderer = renderer
+        self.archive = services.archive
+    }
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("charts/period") { request, _ in try await show(request) }
+        group.get("movies/{code}/trend.csv") { _, context in
+            try await trendCSV(code: context.parameters.get("code") ?? "")
+        }
+    }
+
+    func show(_ request: Request) async throws -> Response {
+        let parameters = try PeriodParameters(request.uri.queryParameters, calendar: services.calendar)
+        let chart = try await archive.periodChart(parameters.range, limit: parameters.limit)
+        let viewModel = PeriodViewModel(
+            chart: chart, parameters: parameters, calendar: services.calendar, language: Language(request: request),
+            request: request)
+        return try renderer.render(viewModel, template: "period")
+    }
+
+    func trendCSV(code: String) async throws -> Response {
+        let trend = try await archive.trend(movieCode: code)
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/csv; charset=utf-8",
+                .contentDisposition: "attachment; filename=\"trend-\(trend.movieCode).csv\"",
+            ],
+            body: .init(byteBuffer: ByteBuffer(string: trend.csv)))
+    }
+}
+
+/// `GET /api/v1/charts/period?from=&to=` and `GET /api/v1/movies/{code}/trend`: archive JSON.
+struct ArchiveAPIController<Context: RequestContext>: Sendable {
+    let services: AppServices
+    /// One for the life of the router, so its period charts stay cached.
+    let archive: ArchiveService
+
+    init(services: AppServices) {
+        self.services = services
+        self.archive = services.archive
+    }
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("charts/period") { request, _ in
+            let parameters = try PeriodParameters(request.uri.queryParameters, calendar: services.calendar)
+            return try ResponseBuilders.json(try await archive.periodChart(parameters.range, limit: parameters.limit))
+        }
+        group.get("movies/{code}/trend") { _, context in
+            try ResponseBuilders.json(try await archive.trend(movieCode: context.parameters.get("code") ?? ""))
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+
+/// How a chart list is laid out: rows (`list`) or poster cards (`grid`).
+enum ChartViewMode: String, Sendable, CaseIterable {
+    case list, grid
+}
+
+/// The reader's chosen chart layout. `?view=list|grid` wins and is remembered in the `view` cookie
+/// for a year; otherwise the cookie decides. A cookie with any other value is ignored (it is only a
+/// preference, and it may have been written by an older page script), while a bad `?view=` is a 400
+/// like every other bad query parameter.
+struct ChartViewPreference: Sendable, Equatable {
+    static let parameterName = "view"
+    static let cookieName = "view"
+    static let cookieMaxAge = 365 * 24 * 60 * 60
+
+    var mode: ChartViewMode
+    /// `true` when the mode came from the query: the response then stores it in the cookie.
+    var isExplicit: Bool
+
+    init(mode: ChartViewMode = .list, isExplicit: Bool = false) {
+        self.mode = mode
+        self.isExplicit = isExplicit
+    }
+
+    init(request: Request) throws(BoxOfficeError) {
+        if let text = request.uri.queryParameters.nonEmpty(Self.parameterName) {
+            guard let mode = ChartViewMode(rawValue: text.lowercased()) else {
+                throw .invalidParameter("view must be list or grid, got \"\(text)\".")
+            }
+            self.init(mode: mode, isExplicit: true)
+        } else if let stored = request.cookies[Self.cookieName]?.value, let mode = ChartViewMode(rawValue: stored) {
+            self.init(mode: mode)
+        } else {
+            self.init()
+        }
+    }
+
+    /// Remembers an explicitly chosen mode. Not HttpOnly: the page script writes the same cookie when it
+    /// switches the layout in place, and the value is no secret.
+    func remember(in response: inout Response) {
+        guard isExplicit else { return }
+        response.setCookie(
+            Cookie(
+                name: Self.cookieName, value: mode.rawValue, maxAge: Self.cookieMaxAge, path: "/", httpOnly: false,
+                sameSite: .lax))
+    }
+}
+
+/// One row (list) or card (grid) of a chart list.
+struct ChartRowViewModel: Sendable {
+    var rank: Int
+    var changeSymbol: String
+    /// `change-new`, `change-up`, `change-down` or `change-same`: red for new and up, blue for down.
+    var changeClass: String
+    /// "3위, 2계단 상승".
+    var spokenLabel: String
+    var title: String
+    var movieURL: String
+    /// The poster image (an image or an SVG placeholder), shown on grid cards.
+    var posterURL: String
+    /// "오늘 64,050 / 총 6,252,827".
+    var audienceText: String
+    /// "Add to my diary" with the chart day and rank (set by ``ChartListViewModel``; Pages/Diary).
+    var diaryURL = ""
+
+    init(entry: ChartEntry, language: Language, periodLabel: String, totalLabel: String) {
+        rank = entry.rank
+        changeSymbol = entry.change.symbol(language)
+        switch entry.change.tone {
+        case .new: changeClass = "change-new"
+        case .rise: changeClass = "change-up"
+        case .fall: changeClass = "change-down"
+        case .steady: changeClass = "change-same"
+        }
+        spokenLabel = entry.change.spokenLabel(rank: entry.rank, language: language)
+        title = entry.title
+        movieURL = "/movies/" + Self.pathSegment(entry.movieCode)
+        posterURL = movieURL + "/poster"
+        audienceText =
+            "\(periodLabel) \(NumberFormatting.thousands(entry.audience)) / \(totalLabel) \(NumberFormatting.thousands(entry.audienceTotal))"
+    }
+
+    /// A movie code as one path segment (codes are opaque strings).
+    private static func pathSegment(_ text: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove("/")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}
+
+/// The list part of a chart page: the layout switch, the refresh control, and rows or an empty
+/// state with a stale notice. The part inside `data-chart-region` is what the page script swaps in
+/// place on refresh.
+struct ChartListViewModel: Sendable {
+    var rows: [ChartRowViewModel]
+    var isEmpty: Bool
+    var isStale: Bool
+    var fetchedAt: String
+    /// `list` or `grid`; also the list's class (`chart-list`, `chart-grid`).
+    var viewMode: String
+    var isList: Bool
+    var isGrid: Bool
+    /// The same page with `view=list` / `view=grid`: the switch works without JavaScript.
+    var listURL: String
+    var gridURL: String
+    /// The same page again: a plain reload without JavaScript, an in-place refresh with it.
+    var refreshURL: String
+
+    init(chart: Chart, language: Language, periodLabel: String, viewMode: ChartViewMode, request: Request) {
+        let strings = PageStrings.table(for: language)
+        rows = chart.entries.map {
+            ChartRowViewModel(entry: $0, language: language, periodLabel: periodLabel, totalLabel: strings.totalAudience)
+        }
+        for index in rows.indices { rows[index].diaryURL = DiaryChartLinks.url(for: chart.entries[index], in: chart, request: request) }
+        isEmpty = rows.isEmpty
+        isStale = chart.stale
+        fetchedAt = chart.fetchedAt.formatted(.iso8601)
+        self.viewMode = viewMode.rawValue
+        isList = viewMode == .list
+        isGrid = viewMode == .grid
+        // Only ever a local path: "//host" would make the links leave the site.
+        let path = request.uri.path.hasPrefix("//") ? "/" : request.uri.path
+        let query = request.uri.queryParameters.map { (name: String($0.key), value: Optional(String($0.value))) }
+        let others = query.filter { $0.name != ChartViewPreference.parameterName }
+        listURL = LinkBuilder.link(path, others + [(name: ChartViewPreference.parameterName, value: "list")])
+        gridURL = LinkBuilder.link(path, others + [(name: ChartViewPreference.parameterName, value: "grid")])
+        refreshURL = LinkBuilder.link(path, query)
+    }
+}

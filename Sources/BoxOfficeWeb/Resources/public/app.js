@@ -1,0 +1,309 @@
+/*
+ * BoxOffice page script. Progressive enhancement only: every control it improves is a plain link or
+ * form that works without it. It adds a loading indicator while a page loads, switches the chart
+ * between list and grid without a reload, refreshes the chart in place (refresh link and
+ * pull-to-refresh on touch screens) and submits the filter form when a filter or the date changes.
+ * All visible text comes from the server-rendered page, so it follows the page language.
+ */
+(function () {
+  "use strict";
+
+  var root = document.documentElement;
+  root.classList.add("js");
+
+  var VIEW_COOKIE = "view";
+  var VIEW_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+  var REFRESH_TIMEOUT_MS = 20000;
+  var ANNOUNCEMENT_MS = 4000;
+
+  var reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  var indicator = document.querySelector("[data-loading-indicator]");
+  var main = document.querySelector("main");
+  var announcementTimer = 0;
+  var refreshInFlight = false;
+
+  // ---- Loading indicator -------------------------------------------------------------------------
+
+  /** Shows the indicator (a polite live region) and marks `busyElement` as busy. */
+  function startLoading(busyElement) {
+    window.clearTimeout(announcementTimer);
+    if (indicator) {
+      indicator.textContent = indicator.getAttribute("data-loading-text") || "";
+      indicator.classList.add("is-active");
+    }
+    if (busyElement) busyElement.setAttribute("aria-busy", "true");
+  }
+
+  /** Hides the indicator; `announcement` (if any) is left in the live region for a few seconds. */
+  function stopLoading(busyElement, announcement) {
+    window.clearTimeout(announcementTimer);
+    if (indicator) {
+      indicator.classList.remove("is-active");
+      indicator.textContent = announcement || "";
+      if (announcement) {
+        announcementTimer = window.setTimeout(function () {
+          indicator.textContent = "";
+        }, ANNOUNCEMENT_MS);
+      }
+    }
+    if (busyElement) busyElement.removeAttribute("aria-busy");
+  }
+
+  /** Whether a click on `link` starts an ordinary same-site navigation in this tab. */
+  function isPlainNavigation(event, link) {
+    if (event.defaultPrevented || event.button !== 0) return false;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+    if (link.hasAttribute("download")) return false;
+    var target = link.getAttribute("target");
+    if (target && target !== "_self") return false;
+    var url;
+    try {
+      url = new URL(link.href, window.location.href);
+    } catch (error) {
+      return false;
+    }
+    if (url.origin !== window.location.origin) return false;
+    // A jump within this page does not load anything.
+    if (url.hash && url.pathname === window.location.pathname && url.search === window.location.search) return false;
+    return true;
+  }
+
+  // ---- List / grid switch ------------------------------------------------------------------------
+
+  /** Marks `mode`'s option of the switch as the current one. */
+  function markCurrentView(mode) {
+    document.querySelectorAll("[data-view-switch] [data-view]").forEach(function (option) {
+      if (option.getAttribute("data-view") === mode) {
+        option.setAttribute("aria-current", "true");
+      } else {
+        option.removeAttribute("aria-current");
+      }
+    });
+  }
+
+  /** Lays the chart out as `mode` ("list" or "grid"), remembers it, and fixes links that carry `view=`. */
+  function setView(mode) {
+    var list = document.querySelector("[data-chart-list]");
+    if (list) {
+      list.classList.remove("chart-list", "chart-grid");
+      list.classList.add("chart-" + mode);
+      list.setAttribute("data-view", mode);
+    }
+    markCurrentView(mode);
+    document.cookie = VIEW_COOKIE + "=" + mode + "; Path=/; Max-Age=" + VIEW_COOKIE_MAX_AGE + "; SameSite=Lax";
+    // An explicit ?view= in the address or in a link would bring the old layout back on reload.
+    var here = new URL(window.location.href);
+    if (here.searchParams.has("view")) {
+      here.searchParams.set("view", mode);
+      window.history.replaceState(window.history.state, "", here.pathname + here.search + here.hash);
+    }
+    document.querySelectorAll("a[href*='view=']").forEach(function (link) {
+      if (link.closest("[data-view-switch]")) return;
+      var url = new URL(link.href, window.location.href);
+      if (url.origin !== window.location.origin || !url.searchParams.has("view")) return;
+      url.searchParams.set("view", mode);
+      link.setAttribute("href", url.pathname + url.search + url.hash);
+    });
+  }
+
+  // ---- Refresh in place --------------------------------------------------------------------------
+
+  function showRefreshError() {
+    var box = document.querySelector("[data-refresh-error]");
+    var template = document.querySelector("template[data-refresh-error-template]");
+    if (!box || !template) return;
+    box.replaceChildren(template.content.cloneNode(true));
+  }
+
+  function clearRefreshError() {
+    var box = document.querySelector("[data-refresh-error]");
+    if (box) box.replaceChildren();
+  }
+
+  /** Fetches this page again and swaps in its chart region; on failure the old chart stays. */
+  function refresh() {
+    var region = document.querySelector("[data-chart-region]");
+    if (!region || refreshInFlight) return;
+    refreshInFlight = true;
+    clearRefreshError();
+    startLoading(region);
+    var link = document.querySelector("[data-refresh]");
+    var doneText = link ? link.getAttribute("data-refreshed-text") : "";
+    var controller = "AbortController" in window ? new AbortController() : null;
+    var timer = window.setTimeout(function () {
+      if (controller) controller.abort();
+    }, REFRESH_TIMEOUT_MS);
+    fetch(window.location.href, {
+      headers: { Accept: "text/html" },
+      cache: "no-store",
+      credentials: "same-origin",
+      signal: controller ? controller.signal : undefined,
+    })
+      .then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.text();
+      })
+      .then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-chart-region]");
+        if (!fresh) throw new Error("the page has no chart");
+        var nodes = Array.prototype.map.call(fresh.childNodes, function (node) {
+          return document.importNode(node, true);
+        });
+        region.replaceChildren.apply(region, nodes);
+        // The server laid the fresh chart out by the cookie; keep the switch in step with it.
+        var list = region.querySelector("[data-chart-list]");
+        if (list) markCurrentView(list.getAttribute("data-view"));
+        stopLoading(region, doneText);
+      })
+      .catch(function () {
+        showRefreshError();
+        stopLoading(region, "");
+      })
+      .then(function () {
+        window.clearTimeout(timer);
+        refreshInFlight = false;
+      });
+  }
+
+  // ---- Pull to refresh (touch screens) -----------------------------------------------------------
+
+  function setUpPullToRefresh() {
+    var cue = document.querySelector("[data-pull-indicator]");
+    if (!cue || !document.querySelector("[data-chart-region]") || !("ontouchstart" in window)) return;
+    var startY = null;
+    var distance = 0;
+
+    // Four line heights of the root font size, so the gesture scales with the reader's text size.
+    function threshold() {
+      return 4 * (parseFloat(window.getComputedStyle(root).fontSize) || 16);
+    }
+
+    function reset() {
+      startY = null;
+      distance = 0;
+      cue.classList.remove("is-pulling", "is-armed");
+      cue.textContent = "";
+      cue.style.removeProperty("--pull-distance");
+    }
+
+    window.addEventListener(
+      "touchstart",
+      function (event) {
+        if (event.touches.length !== 1 || window.scrollY > 0 || refreshInFlight) {
+          startY = null;
+          return;
+        }
+        startY = event.touches[0].clientY;
+        distance = 0;
+      },
+      { passive: true }
+    );
+
+    window.addEventListener(
+      "touchmove",
+      function (event) {
+        if (startY === null) return;
+        var pulled = event.touches[0].clientY - startY;
+        if (pulled <= 0 || window.scrollY > 0) {
+          reset();
+          return;
+        }
+        // Resistance: the cue moves at half the finger's speed, up to one and a half thresholds.
+        distance = Math.min(pulled / 2, threshold() * 1.5);
+        var armed = distance >= threshold();
+        cue.classList.add("is-pulling");
+        cue.classList.toggle("is-armed", armed);
+        cue.textContent = cue.getAttribute(armed ? "data-release-text" : "data-pull-text") || "";
+        if (!reducedMotion || !reducedMotion.matches) {
+          cue.style.setProperty("--pull-distance", distance + "px");
+        }
+      },
+      { passive: true }
+    );
+
+    window.addEventListener(
+      "touchend",
+      function () {
+        if (startY === null) return;
+        var armed = distance >= threshold();
+        reset();
+        if (armed) refresh();
+      },
+      { passive: true }
+    );
+
+    window.addEventListener("touchcancel", reset, { passive: true });
+  }
+
+  // ---- Filter form: submit on change -------------------------------------------------------------
+
+  function setUpAutoSubmit() {
+    var form = document.querySelector("form.chart-form");
+    if (!form) return;
+    var dateInput = form.querySelector("input[type='date']");
+    // While the date is typed digit by digit, every complete intermediate value fires "change";
+    // then submit on leaving the field instead (Enter submits natively).
+    var typing = false;
+
+    function submit() {
+      if (typeof form.requestSubmit === "function") {
+        form.requestSubmit();
+      } else if (form.checkValidity()) {
+        startLoading(main);
+        form.submit();
+      }
+    }
+
+    form.addEventListener("change", function (event) {
+      var field = event.target;
+      if (field.tagName === "SELECT") {
+        submit();
+      } else if (field === dateInput && !typing && dateInput.value && dateInput.checkValidity()) {
+        submit();
+      }
+    });
+
+    if (dateInput) {
+      dateInput.addEventListener("keydown", function (event) {
+        if (event.key !== "Enter" && event.key !== "Tab") typing = true;
+      });
+      dateInput.addEventListener("blur", function () {
+        if (!typing) return;
+        typing = false;
+        if (dateInput.value && dateInput.value !== dateInput.defaultValue && dateInput.checkValidity()) submit();
+      });
+    }
+  }
+
+  // ---- Wiring ------------------------------------------------------------------------------------
+
+  document.addEventListener("click", function (event) {
+    if (!(event.target instanceof Element)) return;
+    var option = event.target.closest("[data-view-switch] a[data-view]");
+    if (option && !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey) {
+      event.preventDefault();
+      setView(option.getAttribute("data-view"));
+      return;
+    }
+    var refreshLink = event.target.closest("[data-refresh], [data-refresh-retry]");
+    if (refreshLink && !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey) {
+      event.preventDefault();
+      refresh();
+      return;
+    }
+    var link = event.target.closest("a[href]");
+    if (link && isPlainNavigation(event, link)) startLoading(main);
+  });
+
+  document.addEventListener("submit", function (event) {
+    if (!event.defaultPrevented) startLoading(main);
+  });
+
+  // Coming back through the history cache shows the old page as it was left: not loading.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) stopLoading(main, "");
+  });
+
+  setUpPullToRefresh();
+  setUpAutoSubmit();
+})();

@@ -1,0 +1,43 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+
+/// Checks every form post (`POST`, and any other unsafe method) before a handler runs: the body is read
+/// once into ``DiarySessionContext/form`` and its hidden `csrf` field must equal the expected token,
+/// else the request is refused with 403 and nothing is written.
+///
+/// Signed-in pages expect the session's own token; the sign-up and log-in forms, shown before any session
+/// exists, expect the `boxoffice_csrf` cookie's token (a double-submit cookie).
+struct CSRFMiddleware<Context: DiarySessionContext>: RouterMiddleware {
+    enum Expected: Sendable {
+        /// The token of the signed-in session.
+        case session
+        /// The token of the `boxoffice_csrf` cookie.
+        case preSessionCookie
+    }
+
+    static var fieldName: String { "csrf" }
+
+    let expected: Expected
+    /// Largest body accepted (an import file is the largest thing a diary form sends).
+    let bodyLimit: Int
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        guard ![.get, .head, .options].contains(request.method) else { return try await next(request, context) }
+        let form = try await SubmittedForm.read(request, limit: bodyLimit)
+        let token: String?
+        switch expected {
+        case .session: token = context.session?.csrfToken
+        case .preSessionCookie: token = SessionCookies.preSessionToken(in: request)
+        }
+        guard let token, let given = form[Self.fieldName], ConstantTime.equals(given, token) else {
+            let strings = DiaryPageStrings.table(for: Language(request: request))
+            throw HTTPError(.forbidden, message: strings.csrfRefused)
+        }
+        var context = context
+        context.form = form
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,35 @@
+import BoxOfficeCore
+import Hummingbird
+
+/// What the diary pages need from their request context: the signed-in session (if any) and the submitted
+/// form, which ``CSRFMiddleware`` has already read and checked.
+protocol DiarySessionContext: RequestContext {
+    /// The live session the `boxoffice_session` cookie names, or `nil` for an anonymous request.
+    var session: DiarySession? { get set }
+    /// The POSTed form (fields and files); empty on GET.
+    var form: SubmittedForm { get set }
+}
+
+extension DiarySessionContext {
+    /// The signed-in user. ``RequireSessionMiddleware`` has already redirected anonymous requests, so a
+    /// missing session here is a routing mistake, answered like one.
+    func requireSession() throws -> DiarySession {
+        guard let session else { throw HTTPError(.unauthorized, message: "Log in to see your diary.") }
+        return session
+    }
+}
+
+/// The request context of the diary pages.
+struct DiaryPageContext: ChildRequestContext, DiarySessionContext {
+    typealias ParentContext = BasicRequestContext
+
+    var coreContext: CoreRequestContextStorage
+    var session: DiarySession?
+    var form: SubmittedForm
+
+    init(context: BasicRequestContext) throws {
+        coreContext = context.coreContext
+        session = nil
+        form = SubmittedForm()
+    }
+}

@@ -1,0 +1,83 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+
+/// Finds the session named by the `boxoffice_session` cookie (in the database, so any instance can serve
+/// it) and puts it into the context. On the way out it marks the response `Cache-Control: no-store` (diary
+/// pages are private), renews the cookie when the service extended the session, forgets a cookie whose
+/// session is gone, and turns ``DiaryError``s into HTTP errors for the error page.
+struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
+    let diary: DiaryService
+    let calendar: BoxOfficeCalendar
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        var context = context
+        let cookieValue = request.cookies[SessionCookies.sessionName]?.value
+        if let cookieValue, !cookieValue.isEmpty {
+            context.session = try await diary.session(cookieValue: cookieValue)
+        }
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as DiaryError {
+            throw Self.httpError(error)
+        }
+        response.headers[.cacheControl] = "no-store"
+        if let cookieValue, !cookieValue.isEmpty, !SessionCookies.sets(SessionCookies.sessionName, in: response) {
+            if let session = context.session {
+                // The service pushes the expiry forward when a session is used in the second half of its life.
+                let now = calendar.currentInstant
+                if session.expiresAt.timeIntervalSince(now) > diary.settings.sessionLifetime - 1 {
+                    response.setCookie(
+                        SessionCookies.session(cookieValue, expiresAt: session.expiresAt, now: now, request: request))
+                }
+            } else {
+                response.setCookie(SessionCookies.expired(SessionCookies.sessionName, request: request))
+            }
+        }
+        return response
+    }
+
+    static func httpError(_ error: DiaryError) -> HTTPError {
+        switch error {
+        case .unauthorized(let message): return HTTPError(.forbidden, message: message)
+        case .conflict(let message): return HTTPError(.conflict, message: message)
+        case .tooManyAttempts(let message, let seconds):
+            return HTTPError(.tooManyRequests, headers: [.retryAfter: String(seconds)], message: message)
+        }
+    }
+}
+
+/// Sends anonymous requests to the log-in page (`303`, with `next` set to the page they wanted).
+struct RequireSessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        guard context.session == nil else { return try await next(request, context) }
+        // After logging in, a GET goes back to the same address; a form post to the page it came from is
+        // unknown, so to the address without its query.
+        let wanted = request.method == .get ? request.uri.description : request.uri.path
+        let language = Language.explicitParameter(in: request)?.rawValue
+        let target = LinkBuilder.link("/login", [("next", SafeRedirect.path(wanted)), ("lang", language)])
+        return .redirect(to: target, type: .normal)
+    }
+}
+
+/// Where a `next` parameter may send the browser: only a path on this site.
+enum SafeRedirect {
+    /// `candidate` when it is a same-site path (`/notes?page=2`), else `nil`. Refuses absolute and
+    /// scheme-relative URLs (`https://evil`, `//evil`, `/\evil`), control characters and over-long values.
+    static func path(_ candidate: String?) -> String? {
+        guard let candidate, !candidate.isEmpty, candidate.count <= 2000 else { return nil }
+        guard candidate.hasPrefix("/"), !candidate.hasPrefix("//"), !candidate.hasPrefix("/\\") else { return nil }
+        guard !candidate.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }) else {
+            return nil
+        }
+        // The log-in and sign-up pages themselves are no place to come back to.
+        let path = candidate.split(separator: "?", maxSplits: 1).first.map(String.init) ?? candidate
+        if ["/login", "/signup", "/logout"].contains(path) { return nil }
+        return candidate
+    }
+}

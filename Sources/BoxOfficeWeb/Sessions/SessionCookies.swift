@@ -1,0 +1,85 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+
+/// The diary's two cookies, both `HttpOnly`, `SameSite=Lax`, `Path=/`, and `Secure` when the request came
+/// over HTTPS (directly, or through a proxy that says so with `X-Forwarded-Proto: https`):
+///
+/// - `boxoffice_session`: the session secret. Only its SHA-256 is stored, in the database, so every instance
+///   shares the session and logging out ends it everywhere.
+/// - `boxoffice_csrf`: a random token for the forms shown before a session exists (sign up, log in), checked
+///   against the form's hidden `csrf` field (a double-submit cookie: another site can neither read it nor set
+///   the matching field).
+enum SessionCookies {
+    static let sessionName = "boxoffice_session"
+    static let preSessionName = "boxoffice_csrf"
+
+    /// Whether the browser reached us over HTTPS. A TLS-terminating proxy in front of the app says so in
+    /// `X-Forwarded-Proto` (the first value, when proxies are chained) or in the standard `Forwarded` header.
+    static func isSecure(_ request: Request) -> Bool {
+        if request.head.scheme?.lowercased() == "https" { return true }
+        if let forwarded = request.headers[.init("X-Forwarded-Proto")!] {
+            let first = forwarded.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased()
+            if first == "https" { return true }
+        }
+        if let forwarded = request.headers[.init("Forwarded")!] {
+            let first = forwarded.split(separator: ",").first ?? ""
+            for pair in first.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1).map {
+                    $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                }
+                if parts.count == 2, parts[0].lowercased() == "proto", parts[1].lowercased() == "https" { return true }
+            }
+        }
+        return false
+    }
+
+    /// The session cookie, lasting as long as the session does.
+    static func session(_ value: String, expiresAt: Date, now: Date, request: Request) -> Cookie {
+        let maxAge = max(1, Int(expiresAt.timeIntervalSince(now).rounded(.down)))
+        return cookie(sessionName, value: value, maxAge: maxAge, request: request)
+    }
+
+    /// A cookie that makes the browser forget `name`.
+    static func expired(_ name: String, request: Request) -> Cookie {
+        Cookie(
+            name: name, value: "", expires: Date(timeIntervalSince1970: 0), maxAge: 0, path: "/",
+            secure: isSecure(request), httpOnly: true, sameSite: .lax)
+    }
+
+    /// The pre-session CSRF cookie: a browser-session cookie (no expiry), renewed whenever a form needs it.
+    static func preSession(_ value: String, request: Request) -> Cookie {
+        cookie(preSessionName, value: value, maxAge: nil, request: request)
+    }
+
+    private static func cookie(_ name: String, value: String, maxAge: Int?, request: Request) -> Cookie {
+        Cookie(
+            name: name, value: value, maxAge: maxAge, path: "/", secure: isSecure(request), httpOnly: true,
+            sameSite: .lax)
+    }
+
+    /// Whether `response` already sets the cookie `name` (a handler logged in or out).
+    static func sets(_ name: String, in response: Response) -> Bool {
+        response.headers[values: .setCookie].contains { $0.hasPrefix(name + "=") }
+    }
+
+    /// The pre-session CSRF token the browser holds, if it is well formed.
+    static func preSessionToken(in request: Request) -> String? {
+        guard let value = request.cookies[preSessionName]?.value, SecretToken.isWellFormed(value, prefix: "") else {
+            return nil
+        }
+        return value
+    }
+}
+
+/// Compares secrets in time that does not depend on where they differ.
+enum ConstantTime {
+    static func equals(_ lhs: String, _ rhs: String) -> Bool {
+        let a = Array(lhs.utf8)
+        let b = Array(rhs.utf8)
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import BoxOfficeCore
+import BoxOfficeWeb
+import Foundation
+
+/// Output formats of `boxoffice export`.
+enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
+    case csv, json
+}
+
+/// `boxoffice export`: the archived daily charts of a period, as CSV or JSON.
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Print the archived daily charts of a period as CSV or JSON (no KOBIS calls).",
+        discussion: """
+            CSV: one line per chart row, the day first, then the columns of `daily --format csv`. JSON: an array of \
+            daily charts, each exactly as /api/v1/daily answers. Days the archive lacks are named on stderr.
+            """)
+
+    @OptionGroup var period: PeriodOptions
+
+    @Option(help: "csv or json.")
+    var format: ExportFormat = .csv
+
+    func run() async throws {
+        let (charts, coverage) = try await ServiceRunner.run { services in
+            try await services.archive.dailyCharts(in: try period.range(calendar: services.calendar))
+        }
+        noteCoverage(coverage)
+        switch format {
+        case .csv: Terminal.write(ArchiveExport.csv(charts))
+        case .json: Terminal.write(try ChartRenderer.json(charts))
+        }
+    }
+}

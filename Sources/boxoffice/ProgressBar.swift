@@ -1,0 +1,201 @@
+import BoxOfficeCore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Shows a sync's progress on stderr: on a terminal, one live line redrawn in place
+/// (`charts [█████░░░░░] 123/365  34%  8.2/s  ETA 0:30`); otherwise plain lines at every tenth,
+/// so logs stay readable.
+final class ProgressBar: @unchecked Sendable {
+    private let isTerminal: Bool
+    private let write: @Sendable (String) -> Void
+    private let now: @Sendable () -> ContinuousClock.Instant
+    private let columns: () -> Int
+
+    // Everything below is guarded by `lock`: events come from the sync's tasks.
+    private let lock = NSLock()
+    private var phase = SyncPhase.charts
+    private var total = 0
+    private var completed = 0
+    private var calls = 0
+    private var phaseStart: ContinuousClock.Instant
+    private var lastDraw: ContinuousClock.Instant?
+    private var lastReportedTenth = 0
+    private var lineIsOpen = false
+
+    /// Redraws at most this often on a terminal.
+    private static let redrawInterval = Duration.milliseconds(100)
+
+    init(
+        isTerminal: Bool,
+        write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
+        columns: @escaping () -> Int = { ProgressBar.terminalColumns() }
+    ) {
+        self.isTerminal = isTerminal
+        self.write = write
+        self.now = now
+        self.columns = columns
+        self.phaseStart = now()
+    }
+
+    func handle(_ event: SyncEvent) {
+        lock.withLock {
+            switch event {
+            case .phaseStarted(let phase, let total, let skipped):
+                closeLine()
+                self.phase = phase
+                self.total = total
+                completed = 0
+                lastReportedTenth = 0
+                phaseStart = now()
+                lastDraw = nil
+                emitLine(Self.phaseLine(phase, total: total, skipped: skipped))
+                if total > 0 { draw(force: true) }
+            case .itemFinished(let item, let outcome, _, let completed, let total, let calls):
+                self.completed = completed
+                self.total = total
+                self.calls = calls
+                if case .failed(let message, _) = outcome { emitLine("failed \(item): \(message)") }
+                draw(force: completed == total)
+                if completed == total { closeLine() }
+            case .retrying(let item, let attempt, let message, let delay):
+                emitLine("retrying \(item) (attempt \(attempt + 1)) in \(Self.seconds(delay)): \(message)")
+                draw(force: true)
+            case .stopping(let reason):
+                closeLine()
+                emitLine(Self.stopLine(reason))
+            }
+        }
+    }
+
+    /// Ends the live line, if one is shown.
+    func finish() {
+        lock.withLock { closeLine() }
+    }
+
+    // MARK: - Drawing (lock held)
+
+    private func draw(force: Bool) {
+        guard total > 0 else { return }
+        let instant = now()
+        if isTerminal {
+            if !force, let lastDraw, instant - lastDraw < Self.redrawInterval { return }
+            lastDraw = instant
+            write("\r\u{1B}[2K" + barLine(at: instant))
+            lineIsOpen = true
+        } else {
+            let tenth = completed * 10 / total
+            guard tenth > lastReportedTenth || (force && completed == total && lastReportedTenth < 10) else { return }
+            lastReportedTenth = tenth
+            write(statusLine(at: instant) + "\n")
+        }
+    }
+
+    private func barLine(at instant: ContinuousClock.Instant) -> String {
+        let status = statusText(at: instant)
+        let label = Self.label(phase)
+        let room = columns() - DisplayWidth.of(label) - DisplayWidth.of(status) - 5
+        let width = max(10, min(40, room))
+        let filled = total == 0 ? width : width * completed / total
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        return "\(label) [\(bar)] \(status)"
+    }
+
+    private func statusLine(at instant: ContinuousClock.Instant) -> String {
+        "sync \(Self.label(phase)): \(statusText(at: instant))"
+    }
+
+    /// `123/365  34%  8.2/s  ETA 0:30`.
+    private func statusText(at instant: ContinuousClock.Instant) -> String {
+        let percent = total == 0 ? 100 : completed * 100 / total
+        let elapsed = Self.seconds(of: instant - phaseStart)
+        var text = "\(completed)/\(total)  \(percent)%"
+        if completed > 0, elapsed > 0 {
+            let rate = Double(completed) / elapsed
+            text += String(format: "  %.1f/s", rate)
+            if completed < total {
+                text += "  ETA " + Self.clock(Double(total - completed) / rate)
+            } else {
+                text += "  in " + (elapsed < 60 ? String(format: "%.1f s", elapsed) : Self.clock(elapsed))
+            }
+        } else {
+            text += "  ETA --:--"
+        }
+        return text + "  calls \(calls)"
+    }
+
+    /// Prints a whole line, above the live bar on a terminal.
+    private func emitLine(_ text: String) {
+        if isTerminal && lineIsOpen {
+            write("\r\u{1B}[2K" + text + "\n")
+            lineIsOpen = false
+        } else {
+            write(text + "\n")
+        }
+    }
+
+    private func closeLine() {
+        if lineIsOpen {
+            write("\n")
+            lineIsOpen = false
+        }
+    }
+
+    // MARK: - Text
+
+    private static func label(_ phase: SyncPhase) -> String {
+        phase == .charts ? "charts" : "movies"
+    }
+
+    static func phaseLine(_ phase: SyncPhase, total: Int, skipped: Int) -> String {
+        switch phase {
+        case .charts:
+            return "sync: \(total) chart\(total == 1 ? "" : "s") to fetch, \(skipped) already archived"
+        case .movies:
+            return
+                "sync: details of \(total) film\(total == 1 ? "" : "s") to fetch (for Korean vs foreign share), \(skipped) already known"
+        }
+    }
+
+    static func stopLine(_ reason: SyncStopReason) -> String {
+        switch reason {
+        case .budget(let budget):
+            return "sync: the call budget (\(NumberFormatting.thousands(budget))) is used up; stopping"
+        case .interrupted: return "sync: stopping after the calls in flight"
+        case .repeatedFailures(let count, _): return "sync: \(count) items failed in a row; stopping"
+        case .fatal(let message): return "sync: \(message)"
+        }
+    }
+
+    /// `0:07`, `12:30`, `1:02:03`.
+    static func clock(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "--:--" }
+        let total = Int(seconds.rounded())
+        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
+        return hours > 0
+            ? String(format: "%d:%02d:%02d", hours, minutes, secs) : String(format: "%d:%02d", minutes, secs)
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        String(format: "%.1f s", seconds(of: duration))
+    }
+
+    static func seconds(of duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    /// The width of the terminal on stderr, or 80.
+    static func terminalColumns() -> Int {
+        var size = winsize()
+        if ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+}

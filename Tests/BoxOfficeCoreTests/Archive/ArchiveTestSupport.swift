@@ -1,0 +1,219 @@
+import BoxOfficeCore
+import Foundation
+import KOBIS
+
+/// An in-memory store with the chart, movie and archive contracts, for sync and period logic tests.
+actor InMemoryArchive: ChartRepository, MovieRepository, ArchiveRepository {
+    private var charts: [ChartQuery: Chart] = [:]
+    private var movies: [String: Movie] = [:]
+    private var nations: [String: String] = [:]
+    private var nationWrites = 0
+    private(set) var chartSaves: [ChartQuery] = []
+    private(set) var movieSaves: [String] = []
+    private(set) var totalsQueries = 0
+    /// When set, saving a chart fails with this error.
+    var failSaves: BoxOfficeError?
+
+    func setFailSaves(_ error: BoxOfficeError?) { failSaves = error }
+
+    // ChartRepository
+    func storedChart(for query: ChartQuery) async throws -> Chart? { charts[query] }
+    func save(_ chart: Chart) async throws {
+        if let failSaves { throw failSaves }
+        chartSaves.append(chart.query)
+        charts[chart.query] = chart
+    }
+    func dailyCharts(in range: DateRange) async throws -> [Chart] {
+        charts.values.filter {
+            $0.kind == .daily && $0.filters.isEmpty && $0.range.start >= range.start && $0.range.start <= range.end
+        }
+        .sorted { $0.range.start < $1.range.start }
+    }
+
+    // MovieRepository
+    func storedMovie(code: String) async throws -> Movie? { movies[code] }
+    func save(_ movie: Movie) async throws {
+        movieSaves.append(movie.code)
+        movies[movie.code] = movie
+    }
+
+    // ArchiveRepository
+    func chartStatuses(kind: ChartKind, startingIn range: DateRange) async throws -> [StoredChartStatus] {
+        charts.values.filter {
+            $0.kind == kind && $0.filters.isEmpty && $0.range.start >= range.start && $0.range.start <= range.end
+        }
+        .sorted { $0.range.start < $1.range.start }
+        .map { StoredChartStatus(kind: $0.kind, range: $0.range, fetchedAt: $0.fetchedAt) }
+    }
+
+    func fingerprint(of range: DateRange) async throws -> ArchiveFingerprint {
+        let statuses = try await chartStatuses(kind: .daily, startingIn: range)
+        return ArchiveFingerprint(
+            chartCount: statuses.count, latestFetch: statuses.map(\.fetchedAt).max(), nationCount: nations.count,
+            latestNation: Date(timeIntervalSince1970: Double(nationWrites)))
+    }
+
+    func movieTotals(in range: DateRange) async throws -> [ArchivedMovieTotal] {
+        totalsQueries += 1
+        var totals: [String: ArchivedMovieTotal] = [:]
+        for chart in try await dailyCharts(in: range) {
+            for entry in chart.entries {
+                let day = chart.range.start
+                if var total = totals[entry.movieCode] {
+                    total.audience += entry.audience
+                    total.sales += entry.sales
+                    total.days += 1
+                    total.bestRank = min(total.bestRank, entry.rank)
+                    total.lastDay = max(total.lastDay, day)
+                    totals[entry.movieCode] = total
+                } else {
+                    totals[entry.movieCode] = ArchivedMovieTotal(
+                        movieCode: entry.movieCode, title: entry.title, openDate: entry.openDate,
+                        audience: entry.audience,
+                        sales: entry.sales, days: 1, bestRank: entry.rank, firstDay: day, lastDay: day,
+                        representativeNation: nations[entry.movieCode])
+                }
+            }
+        }
+        return Array(totals.values)
+    }
+
+    func trendPoints(movieCode: String) async throws -> [TrendPoint] {
+        charts.values.filter { $0.kind == .daily && $0.filters.isEmpty }.sorted { $0.range.start < $1.range.start }
+            .compactMap { chart in
+                chart.entries.first { $0.movieCode == movieCode }.map {
+                    TrendPoint(
+                        date: chart.range.start, rank: $0.rank, title: $0.title, audience: $0.audience,
+                        audienceTotal: $0.audienceTotal, sales: $0.sales, screens: $0.screens, shows: $0.shows)
+                }
+            }
+    }
+
+    func movieCodesWithoutNation(in range: DateRange) async throws -> [String] {
+        Set(try await dailyCharts(in: range).flatMap { $0.entries.map(\.movieCode) }).filter { nations[$0] == nil }
+            .sorted()
+    }
+
+    func saveRepresentativeNation(_ nation: String, movieCode: String) async throws {
+        nations[movieCode] = nation
+        nationWrites += 1
+    }
+
+    func nation(of code: String) -> String? { nations[code] }
+    var storedDailyDays: [CalendarDate] {
+        charts.values.filter { $0.kind == .daily }.map(\.range.start).sorted()
+    }
+}
+
+/// An upstream for sync tests: each day's chart has three films (two Korean `K…`, one foreign `F…`, the
+/// foreign one changing weekly); faults can be scripted per day or per movie, calls are counted and the
+/// number of calls in flight is tracked.
+final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
+    let source = ChartSource.kobis
+    private let lock = NSLock()
+    private let clock: TestClock
+    let delay: Duration
+
+    // Guarded by `lock`.
+    private var chartCalls: [ChartQuery: Int] = [:]
+    private var movieCalls: [String: Int] = [:]
+    private var scriptedChartFaults: [CalendarDate: [KOBISError]] = [:]
+    private var permanentChartFaults: [CalendarDate: KOBISError] = [:]
+    private var everyCallFault: KOBISError?
+    private var emptyDays: Set<CalendarDate> = []
+    private var inFlight = 0
+    private(set) var maxInFlight = 0
+
+    init(clock: TestClock, delay: Duration = .zero) {
+        self.clock = clock
+        self.delay = delay
+    }
+
+    /// The next calls for `day` fail with `faults`, in order; then it answers.
+    func script(_ day: CalendarDate, faults: [KOBISError]) { lock.withLock { scriptedChartFaults[day] = faults } }
+    /// Every call for `day` fails with `fault`.
+    func failAlways(_ day: CalendarDate, with fault: KOBISError) { lock.withLock { permanentChartFaults[day] = fault } }
+    /// Every call fails with `fault` (nil: none).
+    func failEveryCall(with fault: KOBISError?) { lock.withLock { everyCallFault = fault } }
+    /// Charts for `day` come back empty.
+    func answerEmpty(_ day: CalendarDate) { lock.withLock { _ = emptyDays.insert(day) } }
+
+    var totalCalls: Int { lock.withLock { chartCalls.values.reduce(0, +) + movieCalls.values.reduce(0, +) } }
+    var chartCallCount: Int { lock.withLock { chartCalls.values.reduce(0, +) } }
+    var movieCallCount: Int { lock.withLock { movieCalls.values.reduce(0, +) } }
+    func calls(for query: ChartQuery) -> Int { lock.withLock { chartCalls[query] ?? 0 } }
+    var highestInFlight: Int { lock.withLock { maxInFlight } }
+
+    static func films(on day: CalendarDate) -> [(code: String, title: String, audience: Int64)] {
+        let n = Int64(day.daysSinceEpoch % 1000)
+        let foreign = "F\(day.daysSinceEpoch / 7)"
+        return [
+            ("K1", "한국 영화 하나", 1_000 + n), (foreign, "Foreign \(day.daysSinceEpoch / 7)", 700 + n),
+            ("K2", "한국 영화 둘", 300),
+        ]
+    }
+
+    func fetchChart(_ query: ChartQuery) async throws -> Chart {
+        let fault: KOBISError? = lock.withLock {
+            chartCalls[query, default: 0] += 1
+            inFlight += 1
+            maxInFlight = max(maxInFlight, inFlight)
+            if let everyCallFault { return everyCallFault }
+            if let permanent = permanentChartFaults[query.range.start] { return permanent }
+            if var scripted = scriptedChartFaults[query.range.start], !scripted.isEmpty {
+                let next = scripted.removeFirst()
+                scriptedChartFaults[query.range.start] = scripted
+                return next
+            }
+            return nil
+        }
+        defer { lock.withLock { inFlight -= 1 } }
+        if delay > .zero { try await Task.sleep(for: delay) }
+        if let fault { throw BoxOfficeError.upstream(fault) }
+        let empty = lock.withLock { emptyDays.contains(query.range.start) }
+        let entries =
+            empty
+            ? []
+            : Self.films(on: query.range.start).enumerated().map { index, film in
+                ChartEntry(
+                    rank: index + 1, change: .same, movieCode: film.code, title: film.title, openDate: nil,
+                    audience: film.audience, audienceTotal: film.audience * 10, sales: film.audience * 10_000,
+                    salesShare: 10,
+                    salesTotal: film.audience * 100_000, screens: 100 - index, shows: 400 - index)
+            }
+        return Chart(
+            kind: query.kind, range: query.range, filters: query.filters, source: .kobis, fetchedAt: clock.now,
+            entries: entries)
+    }
+
+    func fetchMovie(code: String) async throws -> Movie? {
+        let fault = lock.withLock { () -> KOBISError? in
+            movieCalls[code, default: 0] += 1
+            return everyCallFault
+        }
+        if let fault { throw BoxOfficeError.upstream(fault) }
+        if code == "NONE" { return nil }
+        return Movie(
+            code: code, title: code, nations: code.hasPrefix("K") ? ["한국"] : ["미국", "한국"], source: .kobis,
+            fetchedAt: clock.now)
+    }
+
+    func searchMovies(_ query: MovieSearchQuery) async throws -> MovieSearchPage {
+        MovieSearchPage(totalCount: 0, page: 1, perPage: 20, movies: [])
+    }
+    func fetchRegions() async throws -> [Region] { [] }
+}
+
+/// Records the waits the engine asks for, without waiting.
+final class RecordedSleeps: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waits: [Duration] = []
+    var all: [Duration] { lock.withLock { waits } }
+    var sleep: @Sendable (Duration) async throws -> Void {
+        { duration in self.lock.withLock { self.waits.append(duration) } }
+    }
+    var total: Duration { all.reduce(.zero, +) }
+}
+
+func archiveDay(_ text: String) -> CalendarDate { CalendarDate(text)! }
+func archiveRange(_ from: String, _ to: String) -> DateRange { DateRange(start: archiveDay(from), end: archiveDay(to)) }

@@ -1,0 +1,280 @@
+import BoxOfficeCore
+import Foundation
+
+/// The diary's store in memory: the repositories' contract without a database, for service logic tests.
+actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessionRepository, LoginAttemptRepository,
+    DiaryCategoryRepository, DiaryNoteRepository
+{
+    private var users: [UUID: (user: DiaryUser, key: String, hash: String)] = [:]
+    private var tokenRows: [UUID: (token: DiaryToken, userID: UUID, hash: String)] = [:]
+    private var sessionRows: [UUID: (session: DiarySession, hash: String)] = [:]
+    private var failures: [(key: String, date: Date)] = []
+    private var categoryRows: [UUID: (category: DiaryCategory, userID: UUID)] = [:]
+    private var noteRows: [UUID: (note: DiaryNote, userID: UUID)] = [:]
+    private(set) var importBatches = 0
+
+    nonisolated var repositories: DiaryRepositories {
+        DiaryRepositories(users: self, tokens: self, sessions: self, loginAttempts: self, categories: self, notes: self)
+    }
+
+    // Users
+    func createUser(_ user: DiaryUser, usernameKey: String, passwordHash: String) async throws {
+        if users.values.contains(where: { $0.key == usernameKey }) { throw DiaryError.conflict("taken") }
+        users[user.id] = (user, usernameKey, passwordHash)
+    }
+    func user(id: UUID) async throws -> DiaryUser? { users[id]?.user }
+    func credentials(usernameKey: String) async throws -> DiaryCredentials? {
+        users.values.first { $0.key == usernameKey }.map { DiaryCredentials(user: $0.user, passwordHash: $0.hash) }
+    }
+    func updatePasswordHash(userID: UUID, passwordHash: String) async throws { users[userID]?.hash = passwordHash }
+
+    // Tokens
+    func createToken(_ token: DiaryToken, userID: UUID, tokenHash: String) async throws {
+        tokenRows[token.id] = (token, userID, tokenHash)
+    }
+    func tokens(userID: UUID) async throws -> [DiaryToken] {
+        tokenRows.values.filter { $0.userID == userID }.map(\.token).sorted { $0.createdAt > $1.createdAt }
+    }
+    func deleteToken(id: UUID, userID: UUID) async throws -> Bool {
+        guard tokenRows[id]?.userID == userID else { return false }
+        tokenRows[id] = nil
+        return true
+    }
+    func token(hash: String) async throws -> (token: DiaryToken, user: DiaryUser)? {
+        guard let row = tokenRows.values.first(where: { $0.hash == hash }), let user = users[row.userID]?.user else {
+            return nil
+        }
+        return (row.token, user)
+    }
+    func markTokenUsed(id: UUID, at date: Date) async throws { tokenRows[id]?.token.lastUsedAt = date }
+    var storedTokenHashes: [String] { tokenRows.values.map(\.hash) }
+
+    // Sessions
+    func createSession(_ session: DiarySession, tokenHash: String) async throws { sessionRows[session.id] = (session, tokenHash) }
+    func session(tokenHash: String, now: Date) async throws -> DiarySession? {
+        sessionRows.values.first { $0.hash == tokenHash && $0.session.expiresAt > now }?.session
+    }
+    func extendSession(id: UUID, until expiresAt: Date) async throws { sessionRows[id]?.session.expiresAt = expiresAt }
+    func deleteSession(tokenHash: String) async throws { sessionRows = sessionRows.filter { $0.value.hash != tokenHash } }
+    func deleteSessions(userID: UUID) async throws { sessionRows = sessionRows.filter { $0.value.session.user.id != userID } }
+    func deleteExpiredSessions(now: Date) async throws -> Int {
+        let before = sessionRows.count
+        sessionRows = sessionRows.filter { $0.value.session.expiresAt > now }
+        return before - sessionRows.count
+    }
+
+    // Login attempts
+    func recordFailedLogin(usernameKey: String, at date: Date, forgetBefore: Date) async throws {
+        failures.append((usernameKey, date))
+        failures.removeAll { $0.key == usernameKey && $0.date < forgetBefore }
+    }
+    func failedLogins(usernameKey: String, since: Date) async throws -> [Date] {
+        failures.filter { $0.key == usernameKey && $0.date > since }.map(\.date).sorted()
+    }
+    func clearFailedLogins(usernameKey: String) async throws { failures.removeAll { $0.key == usernameKey } }
+
+    // Categories
+    func categories(userID: UUID) async throws -> [DiaryCategory] {
+        categoryRows.values.filter { $0.userID == userID }.map { row in
+            var category = row.category
+            category.noteCount = noteRows.values.filter { $0.userID == userID && $0.note.categoryId == category.id }.count
+            return category
+        }.sorted { $0.position < $1.position }
+    }
+    func category(id: UUID, userID: UUID) async throws -> DiaryCategory? {
+        try await categories(userID: userID).first { $0.id == id }
+    }
+    func createCategory(id: UUID, name: String, visible: Bool, userID: UUID, createdAt: Date) async throws -> DiaryCategory {
+        let mine = try await categories(userID: userID)
+        if mine.contains(where: { $0.name.lowercased() == name.lowercased() }) { throw DiaryError.conflict("taken") }
+        let category = DiaryCategory(id: id, name: name, visible: visible, position: mine.count)
+        categoryRows[id] = (category, userID)
+        return category
+    }
+    func updateCategory(id: UUID, userID: UUID, changes: CategoryChanges) async throws -> DiaryCategory? {
+        guard categoryRows[id]?.userID == userID else { return nil }
+        if let name = changes.name { categoryRows[id]?.category.name = name }
+        if let visible = changes.visible { categoryRows[id]?.category.visible = visible }
+        return try await category(id: id, userID: userID)
+    }
+    func deleteCategory(id: UUID, userID: UUID, notes: CategoryNotesDisposition) async throws -> Bool {
+        guard categoryRows[id]?.userID == userID else { return false }
+        for (noteID, row) in noteRows where row.userID == userID && row.note.categoryId == id {
+            switch notes {
+            case .uncategorize: noteRows[noteID]?.note.categoryId = nil
+            case .delete: noteRows[noteID] = nil
+            case .move(let target): noteRows[noteID]?.note.categoryId = target
+            }
+        }
+        categoryRows[id] = nil
+        return true
+    }
+
+    // Notes
+    func createNote(_ note: DiaryNote, userID: UUID) async throws { noteRows[note.id] = (note, userID) }
+    func note(id: UUID, userID: UUID) async throws -> DiaryNote? {
+        noteRows[id].flatMap { $0.userID == userID ? $0.note : nil }
+    }
+    func updateNote(_ note: DiaryNote, userID: UUID) async throws -> Bool {
+        guard noteRows[note.id]?.userID == userID else { return false }
+        noteRows[note.id] = (note, userID)
+        return true
+    }
+    func deleteNote(id: UUID, userID: UUID) async throws -> Bool {
+        guard noteRows[id]?.userID == userID else { return false }
+        noteRows[id] = nil
+        return true
+    }
+    func notes(userID: UUID, query: NoteListQuery) async throws -> NotePage {
+        let all = noteRows.values.filter { $0.userID == userID && query.filter.matches($0.note) }.map(\.note)
+            .sorted(by: query.sort.areInIncreasingOrder)
+        return NotePage(
+            notes: Array(all.dropFirst(query.offset).prefix(query.perPage)), total: all.count, page: query.page,
+            perPage: query.perPage)
+    }
+    func allNotes(userID: UUID) async throws -> [DiaryNote] {
+        noteRows.values.filter { $0.userID == userID }.map(\.note)
+            .sorted { ($0.watchedOn, $0.createdAt.timeIntervalSince1970) < ($1.watchedOn, $1.createdAt.timeIntervalSince1970) }
+    }
+    func notes(userID: UUID, key: DiaryNoteKey) async throws -> [DiaryNote] {
+        try await allNotes(userID: userID).filter { $0.duplicateKey == key }
+    }
+    func importBatch(_ batch: DiaryImportBatch, userID: UUID) async throws -> DiaryImportOutcome {
+        importBatches += 1
+        var created: [String] = []
+        var names: [String: UUID] = [:]
+        for category in try await categories(userID: userID) { names[category.name.lowercased()] = category.id }
+        for category in batch.categories where names[category.name.lowercased()] == nil {
+            let made = try await createCategory(id: UUID(), name: category.name, visible: category.visible, userID: userID, createdAt: Date())
+            names[category.name.lowercased()] = made.id
+            created.append(category.name)
+        }
+        let existing = try await allNotes(userID: userID)
+        let ids = Set(existing.map(\.id))
+        let keys = Set(existing.map(\.duplicateKey))
+        var inserted: [DiaryNote] = []
+        var duplicates: [Int] = []
+        for entry in batch.notes {
+            if ids.contains(entry.note.id) || keys.contains(entry.note.duplicateKey) {
+                duplicates.append(entry.line)
+                continue
+            }
+            var note = entry.note
+            if noteRows[note.id] != nil { note.id = UUID() }
+            note.categoryId = entry.categoryName.flatMap { names[$0.lowercased()] }
+            noteRows[note.id] = (note, userID)
+            inserted.append(note)
+        }
+        return DiaryImportOutcome(inserted: inserted, duplicateLines: duplicates, categoriesCreated: created)
+    }
+}
+
+/// A fast stand-in for bcrypt.
+struct PlainHasher: PasswordHasher {
+    func hash(_ password: String) async throws -> String { "plain:" + password }
+    func verify(_ password: String, against hash: String?) async throws -> Bool { hash == "plain:" + password }
+}
+
+/// A movie catalog with fixed movies that counts searches, and can be made to fail.
+final class StubCatalog: DiaryMovieCatalog, @unchecked Sendable {
+    private let lock = NSLock()
+    private let movies: [Movie]
+    private var searchCount = 0
+    private var queries: [MovieSearchQuery] = []
+    private var failure: BoxOfficeError?
+
+    init(_ movies: [Movie]) { self.movies = movies }
+
+    var searches: Int { lock.withLock { searchCount } }
+    var searchedQueries: [MovieSearchQuery] { lock.withLock { queries } }
+    func fail(with error: BoxOfficeError?) { lock.withLock { failure = error } }
+
+    func movie(code: String) async throws -> Movie {
+        guard let movie = movies.first(where: { $0.code == code }) else {
+            throw BoxOfficeError.notFound("KOBIS has no movie with code \(code).")
+        }
+        return movie
+    }
+
+    func search(_ query: MovieSearchQuery) async throws -> MovieSearchPage {
+        let failure = lock.withLock { () -> BoxOfficeError? in
+            searchCount += 1
+            queries.append(query)
+            return self.failure
+        }
+        if let failure { throw failure }
+        let wanted = (query.title ?? "").lowercased().replacingOccurrences(of: " ", with: "")
+        let hits = movies.filter { movie in
+            let titles = [movie.title, movie.titleEnglish].map { $0.lowercased().replacingOccurrences(of: " ", with: "") }
+            guard titles.contains(where: { $0.contains(wanted) }) else { return false }
+            if let year = query.year { return movie.openDate?.year == year }
+            return true
+        }
+        return MovieSearchPage(
+            totalCount: hits.count, page: 1, perPage: query.perPage,
+            movies: hits.map {
+                MovieSummary(
+                    code: $0.code, title: $0.title, titleEnglish: $0.titleEnglish, productionYear: $0.productionYear,
+                    openDate: $0.openDate, nations: $0.nations, genres: $0.genres, directors: $0.directors.map(\.name))
+            })
+    }
+}
+
+enum DiaryFixtures {
+    /// 2024-03-20 12:00 in Seoul.
+    static let now = seoul(2024, 3, 20, 12)
+    static let today = CalendarDate(year: 2024, month: 3, day: 20)!
+
+    static func date(_ text: String) -> CalendarDate { CalendarDate(text)! }
+
+    static func movie(
+        _ code: String, _ title: String, english: String = "", opened: String?, nations: [String] = ["한국"],
+        genres: [String] = ["드라마"], directors: [String] = ["감독"]
+    ) -> Movie {
+        let openDate = opened.flatMap { CalendarDate($0) }
+        return Movie(
+            code: code, title: title, titleEnglish: english, productionYear: openDate?.year, openDate: openDate,
+            nations: nations, genres: genres, directors: directors.map { MoviePerson(name: $0) }, source: .sample,
+            fetchedAt: now)
+    }
+
+    static let catalog: [Movie] = [
+        movie("20190001", "기생충", english: "Parasite", opened: "2019-05-30", genres: ["드라마", "스릴러"], directors: ["봉준호"]),
+        movie("20230002", "듄: 파트2", english: "Dune: Part Two", opened: "2024-02-28", nations: ["미국"], genres: ["SF"],
+              directors: ["드니 빌뇌브"]),
+        movie("20100003", "아저씨", english: "The Man from Nowhere", opened: "2010-08-04", genres: ["액션"], directors: ["이정범"]),
+        // Two films share a title in different years.
+        movie("19980004", "8월의 크리스마스", english: "Christmas in August", opened: "1998-01-24", directors: ["허진호"]),
+        movie("20210005", "Alien", english: "Alien", opened: "2021-06-01", nations: ["미국"], genres: ["SF"], directors: ["A"]),
+        movie("19790006", "Alien", english: "Alien", opened: "1979-09-01", nations: ["미국"], genres: ["SF"], directors: ["B"]),
+        // Opened in Korea a year after its festival year.
+        movie("20200007", "미나리", english: "Minari", opened: "2021-03-03", nations: ["미국"], directors: ["정이삭"]),
+    ]
+
+    static func note(
+        _ code: String = "20190001", _ title: String = "기생충", watched: String = "2024-03-01", rating: Double? = nil,
+        memo: String = "", createdAt: Date = now, movie: MovieSnapshot = MovieSnapshot(), place: DiaryPlace? = nil
+    ) -> DiaryNote {
+        DiaryNote(
+            id: UUID(), movieCode: code, title: title, watchedOn: date(watched), memo: memo,
+            rating: rating.flatMap { StarRating(stars: $0) }, place: place, createdAt: createdAt, movie: movie)
+    }
+}
+
+/// A service over an in-memory store and the stub catalog at a movable clock.
+struct DiaryHarness {
+    let store = InMemoryDiaryStore()
+    let catalog = StubCatalog(DiaryFixtures.catalog)
+    let clock = TestClock(DiaryFixtures.now)
+    var settings = DiaryService.Settings()
+
+    var service: DiaryService {
+        DiaryService(
+            repositories: store.repositories, catalog: catalog, hasher: PlainHasher(),
+            calendar: BoxOfficeCalendar(now: clock.function), settings: settings)
+    }
+
+    func user(_ name: String = "minji") async throws -> DiaryUser {
+        try await service.signUp(username: name, password: "correct horse")
+    }
+}

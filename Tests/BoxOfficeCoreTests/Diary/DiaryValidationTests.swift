@@ -1,0 +1,136 @@
+import BoxOfficeCore
+import Foundation
+import Testing
+
+@Suite("Diary validation")
+struct DiaryValidationTests {
+    let today = DiaryFixtures.today
+
+    func message(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch let error as BoxOfficeError {
+            return error.message
+        } catch {
+            return "unexpected \(error)"
+        }
+    }
+
+    @Test("titles are trimmed; empty, over-long or multi-line titles are refused")
+    func titles() throws {
+        #expect(try DiaryValidation.title("  기생충 ") == "기생충")
+        #expect(message { _ = try DiaryValidation.title("   ") } == "title must not be empty.")
+        #expect(message { _ = try DiaryValidation.title(String(repeating: "가", count: 301)) }?.contains("at most 300") == true)
+        #expect(message { _ = try DiaryValidation.title("a\nb") }?.contains("line breaks") == true)
+    }
+
+    @Test("watched dates: real days up to today in Seoul; future, impossible and malformed ones are refused")
+    func watchedDates() throws {
+        #expect(try DiaryValidation.watchedOn("2024-03-20", today: today) == today)
+        #expect(try DiaryValidation.watchedOn("2024-02-29", today: today) == DiaryFixtures.date("2024-02-29"))
+        let future = message { _ = try DiaryValidation.watchedOn("2024-03-21", today: today) }
+        #expect(future == "watchedOn 2024-03-21 is in the future; the latest possible day is 2024-03-20 (today in Korea).")
+        #expect(message { _ = try DiaryValidation.watchedOn("2023-02-29", today: today) } == "watchedOn 2023-02-29 is not a real day.")
+        #expect(message { _ = try DiaryValidation.watchedOn("2024-13-01", today: today) } == "watchedOn 2024-13-01 is not a real day.")
+        for malformed in ["20240301", "2024-3-1", "yesterday", "", "2024-03-01T00:00"] {
+            #expect(
+                message { _ = try DiaryValidation.watchedOn(malformed, today: today) }?.hasPrefix("watchedOn must be a date as YYYY-MM-DD")
+                    == true, "\(malformed)")
+        }
+        #expect(message { _ = try DiaryValidation.watchedOn("1899-12-31", today: today) }?.contains("too early") == true)
+    }
+
+    @Test("today is judged in Seoul, whatever the server's zone")
+    func todayInSeoul() async throws {
+        // 2024-03-20 16:00 UTC is already 2024-03-21 01:00 in Seoul.
+        let calendar = BoxOfficeCalendar(now: { Date(timeIntervalSince1970: 1_710_950_400) })
+        #expect(try DiaryValidation.watchedOn("2024-03-21", today: calendar.today) == DiaryFixtures.date("2024-03-21"))
+    }
+
+    @Test("ratings are half stars from 0.5 to 5")
+    func ratings() throws {
+        #expect(try DiaryValidation.rating(stars: 4.5).halves == 9)
+        #expect(try DiaryValidation.rating(stars: 0.5).halves == 1)
+        #expect(try DiaryValidation.rating(stars: 5).description == "5")
+        #expect(message { _ = try DiaryValidation.rating(stars: 6) } == "rating must be from 0.5 to 5 stars, got 6.")
+        #expect(message { _ = try DiaryValidation.rating(stars: 0) } == "rating must be from 0.5 to 5 stars, got 0.")
+        #expect(message { _ = try DiaryValidation.rating(stars: 0.3) } == "rating must be from 0.5 to 5 stars, got 0.3.")
+        #expect(message { _ = try DiaryValidation.rating(stars: 4.2) } == "rating must be in half stars (0.5, 1, 1.5 … 5), got 4.2.")
+        #expect(message { _ = try DiaryValidation.rating(stars: .nan) }?.contains("from 0.5 to 5") == true)
+        #expect(try DiaryValidation.rating(text: "") == nil)
+        #expect(try DiaryValidation.rating(text: "3.5")?.halves == 7)
+        #expect(message { _ = try DiaryValidation.rating(text: "four") }?.contains("must be a number") == true)
+        #expect(StarRating(stars: 2.25) == nil)
+    }
+
+    @Test("memos up to 10,000 characters are kept exactly; a 100 KB memo is refused")
+    func memos() throws {
+        let memo = " 첫 줄\r\n둘째 줄, \"인용\" =SUM(A1) "
+        #expect(try DiaryValidation.memo(memo) == memo)
+        #expect(try DiaryValidation.memo(String(repeating: "가", count: 10_000)).count == 10_000)
+        let huge = String(repeating: "a", count: 100 * 1024)
+        #expect(message { _ = try DiaryValidation.memo(huge) } == "memo is too long: 102,400 characters; the limit is 10,000.")
+    }
+
+    @Test("usernames and passwords")
+    func accounts() throws {
+        #expect(try DiaryValidation.username(" Min_ji.K ") == "Min_ji.K")
+        #expect(DiaryValidation.usernameKey("Min_ji.K") == DiaryValidation.usernameKey("min_JI.k"))
+        #expect(try DiaryValidation.username("영화광") == "영화광")
+        #expect(message { _ = try DiaryValidation.username("ab") }?.contains("3 to 32") == true)
+        #expect(message { _ = try DiaryValidation.username("a b c") }?.contains("only letters") == true)
+        #expect(message { try DiaryValidation.newPassword("short") }?.contains("at least 8") == true)
+        #expect(message { try DiaryValidation.newPassword(String(repeating: "가", count: 25)) }?.contains("72 bytes") == true)
+        #expect(message { try DiaryValidation.newPassword("abcdefgh\u{0}") }?.contains("control") == true)
+        #expect(message { try DiaryValidation.newPassword("correct horse battery") } == nil)
+    }
+
+    @Test("categories, places, movie codes")
+    func otherFields() throws {
+        #expect(try DiaryValidation.categoryName("  스릴러 ") == "스릴러")
+        #expect(message { _ = try DiaryValidation.categoryName("") } == "name must not be empty.")
+        #expect(message { _ = try DiaryValidation.categoryName(String(repeating: "x", count: 51)) }?.contains("at most 50") == true)
+        #expect(try DiaryValidation.place("Cinema") == .cinema)
+        #expect(try DiaryValidation.place("") == nil)
+        #expect(message { _ = try DiaryValidation.place("car") } == "place must be cinema or home, got \"car\".")
+        #expect(try DiaryValidation.movieCode("2023C109") == "2023C109")
+        #expect(message { _ = try DiaryValidation.movieCode("12; DROP") }?.contains("KOBIS movie code") == true)
+    }
+}
+
+@Suite("Secrets and SHA-256")
+struct SecretTokenTests {
+    func hex(_ text: String) -> String { SecretToken.digest(text) }
+
+    @Test("SHA-256 matches the NIST example vectors")
+    func vectors() {
+        #expect(hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            hex("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu")
+                == "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
+        // Many blocks (the NIST million-"a" vector is too slow for a debug build).
+        #expect(hex(String(repeating: "a", count: 10_000)) == "27dd1f61b867b6a0f6e9d8a41c43231de52107e53ae424de8f847b821db4b711")
+        // 55 and 56 bytes straddle the padding boundary.
+        #expect(hex(String(repeating: "a", count: 55)) == "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318")
+        #expect(hex(String(repeating: "a", count: 56)) == "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a")
+    }
+
+    @Test("secrets are 256 random bits behind a prefix, and only their digest is comparable")
+    func secrets() {
+        let a = SecretToken.generate(prefix: SecretToken.apiTokenPrefix)
+        let b = SecretToken.generate(prefix: SecretToken.apiTokenPrefix)
+        #expect(a != b)
+        #expect(a.hasPrefix("bo_") && a.count == 46)
+        #expect(SecretToken.isWellFormed(a, prefix: "bo_"))
+        #expect(!SecretToken.isWellFormed(a, prefix: "bs_"))
+        #expect(!SecretToken.isWellFormed("bo_short", prefix: "bo_"))
+        #expect(!SecretToken.isWellFormed("bo_" + String(repeating: "!", count: 43), prefix: "bo_"))
+        #expect(SecretToken.digest(a).count == 64)
+        #expect(SecretToken.digest(a) != SecretToken.digest(b))
+    }
+}

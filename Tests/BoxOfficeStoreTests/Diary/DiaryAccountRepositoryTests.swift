@@ -1,0 +1,171 @@
+import BoxOfficeCore
+import BoxOfficeStore
+import Foundation
+import Testing
+
+/// Every diary store suite, one test at a time, so they do not crowd out the rest of the run on two cores.
+@Suite("Diary store", .serialized)
+struct DiaryStoreTests {}
+
+/// Diary values for store tests.
+enum DiaryStoreFixtures {
+    static let now = DiaryTime.normalized(Date(timeIntervalSince1970: 1_710_903_600.123))
+
+    static func user(_ name: String) -> DiaryUser {
+        DiaryUser(id: UUID(), username: name, createdAt: now)
+    }
+
+    /// Creates a user and returns it.
+    static func createUser(_ name: String, in repositories: DiaryRepositories) async throws -> DiaryUser {
+        let user = user(name)
+        try await repositories.users.createUser(user, usernameKey: DiaryValidation.usernameKey(name), passwordHash: "hash-\(name)")
+        return user
+    }
+
+    static func note(
+        _ code: String = "20190001", title: String = "기생충", watched: String = "2024-03-01", rating: Int? = nil,
+        releaseYear: Int? = 2019, createdAt: Date = now, categoryId: UUID? = nil
+    ) -> DiaryNote {
+        DiaryNote(
+            id: UUID(), movieCode: code, title: title, watchedOn: CalendarDate(watched)!, memo: "메모, \"인용\"\n둘째 줄",
+            rating: rating.flatMap { StarRating(halves: $0) }, categoryId: categoryId, place: .cinema,
+            createdAt: createdAt, updatedAt: createdAt.addingTimeInterval(1.5),
+            movie: MovieSnapshot(
+                releaseYear: releaseYear, titleEnglish: "Parasite", genres: ["드라마", "스릴러"], nations: ["한국"],
+                directors: ["봉준호"]),
+            chartDate: CalendarDate("2024-02-29"), chartRank: 3)
+    }
+}
+
+extension DiaryStoreTests {
+    @Suite("Diary store: accounts, tokens, sessions, failed logins")
+    struct DiaryAccountRepositoryTests {
+        @Test("usernames are unique ignoring case; credentials and password changes", arguments: Backend.enabled)
+        func users(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, _ in
+                let repositories = database.diaryRepositories()
+                let user = try await DiaryStoreFixtures.createUser("MinJi", in: repositories)
+                await #expect(throws: DiaryError.conflict("The username \"minji\" is taken.")) {
+                    try await repositories.users.createUser(
+                        DiaryStoreFixtures.user("minji"), usernameKey: "minji", passwordHash: "x")
+                }
+                #expect(try await repositories.users.user(id: user.id) == user)
+                let credentials = try #require(try await repositories.users.credentials(usernameKey: "minji"))
+                #expect(credentials.user == user)
+                #expect(credentials.passwordHash == "hash-MinJi")
+                try await repositories.users.updatePasswordHash(userID: user.id, passwordHash: "new")
+                #expect(try await repositories.users.credentials(usernameKey: "minji")?.passwordHash == "new")
+                #expect(try await repositories.users.credentials(usernameKey: "nobody") == nil)
+                #expect(try await database.rowCount(of: "diary_users") == 1)
+            }
+        }
+
+        @Test("API tokens are found by digest, listed and revoked per user", arguments: Backend.enabled)
+        func tokens(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, _ in
+                let repositories = database.diaryRepositories()
+                let owner = try await DiaryStoreFixtures.createUser("owner", in: repositories)
+                let stranger = try await DiaryStoreFixtures.createUser("stranger", in: repositories)
+                let older = DiaryToken(id: UUID(), name: "old", createdAt: DiaryStoreFixtures.now)
+                let newer = DiaryToken(id: UUID(), name: "new", createdAt: DiaryStoreFixtures.now.addingTimeInterval(60))
+                try await repositories.tokens.createToken(older, userID: owner.id, tokenHash: "digest-old")
+                try await repositories.tokens.createToken(newer, userID: owner.id, tokenHash: "digest-new")
+                #expect(try await repositories.tokens.tokens(userID: owner.id).map(\.name) == ["new", "old"])
+                #expect(try await repositories.tokens.tokens(userID: stranger.id).isEmpty)
+                let found = try #require(try await repositories.tokens.token(hash: "digest-old"))
+                #expect(found.token == older)
+                #expect(found.user == owner)
+                try await repositories.tokens.markTokenUsed(id: older.id, at: DiaryStoreFixtures.now.addingTimeInterval(5))
+                #expect(
+                    try await repositories.tokens.token(hash: "digest-old")?.token.lastUsedAt
+                        == DiaryStoreFixtures.now.addingTimeInterval(5))
+                #expect(try await repositories.tokens.deleteToken(id: older.id, userID: stranger.id) == false)
+                #expect(try await repositories.tokens.deleteToken(id: older.id, userID: owner.id) == true)
+                #expect(try await repositories.tokens.token(hash: "digest-old") == nil)
+                #expect(try await repositories.tokens.deleteToken(id: older.id, userID: owner.id) == false)
+            }
+        }
+
+        @Test("sessions are shared by every instance on the database, and expire", arguments: Backend.enabled)
+        func sessions(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, store in
+                let repositories = database.diaryRepositories()
+                let user = try await DiaryStoreFixtures.createUser("minji", in: repositories)
+                let now = DiaryStoreFixtures.now
+                let session = DiarySession(
+                    id: UUID(), user: user, csrfToken: "csrf", createdAt: now, expiresAt: now.addingTimeInterval(3600))
+                try await repositories.sessions.createSession(session, tokenHash: "cookie-digest")
+
+                let other = try store.open()
+                do {
+                    let shared = other.diaryRepositories()
+                    #expect(try await shared.sessions.session(tokenHash: "cookie-digest", now: now) == session)
+                    #expect(try await shared.sessions.session(tokenHash: "cookie-digest", now: now.addingTimeInterval(3600)) == nil)
+                    try await shared.sessions.extendSession(id: session.id, until: now.addingTimeInterval(7200))
+                } catch {
+                    await other.shutdown()
+                    throw error
+                }
+                await other.shutdown()
+                #expect(
+                    try await repositories.sessions.session(tokenHash: "cookie-digest", now: now.addingTimeInterval(3600))?
+                        .expiresAt == now.addingTimeInterval(7200))
+                try await repositories.sessions.deleteSession(tokenHash: "cookie-digest")
+                #expect(try await repositories.sessions.session(tokenHash: "cookie-digest", now: now) == nil)
+
+                for (index, lifetime) in [10.0, 20, 7200].enumerated() {
+                    try await repositories.sessions.createSession(
+                        DiarySession(id: UUID(), user: user, csrfToken: "c", createdAt: now, expiresAt: now.addingTimeInterval(lifetime)),
+                        tokenHash: "s\(index)")
+                }
+                #expect(try await repositories.sessions.deleteExpiredSessions(now: now.addingTimeInterval(30)) == 2)
+                #expect(try await repositories.sessions.session(tokenHash: "s2", now: now) != nil)
+                try await repositories.sessions.deleteSessions(userID: user.id)
+                #expect(try await database.rowCount(of: "diary_sessions") == 0)
+            }
+        }
+
+        @Test("failed logins are counted across instances and forgotten after the window", arguments: Backend.enabled)
+        func failedLogins(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, store in
+                let attempts = database.diaryRepositories().loginAttempts
+                let now = DiaryStoreFixtures.now
+                for minute in 0..<3 {
+                    try await attempts.recordFailedLogin(
+                        usernameKey: "minji", at: now.addingTimeInterval(Double(minute) * 60), forgetBefore: now.addingTimeInterval(-900))
+                }
+                try await attempts.recordFailedLogin(usernameKey: "jisoo", at: now, forgetBefore: now.addingTimeInterval(-900))
+                let other = try store.open()
+                let seen = try await other.diaryRepositories().loginAttempts.failedLogins(usernameKey: "minji", since: now.addingTimeInterval(-1))
+                await other.shutdown()
+                #expect(seen == [now, now.addingTimeInterval(60), now.addingTimeInterval(120)])
+                #expect(try await attempts.failedLogins(usernameKey: "minji", since: now.addingTimeInterval(30)).count == 2)
+                // A later failure forgets every username's failures before its window.
+                try await attempts.recordFailedLogin(
+                    usernameKey: "minji", at: now.addingTimeInterval(1000), forgetBefore: now.addingTimeInterval(100))
+                #expect(try await attempts.failedLogins(usernameKey: "minji", since: .distantPast).count == 2)
+                #expect(try await attempts.failedLogins(usernameKey: "jisoo", since: .distantPast).isEmpty)
+                try await attempts.recordFailedLogin(
+                    usernameKey: "jisoo", at: now.addingTimeInterval(1001), forgetBefore: now.addingTimeInterval(100))
+                try await attempts.clearFailedLogins(usernameKey: "minji")
+                #expect(try await attempts.failedLogins(usernameKey: "minji", since: .distantPast).isEmpty)
+                #expect(try await attempts.failedLogins(usernameKey: "jisoo", since: .distantPast).count == 1)
+            }
+        }
+
+        @Test("the diary migration reverts and applies again cleanly", arguments: Backend.enabled)
+        func revertAndMigrate(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, _ in
+                let repositories = database.diaryRepositories()
+                let user = try await DiaryStoreFixtures.createUser("minji", in: repositories)
+                _ = try await repositories.categories.createCategory(
+                    id: UUID(), name: "a", visible: true, userID: user.id, createdAt: DiaryStoreFixtures.now)
+                try await repositories.notes.createNote(DiaryStoreFixtures.note(), userID: user.id)
+                try await database.revertAll()
+                try await database.migrate()
+                #expect(try await database.rowCount(of: "diary_notes") == 0)
+                #expect(try await repositories.users.credentials(usernameKey: "minji") == nil)
+            }
+        }
+    }
+}

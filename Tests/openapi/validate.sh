@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Validates the OpenAPI document the real server serves: starts the built `boxoffice serve` in sample mode
+# on a free loopback port over a temporary SQLite file, fetches /openapi.json and checks it with
+# openapi-spec-validator (PyPI). Needs `swift build` first; scripts/test.sh installs the validator.
+# Usage: Tests/openapi/validate.sh [path/to/boxoffice]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+binary=${1:-.build/debug/boxoffice}
+[ -x "$binary" ] || { echo "validate.sh: $binary not found; run swift build first" >&2; exit 1; }
+python3 -c 'import openapi_spec_validator' 2>/dev/null || {
+  echo "validate.sh: openapi-spec-validator is missing: python3 -m pip install openapi-spec-validator" >&2
+  exit 1
+}
+
+workdir=$(mktemp -d)
+server_pid=
+cleanup() {
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  rm -rf "$workdir"
+}
+trap cleanup EXIT
+
+# Port 0: the server picks a free port and prints its URL.
+env -u KOBIS_API_KEY DATABASE_URL="sqlite://$workdir/openapi.sqlite" LOG_LEVEL=warning \
+  "$binary" serve --hostname 127.0.0.1 --port 0 >"$workdir/server.out" 2>&1 &
+server_pid=$!
+url=
+for _ in $(seq 1 300); do
+  url=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/' "$workdir/server.out" | head -1 || true)
+  [ -n "$url" ] && break
+  kill -0 "$server_pid" 2>/dev/null || { cat "$workdir/server.out" >&2; echo "validate.sh: the server exited" >&2; exit 1; }
+  sleep 0.1
+done
+[ -n "$url" ] || { cat "$workdir/server.out" >&2; echo "validate.sh: the server did not start" >&2; exit 1; }
+
+python3 - "${url}openapi.json" <<'PY'
+import json, sys, urllib.request
+from openapi_spec_validator import validate
+
+url = sys.argv[1]
+with urllib.request.urlopen(url, timeout=30) as response:
+    content_type = response.headers.get("Content-Type", "")
+    body = response.read()
+if not content_type.startswith("application/json"):
+    sys.exit(f"{url}: Content-Type is {content_type!r}, not application/json")
+document = json.loads(body)
+validate(document)  # raises with the first violation
+operations = sum(1 for item in document["paths"].values() for method in item if method in
+                 ("get", "put", "post", "delete", "patch", "head", "options", "trace"))
+print(f"openapi: {url} is a valid OpenAPI {document['openapi']} document "
+      f"({len(document['paths'])} paths, {operations} operations)")
+PY
