@@ -59,9 +59,22 @@ struct MoviePageTests {
             #expect(html.contains("/movies?director="))
             #expect(html.contains(#"<ul class="cast">"#))
             #expect(html.contains("notice-sample"))
+            // The chart fetched above is in the archive, so the film's run has that day.
+            #expect(html.contains(#"class="movie-section movie-trend""#))
+            #expect(html.contains(WebTestSupport.settledDate))
             let english = try await client.get("/movies/\(movie.code)?lang=en")
             #expect(english.text.contains("Opening date"))
             #expect(english.text.contains(#"<html lang="en">"#))
+        }
+    }
+
+    @Test("the header links to the period chart, marked current on its page")
+    func periodNavigation() async throws {
+        try await WebTestSupport.withSampleApp { client in
+            let daily = try await client.get("/daily")
+            #expect(daily.text.contains(#"<a href="/charts/period">기간</a>"#))
+            let period = try await client.get("/charts/period?month=2024-02")
+            #expect(period.text.contains(#"<a href="/charts/period" aria-current="page">기간</a>"#))
         }
     }
 

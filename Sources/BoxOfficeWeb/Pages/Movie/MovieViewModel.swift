@@ -42,6 +42,8 @@ struct MovieViewModel: Sendable {
     var companies: [CompanyGroup]
     var hasCompanies: Bool
     var isStale: Bool
+    /// The film's run in the local archive (set by the controller).
+    var trend: MovieTrendViewModel?
 
     init(movie: Movie, language: Language, request: Request) {
         let m = MoviePageStrings.table(for: language)

@@ -125,7 +125,7 @@ struct PeriodViewModel: Sendable {
         rangeLabel = "\(t.dayLabel(range.start)) – \(t.dayLabel(range.end))"
         layout = LayoutViewModel(
             request: request, language: language, pageTitle: "\(a.periodTitle) \(range.start) – \(range.end)",
-            isSampleData: chart.source == .sample, section: .none)
+            isSampleData: chart.source == .sample, section: .period)
         from = range.start.isoString
         to = range.end.isoString
         minDate = calendar.earliestDate.isoString

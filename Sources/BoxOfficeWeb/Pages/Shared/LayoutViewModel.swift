@@ -4,7 +4,7 @@ import Hummingbird
 
 /// What the shared page frame (header, navigation, banners, footer) shows.
 struct LayoutViewModel: Sendable {
-    enum Section: Sendable { case daily, weekly, none }
+    enum Section: Sendable { case daily, weekly, period, none }
 
     var languageCode: String
     var pageTitle: String
@@ -12,8 +12,10 @@ struct LayoutViewModel: Sendable {
     var showsSampleBanner: Bool
     var isDailyActive: Bool
     var isWeeklyActive: Bool
+    var isPeriodActive: Bool
     var dailyURL: String
     var weeklyURL: String
+    var periodURL: String
     /// The same page in the other language.
     var otherLanguageURL: String
     var search: SearchBoxViewModel
@@ -28,9 +30,11 @@ struct LayoutViewModel: Sendable {
         self.showsSampleBanner = isSampleData
         self.isDailyActive = section == .daily
         self.isWeeklyActive = section == .weekly
+        self.isPeriodActive = section == .period
         let explicit = Language.explicitParameter(in: request)?.rawValue
         self.dailyURL = LinkBuilder.link("/daily", [("lang", explicit)])
         self.weeklyURL = LinkBuilder.link("/weekly", [("lang", explicit)])
+        self.periodURL = LinkBuilder.link("/charts/period", [("lang", explicit)])
         var items = request.uri.queryParameters
             .filter { $0.key != "lang" }
             .map { (name: String($0.key), value: Optional(String($0.value))) }
