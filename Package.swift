@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.9.0"),
         .package(url: "https://github.com/vapor/fluent-postgres-driver", from: "2.14.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
@@ -65,6 +66,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -90,7 +92,9 @@ let package = Package(
         ),
         .testTarget(name: "KOBISTests", dependencies: ["KOBIS", "KOBISSimulator"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "BoxOfficeCoreTests", dependencies: ["BoxOfficeCore", "KOBIS"], swiftSettings: swiftSettings),
+            name: "BoxOfficeCoreTests",
+            dependencies: ["BoxOfficeCore", "KOBIS", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "BoxOfficeStoreTests", dependencies: ["BoxOfficeStore", "BoxOfficeCore"],
             swiftSettings: swiftSettings),

@@ -69,33 +69,8 @@ enum ChartRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static let csvHeader = [
-        "rank", "change", "changeAmount", "movieCode", "title", "openDate", "audience", "audienceTotal", "sales",
-        "salesShare", "salesTotal", "screens", "shows",
-    ]
-
     static func csv(_ chart: Chart) -> String {
-        var lines = [csvHeader.joined(separator: ",")]
-        for e in chart.entries {
-            let fields = [
-                String(e.rank), e.change.kindName, String(e.change.amount), e.movieCode, e.title,
-                e.openDate?.isoString ?? "", String(e.audience), String(e.audienceTotal), String(e.sales),
-                String(format: "%.1f", e.salesShare), String(e.salesTotal), String(e.screens), String(e.shows),
-            ]
-            lines.append(fields.map(csvField).joined(separator: ","))
-        }
+        let lines = [ChartEntry.csvHeader.joined(separator: ",")] + chart.entries.map { RFC4180.exportRecord($0.csvFields) }
         return lines.joined(separator: "\r\n") + "\r\n"
-    }
-
-    /// RFC 4180 quoting; a leading =, +, - or @ is prefixed with ' so spreadsheets don't run it.
-    static func csvField(_ value: String) -> String {
-        var text = value
-        if let first = text.first, "=+@".contains(first) || (first == "-" && Double(text) == nil) {
-            text = "'" + text
-        }
-        if text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        }
-        return text
     }
 }

@@ -137,7 +137,7 @@ struct TopCommand: AsyncParsableCommand {
                 String(e.sales), String(format: "%.1f", e.audienceShare), String(e.days), String(e.bestRank),
                 e.firstDay.isoString, e.lastDay.isoString,
             ]
-            lines.append(fields.map(ArchiveExport.csvField).joined(separator: ","))
+            lines.append(RFC4180.exportRecord(fields))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
     }

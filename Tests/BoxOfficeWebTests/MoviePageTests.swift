@@ -208,6 +208,8 @@ struct MoviePageTests {
 
             let spaced = try await client.get("/movies?q=%EA%B0%80+%EB%82%98")
             #expect(spaced.text.contains(#"value="가 나""#))
+            // The language switch rebuilds the query: the space must stay a space, not become a literal "+".
+            #expect(spaced.text.contains(#"href="/movies?q=%EA%B0%80%20%EB%82%98&amp;lang=en""#))
 
             let byYear = try await client.get("/movies?year=2023")
             #expect(byYear.status == .ok)

@@ -39,38 +39,16 @@ public struct MovieTrend: Codable, Sendable, Hashable {
 /// Archived daily charts as flat rows, for `boxoffice export`.
 public enum ArchiveExport {
     /// The CSV header: the day, then the chart CSV's columns.
-    public static let csvHeader = [
-        "date", "rank", "change", "changeAmount", "movieCode", "title", "openDate", "audience", "audienceTotal",
-        "sales",
-        "salesShare", "salesTotal", "screens", "shows",
-    ]
+    public static let csvHeader = ["date"] + ChartEntry.csvHeader
 
     /// One CSV line per chart row (RFC 4180, CRLF line ends), oldest day first, with a header line.
     public static func csv(_ charts: [Chart]) -> String {
         var lines = [csvHeader.joined(separator: ",")]
         for chart in charts.sorted(by: { $0.range.start < $1.range.start }) {
-            for e in chart.entries {
-                let fields = [
-                    chart.range.start.isoString, String(e.rank), e.change.kindName, String(e.change.amount),
-                    e.movieCode,
-                    e.title, e.openDate?.isoString ?? "", String(e.audience), String(e.audienceTotal), String(e.sales),
-                    String(format: "%.1f", e.salesShare), String(e.salesTotal), String(e.screens), String(e.shows),
-                ]
-                lines.append(fields.map(csvField).joined(separator: ","))
+            for entry in chart.entries {
+                lines.append(RFC4180.exportRecord([chart.range.start.isoString] + entry.csvFields))
             }
         }
         return lines.joined(separator: "\r\n") + "\r\n"
-    }
-
-    /// RFC 4180 quoting; a leading `=`, `+`, `@` or non-numeric `-` gets a `'` so spreadsheets do not run it.
-    public static func csvField(_ value: String) -> String {
-        var text = value
-        if let first = text.first, "=+@".contains(first) || (first == "-" && Double(text) == nil) {
-            text = "'" + text
-        }
-        if text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        }
-        return text
     }
 }

@@ -41,16 +41,18 @@ public struct DiaryService: Sendable {
     let repositories: DiaryRepositories
     let catalog: any DiaryMovieCatalog
     let hasher: any PasswordHasher
+    let digester: any SecretDigester
     let calendar: BoxOfficeCalendar
     public let settings: Settings
 
     public init(
         repositories: DiaryRepositories, catalog: any DiaryMovieCatalog, hasher: any PasswordHasher,
-        calendar: BoxOfficeCalendar, settings: Settings = Settings()
+        digester: any SecretDigester, calendar: BoxOfficeCalendar, settings: Settings = Settings()
     ) {
         self.repositories = repositories
         self.catalog = catalog
         self.hasher = hasher
+        self.digester = digester
         self.calendar = calendar
         self.settings = settings
     }
@@ -134,7 +136,7 @@ public struct DiaryService: Sendable {
         let label = try DiaryValidation.tokenName(name)
         let secret = SecretToken.generate(prefix: SecretToken.apiTokenPrefix)
         let token = DiaryToken(id: UUID(), name: label, createdAt: now)
-        try await repositories.tokens.createToken(token, userID: user.id, tokenHash: SecretToken.digest(secret))
+        try await repositories.tokens.createToken(token, userID: user.id, tokenHash: digester.digest(secret))
         return IssuedToken(secret: secret, token: token)
     }
 
@@ -153,7 +155,7 @@ public struct DiaryService: Sendable {
     /// The user an API token belongs to, or `nil` for a malformed, unknown or revoked token.
     public func authenticate(apiToken secret: String) async throws -> DiaryUser? {
         guard SecretToken.isWellFormed(secret, prefix: SecretToken.apiTokenPrefix) else { return nil }
-        guard let found = try await repositories.tokens.token(hash: SecretToken.digest(secret)) else { return nil }
+        guard let found = try await repositories.tokens.token(hash: digester.digest(secret)) else { return nil }
         let now = self.now
         if found.token.lastUsedAt.map({ now.timeIntervalSince($0) >= settings.tokenUseResolution }) ?? true {
             try await repositories.tokens.markTokenUsed(id: found.token.id, at: now)
@@ -176,7 +178,7 @@ public struct DiaryService: Sendable {
         let session = DiarySession(
             id: UUID(), user: user, csrfToken: SecretToken.generate(), createdAt: now,
             expiresAt: now.addingTimeInterval(settings.sessionLifetime))
-        try await repositories.sessions.createSession(session, tokenHash: SecretToken.digest(cookie))
+        try await repositories.sessions.createSession(session, tokenHash: digester.digest(cookie))
         return IssuedSession(cookieValue: cookie, session: session)
     }
 
@@ -184,7 +186,7 @@ public struct DiaryService: Sendable {
     public func session(cookieValue: String) async throws -> DiarySession? {
         guard SecretToken.isWellFormed(cookieValue, prefix: SecretToken.sessionPrefix) else { return nil }
         let now = self.now
-        guard var session = try await repositories.sessions.session(tokenHash: SecretToken.digest(cookieValue), now: now)
+        guard var session = try await repositories.sessions.session(tokenHash: digester.digest(cookieValue), now: now)
         else { return nil }
         if session.expiresAt.timeIntervalSince(now) < settings.sessionLifetime / 2 {
             session.expiresAt = now.addingTimeInterval(settings.sessionLifetime)
@@ -196,7 +198,7 @@ public struct DiaryService: Sendable {
     /// Logs out: the cookie value stops working on every instance.
     public func endSession(cookieValue: String) async throws {
         guard SecretToken.isWellFormed(cookieValue, prefix: SecretToken.sessionPrefix) else { return }
-        try await repositories.sessions.deleteSession(tokenHash: SecretToken.digest(cookieValue))
+        try await repositories.sessions.deleteSession(tokenHash: digester.digest(cookieValue))
     }
 
     /// Deletes expired sessions (housekeeping); returns how many.

@@ -11,13 +11,13 @@ struct ChartAPIController<Context: RequestContext>: Sendable {
     }
 
     func daily(_ request: Request) async throws -> Response {
-        let parameters = try ChartRequestParameters(request.uri.queryParameters)
+        let parameters = try ChartRequestParameters(request.formParameters)
         let date = parameters.date ?? services.calendar.yesterday
         return try ResponseBuilders.json(try await services.charts.chart(.daily(date, filters: parameters.filters)))
     }
 
     func weekly(_ request: Request) async throws -> Response {
-        let parameters = try ChartRequestParameters(request.uri.queryParameters)
+        let parameters = try ChartRequestParameters(request.formParameters)
         let range = parameters.weeklyRange
         let date = parameters.date ?? services.calendar.latestWeek(range).start
         let query = ChartQuery(kind: ChartKind(range), date: date, filters: parameters.filters)

@@ -68,7 +68,8 @@ public struct AppServices: Sendable {
             source: posterSource(configuration), cache: database.responseCache(origin: "posters"), calendar: calendar)
         let diary = DiaryService(
             repositories: database.diaryRepositories(), catalog: movies,
-            hasher: BcryptPasswordHasher(cost: configuration.bcryptCost), calendar: calendar)
+            hasher: BcryptPasswordHasher(cost: configuration.bcryptCost), digester: SHA256SecretDigester(),
+            calendar: calendar)
         return AppServices(
             configuration: configuration, database: database, calendar: calendar, charts: charts, movies: movies,
             posters: posters, diary: diary, upstream: upstream, metrics: metrics, logger: logger)

@@ -42,7 +42,7 @@ struct CategoryAPIController<Context: DiaryAuthenticatedContext>: Sendable {
     }
 
     func delete(_ request: Request, id: UUID, user: DiaryUser) async throws -> Response {
-        let query = request.uri.queryParameters
+        let query = request.formParameters
         var disposition: CategoryNotesDisposition?
         switch query.nonEmpty("notes")?.lowercased() {
         case nil: disposition = nil

@@ -13,7 +13,7 @@ struct NoteAPIController<Context: DiaryAuthenticatedContext>: Sendable {
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("notes") { request, context in
-            let parameters = try NoteListParameters(request.uri.queryParameters)
+            let parameters = try NoteListParameters(request.formParameters)
             return try ResponseBuilders.json(try await diary.notes(parameters.query, for: try context.user()))
         }
         group.post("notes") { request, context in try await create(request, user: try context.user()) }
@@ -81,7 +81,7 @@ struct NoteAPIController<Context: DiaryAuthenticatedContext>: Sendable {
     }
 
     func export(_ request: Request, user: DiaryUser) async throws -> Response {
-        let format = try DiaryFileFormat(parameter: request.uri.queryParameters.nonEmpty("format"))
+        let format = try DiaryFileFormat(parameter: request.formParameters.nonEmpty("format"))
         let export = try await diary.export(format, for: user)
         return Response(
             status: .ok,
@@ -93,7 +93,7 @@ struct NoteAPIController<Context: DiaryAuthenticatedContext>: Sendable {
     }
 
     func importFile(_ request: Request, user: DiaryUser) async throws -> Response {
-        let format = try DiaryFileFormat(parameter: request.uri.queryParameters.nonEmpty("format"))
+        let format = try DiaryFileFormat(parameter: request.formParameters.nonEmpty("format"))
         let data = try await RequestBodyReader.data(request, limit: Self.importSizeLimit)
         guard !data.isEmpty else {
             throw BoxOfficeError.invalidParameter("The request body is empty: send the file to import as the body.")

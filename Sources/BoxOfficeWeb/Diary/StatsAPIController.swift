@@ -7,7 +7,7 @@ struct StatsAPIController<Context: DiaryAuthenticatedContext>: Sendable {
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("stats") { request, context in
-            let year = try NoteListParameters.year(request.uri.queryParameters, "year")
+            let year = try NoteListParameters.year(request.formParameters, "year")
             return try ResponseBuilders.json(try await diary.statistics(for: try context.user(), year: year))
         }
     }

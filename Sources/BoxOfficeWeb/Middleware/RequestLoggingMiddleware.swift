@@ -51,7 +51,7 @@ struct RequestLoggingMiddleware<Context: RequestContext>: RouterMiddleware {
             "duration_ms": .string(Self.milliseconds(ContinuousClock.now - started)),
         ]
         if let route = context.endpointPath { metadata["route"] = .string(route) }
-        if let query = Self.loggableQuery(request.uri.queryParameters) { metadata["query"] = .string(query) }
+        if let query = Self.loggableQuery(request.formParameters) { metadata["query"] = .string(query) }
         context.logger.log(level: status.code >= 500 ? .error : .info, "request", metadata: metadata)
     }
 

@@ -4,7 +4,8 @@ import Hummingbird
 extension Request {
     /// The query string decoded the way browsers encode forms (`application/x-www-form-urlencoded`):
     /// `+` is a space and names are percent-decoded too. Hummingbird's `queryParameters` keeps a
-    /// literal `+`, which would turn a searched "해리 포터" into "해리+포터".
+    /// literal `+`, which would turn a searched "해리 포터" into "해리+포터". Every page and API route
+    /// reads its query through this, so links rebuilt from a query (the language switch) round-trip.
     var formParameters: Parameters {
         guard let query = uri.query, !query.isEmpty else { return Parameters() }
         func decode(_ text: Substring) -> Substring {

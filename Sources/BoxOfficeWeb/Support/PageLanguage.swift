@@ -5,7 +5,7 @@ import Hummingbird
 extension Language {
     /// The language a page is shown in: `?lang=en|ko` wins, then `Accept-Language`, else Korean.
     init(request: Request) {
-        if let requested = request.uri.queryParameters.nonEmpty("lang"), let language = Language(rawValue: requested) {
+        if let requested = request.formParameters.nonEmpty("lang"), let language = Language(rawValue: requested) {
             self = language
         } else {
             self.init(acceptLanguage: request.headers[.acceptLanguage])
@@ -14,7 +14,7 @@ extension Language {
 
     /// The explicit `lang` parameter to carry over in links, or `nil` when the header decided.
     static func explicitParameter(in request: Request) -> Language? {
-        request.uri.queryParameters.nonEmpty("lang").flatMap(Language.init(rawValue:))
+        request.formParameters.nonEmpty("lang").flatMap(Language.init(rawValue:))
     }
 }
 

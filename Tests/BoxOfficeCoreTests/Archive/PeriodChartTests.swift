@@ -179,8 +179,8 @@ struct PeriodChartTests {
         #expect(lines.first == ArchiveExport.csvHeader.joined(separator: ","))
         #expect(lines.count == 1 + 6)
         #expect(lines[1].hasPrefix("2024-03-04,1,same,0,K1,한국 영화 하나,"))
-        #expect(ArchiveExport.csvField("a,\"b\"") == "\"a,\"\"b\"\"\"")
-        #expect(ArchiveExport.csvField("=cmd") == "'=cmd")
-        #expect(ArchiveExport.csvField("-12") == "-12")
+        #expect(RFC4180.exportField("a,\"b\"") == "\"a,\"\"b\"\"\"")
+        #expect(RFC4180.exportField("=cmd") == "'=cmd")
+        #expect(RFC4180.exportField("-12") == "-12")
     }
 }

@@ -54,7 +54,7 @@ struct DiaryAccountServiceTests {
         let user = try await harness.user()
         let issued = try await harness.service.issueToken(for: user, name: "  script ")
         #expect(issued.token.name == "script")
-        #expect(await harness.store.storedTokenHashes == [SecretToken.digest(issued.secret)])
+        #expect(await harness.store.storedTokenHashes == [TestSecretDigester().digest(issued.secret)])
         #expect(try await harness.service.authenticate(apiToken: issued.secret) == user)
         #expect(try await harness.service.tokens(for: user).first?.lastUsedAt != nil)
         #expect(try await harness.service.authenticate(apiToken: "bo_nonsense") == nil)

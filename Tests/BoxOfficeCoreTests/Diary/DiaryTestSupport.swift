@@ -1,3 +1,4 @@
+import Crypto
 import BoxOfficeCore
 import Foundation
 
@@ -270,11 +271,18 @@ struct DiaryHarness {
 
     var service: DiaryService {
         DiaryService(
-            repositories: store.repositories, catalog: catalog, hasher: PlainHasher(),
+            repositories: store.repositories, catalog: catalog, hasher: PlainHasher(), digester: TestSecretDigester(),
             calendar: BoxOfficeCalendar(now: clock.function), settings: settings)
     }
 
     func user(_ name: String = "minji") async throws -> DiaryUser {
         try await service.signUp(username: name, password: "correct horse")
+    }
+}
+
+/// SHA-256 from swift-crypto, as the app digests secrets.
+struct TestSecretDigester: SecretDigester {
+    func digest(_ secret: String) -> String {
+        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -11,7 +11,7 @@ struct DailyController<Context: RequestContext>: Sendable {
     }
 
     func show(_ request: Request) async throws -> Response {
-        let parameters = try ChartRequestParameters(request.uri.queryParameters)
+        let parameters = try ChartRequestParameters(request.formParameters)
         let view = try ChartViewPreference(request: request)
         let date = parameters.date ?? services.calendar.yesterday
         // The region list (cached for a month) loads alongside the chart: one round trip when both are cold.

@@ -23,7 +23,7 @@ struct PeriodController<Context: RequestContext>: Sendable {
     }
 
     func show(_ request: Request) async throws -> Response {
-        let parameters = try PeriodParameters(request.uri.queryParameters, calendar: services.calendar)
+        let parameters = try PeriodParameters(request.formParameters, calendar: services.calendar)
         let chart = try await archive.periodChart(parameters.range, limit: parameters.limit)
         let viewModel = PeriodViewModel(
             chart: chart, parameters: parameters, calendar: services.calendar, language: Language(request: request),
@@ -56,7 +56,7 @@ struct ArchiveAPIController<Context: RequestContext>: Sendable {
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("charts/period") { request, _ in
-            let parameters = try PeriodParameters(request.uri.queryParameters, calendar: services.calendar)
+            let parameters = try PeriodParameters(request.formParameters, calendar: services.calendar)
             return try ResponseBuilders.json(try await archive.periodChart(parameters.range, limit: parameters.limit))
         }
         group.get("movies/{code}/trend") { _, context in

@@ -26,7 +26,7 @@ struct ChartViewPreference: Sendable, Equatable {
     }
 
     init(request: Request) throws(BoxOfficeError) {
-        if let text = request.uri.queryParameters.nonEmpty(Self.parameterName) {
+        if let text = request.formParameters.nonEmpty(Self.parameterName) {
             guard let mode = ChartViewMode(rawValue: text.lowercased()) else {
                 throw .invalidParameter("view must be list or grid, got \"\(text)\".")
             }
@@ -123,7 +123,7 @@ struct ChartListViewModel: Sendable {
         isGrid = viewMode == .grid
         // Only ever a local path: "//host" would make the links leave the site.
         let path = request.uri.path.hasPrefix("//") ? "/" : request.uri.path
-        let query = request.uri.queryParameters.map { (name: String($0.key), value: Optional(String($0.value))) }
+        let query = request.formParameters.map { (name: String($0.key), value: Optional(String($0.value))) }
         let others = query.filter { $0.name != ChartViewPreference.parameterName }
         listURL = LinkBuilder.link(path, others + [(name: ChartViewPreference.parameterName, value: "list")])
         gridURL = LinkBuilder.link(path, others + [(name: ChartViewPreference.parameterName, value: "grid")])

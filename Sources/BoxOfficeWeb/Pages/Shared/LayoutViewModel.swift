@@ -35,7 +35,7 @@ struct LayoutViewModel: Sendable {
         self.dailyURL = LinkBuilder.link("/daily", [("lang", explicit)])
         self.weeklyURL = LinkBuilder.link("/weekly", [("lang", explicit)])
         self.periodURL = LinkBuilder.link("/charts/period", [("lang", explicit)])
-        var items = request.uri.queryParameters
+        var items = request.formParameters
             .filter { $0.key != "lang" }
             .map { (name: String($0.key), value: Optional(String($0.value))) }
         items.append((name: "lang", value: strings.otherLanguageCode))

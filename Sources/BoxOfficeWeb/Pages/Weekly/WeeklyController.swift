@@ -11,7 +11,7 @@ struct WeeklyController<Context: RequestContext>: Sendable {
     }
 
     func show(_ request: Request) async throws -> Response {
-        let parameters = try ChartRequestParameters(request.uri.queryParameters)
+        let parameters = try ChartRequestParameters(request.formParameters)
         let view = try ChartViewPreference(request: request)
         let range = parameters.weeklyRange
         let date = parameters.date ?? services.calendar.latestWeek(range).start
