@@ -33,7 +33,7 @@ trap cleanup EXIT
 wait_for_url() {
   local file=$1 pattern=$2 pid=$3 url=
   for _ in $(seq 1 600); do
-    url=$(grep -oE "$pattern" "$file" | head -1 || true)
+    url=$(grep -soE "$pattern" "$file" | head -1 || true)
     if [ -n "$url" ]; then printf '%s\n' "$url"; return 0; fi
     kill -0 "$pid" 2>/dev/null || { cat "$file" >&2; die "process $pid exited"; }
     sleep 0.1

@@ -42,17 +42,18 @@ DATABASE_URL="sqlite://$db" run_boxoffice "$bin" sync --from "$FROM" --to "$TO" 
 end=$(date +%s.%N)
 calls=$(( $(stats_calls) - calls_before ))
 grep -q "The archive holds every day of the range." "$work/sync.out" || { cat "$work/sync.out" >&2; die "sync incomplete"; }
-# The plain progress lines end each phase with "in N.N s".
-charts_seconds=$(grep -E '^sync charts: [0-9]+/[0-9]+  100%' "$work/sync.err" | grep -oE 'in [0-9.]+ s' | tail -1 | tr -dc '0-9.')
-[ -n "$charts_seconds" ] || { cat "$work/sync.err" >&2; die "no chart phase time in the progress output"; }
-movies_line=$(grep -oE 'details of [0-9]+ films?' "$work/sync.err" | head -1)
 film_calls=$((calls - DAYS))
-read -r wall ideal ratio charts_ratio calls_ratio < <(python3 - "$start" "$end" "$charts_seconds" "$calls" <<PY
+# The sync's own progress (plain lines on stderr) ends with "N/N  100%  …  in T s": the time from planning done to
+# the last item, without process start-up and migration.
+sync_seconds=$(grep -E '^sync: [0-9]+/[0-9]+  100%' "$work/sync.err" | grep -oE 'in [0-9.]+ s' | tail -1 | tr -dc '0-9.')
+[ -n "$sync_seconds" ] || { cat "$work/sync.err" >&2; die "no final progress line in the sync output"; }
+read -r wall ideal ratio ideal_all ratio_all sync_ratio_all < <(python3 - "$start" "$end" "$sync_seconds" "$calls" <<PY
 import sys
-start, end, charts, calls = float(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
+start, end, inner, calls = float(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
 wall = end - start
 ideal = $DAYS * $LATENCY_MS / 1000 / $CONCURRENCY
-print(f"{wall:.2f} {ideal:.3f} {wall / ideal:.2f} {charts / ideal:.2f} {wall / (calls * $LATENCY_MS / 1000 / $CONCURRENCY):.2f}")
+ideal_all = calls * $LATENCY_MS / 1000 / $CONCURRENCY
+print(f"{wall:.2f} {ideal:.3f} {wall / ideal:.2f} {ideal_all:.3f} {wall / ideal_all:.2f} {inner / ideal_all:.2f}")
 PY
 )
 
@@ -133,16 +134,17 @@ verdict() { python3 -c "print('✅' if $1 else '❌')"; }
 cat <<EOF
 | benchmark | result | target | |
 |---|---|---|---|
-| (a) \`sync\` of $DAYS days, ${LATENCY_MS} ms latency, concurrency $CONCURRENCY: wall ÷ ($DAYS × ${LATENCY_MS} ms ÷ $CONCURRENCY = ${ideal} s) | ${wall} s → **$ratio** (chart phase alone: $charts_seconds s → **$charts_ratio**) | ≤ 1.1 | $(verdict "$charts_ratio <= 1.1") |
-| (a′) the same run per call: wall ÷ ($calls calls × ${LATENCY_MS} ms ÷ $CONCURRENCY) | **$calls_ratio** ($DAYS charts + $film_calls film details; rerun: $rerun_calls calls) | ≤ 1.1 | $(verdict "$calls_ratio <= 1.1") |
+| (a) \`sync\` of $DAYS days, ${LATENCY_MS} ms latency, concurrency $CONCURRENCY: wall ÷ ($DAYS × ${LATENCY_MS} ms ÷ $CONCURRENCY = ${ideal} s) | ${wall} s → **$ratio** | ≤ 1.1 | $(verdict "$ratio <= 1.1") |
+| (a′) the same run per call: wall ÷ ($calls calls × ${LATENCY_MS} ms ÷ $CONCURRENCY = ${ideal_all} s) | **$ratio_all** ($DAYS charts + $film_calls film details in one pool; the sync alone, without start-up: $sync_seconds s → $sync_ratio_all; rerun: $rerun_calls calls) | ≤ 1.1 | $(verdict "$ratio_all <= 1.1") |
 | (b) store size per archived year | SQLite **$sqlite_mb MB** ($rows charts, rows, movies); PostgreSQL $postgres_size | — | |
 | (c) a year's period chart ÷ \`/health\` (wrk) | API $api_rps ÷ $health_rps req/s = **$api_ratio**; page $page_rps req/s = **$page_ratio** | — | |
 
 Method: release build on $(nproc) CPU cores ($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)), everything on
 127.0.0.1. (a) \`boxoffice sync --from $FROM --to $TO --concurrency $CONCURRENCY\` into a fresh SQLite file against
 \`boxoffice simulate-kobis --latency-ms $LATENCY_MS\`, wall time of the whole process (start-up and migration included);
-the sync also fetches each new film's details once (for the Korean vs foreign share: $movies_line), so the chart phase is
-timed on its own from the progress output, and (a′) divides by all calls made (from \`/_simulator/stats\`).
+the sync also fetches each new film's details once (for the Korean vs foreign share), in the same pool of $CONCURRENCY call
+slots as the charts, so (a) cannot reach 1.1 with them: (a′) divides by all calls made (from \`/_simulator/stats\`), the
+floor the pool can reach; "the sync alone" is the sync's own final progress time.
 (b) the SQLite file after a WAL checkpoint (daily charts of $YEAR, their rows, the films' details and nations).
 (c) \`boxoffice serve\` over that file; \`wrk -t$WRK_THREADS -c$WRK_CONNECTIONS -d$WRK_DURATION\` on \`/health\`, then on
 \`/api/v1/charts/period?year=$YEAR\` (p99 $api_p99) and \`/charts/period?year=$YEAR\` (p99 $page_p99); wrk shares the cores

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing, starts a real PostgreSQL on loopback, builds and
-# runs every Swift Testing suite (SQLite file and PostgreSQL), then the browser suite when present.
+# runs every Swift Testing suite (SQLite file and PostgreSQL), validates and fuzzes the API document against the
+# real server, then runs the browser suite when present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -52,6 +53,19 @@ if ! python3 -c 'import openapi_spec_validator' 2>/dev/null; then
 fi
 # --- end OpenAPI validation install ---
 
+# --- API fuzzing: schemathesis (PyPI) in its own virtual environment, installed when missing ---
+# A venv, not the system python: schemathesis brings many packages with pinned ranges of their own.
+FUZZ_VENV=.build-fuzz/venv
+SCHEMATHESIS_VERSION=4.32.5
+if ! "$FUZZ_VENV/bin/st" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
+  python3 -m venv --help >/dev/null 2>&1 || apt_install python3-venv
+  log "installing schemathesis $SCHEMATHESIS_VERSION into $FUZZ_VENV"
+  rm -rf "$FUZZ_VENV"
+  python3 -m venv "$FUZZ_VENV" || { apt_install python3-venv && python3 -m venv "$FUZZ_VENV"; }
+  "$FUZZ_VENV/bin/python" -m pip install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+fi
+# --- end API fuzzing install ---
+
 log "starting PostgreSQL on 127.0.0.1"
 BOXOFFICE_TEST_POSTGRES_URL=$(scripts/dev-postgres.sh start)
 export BOXOFFICE_TEST_POSTGRES_URL
@@ -71,6 +85,11 @@ swift test --skip-build
 log "validating /openapi.json from the running server"
 Tests/openapi/validate.sh .build/debug/boxoffice
 # --- end OpenAPI validation ---
+
+# --- API fuzzing: schemathesis against every /api/v1 operation, anonymous and with a Bearer token ---
+log "fuzzing the API with schemathesis"
+SCHEMATHESIS="$FUZZ_VENV/bin/st" Tests/fuzz/run.sh .build/debug/boxoffice
+# --- end API fuzzing ---
 
 if [ -d Tests/browser ]; then
   log "running the browser suite in headless Chromium"

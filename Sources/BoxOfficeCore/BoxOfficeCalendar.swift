@@ -25,6 +25,9 @@ public struct BoxOfficeCalendar: Sendable {
     /// Yesterday in Seoul: the latest day with a daily chart, and the default.
     public var yesterday: CalendarDate { today.adding(days: -1) }
 
+    /// The next midnight in Seoul, when "yesterday" (and so the default chart and the pickers' limits) moves on.
+    public var nextDayStart: Date { today.adding(days: 1).startInstant(in: Self.seoul) }
+
     /// Checks that `date` has a daily chart: not today or later, not before the data begins.
     public func validateDaily(_ date: CalendarDate) throws(BoxOfficeError) {
         if date >= today {

@@ -5,6 +5,7 @@ public import Foundation
 /// - Settled charts (fetched after the last day + 2 days, 00:00 KST) come from the store forever.
 /// - Provisional charts are served from the store for `provisionalTTL`, then refreshed.
 /// - Concurrent identical requests share one upstream call.
+/// - The most recently used settled charts are also kept in memory (`memoryCapacity`).
 /// - When KOBIS fails, the last stored chart is returned with `stale: true`; with nothing stored,
 ///   the error is thrown.
 public struct ChartService: Sendable {
@@ -13,15 +14,20 @@ public struct ChartService: Sendable {
     public let calendar: BoxOfficeCalendar
     private let provisionalTTL: TimeInterval
     private let flights = SingleFlight<ChartQuery, Chart>()
+    private let memo: SettledChartMemo
 
+    /// - Parameters:
+    ///   - provisionalTTL: how long a provisional chart is served from the store before it is refetched.
+    ///   - memoryCapacity: how many settled charts to keep in memory (0 turns the memory off).
     public init(
         upstream: any BoxOfficeUpstream, repository: any ChartRepository, calendar: BoxOfficeCalendar,
-        provisionalTTL: TimeInterval = 10 * 60
+        provisionalTTL: TimeInterval = 10 * 60, memoryCapacity: Int = 256
     ) {
         self.upstream = upstream
         self.repository = repository
         self.calendar = calendar
         self.provisionalTTL = provisionalTTL
+        self.memo = SettledChartMemo(capacity: memoryCapacity)
     }
 
     /// The source charts come from (`kobis` or `sample`).
@@ -29,12 +35,25 @@ public struct ChartService: Sendable {
 
     /// The chart for `query`, validated against today's date in Seoul.
     public func chart(_ query: ChartQuery) async throws -> Chart {
+        // Only valid queries ever reach the memo, and a date that was valid stays valid.
+        if let settled = memo.chart(for: query) { return settled }
         if let weekly = query.kind.weeklyRange {
             try calendar.validateWeekly(weekly, date: query.range.start)
         } else {
             try calendar.validateDaily(query.range.start)
         }
-        return try await flights.run(query) { [self] in try await self.load(query) }
+        let chart = try await flights.run(query) { [self] in try await self.load(query) }
+        // An empty chart is never kept: it may be a glitch that the store also refuses to settle.
+        if !chart.stale, !chart.entries.isEmpty, isSettled(chart) { memo.remember(chart, for: query) }
+        return chart
+    }
+
+    /// Until when `chart` may be shown without asking again: forever once settled, for the rest of
+    /// its provisional time to live otherwise, and not at all when it is stale.
+    public func freshUntil(_ chart: Chart) -> Date {
+        if chart.stale { return .distantPast }
+        if isSettled(chart) { return .distantFuture }
+        return chart.fetchedAt.addingTimeInterval(provisionalTTL)
     }
 
     /// Whether `chart` is final and will never be fetched again.

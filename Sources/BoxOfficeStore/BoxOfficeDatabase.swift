@@ -84,6 +84,9 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add([CreateCharts(), CreateMovies(), CreateCacheEntries()])
         migrations.add(CreateMovieNations())
         migrations.add(CreateDiary())
+        migrations.add(AddAdministratorRole())
+        migrations.add(CreateBackfillJobs())
+        migrations.add(AddDiaryNoteListIndex())
         self.migrations = migrations
     }
 

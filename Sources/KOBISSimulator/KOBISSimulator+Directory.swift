@@ -8,8 +8,9 @@ extension KOBISSimulator {
     /// One page of `items` and the total count, for the list services (`curPage`, `itemPerPage`).
     private func page<Item>(_ items: [Item], page: Int?, itemsPerPage: Int?) -> [Item] {
         let size = min(100, max(1, itemsPerPage ?? 10))
-        let start = (max(1, page ?? 1) - 1) * size
-        guard start < items.count else { return [] }
+        // A huge curPage must not overflow (it would crash simulate-kobis): past the end is an empty page.
+        let (start, overflow) = (max(1, page ?? 1) - 1).multipliedReportingOverflow(by: size)
+        guard !overflow, start < items.count else { return [] }
         return Array(items[start..<min(items.count, start + size)])
     }
 

@@ -14,7 +14,7 @@ struct BoxOfficeCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, DailyCommand.self, WeeklyCommand.self, MovieCommand.self, SearchCommand.self,
             SimulateKOBISCommand.self, MigrateCommand.self,
-            SyncCommand.self, TopCommand.self, ExportCommand.self,
+            SyncCommand.self, TopCommand.self, ExportCommand.self, AdminCommand.self,
         ]
     )
 

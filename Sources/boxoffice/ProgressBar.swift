@@ -10,8 +10,9 @@ import Foundation
 #endif
 
 /// Shows a sync's progress on stderr: on a terminal, one live line redrawn in place
-/// (`charts [█████░░░░░] 123/365  34%  8.2/s  ETA 0:30`); otherwise plain lines at every tenth,
-/// so logs stay readable.
+/// (`sync [█████░░░░░] 123/509  24%  8.2/s  ETA 0:30  charts 100/365  films 23/144  calls 124`); otherwise
+/// plain lines at every tenth, so logs stay readable. The total counts charts and film lookups together and
+/// grows as charts name films not seen before.
 final class ProgressBar: @unchecked Sendable {
     private let isTerminal: Bool
     private let write: @Sendable (String) -> Void
@@ -20,14 +21,12 @@ final class ProgressBar: @unchecked Sendable {
 
     // Everything below is guarded by `lock`: events come from the sync's tasks.
     private let lock = NSLock()
-    private var phase = SyncPhase.charts
-    private var total = 0
-    private var completed = 0
-    private var calls = 0
-    private var phaseStart: ContinuousClock.Instant
+    private var progress = SyncProgress()
+    private var start: ContinuousClock.Instant
     private var lastDraw: ContinuousClock.Instant?
     private var lastReportedTenth = 0
     private var lineIsOpen = false
+    private var isFinished = false
 
     /// Redraws at most this often on a terminal.
     private static let redrawInterval = Duration.milliseconds(100)
@@ -42,29 +41,32 @@ final class ProgressBar: @unchecked Sendable {
         self.write = write
         self.now = now
         self.columns = columns
-        self.phaseStart = now()
+        self.start = now()
     }
 
     func handle(_ event: SyncEvent) {
         lock.withLock {
             switch event {
-            case .phaseStarted(let phase, let total, let skipped):
+            case .started(let progress, let skipped):
                 closeLine()
-                self.phase = phase
-                self.total = total
-                completed = 0
+                self.progress = progress
                 lastReportedTenth = 0
-                phaseStart = now()
+                start = now()
                 lastDraw = nil
-                emitLine(Self.phaseLine(phase, total: total, skipped: skipped))
-                if total > 0 { draw(force: true) }
-            case .itemFinished(let item, let outcome, _, let completed, let total, let calls):
-                self.completed = completed
-                self.total = total
-                self.calls = calls
+                emitLine(Self.startLine(charts: progress.chartsTotal, skipped: skipped))
+                if progress.total > 0 { draw(force: true) }
+            case .moviesQueued(_, let progress):
+                self.progress = progress
+                draw(force: false)
+            case .itemFinished(let item, let outcome, let progress):
+                self.progress = progress
                 if case .failed(let message, _) = outcome { emitLine("failed \(item): \(message)") }
-                draw(force: completed == total)
-                if completed == total { closeLine() }
+                let done = progress.completed == progress.total
+                draw(force: done)
+                if done {
+                    closeLine()
+                    isFinished = true
+                }
             case .retrying(let item, let attempt, let message, let delay):
                 emitLine("retrying \(item) (attempt \(attempt + 1)) in \(Self.seconds(delay)): \(message)")
                 draw(force: true)
@@ -83,7 +85,8 @@ final class ProgressBar: @unchecked Sendable {
     // MARK: - Drawing (lock held)
 
     private func draw(force: Bool) {
-        guard total > 0 else { return }
+        let total = progress.total
+        guard total > 0, !isFinished else { return }
         let instant = now()
         if isTerminal {
             if !force, let lastDraw, instant - lastDraw < Self.redrawInterval { return }
@@ -91,31 +94,29 @@ final class ProgressBar: @unchecked Sendable {
             write("\r\u{1B}[2K" + barLine(at: instant))
             lineIsOpen = true
         } else {
+            let completed = progress.completed
             let tenth = completed * 10 / total
             guard tenth > lastReportedTenth || (force && completed == total && lastReportedTenth < 10) else { return }
             lastReportedTenth = tenth
-            write(statusLine(at: instant) + "\n")
+            write("sync: " + statusText(at: instant) + "\n")
         }
     }
 
     private func barLine(at instant: ContinuousClock.Instant) -> String {
         let status = statusText(at: instant)
-        let label = Self.label(phase)
-        let room = columns() - DisplayWidth.of(label) - DisplayWidth.of(status) - 5
+        let room = columns() - DisplayWidth.of(status) - 8
         let width = max(10, min(40, room))
-        let filled = total == 0 ? width : width * completed / total
+        let filled = width * progress.completed / max(1, progress.total)
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        return "\(label) [\(bar)] \(status)"
+        return "sync [\(bar)] \(status)"
     }
 
-    private func statusLine(at instant: ContinuousClock.Instant) -> String {
-        "sync \(Self.label(phase)): \(statusText(at: instant))"
-    }
-
-    /// `123/365  34%  8.2/s  ETA 0:30`.
+    /// `123/509  24%  8.2/s  ETA 0:30  charts 100/365  films 23/144  calls 124`.
     private func statusText(at instant: ContinuousClock.Instant) -> String {
+        let completed = progress.completed
+        let total = progress.total
         let percent = total == 0 ? 100 : completed * 100 / total
-        let elapsed = Self.seconds(of: instant - phaseStart)
+        let elapsed = Self.seconds(of: instant - start)
         var text = "\(completed)/\(total)  \(percent)%"
         if completed > 0, elapsed > 0 {
             let rate = Double(completed) / elapsed
@@ -128,7 +129,9 @@ final class ProgressBar: @unchecked Sendable {
         } else {
             text += "  ETA --:--"
         }
-        return text + "  calls \(calls)"
+        text += "  charts \(progress.chartsDone)/\(progress.chartsTotal)"
+        if progress.moviesTotal > 0 { text += "  films \(progress.moviesDone)/\(progress.moviesTotal)" }
+        return text + "  calls \(progress.calls)"
     }
 
     /// Prints a whole line, above the live bar on a terminal.
@@ -150,18 +153,9 @@ final class ProgressBar: @unchecked Sendable {
 
     // MARK: - Text
 
-    private static func label(_ phase: SyncPhase) -> String {
-        phase == .charts ? "charts" : "movies"
-    }
-
-    static func phaseLine(_ phase: SyncPhase, total: Int, skipped: Int) -> String {
-        switch phase {
-        case .charts:
-            return "sync: \(total) chart\(total == 1 ? "" : "s") to fetch, \(skipped) already archived"
-        case .movies:
-            return
-                "sync: details of \(total) film\(total == 1 ? "" : "s") to fetch (for Korean vs foreign share), \(skipped) already known"
-        }
+    static func startLine(charts: Int, skipped: Int) -> String {
+        "sync: \(charts) chart\(charts == 1 ? "" : "s") to fetch, \(skipped) already archived;"
+            + " details of films new to the archive are fetched alongside (for Korean vs foreign share)"
     }
 
     static func stopLine(_ reason: SyncStopReason) -> String {

@@ -18,9 +18,10 @@ struct SyncCommand: AsyncParsableCommand {
         commandName: "sync",
         abstract: "Archive every missing or provisional day of a range (resumable, within a call budget).",
         discussion: """
-            Fetches each day's daily chart that the store lacks (or holds only provisionally), then the details of \
-            films whose nation is not known yet (for the Korean vs foreign share of period charts). Settled days \
-            are never fetched again, so an interrupted run continues where it stopped: run the same command again.
+            Fetches each day's daily chart that the store lacks (or holds only provisionally) and, alongside, the \
+            details of films whose nation is not known yet (for the Korean vs foreign share of period charts). \
+            Settled days are never fetched again, so an interrupted run continues where it stopped: run the same \
+            command again.
             Exit status: 0 all archived; 1 failures (listed on stderr); 2 stopped at the budget; 130 interrupted.
             """)
 
@@ -87,7 +88,8 @@ struct SyncCommand: AsyncParsableCommand {
             report.moviesChecked
                 ? "film details: \(report.moviesFetched) of \(report.moviesPlanned) fetched, "
                     + "\(report.moviesFromStore) from the store."
-                : "film details: not checked (the run stopped before).",
+                : "film details: \(report.moviesFetched) of \(report.moviesPlanned) fetched so far, "
+                    + "\(report.moviesFromStore) from the store (the rest when the sync continues).",
             "KOBIS calls: \(NumberFormatting.thousands(report.calls)) (\(report.retries) retries) "
                 + "of a budget of \(NumberFormatting.thousands(budget)).",
         ]
@@ -98,10 +100,10 @@ struct SyncCommand: AsyncParsableCommand {
         switch report.stopReason {
         case .budget(let budget)?:
             lines.append(
-                "Stopped at the call budget of \(NumberFormatting.thousands(budget)): \(report.notAttempted) item(s) left. "
+                "Stopped at the call budget of \(NumberFormatting.thousands(budget)): \(left(report)). "
                     + "KOBIS allows 3,000 calls a day per key; continue tomorrow or with a larger --budget.")
         case .interrupted?:
-            lines.append("Interrupted: \(report.notAttempted) item(s) left; everything fetched so far is stored.")
+            lines.append("Interrupted: \(left(report)); everything fetched so far is stored.")
         case .repeatedFailures(let count, let message)?:
             lines.append("Stopped after \(count) failures in a row (last: \(message)).")
         case .fatal?, nil:
@@ -113,6 +115,11 @@ struct SyncCommand: AsyncParsableCommand {
             lines.append("The archive holds every day of the range.")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "6 item(s) left (4 charts, 2 films)".
+    private static func left(_ report: SyncReport) -> String {
+        "\(report.notAttempted) item(s) left (\(report.notAttemptedCharts) chart(s), \(report.notAttemptedMovies) film(s))"
     }
 }
 

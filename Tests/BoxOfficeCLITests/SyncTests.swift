@@ -1,3 +1,4 @@
+import BoxOfficeStore
 import Foundation
 import KOBIS
 import KOBISSimulator
@@ -56,6 +57,20 @@ struct SyncTests {
         return Set(days.flatMap { simulator.dailyBoxOffice($0).entries.map(\.movieCode) })
     }
 
+    /// Films whose details the archive holds (each cost one call), read from the runner's SQLite file.
+    static func storedFilms(_ cli: CLIRunner) async throws -> Int {
+        let path = cli.directory.appendingPathComponent("test.sqlite").path
+        let database = try BoxOfficeDatabase(location: .sqlite(path: path), logger: Logger(label: "test"))
+        do {
+            let count = try await database.rowCount(of: "movies")
+            await database.shutdown()
+            return count
+        } catch {
+            await database.shutdown()
+            throw error
+        }
+    }
+
     /// The days the archive holds, from `boxoffice export --format json`.
     static func archivedDays(_ cli: CLIRunner, _ from: String, _ to: String) async throws -> [String] {
         let result = try await cli.run(["export", "--from", from, "--to", to, "--format", "json"])
@@ -94,8 +109,8 @@ struct SyncTests {
         try await Self.withSimulator(latency: .milliseconds(40)) { server, cli in
             let arguments = ["sync", "--from", "2023-01-01", "--to", "2023-03-31", "--concurrency", "2"]
             let process = try cli.start(arguments)
-            // Let it archive a few days, then kill it without warning.
-            while try await Self.statsCalls(server) < 12 {
+            // Let it archive a few days (and look up their films), then kill it without warning.
+            while try await Self.statsCalls(server) < 24 {
                 try await Task.sleep(for: .milliseconds(20))
             }
             kill(process.processIdentifier, SIGKILL)
@@ -103,16 +118,19 @@ struct SyncTests {
             #expect(process.terminationReason == .uncaughtSignal)
             let callsAtKill = try await Self.statsCalls(server)
             let stored = try await Self.archivedDays(cli, "2023-01-01", "2023-03-31")
-            #expect(stored.count >= 10 && stored.count < 90, "\(stored.count)")
+            let storedFilms = try await Self.storedFilms(cli)
+            #expect(stored.count >= 5 && stored.count < 90, "\(stored.count)")
+            // Film lookups ran alongside the charts.
+            #expect(storedFilms > 0)
             // Lost: at most the calls in flight and the answers not stored yet (twice the concurrency of 2).
-            #expect(callsAtKill - stored.count <= 4)
+            #expect(callsAtKill - stored.count - storedFilms <= 4)
 
             let resumed = try await cli.run(arguments)
             #expect(resumed.status == 0, "\(resumed.stderr)")
             let all = Self.days("2023-01-01", "2023-03-31")
             let newCalls = try await Self.statsCalls(server) - callsAtKill
-            // Every missing day once, and each film's details once; no stored day again.
-            #expect(newCalls == (all.count - stored.count) + Self.films(all).count)
+            // Every missing day once, and the details of each film not stored yet once; nothing stored again.
+            #expect(newCalls == (all.count - stored.count) + (Self.films(all).count - storedFilms))
             #expect(resumed.stdout.contains("\(stored.count) already settled"))
             #expect(try await Self.archivedDays(cli, "2023-01-01", "2023-03-31") == all.map(\.isoString))
         }
@@ -136,25 +154,38 @@ struct SyncTests {
             #expect(result.stderr.contains("Continue with: boxoffice sync --from 2023-04-01 --to 2023-05-31"))
             let callsAtStop = try await Self.statsCalls(server)
             let stored = try await Self.archivedDays(cli, "2023-04-01", "2023-05-31")
-            #expect(stored.count == callsAtStop, "every call made before the stop was stored")
+            let storedFilms = try await Self.storedFilms(cli)
+            #expect(stored.count + storedFilms == callsAtStop, "every call made before the stop was stored")
 
             let resumed = try await cli.run(arguments)
             #expect(resumed.status == 0, "\(resumed.stderr)")
             let all = Self.days("2023-04-01", "2023-05-31")
             #expect(
-                try await Self.statsCalls(server) - callsAtStop == (all.count - stored.count) + Self.films(all).count)
+                try await Self.statsCalls(server) - callsAtStop
+                    == (all.count - stored.count) + (Self.films(all).count - storedFilms))
         }
     }
 
     @Test("stops cleanly at the budget, says how to continue, and continuing finishes the job")
     func budget() async throws {
-        try await Self.withSimulator { server, cli in
-            let stopped = try await cli.run(["sync", "--from", "2024-02-01", "--to", "2024-02-10", "--budget", "4"])
+        // Some latency, so the four calls of the four call slots all start before the first answer.
+        try await Self.withSimulator(latency: .milliseconds(20)) { server, cli in
+            let stopped = try await cli.run([
+                "sync", "--from", "2024-02-01", "--to", "2024-02-10", "--budget", "4", "--concurrency", "4",
+            ])
             #expect(stopped.status == 2)
-            #expect(stopped.stdout.contains("Stopped at the call budget of 4: 6 item(s) left."))
+            // The four charts' films were queued; none could be looked up.
+            let films = Self.films(Self.days("2024-02-01", "2024-02-04")).count
+            #expect(
+                stopped.stdout.contains(
+                    "Stopped at the call budget of 4: \(6 + films) item(s) left (6 chart(s), \(films) film(s))."),
+                "\(stopped.stdout)")
+            #expect(stopped.stdout.contains("film details: 0 of \(films) fetched so far"))
             #expect(stopped.stderr.contains("Continue with: boxoffice sync --from 2024-02-01 --to 2024-02-10"))
             #expect(try await Self.statsCalls(server) == 4)
-            #expect(try await Self.archivedDays(cli, "2024-02-01", "2024-02-10").count == 4)
+            #expect(
+                try await Self.archivedDays(cli, "2024-02-01", "2024-02-10")
+                    == Self.days("2024-02-01", "2024-02-04").map(\.isoString))
 
             let continued = try await cli.run(["sync", "--from", "2024-02-01", "--to", "2024-02-10"])
             #expect(continued.status == 0, "\(continued.stderr)")
@@ -252,22 +283,36 @@ struct SyncTests {
                 try cli.start(["python3", "-c", script, CLIRunner.binary.path] + arguments, executable: "/usr/bin/env"))
             #expect(tty.status == 0, "\(tty.stdout)\(tty.stderr)")
             let screen = tty.stdout
-            #expect(screen.contains("\r\u{1B}[2Kcharts ["), "the bar is redrawn in place")
+            let total = 20 + Self.films(Self.days("2022-01-01", "2022-01-20")).count
+            #expect(screen.contains("\r\u{1B}[2Ksync ["), "the bar is redrawn in place")
             #expect(screen.contains("░"))
             #expect(screen.contains("█"))
             #expect(screen.contains("0/20  0%  ETA --:--"))
-            #expect(screen.contains("] 20/20  100%  "))
+            #expect(screen.contains("] \(total)/\(total)  100%  "), "charts and films counted together")
             #expect(screen.contains("/s"))
-            #expect(screen.contains("movies ["))
-            #expect(screen.components(separatedBy: "\u{1B}[2Kcharts [").count - 1 >= 3, "several frames")
+            #expect(screen.contains("films "))
+            #expect(screen.contains("charts 20/20"))
+            #expect(screen.components(separatedBy: "\u{1B}[2Ksync [").count - 1 >= 3, "several frames")
 
             let plain = try await cli.run(["sync", "--from", "2022-02-01", "--to", "2022-02-20", "--concurrency", "2"])
             #expect(plain.status == 0)
             #expect(!plain.stderr.contains("\r"))
             #expect(!plain.stderr.contains("\u{1B}"))
             #expect(plain.stderr.contains("sync: 20 charts to fetch, 0 already archived"))
-            #expect(plain.stderr.contains("sync charts: 20/20  100%"))
-            #expect(plain.stderr.contains("sync charts: 10/20  50%"))
+            // Films already known from the January run need no lookup.
+            let plainTotal =
+                20
+                + Self.films(Self.days("2022-02-01", "2022-02-20"))
+                .subtracting(Self.films(Self.days("2022-01-01", "2022-01-20"))).count
+            #expect(plain.stderr.contains("sync: \(plainTotal)/\(plainTotal)  100%"))
+            // A line at every tenth: the percentages climb and end at 100.
+            let percents = plain.stderrLines.compactMap { line -> Int? in
+                guard let match = line.firstMatch(of: #/^sync: \d+/\d+  (\d+)%/#) else { return nil }
+                return Int(match.1)
+            }
+            #expect(percents.count >= 5, "\(plain.stderr)")
+            #expect(percents == percents.sorted() && Set(percents).count == percents.count)
+            #expect(percents.last == 100)
         }
     }
 

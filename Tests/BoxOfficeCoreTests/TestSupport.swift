@@ -22,7 +22,11 @@ func seoul(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 0, _ min: Int = 0) -> Date {
 actor InMemoryChartRepository: ChartRepository {
     private var charts: [ChartQuery: Chart] = [:]
     private(set) var saves = 0
-    func storedChart(for query: ChartQuery) async throws -> Chart? { charts[query] }
+    private(set) var reads = 0
+    func storedChart(for query: ChartQuery) async throws -> Chart? {
+        reads += 1
+        return charts[query]
+    }
     func save(_ chart: Chart) async throws {
         saves += 1
         charts[chart.query] = chart

@@ -1,22 +1,25 @@
 import Foundation
 import KOBIS
 
-/// Fills the archive: fetches every missing or provisional chart of a range, then the details of films whose
-/// nation is not known yet, within a call budget.
+/// Fills the archive: fetches every missing or provisional chart of a range and the details of films whose
+/// nation is not known yet, through one pool of workers, within a call budget.
 ///
 /// - Every chart and film is stored the moment it arrives, so a run that is interrupted or killed loses at most
 ///   the calls in flight; the next run plans from the store and fetches nothing that is already settled.
-/// - At most `concurrency` calls are in flight.
+/// - One queue feeds the pool: the planned charts, and film lookups as the charts that name the films arrive.
+///   Film lookups go first, so they run while the charts are still being fetched (the pool never waits for a
+///   "films phase"), and every day stored so far has its films' nations. At most `concurrency` calls are in
+///   flight, whatever their kind, so total calls ÷ `concurrency` is what drives the wall time.
 /// - Transient failures (timeouts, connection trouble, HTTP 5xx or 429, unreadable bodies) are retried with
 ///   exponential backoff; other failures are reported at the end. A rejected key, or a store that cannot
 ///   write, stops the run at once; so do `maxConsecutiveFailures` failed items in a row.
 /// - Every attempt counts against the budget; when it is used up, no new call starts and the report says
 ///   how to continue.
 ///
-/// Korean vs foreign: daily charts do not say a film's nation, so after the charts the engine makes sure the
-/// archive knows the representative nation of every film in the range — from movie details already stored
-/// (no call), else by fetching the film's details once (one call per film, ever). That is fewer calls than
-/// fetching each day's `repNationCd=K` chart (one per day, every day), and the details serve the movie page too.
+/// Korean vs foreign: daily charts do not say a film's nation, so the engine makes sure the archive knows the
+/// representative nation of every film in the range — from movie details already stored (no call), else by
+/// fetching the film's details once (one call per film, ever). That is fewer calls than fetching each day's
+/// `repNationCd=K` chart (one per day, every day), and the details serve the movie page too.
 public struct SyncEngine: Sendable {
     private let upstream: any BoxOfficeUpstream
     private let charts: any ChartRepository
@@ -63,79 +66,61 @@ public struct SyncEngine: Sendable {
     ) async throws -> SyncReport {
         let plan = try await plan(request)
         var report = SyncReport(request: request, plan: plan)
-        let state = RunState(options: options, control: control, progress: progress)
+        let state = RunState(options: options, control: control, progress: progress, charts: plan.items)
+        await state.emitStarted(skipped: plan.settled + plan.recentlyFetched)
 
-        await state.emit(.phaseStarted(.charts, total: plan.items.count, skipped: plan.settled + plan.recentlyFetched))
-        let chartOutcomes = await runPhase(.charts, items: plan.items, state: state)
-        for outcome in chartOutcomes.values {
-            switch outcome {
-            case .stored: report.chartsStored += 1
-            case .notCountedYet: report.chartsNotCounted += 1
-            case .failed, .notAttempted: break
-            }
+        // Films of days archived before this run whose nation is still unknown (an earlier run stopped early,
+        // or a lookup failed); the films of charts fetched now are queued as they arrive.
+        do {
+            try await queueFilms(in: request.range, state: state)
+        } catch {
+            await state.abort(.fatal("The archive could not be read or written: \(Self.describe(error).message)"))
         }
 
-        if await state.canContinue {
-            do {
-                let codes = try await archive.movieCodesWithoutNation(in: request.range)
-                var toFetch: [SyncItem] = []
-                for code in codes {
-                    if let stored = try await movies.storedMovie(code: code) {
-                        try await archive.saveRepresentativeNation(stored.nations.first ?? "", movieCode: code)
-                        report.moviesFromStore += 1
-                    } else {
-                        toFetch.append(.movie(code: code))
-                    }
-                }
-                report.moviesPlanned = toFetch.count
-                report.moviesChecked = true
-                await state.emit(.phaseStarted(.movies, total: toFetch.count, skipped: report.moviesFromStore))
-                let movieOutcomes = await runPhase(.movies, items: toFetch, state: state)
-                report.moviesFetched = movieOutcomes.values.filter { $0 == .stored }.count
-            } catch {
-                await state.abort(.fatal("The archive could not be read or written: \(Self.describe(error).message)"))
+        // Twice as many workers as call slots: a worker storing an answer never holds up the next call.
+        let callSlots = AsyncPermits(options.concurrency)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<(options.concurrency * 2) {
+                group.addTask { await self.work(state: state, callSlots: callSlots) }
             }
         }
 
         let summary = await state.summary()
-        report.calls = summary.calls
+        report.chartsStored = summary.chartsStored
+        report.chartsNotCounted = summary.chartsNotCounted
+        report.moviesFetched = summary.moviesFetched
+        report.moviesFromStore = summary.progress.moviesFromStore
+        report.moviesPlanned = summary.progress.moviesTotal
+        report.moviesChecked = summary.stopReason == nil
+        report.calls = summary.progress.calls
         report.retries = summary.retries
         report.failures = summary.failures
-        report.notAttempted = summary.notAttempted
+        report.notAttemptedCharts = summary.notAttemptedCharts
+        report.notAttemptedMovies = summary.notAttemptedMovies
         report.stopReason = summary.stopReason
         return report
     }
 
-    // MARK: - Phases
+    // MARK: - Workers
 
-    /// Hands items out while the run goes on. At most `concurrency` upstream calls are in flight; an item
-    /// gives its call slot back as soon as its answer is in, so storing it never holds up the next call.
-    /// At most twice that many items are between being handed out and being stored.
-    private func runPhase(_ phase: SyncPhase, items: [SyncItem], state: RunState) async -> [SyncItem: SyncOutcome] {
-        await state.startPhase(phase, items: items)
-        let callSlots = AsyncPermits(options.concurrency)
-        let itemSlots = AsyncPermits(options.concurrency * 2)
-        await withTaskGroup(of: Void.self) { group in
-            while true {
-                await itemSlots.acquire()
-                guard let item = await state.nextItem() else {
-                    await itemSlots.release()
-                    break
-                }
-                group.addTask {
-                    let outcome = await self.process(item, state: state, callSlots: callSlots)
-                    await state.finish(item, outcome)
-                    await itemSlots.release()
-                }
+    /// Takes a call slot, then an item (so items are handed out in the order their calls start), calls
+    /// upstream, gives the slot back as soon as the answer is in, and stores it.
+    private func work(state: RunState, callSlots: AsyncPermits) async {
+        while true {
+            await callSlots.acquire()
+            guard let item = await state.nextItem() else {
+                await callSlots.release()
+                return
             }
+            let outcome = await process(item, state: state, callSlots: callSlots)
+            await state.finish(item, outcome)
         }
-        return await state.endPhase()
     }
 
+    /// Fetches `item` while holding a call slot (released here), then stores what came back.
     private func process(_ item: SyncItem, state: RunState, callSlots: AsyncPermits) async -> SyncOutcome {
         switch item {
         case .chart(let query):
-            await callSlots.acquire()
             let fetched = await attempt(item, state: state) { try await upstream.fetchChart(query) }
             await callSlots.release()
             guard case .success(let chart) = fetched else { return Self.outcome(of: fetched) }
@@ -148,12 +133,18 @@ public struct SyncEngine: Sendable {
             }
             do {
                 try await charts.save(chart)
+                // Only a chart naming films this run has not met yet needs a look at the store: after the first
+                // weeks of a range most days bring none.
+                if query.kind == .daily && query.filters.isEmpty,
+                    await state.meetFilms(chart.entries.map(\.movieCode))
+                {
+                    try await queueFilms(in: query.range, state: state)
+                }
             } catch {
                 return await storeFailed(error, state: state)
             }
             return .stored
         case .movie(let code):
-            await callSlots.acquire()
             let fetched = await attempt(item, state: state) { try await upstream.fetchMovie(code: code) }
             await callSlots.release()
             guard case .success(let movie) = fetched else { return Self.outcome(of: fetched) }
@@ -168,6 +159,24 @@ public struct SyncEngine: Sendable {
             }
             return .stored
         }
+    }
+
+    /// Finds the films of the archived daily charts in `range` whose nation is unknown and that this run has not
+    /// seen yet: a film with stored details gets its nation from them (no call); the others are queued.
+    private func queueFilms(in range: DateRange, state: RunState) async throws {
+        let codes = await state.claimFilms(try await archive.movieCodesWithoutNation(in: range))
+        guard !codes.isEmpty else { return }
+        var toFetch: [String] = []
+        var fromStore = 0
+        for code in codes {
+            if let stored = try await movies.storedMovie(code: code) {
+                try await archive.saveRepresentativeNation(stored.nations.first ?? "", movieCode: code)
+                fromStore += 1
+            } else {
+                toFetch.append(code)
+            }
+        }
+        await state.queueFilms(toFetch, fromStore: fromStore)
     }
 
     private func storeFailed(_ error: any Error, state: RunState) async -> SyncOutcome {
@@ -278,30 +287,50 @@ private actor AsyncPermits {
 private actor RunState {
     private let options: SyncOptions
     private let control: SyncControl
-    private let progress: @Sendable (SyncEvent) -> Void
+    private let progressHandler: @Sendable (SyncEvent) -> Void
 
     private var callsLeft: Int
-    private var calls = 0
     private var retries = 0
     private var consecutiveFailures = 0
     private var stopReason: SyncStopReason?
     private var failures: [SyncFailure] = []
-    private var notAttempted = 0
 
-    private var phase = SyncPhase.charts
-    private var pending: [SyncItem] = []
-    private var nextIndex = 0
-    private var completed = 0
-    private var outcomes: [SyncItem: SyncOutcome] = [:]
+    /// Planned charts, oldest first, and film lookups; films are handed out first.
+    private var chartQueue: [SyncItem]
+    private var nextChart = 0
+    private var movieQueue: [SyncItem] = []
+    private var nextMovie = 0
+    /// Films this run has already looked after (queued, or nation taken from stored details).
+    private var claimedFilms: Set<String> = []
+    /// Films named by the charts this run fetched (their nation known, or looked after).
+    private var metFilms: Set<String> = []
+    /// Items handed out and not finished yet: while there are any, an empty queue may still grow.
+    private var outstanding = 0
+    /// Workers waiting for the queue to grow or the run to end.
+    private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    init(options: SyncOptions, control: SyncControl, progress: @escaping @Sendable (SyncEvent) -> Void) {
+    private var progress = SyncProgress()
+    private var chartsStored = 0
+    private var chartsNotCounted = 0
+    private var moviesFetched = 0
+    private var notAttemptedCharts = 0
+    private var notAttemptedMovies = 0
+
+    init(
+        options: SyncOptions, control: SyncControl, progress: @escaping @Sendable (SyncEvent) -> Void,
+        charts: [SyncItem]
+    ) {
         self.options = options
         self.control = control
-        self.progress = progress
+        self.progressHandler = progress
         self.callsLeft = options.budget
+        self.chartQueue = charts
+        self.progress.chartsTotal = charts.count
     }
 
-    func emit(_ event: SyncEvent) { progress(event) }
+    private func emit(_ event: SyncEvent) { progressHandler(event) }
+
+    func emitStarted(skipped: Int) { emit(.started(progress, skipped: skipped)) }
 
     /// True while nothing has stopped the run.
     var isRunning: Bool {
@@ -309,32 +338,53 @@ private actor RunState {
         return stopReason == nil
     }
 
-    /// True when the run may go on to another phase.
-    var canContinue: Bool { isRunning }
-
-    func startPhase(_ phase: SyncPhase, items: [SyncItem]) {
-        self.phase = phase
-        pending = items
-        nextIndex = 0
-        completed = 0
-        outcomes = [:]
+    /// The codes of `codes` this run has not looked after yet, now marked as looked after.
+    func claimFilms(_ codes: [String]) -> [String] {
+        codes.filter { claimedFilms.insert($0).inserted }
     }
 
-    func endPhase() -> [SyncItem: SyncOutcome] {
-        // Items never handed out count as not attempted.
-        notAttempted += pending.count - nextIndex
-        nextIndex = pending.count
-        return outcomes
+    /// Whether `codes` has a film this run has not met in a fetched chart yet; marks them all as met.
+    func meetFilms(_ codes: [String]) -> Bool {
+        var new = false
+        for code in codes where metFilms.insert(code).inserted { new = true }
+        return new
     }
 
-    func nextItem() -> SyncItem? {
-        guard isRunning, nextIndex < pending.count else { return nil }
-        if callsLeft == 0 {
-            stop(.budget(options.budget))
-            return nil
+    /// Queues details lookups for `codes`; `fromStore` more films needed none.
+    func queueFilms(_ codes: [String], fromStore: Int) {
+        progress.moviesFromStore += fromStore
+        guard !codes.isEmpty else { return }
+        movieQueue.append(contentsOf: codes.map { SyncItem.movie(code: $0) })
+        progress.moviesTotal += codes.count
+        emit(.moviesQueued(count: codes.count, progress))
+        wakeWaiting()
+    }
+
+    /// The next item to fetch, films first; waits while the queue is empty but items in flight may still add
+    /// films. `nil` when the run is over or stopping.
+    func nextItem() async -> SyncItem? {
+        while true {
+            guard isRunning else { return nil }
+            let hasQueued = nextMovie < movieQueue.count || nextChart < chartQueue.count
+            if hasQueued {
+                if callsLeft == 0 {
+                    stop(.budget(options.budget))
+                    return nil
+                }
+                outstanding += 1
+                if nextMovie < movieQueue.count {
+                    defer { nextMovie += 1 }
+                    return movieQueue[nextMovie]
+                }
+                defer { nextChart += 1 }
+                return chartQueue[nextChart]
+            }
+            if outstanding == 0 {
+                wakeWaiting()
+                return nil
+            }
+            await withCheckedContinuation { waiting.append($0) }
         }
-        defer { nextIndex += 1 }
-        return pending[nextIndex]
     }
 
     /// Takes one call from the budget; false (and the run stops) when none is left or the run is stopping.
@@ -345,7 +395,7 @@ private actor RunState {
             return false
         }
         callsLeft -= 1
-        calls += 1
+        progress.calls += 1
         return true
     }
 
@@ -355,11 +405,17 @@ private actor RunState {
     }
 
     func finish(_ item: SyncItem, _ outcome: SyncOutcome) {
-        outcomes[item] = outcome
-        completed += 1
+        outstanding -= 1
+        let isChart: Bool
+        if case .chart = item { isChart = true } else { isChart = false }
+        if isChart { progress.chartsDone += 1 } else { progress.moviesDone += 1 }
         switch outcome {
-        case .stored, .notCountedYet:
+        case .stored:
             consecutiveFailures = 0
+            if isChart { chartsStored += 1 } else { moviesFetched += 1 }
+        case .notCountedYet:
+            consecutiveFailures = 0
+            chartsNotCounted += 1
         case .failed(let message, let transient):
             failures.append(SyncFailure(item: item, message: message, transient: transient))
             consecutiveFailures += 1
@@ -367,9 +423,10 @@ private actor RunState {
                 stop(.repeatedFailures(count: consecutiveFailures, lastMessage: message))
             }
         case .notAttempted:
-            notAttempted += 1
+            if isChart { notAttemptedCharts += 1 } else { notAttemptedMovies += 1 }
         }
-        emit(.itemFinished(item, outcome, phase: phase, completed: completed, total: pending.count, calls: calls))
+        emit(.itemFinished(item, outcome, progress))
+        wakeWaiting()
     }
 
     func abort(_ reason: SyncStopReason) { stop(reason) }
@@ -378,11 +435,34 @@ private actor RunState {
         guard stopReason == nil else { return }
         stopReason = reason
         emit(.stopping(reason))
+        wakeWaiting()
     }
 
-    func summary() -> (
-        calls: Int, retries: Int, failures: [SyncFailure], notAttempted: Int, stopReason: SyncStopReason?
-    ) {
-        (calls, retries, failures, notAttempted, stopReason)
+    private func wakeWaiting() {
+        let woken = waiting
+        waiting = []
+        for continuation in woken { continuation.resume() }
     }
+
+    func summary() -> RunSummary {
+        // Items never handed out count as not attempted.
+        RunSummary(
+            progress: progress, chartsStored: chartsStored, chartsNotCounted: chartsNotCounted,
+            moviesFetched: moviesFetched, retries: retries, failures: failures,
+            notAttemptedCharts: notAttemptedCharts + (chartQueue.count - nextChart),
+            notAttemptedMovies: notAttemptedMovies + (movieQueue.count - nextMovie), stopReason: stopReason)
+    }
+}
+
+/// What a run did, read once at its end.
+private struct RunSummary: Sendable {
+    var progress: SyncProgress
+    var chartsStored: Int
+    var chartsNotCounted: Int
+    var moviesFetched: Int
+    var retries: Int
+    var failures: [SyncFailure]
+    var notAttemptedCharts: Int
+    var notAttemptedMovies: Int
+    var stopReason: SyncStopReason?
 }

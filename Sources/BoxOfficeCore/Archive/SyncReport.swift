@@ -46,14 +46,6 @@ public struct SyncOptions: Sendable, Hashable {
     }
 }
 
-/// The two phases of a sync.
-public enum SyncPhase: String, Sendable, Hashable {
-    /// Daily (and weekly) charts.
-    case charts
-    /// Details of films whose nation the archive does not know yet.
-    case movies
-}
-
 /// How one item ended.
 public enum SyncOutcome: Sendable, Hashable {
     /// Fetched and stored.
@@ -78,12 +70,46 @@ public enum SyncStopReason: Sendable, Hashable {
     case fatal(String)
 }
 
+/// How far a run has come. Charts are known from the plan; films join as the charts that name them arrive,
+/// so ``total`` can grow while the run goes on.
+public struct SyncProgress: Sendable, Hashable {
+    /// Charts handed out and finished (stored, not counted yet, failed, or given up), of `chartsTotal` planned.
+    public var chartsDone = 0
+    public var chartsTotal = 0
+    /// Film-detail lookups finished, of `moviesTotal` queued so far.
+    public var moviesDone = 0
+    public var moviesTotal = 0
+    /// Films whose nation came from details already stored: no call, not part of `total`.
+    public var moviesFromStore = 0
+    /// Upstream calls made so far, retries included.
+    public var calls = 0
+
+    public init(
+        chartsDone: Int = 0, chartsTotal: Int = 0, moviesDone: Int = 0, moviesTotal: Int = 0, moviesFromStore: Int = 0,
+        calls: Int = 0
+    ) {
+        self.chartsDone = chartsDone
+        self.chartsTotal = chartsTotal
+        self.moviesDone = moviesDone
+        self.moviesTotal = moviesTotal
+        self.moviesFromStore = moviesFromStore
+        self.calls = calls
+    }
+
+    /// Items finished, charts and films together.
+    public var completed: Int { chartsDone + moviesDone }
+    /// Items known so far, charts and films together.
+    public var total: Int { chartsTotal + moviesTotal }
+}
+
 /// What a sync reports as it goes. Events arrive one at a time, in order.
 public enum SyncEvent: Sendable, Hashable {
-    /// A phase begins with `total` items to fetch (`skipped` needed no call).
-    case phaseStarted(SyncPhase, total: Int, skipped: Int)
-    /// An item ended; `completed` of `total` in this phase are done; `calls` made so far in the run.
-    case itemFinished(SyncItem, SyncOutcome, phase: SyncPhase, completed: Int, total: Int, calls: Int)
+    /// The run begins with `progress.chartsTotal` charts to fetch; `skipped` charts needed no call.
+    case started(SyncProgress, skipped: Int)
+    /// `count` films whose details are to be fetched joined the queue (their charts named them).
+    case moviesQueued(count: Int, SyncProgress)
+    /// An item ended.
+    case itemFinished(SyncItem, SyncOutcome, SyncProgress)
     /// A transient failure; the item is tried again after `delay`.
     case retrying(SyncItem, attempt: Int, message: String, delay: Duration)
     /// The run stops early.
@@ -95,6 +121,12 @@ public struct SyncFailure: Sendable, Hashable {
     public var item: SyncItem
     public var message: String
     public var transient: Bool
+
+    public init(item: SyncItem, message: String, transient: Bool) {
+        self.item = item
+        self.message = message
+        self.transient = transient
+    }
 }
 
 /// The result of a sync run.
@@ -109,16 +141,20 @@ public struct SyncReport: Sendable, Hashable {
     public var moviesFetched: Int = 0
     /// Films whose nation came from details already stored (no call).
     public var moviesFromStore: Int = 0
-    /// Films planned for the details phase.
+    /// Films queued for a details call (found in the range's charts with no nation and no stored details).
     public var moviesPlanned: Int = 0
-    /// Whether the details phase ran (it is skipped when the chart phase stopped early).
+    /// Whether every film of the range's archived charts was looked after (false when the run stopped early:
+    /// the next run picks the rest up).
     public var moviesChecked = false
     /// Upstream calls made, retries included.
     public var calls: Int = 0
     public var retries: Int = 0
     public var failures: [SyncFailure] = []
-    /// Items neither done nor failed (budget, interruption, early stop).
-    public var notAttempted: Int = 0
+    /// Charts and film lookups neither done nor failed (budget, interruption, early stop).
+    public var notAttemptedCharts: Int = 0
+    public var notAttemptedMovies: Int = 0
+    /// Items neither done nor failed, charts and films together.
+    public var notAttempted: Int { notAttemptedCharts + notAttemptedMovies }
     public var stopReason: SyncStopReason?
 
     public init(request: SyncRequest, plan: SyncPlan) {

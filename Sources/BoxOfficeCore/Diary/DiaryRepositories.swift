@@ -2,7 +2,7 @@ public import Foundation
 
 /// Stores diary accounts.
 public protocol DiaryUserRepository: Sendable {
-    /// Creates the user. Throws ``DiaryError/conflict(_:)`` when `usernameKey` is taken.
+    /// Creates the user. Throws ``DiaryError/Conflict/usernameTaken(_:)`` when `usernameKey` is taken.
     func createUser(_ user: DiaryUser, usernameKey: String, passwordHash: String) async throws
     func user(id: UUID) async throws -> DiaryUser?
     /// The user whose ``DiaryValidation/usernameKey(_:)`` is `usernameKey`, with the password hash.
@@ -32,7 +32,8 @@ public protocol DiarySessionRepository: Sendable {
     func deleteSession(tokenHash: String) async throws
     /// Ends every session of the user (after a password change).
     func deleteSessions(userID: UUID) async throws
-    /// Removes sessions that expired before `now`; returns how many.
+    /// Removes sessions that have expired at `now` (those ``session(tokenHash:now:)`` no longer finds); returns
+    /// how many. Idempotent, so several instances may run it at once.
     func deleteExpiredSessions(now: Date) async throws -> Int
 }
 
@@ -43,6 +44,8 @@ public protocol LoginAttemptRepository: Sendable {
     /// The failed logins for the username since `since`, oldest first.
     func failedLogins(usernameKey: String, since: Date) async throws -> [Date]
     func clearFailedLogins(usernameKey: String) async throws
+    /// Forgets every username's failed logins before `date` (housekeeping); returns how many. Idempotent.
+    func deleteFailedLogins(before date: Date) async throws -> Int
 }
 
 /// What happens to a deleted category's notes.
@@ -74,10 +77,10 @@ public protocol DiaryCategoryRepository: Sendable {
     /// The user's categories in their order, with note counts.
     func categories(userID: UUID) async throws -> [DiaryCategory]
     func category(id: UUID, userID: UUID) async throws -> DiaryCategory?
-    /// Adds a category at the end of the user's order. Throws ``DiaryError/conflict(_:)`` when the name is taken.
+    /// Adds a category at the end of the user's order. Throws ``DiaryError/Conflict/categoryNameTaken(_:)`` when the name is taken.
     func createCategory(id: UUID, name: String, visible: Bool, userID: UUID, createdAt: Date) async throws
         -> DiaryCategory
-    /// Applies `changes`; `nil` when the user has no such category. Throws ``DiaryError/conflict(_:)`` for a taken name.
+    /// Applies `changes`; `nil` when the user has no such category. Throws ``DiaryError/Conflict/categoryNameTaken(_:)`` for a taken name.
     func updateCategory(id: UUID, userID: UUID, changes: CategoryChanges) async throws -> DiaryCategory?
     /// Deletes the category and disposes of its notes, in one transaction; `false` when there is no such category.
     func deleteCategory(id: UUID, userID: UUID, notes: CategoryNotesDisposition) async throws -> Bool

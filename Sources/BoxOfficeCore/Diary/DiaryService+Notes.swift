@@ -93,7 +93,7 @@ extension DiaryService {
         try await repositories.categories.categories(userID: user.id)
     }
 
-    /// One of the user's categories; ``BoxOfficeError/notFound(_:)`` otherwise.
+    /// One of the user's categories; ``DiaryError/notFound(_:)`` otherwise.
     public func category(id: UUID, for user: DiaryUser) async throws -> DiaryCategory {
         guard let category = try await repositories.categories.category(id: id, userID: user.id) else {
             throw Self.categoryNotFound(id)
@@ -101,7 +101,7 @@ extension DiaryService {
         return category
     }
 
-    /// Adds a category at the end. Throws ``DiaryError/conflict(_:)`` when the user has one with this name.
+    /// Adds a category at the end. Throws ``DiaryError/Conflict/categoryNameTaken(_:)`` when the user has one with this name.
     public func createCategory(name: String, visible: Bool = true, for user: DiaryUser) async throws -> DiaryCategory {
         let name = try DiaryValidation.categoryName(name)
         return try await repositories.categories.createCategory(
@@ -128,9 +128,7 @@ extension DiaryService {
         switch disposition {
         case nil:
             guard category.noteCount == 0 else {
-                let count = category.noteCount
-                throw DiaryError.conflict(
-                    "The category \"\(category.name)\" has \(count) note\(count == 1 ? "" : "s"): say whether to keep them without a category, move them to another category, or delete them.")
+                throw DiaryError.conflict(.categoryHasNotes(name: category.name, count: category.noteCount))
             }
             resolved = .uncategorize
         case .move(let target)?:
@@ -149,12 +147,12 @@ extension DiaryService {
         }
     }
 
-    static func categoryNotFound(_ id: UUID) -> BoxOfficeError {
-        .notFound("You have no category with id \(id.uuidString).")
+    static func categoryNotFound(_ id: UUID) -> DiaryError {
+        .notFound(.category(id.uuidString))
     }
 
-    static func noteNotFound(_ id: UUID) -> BoxOfficeError {
-        .notFound("You have no note with id \(id.uuidString).")
+    static func noteNotFound(_ id: UUID) -> DiaryError {
+        .notFound(.note(id.uuidString))
     }
 
     // MARK: - Notes
@@ -189,7 +187,7 @@ extension DiaryService {
         return NoteSaveResult(note: note, duplicates: duplicates)
     }
 
-    /// One of the user's notes; ``BoxOfficeError/notFound(_:)`` otherwise.
+    /// One of the user's notes; ``DiaryError/notFound(_:)`` otherwise.
     public func note(id: UUID, for user: DiaryUser) async throws -> DiaryNote {
         guard let note = try await repositories.notes.note(id: id, userID: user.id) else { throw Self.noteNotFound(id) }
         return note
@@ -215,7 +213,7 @@ extension DiaryService {
         return NoteSaveResult(note: note, duplicates: duplicates)
     }
 
-    /// Deletes one of the user's notes; ``BoxOfficeError/notFound(_:)`` when the user has no such note.
+    /// Deletes one of the user's notes; ``DiaryError/notFound(_:)`` when the user has no such note.
     public func deleteNote(id: UUID, for user: DiaryUser) async throws {
         guard try await repositories.notes.deleteNote(id: id, userID: user.id) else { throw Self.noteNotFound(id) }
     }

@@ -41,7 +41,6 @@ extension DiaryService {
             throw BoxOfficeError.invalidParameter(
                 "The file has \(NumberFormatting.thousands(parsed.rowCount)) rows; one import takes at most \(NumberFormatting.thousands(settings.importRowLimit)).")
         }
-        let existing = try await repositories.notes.allNotes(userID: user.id)
         let importedAt = now
         var skipped = parsed.invalid
         var notes: [DiaryImportBatch.Note] = []
@@ -67,7 +66,7 @@ extension DiaryService {
             }
         case .letterboxd:
             let userCategories = try await repositories.categories.categories(userID: user.id)
-            let matcher = LetterboxdMatcher(existing: existing)
+            let matcher = LetterboxdMatcher(existing: try await repositories.notes.allNotes(userID: user.id))
             let matches = await matcher.match(
                 parsed.rows, catalog: catalog, lookupLimit: settings.importLookupLimit,
                 concurrency: settings.importLookupConcurrency)

@@ -4,7 +4,7 @@ public import Foundation
 /// The API, the web pages and the CLI all go through it, so every rule lives in one place.
 ///
 /// Every operation on categories and notes is scoped to a user: another user's objects answer
-/// ``BoxOfficeError/notFound(_:)`` exactly as missing ones do.
+/// ``DiaryError/notFound(_:)`` exactly as missing ones do.
 public struct DiaryService: Sendable {
     /// Limits and lifetimes.
     public struct Settings: Sendable {
@@ -63,13 +63,13 @@ public struct DiaryService: Sendable {
     // MARK: - Accounts
 
     /// Creates an account. Throws ``BoxOfficeError/invalidParameter(_:)`` for a bad username or password and
-    /// ``DiaryError/conflict(_:)`` when the username is taken (ignoring case).
+    /// ``DiaryError/Conflict/usernameTaken(_:)`` when the username is taken (ignoring case).
     public func signUp(username: String, password: String) async throws -> DiaryUser {
         let name = try DiaryValidation.username(username)
         try DiaryValidation.newPassword(password)
         let key = DiaryValidation.usernameKey(name)
         if try await repositories.users.credentials(usernameKey: key) != nil {
-            throw DiaryError.conflict("The username \"\(name)\" is taken.")
+            throw DiaryError.conflict(.usernameTaken(name))
         }
         let hash = try await hasher.hash(password)
         let user = DiaryUser(id: UUID(), username: name, createdAt: now)
@@ -79,9 +79,9 @@ public struct DiaryService: Sendable {
 
     /// Checks a username and password. After ``Settings/loginFailureLimit`` failures for a username within
     /// ``Settings/loginFailureWindow`` (counted across every instance), refuses with
-    /// ``DiaryError/tooManyAttempts(_:retryAfterSeconds:)`` without checking the password.
+    /// ``DiaryError/tooManyAttempts(retryAfterSeconds:)`` without checking the password.
     public func logIn(username: String, password: String) async throws -> DiaryUser {
-        let wrong = DiaryError.unauthorized("Wrong username or password.")
+        let wrong = DiaryError.unauthorized(.wrongCredentials)
         let key = DiaryValidation.usernameKey(username)
         guard !key.isEmpty, key.count <= 64, !password.isEmpty else { throw wrong }
         let now = self.now
@@ -91,10 +91,7 @@ public struct DiaryService: Sendable {
             // Logins reopen when enough of the counted failures have aged out of the window.
             let reopens = failures[failures.count - settings.loginFailureLimit].addingTimeInterval(settings.loginFailureWindow)
             let seconds = max(1, Int(reopens.timeIntervalSince(now).rounded(.up)))
-            let minutes = (seconds + 59) / 60
-            throw DiaryError.tooManyAttempts(
-                "Too many failed logins for this username. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").",
-                retryAfterSeconds: seconds)
+            throw DiaryError.tooManyAttempts(retryAfterSeconds: seconds)
         }
         let credentials = try await repositories.users.credentials(usernameKey: key)
         let matches = try await hasher.verify(password, against: credentials?.passwordHash)
@@ -112,7 +109,7 @@ public struct DiaryService: Sendable {
         let credentials = try await repositories.users.credentials(usernameKey: DiaryValidation.usernameKey(user.username))
         guard let credentials, credentials.user.id == user.id,
             try await hasher.verify(current, against: credentials.passwordHash)
-        else { throw DiaryError.unauthorized("The current password is wrong.") }
+        else { throw DiaryError.unauthorized(.wrongCurrentPassword) }
         try DiaryValidation.newPassword(new)
         try await repositories.users.updatePasswordHash(userID: user.id, passwordHash: try await hasher.hash(new))
         try await repositories.sessions.deleteSessions(userID: user.id)
@@ -145,10 +142,10 @@ public struct DiaryService: Sendable {
         try await repositories.tokens.tokens(userID: user.id)
     }
 
-    /// Revokes one of the user's tokens; ``BoxOfficeError/notFound(_:)`` when the user has no such token.
+    /// Revokes one of the user's tokens; ``DiaryError/notFound(_:)`` when the user has no such token.
     public func revokeToken(id: UUID, for user: DiaryUser) async throws {
         guard try await repositories.tokens.deleteToken(id: id, userID: user.id) else {
-            throw BoxOfficeError.notFound("You have no API token with id \(id.uuidString).")
+            throw DiaryError.notFound(.apiToken(id.uuidString))
         }
     }
 
@@ -204,5 +201,29 @@ public struct DiaryService: Sendable {
     /// Deletes expired sessions (housekeeping); returns how many.
     public func purgeExpiredSessions() async throws -> Int {
         try await repositories.sessions.deleteExpiredSessions(now: now)
+    }
+
+    /// What one ``purgeExpired()`` removed.
+    public struct PurgeResult: Sendable, Hashable {
+        /// Sessions past their expiry.
+        public var sessions: Int
+        /// Failed logins older than ``Settings/loginFailureWindow``, which no longer count.
+        public var loginAttempts: Int
+
+        public init(sessions: Int, loginAttempts: Int) {
+            self.sessions = sessions
+            self.loginAttempts = loginAttempts
+        }
+    }
+
+    /// Housekeeping: deletes expired sessions and failed logins that no longer count. Lookups already ignore
+    /// both, so this only keeps the tables small; deleting what is expired is idempotent, so any number of
+    /// instances may run it at any time.
+    public func purgeExpired() async throws -> PurgeResult {
+        let now = self.now
+        let sessions = try await repositories.sessions.deleteExpiredSessions(now: now)
+        let attempts = try await repositories.loginAttempts.deleteFailedLogins(
+            before: now.addingTimeInterval(-settings.loginFailureWindow))
+        return PurgeResult(sessions: sessions, loginAttempts: attempts)
     }
 }

@@ -65,3 +65,14 @@ public struct KakaoPosterSource: PosterSource {
         }
     }
 }
+
+// The synthesized descriptions would print the key; these never do.
+extension KakaoPosterSource: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The base URL only; the key is shown as `<redacted>`.
+    public var description: String { "KakaoPosterSource(baseURL: \(baseURL.absoluteString), apiKey: <redacted>)" }
+    public var debugDescription: String { description }
+    /// What `dump` and debuggers show: the base URL, never the key.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["baseURL": baseURL.absoluteString, "apiKey": "<redacted>"], displayStyle: .struct)
+    }
+}

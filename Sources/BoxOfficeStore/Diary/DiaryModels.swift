@@ -1,6 +1,7 @@
 import BoxOfficeCore
 import FluentKit
 import Foundation
+import SQLKit
 
 /// A row of `diary_users`.
 final class DiaryUserModel: Model, @unchecked Sendable {
@@ -155,41 +156,73 @@ final class DiaryNoteModel: Model, @unchecked Sendable {
         chartRank = note.chartRank
     }
 
-    func domain() throws -> DiaryNote {
-        let id = try requireID()
+    /// The columns of ``insertValues(_:userID:)``, in order.
+    static let insertColumns = [
+        "id", "user_id", "category_id", "movie_code", "title", "title_key", "watched_on", "memo", "rating_halves", "place",
+        "created_at", "updated_at", "release_year", "title_english", "genres", "nations", "directors", "chart_date",
+        "chart_rank",
+    ]
+
+    /// A row for an SQL `INSERT` of `note`, with the values ``update(from:)`` gives a model (bound as Fluent binds
+    /// them, so both paths store the same).
+    static func insertValues(_ note: DiaryNote, userID: UUID) throws -> [any SQLExpression] {
+        func bind(_ value: (any Encodable & Sendable)?) -> any SQLExpression {
+            value.map { SQLBind($0) } ?? SQLLiteral.null
+        }
+        return [
+            bind(note.id), bind(userID), bind(note.categoryId), bind(note.movieCode), bind(note.title),
+            bind(NoteSort.titleKey(note.title)), bind(note.watchedOn.isoString), bind(note.memo), bind(note.rating?.halves),
+            bind(note.place?.rawValue), bind(note.createdAt), bind(note.updatedAt), bind(note.movie.releaseYear),
+            bind(note.movie.titleEnglish), bind(try encodeList(note.movie.genres)), bind(try encodeList(note.movie.nations)),
+            bind(try encodeList(note.movie.directors)), bind(note.chartDate?.isoString), bind(note.chartRank),
+        ]
+    }
+
+    /// The note in one row of a query on this model, decoded straight from the columns. Listing through Fluent models
+    /// reflected over the model's 19 properties for every row (a third of the time of listing 50 notes).
+    static func note(from row: any DatabaseOutput, lists decoder: JSONDecoder) throws -> DiaryNote {
+        let output = row.qualifiedSchema(space: nil, schema)
+        let id = try output.decode(.id, as: UUID.self)
+        func value<T: Decodable>(_ key: String, _ type: T.Type = T.self) throws -> T {
+            try output.decode(.string(key), as: T.self)
+        }
+        func optional<T: Decodable>(_ key: String, _ type: T.Type = T.self) throws -> T? {
+            try output.decodeNil(.string(key)) ? nil : try output.decode(.string(key), as: T.self)
+        }
         func corrupt(_ what: String) -> BoxOfficeError {
             .storage("The stored note \(id.uuidString) is corrupt: \(what).")
         }
-        guard let watched = CalendarDate(watchedOn) else { throw corrupt("watched_on \"\(watchedOn)\"") }
+        let watchedText: String = try value("watched_on")
+        guard let watched = CalendarDate(watchedText) else { throw corrupt("watched_on \"\(watchedText)\"") }
         var rating: StarRating?
-        if let ratingHalves {
-            guard let value = StarRating(halves: ratingHalves) else { throw corrupt("rating \(ratingHalves)") }
-            rating = value
+        if let halves: Int = try optional("rating_halves") {
+            guard let parsed = StarRating(halves: halves) else { throw corrupt("rating \(halves)") }
+            rating = parsed
         }
-        var notePlace: DiaryPlace?
-        if let place {
-            guard let value = DiaryPlace(rawValue: place) else { throw corrupt("place \"\(place)\"") }
-            notePlace = value
+        var place: DiaryPlace?
+        if let text: String = try optional("place") {
+            guard let parsed = DiaryPlace(rawValue: text) else { throw corrupt("place \"\(text)\"") }
+            place = parsed
         }
         var chart: CalendarDate?
-        if let chartDate {
-            guard let value = CalendarDate(chartDate) else { throw corrupt("chart_date \"\(chartDate)\"") }
-            chart = value
+        if let text: String = try optional("chart_date") {
+            guard let parsed = CalendarDate(text) else { throw corrupt("chart_date \"\(text)\"") }
+            chart = parsed
         }
-        func list(_ text: String, _ column: String) throws -> [String] {
-            guard let values = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) else {
-                throw corrupt(column)
-            }
+        func list(_ column: String) throws -> [String] {
+            let text: String = try value(column)
+            guard let values = try? decoder.decode([String].self, from: Data(text.utf8)) else { throw corrupt(column) }
             return values
         }
         return DiaryNote(
-            id: id, movieCode: movieCode, title: title, watchedOn: watched, memo: memo, rating: rating,
-            categoryId: categoryID, place: notePlace, createdAt: DiaryTime.normalized(createdAt),
-            updatedAt: DiaryTime.normalized(updatedAt),
+            id: id, movieCode: try value("movie_code"), title: try value("title"), watchedOn: watched,
+            memo: try value("memo"), rating: rating, categoryId: try optional("category_id"), place: place,
+            createdAt: DiaryTime.normalized(try value("created_at", Date.self)),
+            updatedAt: DiaryTime.normalized(try value("updated_at", Date.self)),
             movie: MovieSnapshot(
-                releaseYear: releaseYear, titleEnglish: titleEnglish, genres: try list(genres, "genres"),
-                nations: try list(nations, "nations"), directors: try list(directors, "directors")),
-            chartDate: chart, chartRank: chartRank)
+                releaseYear: try optional("release_year"), titleEnglish: try value("title_english"),
+                genres: try list("genres"), nations: try list("nations"), directors: try list("directors")),
+            chartDate: chart, chartRank: try optional("chart_rank"))
     }
 
     static func encodeList(_ values: [String]) throws -> String {

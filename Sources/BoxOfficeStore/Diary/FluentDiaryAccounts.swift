@@ -17,7 +17,7 @@ struct FluentDiaryUserRepository: DiaryUserRepository {
             }
         }
         // Another request took the name between the service's check and this insert.
-        guard created else { throw DiaryError.conflict("The username \"\(user.username)\" is taken.") }
+        guard created else { throw DiaryError.conflict(.usernameTaken(user.username)) }
     }
 
     func user(id: UUID) async throws -> DiaryUser? {
@@ -153,8 +153,8 @@ struct FluentDiarySessionRepository: DiarySessionRepository {
 
     func deleteExpiredSessions(now: Date) async throws -> Int {
         try await StorageFailure.run("delete expired sessions", logger: database.logger) {
-            let expired = DiarySessionModel.query(on: database).filter(\.$expiresAt <= now)
-            let count = try await expired.count()
+            // Counted on the expiry index alone (Fluent's count() would read every row for its id).
+            let count = try await DiarySessionModel.query(on: database).filter(\.$expiresAt <= now).count(\.$expiresAt)
             try await DiarySessionModel.query(on: database).filter(\.$expiresAt <= now).delete()
             return count
         }
@@ -191,6 +191,15 @@ struct FluentLoginAttemptRepository: LoginAttemptRepository {
     func clearFailedLogins(usernameKey: String) async throws {
         try await StorageFailure.run("clear failed logins", logger: database.logger) {
             try await DiaryLoginAttemptModel.query(on: database).filter(\.$usernameKey == usernameKey).delete()
+        }
+    }
+
+    func deleteFailedLogins(before date: Date) async throws -> Int {
+        try await StorageFailure.run("delete old failed logins", logger: database.logger) {
+            // The count is what this instance saw; another instance purging at the same time may take some rows.
+            let count = try await DiaryLoginAttemptModel.query(on: database).filter(\.$attemptedAt < date).count(\.$attemptedAt)
+            try await DiaryLoginAttemptModel.query(on: database).filter(\.$attemptedAt < date).delete()
+            return count
         }
     }
 }

@@ -136,7 +136,7 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
     // MARK: - Helpers
 
     static func nameTaken(_ name: String) -> DiaryError {
-        .conflict("You already have a category named \"\(name)\".")
+        .conflict(.categoryNameTaken(name))
     }
 
     /// The user's categories in order.
@@ -161,19 +161,25 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
         try await DiaryNoteModel.query(on: database)
             .filter(\.$userID == userID)
             .filter(\.$categoryID == categoryID)
-            .count()
+            .count(\.$userID)
     }
 
-    /// Notes per category of the user, in one query.
+    /// Notes per category of the user, in one query: for each of the user's categories, a count on the notes'
+    /// category index alone (no note row is read, and no grouping sort as a join with GROUP BY would need).
     static func noteCounts(userID: UUID, on database: any Database) async throws -> [UUID: Int] {
+        let notes = DiaryNoteModel.schema
+        let categories = DiaryCategoryModel.schema
         let rows = try await database.requireSQL()
             .select()
-            .column("category_id")
-            .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "note_count")
-            .from(DiaryNoteModel.schema)
-            .where("user_id", .equal, SQLBind(userID))
-            .where("category_id", .isNot, SQLLiteral.null)
-            .groupBy("category_id")
+            .column(SQLColumn("id", table: categories), as: "category_id")
+            .column(
+                SQLSubquery.select {
+                    $0.column(SQLFunction("COUNT", args: SQLLiteral.all))
+                        .from(notes)
+                        .where(SQLColumn("category_id", table: notes), .equal, SQLColumn("id", table: categories))
+                }, as: "note_count")
+            .from(categories)
+            .where(SQLColumn("user_id", table: categories), .equal, SQLBind(userID))
             .all()
         var counts: [UUID: Int] = [:]
         for row in rows {

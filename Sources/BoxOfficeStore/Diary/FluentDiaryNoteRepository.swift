@@ -3,6 +3,7 @@ import FluentKit
 import FluentSQL
 import Foundation
 import SQLKit
+import Synchronization
 
 /// Notes in `diary_notes`, every query scoped to one user.
 ///
@@ -23,7 +24,7 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
 
     func note(id: UUID, userID: UUID) async throws -> DiaryNote? {
         try await StorageFailure.run("read a note", logger: database.logger) {
-            try await scoped(userID).filter(\.$id == id).first()?.domain()
+            try await Self.fetch(scoped(userID).filter(\.$id == id).limit(1)).first
         }
     }
 
@@ -46,34 +47,37 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
 
     func notes(userID: UUID, query: NoteListQuery) async throws -> NotePage {
         try await StorageFailure.run("list notes", logger: database.logger) {
-            let total = try await filtered(userID, query.filter).count()
-            let models = try await sorted(filtered(userID, query.filter), by: query.sort)
-                .range(query.offset..<(query.offset + query.perPage))
-                .all()
-            return NotePage(notes: try models.map { try $0.domain() }, total: total, page: query.page, perPage: query.perPage)
+            if query.filter.movieCode != nil {
+                // One movie's notes are few: read through the (user_id, movie_code) index and ordered here. Asked to
+                // sort them in SQL, SQLite may instead walk every note of the user in list order.
+                let all = try await Self.fetch(filtered(userID, query.filter)).sorted(by: query.sort.areInIncreasingOrder)
+                return NotePage(
+                    notes: Array(all.dropFirst(query.offset).prefix(query.perPage)), total: all.count, page: query.page,
+                    perPage: query.perPage)
+            }
+            // COUNT(user_id), not Fluent's COUNT(id): the (user_id, …) indexes cover it, so SQLite counts from an
+            // index instead of reading every note (memos included).
+            let total = try await filtered(userID, query.filter).count(\.$userID)
+            let notes = try await Self.fetch(
+                sorted(filtered(userID, query.filter), by: query.sort).range(query.offset..<(query.offset + query.perPage)))
+            return NotePage(notes: notes, total: total, page: query.page, perPage: query.perPage)
         }
     }
 
     func allNotes(userID: UUID) async throws -> [DiaryNote] {
         try await StorageFailure.run("read notes", logger: database.logger) {
-            try await scoped(userID)
-                .sort(\.$watchedOn)
-                .sort(\.$createdAt)
-                .sort(\.$id)
-                .all()
-                .map { try $0.domain() }
+            try await Self.fetch(scoped(userID).sort(\.$watchedOn).sort(\.$createdAt).sort(\.$id))
         }
     }
 
     func notes(userID: UUID, key: DiaryNoteKey) async throws -> [DiaryNote] {
         try await StorageFailure.run("read notes", logger: database.logger) {
-            try await scoped(userID)
-                .filter(\.$movieCode == key.movieCode)
-                .filter(\.$watchedOn == key.watchedOn.isoString)
-                .sort(\.$createdAt)
-                .sort(\.$id)
-                .all()
-                .map { try $0.domain() }
+            try await Self.fetch(
+                scoped(userID)
+                    .filter(\.$movieCode == key.movieCode)
+                    .filter(\.$watchedOn == key.watchedOn.isoString)
+                    .sort(\.$createdAt)
+                    .sort(\.$id))
         }
     }
 
@@ -86,6 +90,17 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
     }
 
     // MARK: - Queries
+
+    /// Runs `query` and decodes its rows straight into notes (see ``DiaryNoteModel/note(from:lists:)``).
+    private static func fetch(_ query: QueryBuilder<DiaryNoteModel>) async throws -> [DiaryNote] {
+        let decoder = JSONDecoder()
+        let rows = Mutex<[Result<DiaryNote, any Error>]>([])
+        try await query.run { output in
+            let note = Result { try DiaryNoteModel.note(from: output, lists: decoder) }
+            rows.withLock { $0.append(note) }
+        }
+        return try rows.withLock { try $0.map { try $0.get() } }
+    }
 
     private func scoped(_ userID: UUID, on database: (any Database)? = nil) -> QueryBuilder<DiaryNoteModel> {
         DiaryNoteModel.query(on: database ?? self.database).filter(\.$userID == userID)
@@ -126,7 +141,8 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
             query.sort(.sql(unsafeRaw: "CASE WHEN rating_halves IS NULL THEN 1 ELSE 0 END"))
                 .sort(\.$ratingHalves, direction)
         }
-        return query.sort(\.$watchedOn, .descending).sort(\.$createdAt, .descending).sort(\.$id, .ascending)
+        if sort.field != .watchedOn { query.sort(\.$watchedOn, .descending) }
+        return query.sort(\.$createdAt, .descending).sort(\.$id, .ascending)
     }
 
     private var isPostgres: Bool {
@@ -183,7 +199,7 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
         var usedIDs: Set<UUID> = []
         var inserted: [DiaryNote] = []
         var duplicates: [Int] = []
-        var models: [DiaryNoteModel] = []
+        var rows: [[any SQLExpression]] = []
         for entry in batch.notes {
             var note = entry.note
             if existingIDs.contains(note.id) || existingKeys.contains("\(note.movieCode)|\(note.watchedOn.isoString)") {
@@ -194,11 +210,16 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
             if takenElsewhere.contains(note.id) || usedIDs.contains(note.id) { note.id = UUID() }
             usedIDs.insert(note.id)
             note.categoryId = entry.categoryName.flatMap { categoryIDs[DiaryValidation.categoryKey($0)] }
-            models.append(try DiaryNoteModel(note, userID: userID))
+            rows.append(try DiaryNoteModel.insertValues(note, userID: userID))
             inserted.append(note)
         }
-        for start in stride(from: 0, to: models.count, by: insertChunk) {
-            try await Array(models[start..<min(models.count, start + insertChunk)]).create(on: database)
+        // Straight SQL: creating Fluent models reflected over their 19 properties for every note, a third of the
+        // time of importing 5,000 notes.
+        let sql = try database.requireSQL()
+        for start in stride(from: 0, to: rows.count, by: insertChunk) {
+            let insert = sql.insert(into: DiaryNoteModel.schema).columns(DiaryNoteModel.insertColumns)
+            for row in rows[start..<min(rows.count, start + insertChunk)] { insert.values(row) }
+            try await insert.run()
         }
         return DiaryImportOutcome(inserted: inserted, duplicateLines: duplicates, categoriesCreated: created)
     }

@@ -2,7 +2,10 @@ public import Foundation
 
 /// Everything BoxOffice is configured with, built once from the environment (and flags) and passed
 /// down. The contract's variables: KOBIS_API_KEY, KOBIS_BASE_URL, TMDB_API_KEY, TMDB_BASE_URL,
-/// KAKAO_REST_API_KEY, KAKAO_BASE_URL, DATABASE_URL, PORT, BOXOFFICE_HOSTNAME.
+/// KAKAO_REST_API_KEY, KAKAO_BASE_URL, DATABASE_URL, PORT, BOXOFFICE_HOSTNAME; and BOXOFFICE_BCRYPT_COST,
+/// BOXOFFICE_UPSTREAM_TIMEOUT, BOXOFFICE_IDLE_TIMEOUT, BOXOFFICE_PUBLIC_URL.
+///
+/// Its descriptions (`"\(configuration)"`, `dump`, debuggers) never show the keys or the database password.
 public struct AppConfiguration: Sendable {
     /// The KOBIS key; `nil` means sample mode (the built-in simulator).
     public var kobisAPIKey: String?
@@ -16,10 +19,16 @@ public struct AppConfiguration: Sendable {
     public var workingDirectory: String
     public var hostname: String
     public var port: Int
-    /// Seconds a provisional chart is served before it is fetched again.
+    /// Seconds a provisional chart is served before it is fetched again (`BOXOFFICE_PROVISIONAL_TTL`, default 600).
     public var provisionalTTL: TimeInterval
-    /// Seconds to wait for KOBIS before giving up.
+    /// Seconds to wait for KOBIS before giving up (`BOXOFFICE_UPSTREAM_TIMEOUT`, default 10).
     public var upstreamTimeout: TimeInterval
+    /// Seconds a client connection may stay silent, or take to send a request's head, before it is closed
+    /// (`BOXOFFICE_IDLE_TIMEOUT`, default 30).
+    public var idleTimeout: TimeInterval
+    /// The address people reach the app at (`BOXOFFICE_PUBLIC_URL`), when it is behind a proxy. When it is
+    /// `https`, session cookies are always `Secure` and responses carry `Strict-Transport-Security`.
+    public var publicURL: URL?
     /// bcrypt cost (log2 of the rounds) for diary passwords: 12 by default, `BOXOFFICE_BCRYPT_COST` (4–31);
     /// tests use 4.
     public var bcryptCost: Int
@@ -35,7 +44,7 @@ public struct AppConfiguration: Sendable {
         kakaoBaseURL: URL = URL(string: "https://dapi.kakao.com")!, databaseURL: String? = nil,
         workingDirectory: String = FileManager.default.currentDirectoryPath, hostname: String = "127.0.0.1",
         port: Int = 8080, provisionalTTL: TimeInterval = 600, upstreamTimeout: TimeInterval = 10,
-        bcryptCost: Int = 12
+        bcryptCost: Int = 12, idleTimeout: TimeInterval = 30, publicURL: URL? = nil
     ) {
         self.kobisAPIKey = kobisAPIKey
         self.kobisBaseURL = kobisBaseURL
@@ -50,6 +59,8 @@ public struct AppConfiguration: Sendable {
         self.provisionalTTL = provisionalTTL
         self.upstreamTimeout = upstreamTimeout
         self.bcryptCost = bcryptCost
+        self.idleTimeout = idleTimeout
+        self.publicURL = publicURL
     }
 
     /// Reads the contract's environment variables. Empty values count as unset.
@@ -62,8 +73,8 @@ public struct AppConfiguration: Sendable {
             }
             return raw
         }
-        func url(_ name: String, default fallback: URL) throws(ConfigurationError) -> URL {
-            guard let raw = value(name) else { return fallback }
+        func url(_ name: String) throws(ConfigurationError) -> URL? {
+            guard let raw = value(name) else { return nil }
             guard let parsed = URL(string: raw), let scheme = parsed.scheme?.lowercased(),
                 scheme == "http" || scheme == "https", parsed.host != nil
             else { throw ConfigurationError("\(name) must be an http(s) URL, got \"\(raw)\"") }
@@ -71,11 +82,11 @@ public struct AppConfiguration: Sendable {
         }
         self.init(workingDirectory: workingDirectory)
         kobisAPIKey = value("KOBIS_API_KEY")
-        kobisBaseURL = try url("KOBIS_BASE_URL", default: Self.defaultKOBISBaseURL)
+        kobisBaseURL = try url("KOBIS_BASE_URL") ?? Self.defaultKOBISBaseURL
         tmdbAPIKey = value("TMDB_API_KEY")
-        tmdbBaseURL = try url("TMDB_BASE_URL", default: tmdbBaseURL)
+        tmdbBaseURL = try url("TMDB_BASE_URL") ?? tmdbBaseURL
         kakaoAPIKey = value("KAKAO_REST_API_KEY")
-        kakaoBaseURL = try url("KAKAO_BASE_URL", default: kakaoBaseURL)
+        kakaoBaseURL = try url("KAKAO_BASE_URL") ?? kakaoBaseURL
         databaseURL = value("DATABASE_URL")
         if let host = value("BOXOFFICE_HOSTNAME") { hostname = host }
         if let rawCost = value("BOXOFFICE_BCRYPT_COST") {
@@ -84,6 +95,19 @@ public struct AppConfiguration: Sendable {
             }
             bcryptCost = parsed
         }
+        func seconds(_ name: String, in range: ClosedRange<Double>) throws(ConfigurationError) -> TimeInterval? {
+            guard let raw = value(name) else { return nil }
+            guard let parsed = Double(raw), range.contains(parsed) else {
+                throw ConfigurationError(
+                    "\(name) must be a number of seconds from \(range.lowerBound) to "
+                        + "\(range.upperBound), got \"\(raw)\"")
+            }
+            return parsed
+        }
+        if let timeout = try seconds("BOXOFFICE_UPSTREAM_TIMEOUT", in: 0.1...300) { upstreamTimeout = timeout }
+        if let timeout = try seconds("BOXOFFICE_IDLE_TIMEOUT", in: 0.1...3600) { idleTimeout = timeout }
+        if let ttl = try seconds("BOXOFFICE_PROVISIONAL_TTL", in: 0...86_400) { provisionalTTL = ttl }
+        publicURL = try url("BOXOFFICE_PUBLIC_URL")
         if let rawPort = value("PORT") {
             guard let parsed = Int(rawPort), (0...65535).contains(parsed) else {
                 throw ConfigurationError("PORT must be a number from 0 to 65535, got \"\(rawPort)\"")
@@ -92,12 +116,49 @@ public struct AppConfiguration: Sendable {
         }
     }
 
+    /// True when people reach the app over HTTPS (`BOXOFFICE_PUBLIC_URL` is an `https` URL).
+    public var isPubliclyHTTPS: Bool { publicURL?.scheme?.lowercased() == "https" }
+
     /// Where upstream data comes from, used to keep stored data of different upstreams apart.
     public var upstreamOrigin: String {
         guard !isSampleMode else { return "sample" }
         var text = kobisBaseURL.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         return text
+    }
+}
+
+// The synthesized descriptions would print every stored property, keys included; these name only what is
+// harmless and say whether each secret is set.
+extension AppConfiguration: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        "AppConfiguration(kobisAPIKey: \(Self.redacted(kobisAPIKey)), kobisBaseURL: \(kobisBaseURL.absoluteString), "
+            + "tmdbAPIKey: \(Self.redacted(tmdbAPIKey)), kakaoAPIKey: \(Self.redacted(kakaoAPIKey)), "
+            + "databaseURL: \(databaseURL.map(Self.redactingPassword) ?? "default"), hostname: \(hostname), port: \(port))"
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "kobisAPIKey": Self.redacted(kobisAPIKey), "kobisBaseURL": kobisBaseURL.absoluteString,
+                "tmdbAPIKey": Self.redacted(tmdbAPIKey), "tmdbBaseURL": tmdbBaseURL.absoluteString,
+                "kakaoAPIKey": Self.redacted(kakaoAPIKey), "kakaoBaseURL": kakaoBaseURL.absoluteString,
+                "databaseURL": databaseURL.map(Self.redactingPassword) ?? "default", "hostname": hostname,
+                "port": port, "upstreamTimeout": upstreamTimeout, "idleTimeout": idleTimeout,
+                "publicURL": publicURL?.absoluteString ?? "none",
+            ],
+            displayStyle: .struct)
+    }
+
+    static func redacted(_ secret: String?) -> String { secret == nil ? "unset" : "<redacted>" }
+
+    /// `postgres://user:secret@host/db` → `postgres://user:<redacted>@host/db`.
+    static func redactingPassword(_ databaseURL: String) -> String {
+        databaseURL.replacingOccurrences(
+            of: #"^([A-Za-z][A-Za-z0-9+.-]*://[^:/@]*):[^@/]*@"#, with: "$1:<redacted>@", options: .regularExpression)
     }
 }
 

@@ -18,6 +18,10 @@ public struct AppServices: Sendable {
     public let posters: PosterService
     /// The movie diary (accounts, notes, import/export, statistics) over this database.
     public let diary: DiaryService
+    /// Administrators' background backfills; this instance's worker runs with the web app.
+    public let backfill: BackfillService
+    /// The administrator role of diary accounts.
+    public let administrators: any AdministratorRepository
     public let upstream: any BoxOfficeUpstream
     /// Prometheus registry for this app instance (no process-wide metrics state).
     public let metrics: PrometheusCollectorRegistry
@@ -34,7 +38,11 @@ public struct AppServices: Sendable {
     ) async throws -> AppServices {
         let location = try DatabaseLocation(
             databaseURL: configuration.databaseURL, workingDirectory: configuration.workingDirectory)
-        let database = try BoxOfficeDatabase(location: location, logger: logger)
+        // The drivers log every query with its values at debug and trace level, and some values are secrets
+        // (a session's CSRF token, a user's notes): the database logs at info and above only.
+        var databaseLogger = logger
+        databaseLogger.logLevel = max(logger.logLevel, .info)
+        let database = try BoxOfficeDatabase(location: location, logger: databaseLogger)
         do {
             try await database.migrate()
         } catch {
@@ -70,9 +78,13 @@ public struct AppServices: Sendable {
             repositories: database.diaryRepositories(), catalog: movies,
             hasher: BcryptPasswordHasher(cost: configuration.bcryptCost), digester: SHA256SecretDigester(),
             calendar: calendar)
+        let backfill = makeBackfill(
+            configuration: configuration, database: database, upstream: upstream, calendar: calendar, metrics: metrics,
+            logger: logger)
         return AppServices(
             configuration: configuration, database: database, calendar: calendar, charts: charts, movies: movies,
-            posters: posters, diary: diary, upstream: upstream, metrics: metrics, logger: logger)
+            posters: posters, diary: diary, backfill: backfill, administrators: database.administratorRepository(),
+            upstream: upstream, metrics: metrics, logger: logger)
     }
 
     /// TMDB when its key is set, else Kakao when its key is set, else none. Posters come from these

@@ -39,7 +39,7 @@ struct TokenAPIController<Context: DiaryAuthenticatedContext>: Sendable {
         group.delete("tokens/{id}") { _, context in
             let text = context.parameters.get("id") ?? ""
             guard let id = UUID(uuidString: text) else {
-                throw BoxOfficeError.notFound("You have no API token with id \(text.prefix(40)).")
+                throw DiaryError.notFound(.apiToken(text))
             }
             try await diary.revokeToken(id: id, for: try context.user())
             return Response(status: .noContent)

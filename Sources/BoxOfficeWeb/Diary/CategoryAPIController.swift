@@ -43,6 +43,9 @@ struct CategoryAPIController<Context: DiaryAuthenticatedContext>: Sendable {
 
     func delete(_ request: Request, id: UUID, user: DiaryUser) async throws -> Response {
         let query = request.formParameters
+        if let text = query.nonEmpty("to"), UUID(uuidString: text) == nil {
+            throw BoxOfficeError.invalidParameter("to must be a category id, got \"\(text.prefix(40))\".")
+        }
         var disposition: CategoryNotesDisposition?
         switch query.nonEmpty("notes")?.lowercased() {
         case nil: disposition = nil
@@ -68,7 +71,7 @@ struct CategoryAPIController<Context: DiaryAuthenticatedContext>: Sendable {
     static func categoryID(_ context: Context) throws -> UUID {
         let text = context.parameters.get("id") ?? ""
         guard let id = UUID(uuidString: text) else {
-            throw BoxOfficeError.notFound("You have no category with id \(text.prefix(40)).")
+            throw DiaryError.notFound(.category(text))
         }
         return id
     }

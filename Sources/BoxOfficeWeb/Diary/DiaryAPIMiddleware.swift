@@ -2,8 +2,9 @@ import BoxOfficeCore
 import Hummingbird
 
 /// Wraps every diary API route: ``DiaryError``s become JSON errors with their status (401 with
-/// `WWW-Authenticate`, 409, 429 with `Retry-After`), and responses are marked `Cache-Control: no-store`
-/// because they hold a user's private data. Other errors go on to the app's error middleware.
+/// `WWW-Authenticate`, 404, 409, 429 with `Retry-After`) and their English message, and responses are marked
+/// `Cache-Control: no-store` because they hold a user's private data. Other errors go on to the app's error
+/// middleware.
 struct DiaryAPIMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -19,22 +20,35 @@ struct DiaryAPIMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     static func response(for error: DiaryError) -> Response {
-        let status: HTTPResponse.Status
-        switch error {
-        case .unauthorized: status = .unauthorized
-        case .conflict: status = .conflict
-        case .tooManyAttempts: status = .tooManyRequests
-        }
-        var response = ResponseBuilders.jsonError(ErrorPresentation(status: status, message: error.message))
-        switch error {
-        case .unauthorized:
-            response.headers[.wwwAuthenticate] = "Bearer realm=\"BoxOffice\""
-        case .tooManyAttempts(_, let seconds):
-            response.headers[.retryAfter] = String(seconds)
-        case .conflict:
-            break
-        }
+        var response = ResponseBuilders.jsonError(ErrorPresentation(status: error.apiStatus, message: error.message))
+        if case .unauthorized = error { response.headers[.wwwAuthenticate] = "Bearer realm=\"BoxOffice\"" }
+        if let seconds = error.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
         return response
+    }
+}
+
+extension DiaryError {
+    /// The status on the API: 401, 409, 429 or 404.
+    var apiStatus: HTTPResponse.Status {
+        switch self {
+        case .unauthorized: return .unauthorized
+        case .conflict: return .conflict
+        case .tooManyAttempts: return .tooManyRequests
+        case .notFound: return .notFound
+        }
+    }
+
+    /// The status on a page: as on the API, except that a refusal is 403 (a page never asks the browser for
+    /// credentials with `WWW-Authenticate`; anonymous visitors are sent to the log-in page before this).
+    var pageStatus: HTTPResponse.Status {
+        if case .unauthorized = self { return .forbidden }
+        return apiStatus
+    }
+
+    /// Seconds for `Retry-After`, when waiting helps.
+    var retryAfterSeconds: Int? {
+        if case .tooManyAttempts(let seconds) = self { return seconds }
+        return nil
     }
 }
 
@@ -43,21 +57,17 @@ struct DiaryAPIMiddleware<Context: RequestContext>: RouterMiddleware {
 struct BearerTokenAuthenticator<Context: DiaryAuthenticatedContext>: RouterMiddleware {
     let diary: DiaryService
 
-    static var missingTokenMessage: String {
-        "This route needs an API token: send \"Authorization: Bearer <token>\" (create one with POST /api/v1/tokens)."
-    }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        guard let header = request.headers[.authorization] else { throw DiaryError.unauthorized(Self.missingTokenMessage) }
+        guard let header = request.headers[.authorization] else { throw DiaryError.unauthorized(.missingToken) }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
-            throw DiaryError.unauthorized(Self.missingTokenMessage)
+            throw DiaryError.unauthorized(.missingToken)
         }
         let token = parts[1].trimmingCharacters(in: .whitespaces)
         guard let user = try await diary.authenticate(apiToken: token) else {
-            throw DiaryError.unauthorized("The API token is invalid or has been revoked.")
+            throw DiaryError.unauthorized(.invalidToken)
         }
         var context = context
         context.identity = user

@@ -23,7 +23,7 @@ extension DiaryRequestContext: DiaryAuthenticatedContext {}
 extension DiaryAuthenticatedContext {
     /// The user the Bearer token named; the authenticator has already refused requests without one.
     func user() throws -> DiaryUser {
-        guard let identity else { throw DiaryError.unauthorized(BearerTokenAuthenticator<Self>.missingTokenMessage) }
+        guard let identity else { throw DiaryError.unauthorized(.missingToken) }
         return identity
     }
 }

@@ -105,7 +105,7 @@ struct NoteAPIController<Context: DiaryAuthenticatedContext>: Sendable {
     static func noteID(_ context: Context) throws -> UUID {
         let text = context.parameters.get("id") ?? ""
         guard let id = UUID(uuidString: text) else {
-            throw BoxOfficeError.notFound("You have no note with id \(text.prefix(40)).")
+            throw DiaryError.notFound(.note(text))
         }
         return id
     }

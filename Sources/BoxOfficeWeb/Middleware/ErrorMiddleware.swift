@@ -32,22 +32,33 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 context.logger.warning(
                     "request failed", metadata: metadata.merging(["error": "\(Self.redacted(error))"]) { $1 })
             }
-            if Self.isAPIPath(request.uri.path) {
-                return ResponseBuilders.jsonError(presentation)
+            var response = errorResponse(presentation, request: request, context: context)
+            // Headers the error carries (`Allow` on 405, `Retry-After` on 429) belong on the answer too.
+            if let error = error as? HTTPError {
+                for field in error.headers where field.name != .contentType && field.name != .contentLength {
+                    response.headers.append(field)
+                }
             }
-            let viewModel = ErrorPageViewModel(
-                presentation: presentation, request: request, language: Language(request: request),
-                isSampleData: isSampleMode)
-            do {
-                return try renderer.render(viewModel, template: "error", status: presentation.status)
-            } catch {
-                // The templates are loaded at startup, so this only happens if one is missing. Plain text,
-                // because the message may quote the request's input.
-                context.logger.error("error page could not be rendered", metadata: ["error": "\(error)"])
-                return Response(
-                    status: presentation.status, headers: [.contentType: "text/plain; charset=utf-8"],
-                    body: .init(byteBuffer: ByteBuffer(string: presentation.message)))
-            }
+            return response
+        }
+    }
+
+    private func errorResponse(_ presentation: ErrorPresentation, request: Request, context: Context) -> Response {
+        if Self.isAPIPath(request.uri.path) {
+            return ResponseBuilders.jsonError(presentation)
+        }
+        let viewModel = ErrorPageViewModel(
+            presentation: presentation, request: request, language: Language(request: request),
+            isSampleData: isSampleMode)
+        do {
+            return try renderer.render(viewModel, template: "error", status: presentation.status)
+        } catch {
+            // The templates are loaded at startup, so this only happens if one is missing. Plain text,
+            // because the message may quote the request's input.
+            context.logger.error("error page could not be rendered", metadata: ["error": "\(error)"])
+            return Response(
+                status: presentation.status, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: presentation.message)))
         }
     }
 

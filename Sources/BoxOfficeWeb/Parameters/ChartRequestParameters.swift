@@ -53,9 +53,11 @@ struct ChartRequestParameters: Sendable, Equatable {
 }
 
 extension Parameters {
-    /// The value of `name`, trimmed, or `nil` when missing or empty.
+    /// The value of `name` exactly as sent, or `nil` when missing or empty. Not trimmed: a value with spaces
+    /// around it is judged as it is (and refused where a code or number is expected), so the API accepts exactly
+    /// what its document says; free text (searched titles) is trimmed where it is used.
     func nonEmpty(_ name: String) -> String? {
-        guard let value = get(name)?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        guard let value = get(name), !value.isEmpty else { return nil }
         return value
     }
 }

@@ -5,6 +5,7 @@ import Hummingbird
 struct MovieSearchParameters: Sendable, Equatable {
     static let earliestYear = 1900
     static let latestYear = 2100
+    static let maximumPage = 10_000
 
     var query: MovieSearchQuery
 
@@ -20,8 +21,10 @@ struct MovieSearchParameters: Sendable, Equatable {
         }
         var page = 1
         if let text = parameters.nonEmpty("page") {
-            guard let parsed = Int(text), parsed >= 1 else {
-                throw .invalidParameter("page must be a whole number of at least 1, got \"\(text)\".")
+            // Bounded, so page arithmetic (offsets, "results 11–20") can never overflow.
+            guard let parsed = Int(text), (1...Self.maximumPage).contains(parsed) else {
+                throw .invalidParameter(
+                    "page must be a whole number from 1 to \(Self.maximumPage), got \"\(text.prefix(20))\".")
             }
             page = parsed
         }

@@ -14,7 +14,7 @@ extension DiarySessionContext {
     /// The signed-in user. ``RequireSessionMiddleware`` has already redirected anonymous requests, so a
     /// missing session here is a routing mistake, answered like one.
     func requireSession() throws -> DiarySession {
-        guard let session else { throw HTTPError(.unauthorized, message: "Log in to see your diary.") }
+        guard let session else { throw DiaryError.unauthorized(.notSignedIn) }
         return session
     }
 }

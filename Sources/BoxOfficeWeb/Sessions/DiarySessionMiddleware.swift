@@ -5,7 +5,7 @@ import Hummingbird
 /// Finds the session named by the `boxoffice_session` cookie (in the database, so any instance can serve
 /// it) and puts it into the context. On the way out it marks the response `Cache-Control: no-store` (diary
 /// pages are private), renews the cookie when the service extended the session, forgets a cookie whose
-/// session is gone, and turns ``DiaryError``s into HTTP errors for the error page.
+/// session is gone, and turns ``DiaryError``s into HTTP errors for the error page, in the page's language.
 struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
     let diary: DiaryService
     let calendar: BoxOfficeCalendar
@@ -22,7 +22,7 @@ struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch let error as DiaryError {
-            throw Self.httpError(error)
+            throw Self.httpError(error, language: Language(request: request))
         }
         response.headers[.cacheControl] = "no-store"
         if let cookieValue, !cookieValue.isEmpty, !SessionCookies.sets(SessionCookies.sessionName, in: response) {
@@ -40,13 +40,12 @@ struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
         return response
     }
 
-    static func httpError(_ error: DiaryError) -> HTTPError {
-        switch error {
-        case .unauthorized(let message): return HTTPError(.forbidden, message: message)
-        case .conflict(let message): return HTTPError(.conflict, message: message)
-        case .tooManyAttempts(let message, let seconds):
-            return HTTPError(.tooManyRequests, headers: [.retryAfter: String(seconds)], message: message)
-        }
+    /// The error page for a ``DiaryError`` that no page handled itself: 403, 404, 409 or 429 (with `Retry-After`),
+    /// with the message in the page's language.
+    static func httpError(_ error: DiaryError, language: Language) -> HTTPError {
+        var headers = HTTPFields()
+        if let seconds = error.retryAfterSeconds { headers[.retryAfter] = String(seconds) }
+        return HTTPError(error.pageStatus, headers: headers, message: error.message(in: language))
     }
 }
 

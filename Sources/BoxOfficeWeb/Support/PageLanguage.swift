@@ -43,15 +43,19 @@ struct URLComponentsLite {
     var text: String { pairs.isEmpty ? path : path + "?" + pairs.joined(separator: "&") }
 
     private static func encode(_ text: String) -> String {
-        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
-        var encoded = ""
+        let hex = Array("0123456789ABCDEF".utf8)
+        var encoded = [UInt8]()
+        encoded.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
-            if unreserved.contains(byte) {
-                encoded.append(Character(Unicode.Scalar(byte)))
-            } else {
-                encoded += String(format: "%%%02X", byte)
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                encoded.append(byte)
+            default:
+                encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
             }
         }
-        return encoded
+        return String(decoding: encoded, as: UTF8.self)
     }
 }

@@ -14,10 +14,15 @@ struct PageRenderer: Sendable {
 
     /// Renders the page `template` for `viewModel` as an HTML response.
     func render(_ viewModel: Any, template: String, status: HTTPResponse.Status = .ok) throws -> Response {
-        guard let html = library.render(viewModel, withTemplate: template) else {
+        ResponseBuilders.html(try renderBody(viewModel, template: template), status: status)
+    }
+
+    /// The page `template` for `viewModel` as the bytes of a response body (for pages that are cached).
+    func renderBody(_ viewModel: Any, template: String) throws -> ByteBuffer {
+        guard let html = library.render(MustacheValueTree.make(viewModel), withTemplate: template) else {
             throw MissingTemplateError(name: template)
         }
-        return ResponseBuilders.html(html, status: status)
+        return ByteBuffer(string: html)
     }
 }
 

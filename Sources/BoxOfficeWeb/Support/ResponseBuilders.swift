@@ -25,9 +25,11 @@ enum ResponseBuilders {
     }
 
     static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(
-            status: status, headers: [.contentType: htmlContentType],
-            body: .init(byteBuffer: ByteBuffer(string: text)))
+        html(ByteBuffer(string: text), status: status)
+    }
+
+    static func html(_ body: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: htmlContentType], body: .init(byteBuffer: body))
     }
 }
 

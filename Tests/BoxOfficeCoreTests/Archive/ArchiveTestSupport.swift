@@ -123,6 +123,16 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
     private var emptyDays: Set<CalendarDate> = []
     private var inFlight = 0
     private(set) var maxInFlight = 0
+    private var chartsInFlight = 0
+    private var moviesInFlight = 0
+    private var sawMixedInFlight = false
+    /// Every call in the order it started.
+    private var startedCalls: [StartedCall] = []
+
+    enum StartedCall: Hashable {
+        case chart(CalendarDate)
+        case movie(String)
+    }
 
     init(clock: TestClock, delay: Duration = .zero) {
         self.clock = clock
@@ -143,6 +153,27 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
     var movieCallCount: Int { lock.withLock { movieCalls.values.reduce(0, +) } }
     func calls(for query: ChartQuery) -> Int { lock.withLock { chartCalls[query] ?? 0 } }
     var highestInFlight: Int { lock.withLock { maxInFlight } }
+    func calls(forMovie code: String) -> Int { lock.withLock { movieCalls[code] ?? 0 } }
+    /// Every call in the order it started.
+    var callOrder: [StartedCall] { lock.withLock { startedCalls } }
+    /// Whether a film lookup and a chart were ever in flight at the same moment.
+    var filmsOverlappedCharts: Bool { lock.withLock { sawMixedInFlight } }
+
+    /// Counts a call in flight (lock held).
+    private func enter(_ call: StartedCall) {
+        startedCalls.append(call)
+        inFlight += 1
+        maxInFlight = max(maxInFlight, inFlight)
+        if case .chart = call { chartsInFlight += 1 } else { moviesInFlight += 1 }
+        if chartsInFlight > 0 && moviesInFlight > 0 { sawMixedInFlight = true }
+    }
+
+    private func leave(_ call: StartedCall) {
+        lock.withLock {
+            inFlight -= 1
+            if case .chart = call { chartsInFlight -= 1 } else { moviesInFlight -= 1 }
+        }
+    }
 
     static func films(on day: CalendarDate) -> [(code: String, title: String, audience: Int64)] {
         let n = Int64(day.daysSinceEpoch % 1000)
@@ -156,8 +187,7 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
     func fetchChart(_ query: ChartQuery) async throws -> Chart {
         let fault: KOBISError? = lock.withLock {
             chartCalls[query, default: 0] += 1
-            inFlight += 1
-            maxInFlight = max(maxInFlight, inFlight)
+            enter(.chart(query.range.start))
             if let everyCallFault { return everyCallFault }
             if let permanent = permanentChartFaults[query.range.start] { return permanent }
             if var scripted = scriptedChartFaults[query.range.start], !scripted.isEmpty {
@@ -167,7 +197,7 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
             }
             return nil
         }
-        defer { lock.withLock { inFlight -= 1 } }
+        defer { leave(.chart(query.range.start)) }
         if delay > .zero { try await Task.sleep(for: delay) }
         if let fault { throw BoxOfficeError.upstream(fault) }
         let empty = lock.withLock { emptyDays.contains(query.range.start) }
@@ -189,8 +219,11 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
     func fetchMovie(code: String) async throws -> Movie? {
         let fault = lock.withLock { () -> KOBISError? in
             movieCalls[code, default: 0] += 1
+            enter(.movie(code))
             return everyCallFault
         }
+        defer { leave(.movie(code)) }
+        if delay > .zero { try await Task.sleep(for: delay) }
         if let fault { throw BoxOfficeError.upstream(fault) }
         if code == "NONE" { return nil }
         return Movie(

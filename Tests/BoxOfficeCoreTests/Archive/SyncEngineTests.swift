@@ -48,16 +48,25 @@ struct SyncEngineTests {
         #expect(report.calls == 10 + films.count)
         #expect(await f.store.nation(of: "K1") == "한국")
         #expect(await f.store.nation(of: films.first { $0.hasPrefix("F") }!) == "미국")
-        // Progress: both phases start, every item finishes, counts climb to the totals.
-        let finished = log.all.compactMap { event -> (SyncPhase, Int, Int)? in
-            if case .itemFinished(_, _, let phase, let completed, let total, _) = event {
-                return (phase, completed, total)
-            }
+        // Progress: one start event, every item finishes once, counts climb to totals that count both kinds.
+        #expect(log.all.first == .started(SyncProgress(chartsTotal: 10), skipped: 0))
+        let finished = log.all.compactMap { event -> (SyncItem, SyncProgress)? in
+            if case .itemFinished(let item, _, let progress) = event { return (item, progress) }
             return nil
         }
-        #expect(finished.filter { $0.0 == .charts }.map(\.1) == Array(1...10))
-        #expect(finished.filter { $0.0 == .movies }.count == films.count)
-        #expect(log.all.first == .phaseStarted(.charts, total: 10, skipped: 0))
+        let chartsDone = finished.filter { if case .chart = $0.0 { true } else { false } }.map(\.1.chartsDone)
+        #expect(chartsDone == Array(1...10))
+        #expect(finished.filter { if case .movie = $0.0 { true } else { false } }.count == films.count)
+        #expect(finished.map(\.1.completed) == Array(1...(10 + films.count)))
+        #expect(finished.last?.1 == SyncProgress(
+            chartsDone: 10, chartsTotal: 10, moviesDone: films.count, moviesTotal: films.count, calls: 10 + films.count))
+        // The total grows as films are queued, and never falls behind what is done.
+        let queued = log.all.compactMap { event -> Int? in
+            if case .moviesQueued(let count, _) = event { return count }
+            return nil
+        }
+        #expect(queued.reduce(0, +) == films.count)
+        #expect(finished.allSatisfy { $0.1.completed <= $0.1.total })
 
         let again = try await f.engine().run(SyncRequest(range: Self.march))
         #expect(again.isComplete)
@@ -85,18 +94,57 @@ struct SyncEngineTests {
         #expect(first.stopReason == .budget(4))
         #expect(first.calls == 4)
         #expect(f.upstream.totalCalls == 4)
-        #expect(first.chartsStored == 4)
-        #expect(first.notAttempted == 6)
+        // Charts and film lookups share the budget.
+        #expect(first.chartsStored + first.moviesFetched == 4)
+        #expect(first.chartsStored >= 1)
+        #expect(first.notAttemptedCharts == 10 - first.chartsStored)
+        #expect(first.notAttempted == first.notAttemptedCharts + first.notAttemptedMovies)
+        #expect(!first.moviesChecked)
         #expect(!first.isComplete)
         #expect(first.continueCommand == "boxoffice sync --from 2024-03-01 --to 2024-03-10")
-        #expect(await f.store.storedDailyDays.count == 4)
+        #expect(await f.store.storedDailyDays.count == first.chartsStored)
 
         let second = try await f.engine().run(request)
         #expect(second.isComplete)
-        #expect(second.plan.items.count == 6)
-        #expect(second.plan.settled == 4)
-        // No day was fetched twice.
+        #expect(second.moviesChecked)
+        #expect(second.plan.items.count == 10 - first.chartsStored)
+        #expect(second.plan.settled == first.chartsStored)
+        // No day and no film was fetched twice; every film of the range has its nation.
         for date in Self.march.days { #expect(f.upstream.calls(for: .daily(date)) == 1, "\(date)") }
+        let films = Set(Self.march.days.flatMap { ArchiveUpstream.films(on: $0).map(\.code) })
+        for film in films {
+            #expect(f.upstream.calls(forMovie: film) == 1, "\(film)")
+            #expect(await f.store.nation(of: film) != nil, "\(film)")
+        }
+    }
+
+    @Test("film lookups share the pool with the charts and run while charts are still being fetched")
+    func filmsOverlapCharts() async throws {
+        let f = Fixture(delay: .milliseconds(20))
+        let range = archiveRange("2024-02-01", "2024-02-20")
+        let report = try await f.engine(SyncOptions(concurrency: 4)).run(SyncRequest(range: range))
+        #expect(report.isComplete)
+        let films = Set(range.days.flatMap { ArchiveUpstream.films(on: $0).map(\.code) })
+        #expect(report.moviesFetched == films.count)
+        #expect(f.upstream.totalCalls == 20 + films.count)
+        // One bounded pool: never more than 4 calls in flight, whatever their kind, and it does use 4.
+        #expect(f.upstream.highestInFlight == 4)
+        // Ordering evidence: the first film lookup starts before most charts have started, and charts keep
+        // starting after it; at some moment a film lookup and a chart were in flight together.
+        let order = f.upstream.callOrder
+        let firstFilm = try #require(order.firstIndex { if case .movie = $0 { true } else { false } })
+        let lastChart = try #require(order.lastIndex { if case .chart = $0 { true } else { false } })
+        let chartsBeforeFirstFilm = order[..<firstFilm].count
+        #expect(chartsBeforeFirstFilm <= 2 * 4, "\(order)")
+        #expect(firstFilm < lastChart)
+        #expect(f.upstream.filmsOverlappedCharts)
+        // Films found on a day are looked up before later days: the three films of the first day all start before
+        // the last chart.
+        let firstDayFilms = Set(ArchiveUpstream.films(on: range.start).map(\.code))
+        for film in firstDayFilms {
+            let index = try #require(order.firstIndex(of: .movie(film)))
+            #expect(index < lastChart, "\(film)")
+        }
     }
 
     @Test("transient failures are retried with growing waits; every attempt counts against the budget")
@@ -181,6 +229,7 @@ struct SyncEngineTests {
         #expect(report.failures.count == 3)
         #expect(f.upstream.totalCalls == 6)
         #expect(report.notAttempted == 7)
+        #expect(report.notAttemptedCharts == 7)
     }
 
     @Test("never more calls in flight than the concurrency, and it does use that many")
@@ -198,19 +247,26 @@ struct SyncEngineTests {
         let control = SyncControl()
         let request = SyncRequest(range: archiveRange("2024-01-01", "2024-01-31"))
         let report = try await f.engine(SyncOptions(concurrency: 2)).run(request, control: control) { event in
-            if case .itemFinished(_, _, .charts, 5, _, _) = event { control.requestStop() }
+            if case .itemFinished(.chart, _, let progress) = event, progress.chartsDone == 5 { control.requestStop() }
         }
         #expect(report.stopReason == .interrupted)
         let stored = await f.store.storedDailyDays
         #expect(stored.count >= 5 && stored.count <= 7)
         #expect(report.chartsStored == stored.count)
         #expect(f.upstream.chartCallCount == stored.count, "every call made was stored")
-        #expect(report.notAttempted == 31 - stored.count)
+        #expect(report.notAttemptedCharts == 31 - stored.count)
+        #expect(!report.moviesChecked)
 
         let resumed = try await f.engine().run(request)
         #expect(resumed.isComplete)
         #expect(resumed.plan.items.count == 31 - stored.count)
         for date in request.range.days { #expect(f.upstream.calls(for: .daily(date)) == 1, "\(date)") }
+        // Films of the days stored before the stop whose lookup had not run are picked up; none is fetched twice.
+        let films = Set(request.range.days.flatMap { ArchiveUpstream.films(on: $0).map(\.code) })
+        for film in films {
+            #expect(f.upstream.calls(forMovie: film) == 1, "\(film)")
+            #expect(await f.store.nation(of: film) != nil, "\(film)")
+        }
     }
 
     @Test("an empty answer for a recent day is not stored, so a later run fetches it again")
@@ -238,7 +294,11 @@ struct SyncEngineTests {
             return
         }
         #expect(message.contains("disk full"))
-        #expect(f.upstream.totalCalls == 1)
+        // Storing overlaps the next call: at most the one call that started while the first answer was being
+        // stored, none after the stop.
+        #expect(f.upstream.totalCalls <= 2)
+        #expect(report.chartsStored == 0)
+        #expect(report.notAttemptedCharts >= 8)
     }
 
     @Test(

@@ -86,6 +86,35 @@ struct DiaryCodecTests {
         return [first, second, third]
     }
 
+    @Test("instants: RFC 3339 read directly agrees with Foundation's formatter; other forms still go through it")
+    func instants() throws {
+        func formatter(_ text: String) -> Date? {
+            let fractional = ISO8601DateFormatter()
+            fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            let plain = ISO8601DateFormatter()
+            plain.formatOptions = [.withInternetDateTime]
+            return (fractional.date(from: text) ?? plain.date(from: text)).map(DiaryTime.normalized)
+        }
+        for text in [
+            "2024-03-20T03:00:00Z", "2024-03-20T03:00:00.123Z", "2024-03-20T12:00:00.5+09:00", "2024-03-19T23:30:00-03:30",
+            "2024-03-20T03:00:00.123456Z", "2024-02-29T23:59:59.999Z", "1969-12-31T23:59:59.001Z", "2000-01-01T00:00:00+00:00",
+        ] {
+            let fast = try #require(DiaryTime.parseInternetDateTime(Array(text.utf8)), "\(text)")
+            #expect(DiaryTime.normalized(fast) == formatter(text), "\(text)")
+            #expect(DiaryTime.parse(" \(text) ") == formatter(text), "\(text)")
+        }
+        #expect(DiaryTime.parse("2024-03-20T12:00:00.250+09:00") == Date(timeIntervalSince1970: 1_710_903_600.25))
+        #expect(DiaryTime.string(try #require(DiaryTime.parse("2024-03-20T03:00:00.1234Z"))) == "2024-03-20T03:00:00.123Z")
+        // Not RFC 3339 as written, or not a real instant: left to the formatter, which refuses these too.
+        for text in [
+            "2024-02-30T00:00:00Z", "2024-03-20T24:00:00Z", "2024-03-20 03:00:00Z", "2024-03-20T03:00:00",
+            "2024-03-20T03:00:00.Z", "2024-03-20T03:00Z", "20240320T030000Z", "2024-03-20T03:00:00+0900x", "",
+        ] {
+            #expect(DiaryTime.parseInternetDateTime(Array(text.utf8)) == nil, "\(text)")
+            #expect(DiaryTime.parse(text) == formatter(text), "\(text)")
+        }
+    }
+
     @Test("own CSV: documented header, BOM, and every note field survives a round trip")
     func csvRoundTrip() throws {
         let notes = sampleNotes()

@@ -20,7 +20,7 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
 
     // Users
     func createUser(_ user: DiaryUser, usernameKey: String, passwordHash: String) async throws {
-        if users.values.contains(where: { $0.key == usernameKey }) { throw DiaryError.conflict("taken") }
+        if users.values.contains(where: { $0.key == usernameKey }) { throw DiaryError.conflict(.usernameTaken(user.username)) }
         users[user.id] = (user, usernameKey, passwordHash)
     }
     func user(id: UUID) async throws -> DiaryUser? { users[id]?.user }
@@ -73,6 +73,11 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
         failures.filter { $0.key == usernameKey && $0.date > since }.map(\.date).sorted()
     }
     func clearFailedLogins(usernameKey: String) async throws { failures.removeAll { $0.key == usernameKey } }
+    func deleteFailedLogins(before date: Date) async throws -> Int {
+        let before = failures.count
+        failures.removeAll { $0.date < date }
+        return before - failures.count
+    }
 
     // Categories
     func categories(userID: UUID) async throws -> [DiaryCategory] {
@@ -87,7 +92,7 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
     }
     func createCategory(id: UUID, name: String, visible: Bool, userID: UUID, createdAt: Date) async throws -> DiaryCategory {
         let mine = try await categories(userID: userID)
-        if mine.contains(where: { $0.name.lowercased() == name.lowercased() }) { throw DiaryError.conflict("taken") }
+        if mine.contains(where: { $0.name.lowercased() == name.lowercased() }) { throw DiaryError.conflict(.categoryNameTaken(name)) }
         let category = DiaryCategory(id: id, name: name, visible: visible, position: mine.count)
         categoryRows[id] = (category, userID)
         return category

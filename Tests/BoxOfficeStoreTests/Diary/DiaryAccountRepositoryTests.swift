@@ -45,7 +45,7 @@ extension DiaryStoreTests {
             try await TestStore.with(backend) { database, _ in
                 let repositories = database.diaryRepositories()
                 let user = try await DiaryStoreFixtures.createUser("MinJi", in: repositories)
-                await #expect(throws: DiaryError.conflict("The username \"minji\" is taken.")) {
+                await #expect(throws: DiaryError.conflict(.usernameTaken("minji"))) {
                     try await repositories.users.createUser(
                         DiaryStoreFixtures.user("minji"), usernameKey: "minji", passwordHash: "x")
                 }
@@ -150,6 +150,44 @@ extension DiaryStoreTests {
                 try await attempts.clearFailedLogins(usernameKey: "minji")
                 #expect(try await attempts.failedLogins(usernameKey: "minji", since: .distantPast).isEmpty)
                 #expect(try await attempts.failedLogins(usernameKey: "jisoo", since: .distantPast).count == 1)
+            }
+        }
+
+        @Test("purging deletes expired sessions and old failed logins, and only those", arguments: Backend.enabled)
+        func purge(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, store in
+                let repositories = database.diaryRepositories()
+                let user = try await DiaryStoreFixtures.createUser("minji", in: repositories)
+                let now = DiaryStoreFixtures.now
+                for (hash, expiry) in [("gone-1", -3600.0), ("gone-2", 0), ("live-1", 1), ("live-2", 86_400)] {
+                    try await repositories.sessions.createSession(
+                        DiarySession(
+                            id: UUID(), user: user, csrfToken: "c", createdAt: now.addingTimeInterval(-86_400),
+                            expiresAt: now.addingTimeInterval(expiry)),
+                        tokenHash: hash)
+                }
+                let attempts = repositories.loginAttempts
+                for (key, age) in [("a", 3600.0), ("b", 901), ("a", 899), ("c", 1)] {
+                    try await attempts.recordFailedLogin(
+                        usernameKey: key, at: now.addingTimeInterval(-age), forgetBefore: .distantPast)
+                }
+                #expect(try await repositories.sessions.deleteExpiredSessions(now: now) == 2)
+                #expect(try await attempts.deleteFailedLogins(before: now.addingTimeInterval(-900)) == 2)
+                // Another instance purging the same moment finds nothing left: purging is idempotent.
+                let other = try store.open()
+                let again = other.diaryRepositories()
+                let repeated = (
+                    try await again.sessions.deleteExpiredSessions(now: now),
+                    try await again.loginAttempts.deleteFailedLogins(before: now.addingTimeInterval(-900)))
+                await other.shutdown()
+                #expect(repeated == (0, 0))
+                #expect(try await database.rowCount(of: "diary_sessions") == 2)
+                for hash in ["live-1", "live-2"] {
+                    #expect(try await repositories.sessions.session(tokenHash: hash, now: now) != nil, "\(hash)")
+                }
+                #expect(try await attempts.failedLogins(usernameKey: "a", since: .distantPast).count == 1)
+                #expect(try await attempts.failedLogins(usernameKey: "b", since: .distantPast).isEmpty)
+                #expect(try await attempts.failedLogins(usernameKey: "c", since: .distantPast).count == 1)
             }
         }
 

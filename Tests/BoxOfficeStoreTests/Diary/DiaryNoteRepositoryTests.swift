@@ -20,7 +20,7 @@ extension DiaryStoreTests {
                             id: UUID(), name: name, visible: true, userID: owner.id, createdAt: DiaryStoreFixtures.now))
                 }
                 #expect(made.map(\.position) == [0, 1, 2])
-                await #expect(throws: DiaryError.conflict("You already have a category named \"drama\".")) {
+                await #expect(throws: DiaryError.conflict(.categoryNameTaken("drama"))) {
                     try await categories.createCategory(
                         id: UUID(), name: "drama", visible: true, userID: owner.id, createdAt: DiaryStoreFixtures.now)
                 }

@@ -35,13 +35,23 @@ enum DiaryWebBackend: String, CaseIterable, Sendable, CustomTestStringConvertibl
 /// (2024-03-20 12:00 in Seoul), bcrypt at cost 4, served over real HTTP on loopback, on a fresh database.
 enum DiaryWebTestSupport {
     static func withApp(
-        _ backend: DiaryWebBackend, _ body: @Sendable (any TestClientProtocol) async throws -> Void
+        _ backend: DiaryWebBackend, now: @escaping @Sendable () -> Date = { WebTestSupport.fixedNow },
+        _ body: @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
+        try await withDatabase(backend) { databaseURL, directory in
+            try await run(databaseURL: databaseURL, directory: directory, now: now, body)
+        }
+    }
+
+    /// A fresh, empty database for `backend` (an SQLite file, or a new PostgreSQL database that is dropped after).
+    static func withDatabase(
+        _ backend: DiaryWebBackend, _ body: @Sendable (_ databaseURL: String, _ directory: URL) async throws -> Void
     ) async throws {
         let directory = try WebTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         switch backend {
         case .sqlite:
-            try await run(databaseURL: "sqlite://\(directory.path)/diary.sqlite", directory: directory, body)
+            try await body("sqlite://\(directory.path)/diary.sqlite", directory)
         case .postgres:
             guard let adminURL = DiaryWebBackend.postgresURL else {
                 throw DiaryTestSetupError("CI is set but \(DiaryWebBackend.postgresURLVariable) is not.")
@@ -59,7 +69,7 @@ enum DiaryWebTestSupport {
             components.path = "/\(name)"
             var failure: (any Error)?
             do {
-                try await run(databaseURL: components.string!, directory: directory, body)
+                try await body(components.string!, directory)
             } catch {
                 failure = error
             }
@@ -73,14 +83,18 @@ enum DiaryWebTestSupport {
         }
     }
 
-    private static func run(
-        databaseURL: String, directory: URL, _ body: @Sendable (any TestClientProtocol) async throws -> Void
+    /// The configuration of the diary test apps over `databaseURL`.
+    static func configuration(databaseURL: String, directory: URL) -> AppConfiguration {
+        AppConfiguration(databaseURL: databaseURL, workingDirectory: directory.path, bcryptCost: 4)
+    }
+
+    static func run(
+        databaseURL: String, directory: URL, now: @escaping @Sendable () -> Date = { WebTestSupport.fixedNow },
+        _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
-        let configuration = AppConfiguration(
-            databaseURL: databaseURL, workingDirectory: directory.path, bcryptCost: 4)
-        let now: @Sendable () -> Date = { WebTestSupport.fixedNow }
         let app = try await buildApplication(
-            configuration, logger: quietLogger, transport: SimulatorTransport(simulator: KOBISSimulator(now: now)), now: now)
+            configuration(databaseURL: databaseURL, directory: directory), logger: quietLogger,
+            transport: SimulatorTransport(simulator: KOBISSimulator(now: now)), now: now)
         try await app.test(.live) { client in try await body(client) }
     }
 

@@ -53,7 +53,7 @@ struct DiaryCategoryPageTests {
             let clash = try await browser.submit(
                 on: "/categories", to: "/categories/\(ids[1])/rename", [("name", "thrillers")])
             #expect(clash.status == .conflict)
-            #expect(clash.text.contains("You already have a category named “thrillers”."))
+            #expect(clash.text.contains("You already have a category named &quot;thrillers&quot;."))
             #expect(clash.text.contains(#"value="thrillers""#), "what was typed comes back")
             let blank = try await browser.submit(on: "/categories", [("name", "  ")])
             #expect(blank.status == .badRequest)

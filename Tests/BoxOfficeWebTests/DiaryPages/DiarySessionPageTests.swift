@@ -234,7 +234,7 @@ struct DiarySessionPageTests {
                 on: "/signup",
                 [("username", "TAKEN"), ("password", "correct horse"), ("passwordConfirm", "correct horse")])
             #expect(taken.status == .conflict)
-            #expect(taken.text.contains("The username “TAKEN” is taken."))
+            #expect(taken.text.contains("The username &quot;TAKEN&quot; is taken."))
         }
     }
 

@@ -5,6 +5,7 @@ import Hummingbird
 struct DailyController<Context: RequestContext>: Sendable {
     let services: AppServices
     let renderer: PageRenderer
+    let cache: ChartPageCache
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("daily") { request, _ in try await show(request) }
@@ -13,15 +14,24 @@ struct DailyController<Context: RequestContext>: Sendable {
     func show(_ request: Request) async throws -> Response {
         let parameters = try ChartRequestParameters(request.formParameters)
         let view = try ChartViewPreference(request: request)
+        let language = Language(request: request)
+        let cacheKey = cache.key(for: request, language: language, view: view)
+        if let body = cache.page(for: cacheKey) { return response(body, view: view) }
         let date = parameters.date ?? services.calendar.yesterday
         // The region list (cached for a month) loads alongside the chart: one round trip when both are cold.
         async let regions = services.regionsForFilter()
         let chart = try await services.charts.chart(.daily(date, filters: parameters.filters))
         let viewModel = DailyViewModel(
             chart: chart, date: date, filters: parameters.filters, calendar: services.calendar,
-            regions: await regions, language: Language(request: request), viewMode: view.mode,
+            regions: await regions, language: language, viewMode: view.mode,
             request: request)
-        var response = try renderer.render(viewModel, template: "daily")
+        let body = try renderer.renderBody(viewModel, template: "daily")
+        cache.keep(body, for: cacheKey, chart: chart, regionsLoaded: viewModel.form.hasRegions)
+        return response(body, view: view)
+    }
+
+    private func response(_ body: ByteBuffer, view: ChartViewPreference) -> Response {
+        var response = ResponseBuilders.html(body)
         view.remember(in: &response)
         return response
     }

@@ -21,6 +21,10 @@ struct ErrorPageViewModel: Sendable {
         if presentation.status.code >= 500, path.hasPrefix("/"), !path.hasPrefix("//") {
             retryURL = request.uri.description
             retryLabel = t.retry
+        } else if DiaryHeaderLinkViewModel.diaryPaths.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) {
+            // A diary page (a note or category that is not there, a refused form): back to the notes.
+            retryURL = LinkBuilder.link("/notes", [("lang", Language.explicitParameter(in: request)?.rawValue)])
+            retryLabel = DiaryPageStrings.table(for: language).backToNotes
         } else {
             let explicit = Language.explicitParameter(in: request)?.rawValue
             retryURL = LinkBuilder.link(Self.section(of: path) == .weekly ? "/weekly" : "/daily", [("lang", explicit)])

@@ -5,6 +5,7 @@ import Hummingbird
 struct WeeklyController<Context: RequestContext>: Sendable {
     let services: AppServices
     let renderer: PageRenderer
+    let cache: ChartPageCache
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("weekly") { request, _ in try await show(request) }
@@ -13,6 +14,9 @@ struct WeeklyController<Context: RequestContext>: Sendable {
     func show(_ request: Request) async throws -> Response {
         let parameters = try ChartRequestParameters(request.formParameters)
         let view = try ChartViewPreference(request: request)
+        let language = Language(request: request)
+        let cacheKey = cache.key(for: request, language: language, view: view)
+        if let body = cache.page(for: cacheKey) { return response(body, view: view) }
         let range = parameters.weeklyRange
         let date = parameters.date ?? services.calendar.latestWeek(range).start
         // The region list (cached for a month) loads alongside the chart: one round trip when both are cold.
@@ -21,9 +25,15 @@ struct WeeklyController<Context: RequestContext>: Sendable {
             ChartQuery(kind: ChartKind(range), date: date, filters: parameters.filters))
         let viewModel = WeeklyViewModel(
             chart: chart, range: range, filters: parameters.filters, calendar: services.calendar,
-            regions: await regions, language: Language(request: request), viewMode: view.mode,
+            regions: await regions, language: language, viewMode: view.mode,
             request: request)
-        var response = try renderer.render(viewModel, template: "weekly")
+        let body = try renderer.renderBody(viewModel, template: "weekly")
+        cache.keep(body, for: cacheKey, chart: chart, regionsLoaded: viewModel.form.hasRegions)
+        return response(body, view: view)
+    }
+
+    private func response(_ body: ByteBuffer, view: ChartViewPreference) -> Response {
+        var response = ResponseBuilders.html(body)
         view.remember(in: &response)
         return response
     }

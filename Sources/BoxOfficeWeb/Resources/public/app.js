@@ -275,6 +275,67 @@
     }
   }
 
+  // ---- Background backfill progress (administrator pages) ----------------------------------------
+
+  var BACKFILL_POLL_MS = 2000;
+
+  /**
+   * Keeps each active backfill's progress bar, count and status up to date from its JSON
+   * (`data-progress-url`). When a job ends, its own page reloads (`data-reload-when-done`) so the
+   * final state (failures, restart) shows; the list just stops updating that row, keeping what the
+   * form holds. Without script the job page refreshes itself (a <noscript> meta refresh).
+   */
+  function setUpBackfillProgress() {
+    var jobs = document.querySelectorAll("[data-backfill-job][data-progress-url]");
+    if (!jobs.length || !window.fetch) return;
+    jobs.forEach(function (job) {
+      var url = job.getAttribute("data-progress-url");
+      var timer = 0;
+      function update(data) {
+        var bar = job.querySelector("[data-backfill-bar]");
+        if (bar && data.total > 0) {
+          bar.max = data.total;
+          bar.value = Math.min(data.done, data.total);
+          bar.textContent = data.percent + "%";
+        }
+        job.querySelectorAll("[data-backfill-field]").forEach(function (field) {
+          var name = field.getAttribute("data-backfill-field");
+          if (name === "calls") {
+            field.textContent = Number(data.calls).toLocaleString();
+          } else if (typeof data[name] === "string") {
+            field.textContent = data[name];
+          }
+        });
+      }
+      function poll() {
+        fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+          .then(function (response) {
+            if (!response.ok) throw new Error("HTTP " + response.status);
+            return response.json();
+          })
+          .then(function (data) {
+            update(data);
+            if (data.active) {
+              timer = window.setTimeout(poll, BACKFILL_POLL_MS);
+            } else if (job.hasAttribute("data-reload-when-done")) {
+              // Without the one-time notice (?done=…) the page came with.
+              var next = new URL(window.location.href);
+              next.searchParams.delete("done");
+              window.location.replace(next.toString());
+            }
+          })
+          .catch(function () {
+            // Try again a little later; the page still shows the last known state.
+            timer = window.setTimeout(poll, BACKFILL_POLL_MS * 3);
+          });
+      }
+      timer = window.setTimeout(poll, BACKFILL_POLL_MS);
+      window.addEventListener("pagehide", function () {
+        window.clearTimeout(timer);
+      });
+    });
+  }
+
   // ---- Wiring ------------------------------------------------------------------------------------
 
   document.addEventListener("click", function (event) {
@@ -306,4 +367,5 @@
 
   setUpPullToRefresh();
   setUpAutoSubmit();
+  setUpBackfillProgress();
 })();

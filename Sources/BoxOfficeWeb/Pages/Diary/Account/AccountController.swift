@@ -30,7 +30,7 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
             let session = try context.requireSession()
             let text = context.parameters.get("id") ?? ""
             guard let id = UUID(uuidString: text) else {
-                throw BoxOfficeError.notFound("You have no API token with id \(text.prefix(40)).")
+                throw DiaryError.notFound(.apiToken(text))
             }
             try await services.diary.revokeToken(id: id, for: session.user)
             return DiaryPageEnvironment(request: request, services: services).redirect(
@@ -55,8 +55,8 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
             do {
                 try await services.diary.changePassword(
                     for: session.user, current: form["currentPassword"] ?? "", new: new)
-            } catch DiaryError.unauthorized {
-                errors.append(s.currentPasswordWrong)
+            } catch DiaryError.unauthorized(let reason) {
+                errors.append(reason.message(in: environment.language))
             }
         }
         guard errors.isEmpty else {
@@ -96,9 +96,14 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let tokens = try await services.diary.tokens(for: session.user)
-        let viewModel = AccountViewModel(
+        var viewModel = AccountViewModel(
             environment: environment, session: session, tokens: tokens, flash: flash, passwordErrors: passwordErrors,
             tokenErrors: tokenErrors, tokenName: tokenName, newToken: newToken)
+        // Administrators get the header link to their pages (Pages/Admin).
+        if try await services.administrators.isAdministrator(userID: session.user.id) {
+            viewModel.adminLink = AdminLinkViewModel(
+                language: environment.language, explicitLanguage: environment.explicitLanguage, isActive: false)
+        }
         return try renderer.render(viewModel, template: "diary_account", status: status)
     }
 }

@@ -37,6 +37,8 @@ struct AccountViewModel: Sendable {
     var newToken: NewToken?
     var passwordMinimum: Int
     var tokenNameLimit: Int
+    /// The header's link to the administrator's pages, for administrators only (set by the controller).
+    var adminLink: AdminLinkViewModel?
 
     init(
         environment: DiaryPageEnvironment, session: DiarySession, tokens: [DiaryToken], flash: String? = nil,

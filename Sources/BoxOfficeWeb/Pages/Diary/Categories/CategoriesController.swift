@@ -62,9 +62,9 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
         }
         do {
             _ = try await services.diary.createCategory(name: name, for: session.user)
-        } catch DiaryError.conflict {
+        } catch DiaryError.conflict(let conflict) {
             return try await render(
-                environment, session: session, errors: [environment.strings.categoryNameTaken(name)], newName: name,
+                environment, session: session, errors: [conflict.message(in: environment.language)], newName: name,
                 status: .conflict)
         }
         return environment.redirect("/categories", [("done", "created")])
@@ -83,9 +83,9 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
         }
         do {
             _ = try await services.diary.updateCategory(id: id, changes: CategoryChanges(name: name), for: session.user)
-        } catch DiaryError.conflict {
+        } catch DiaryError.conflict(let conflict) {
             return try await render(
-                environment, session: session, errors: [environment.strings.categoryNameTaken(name)],
+                environment, session: session, errors: [conflict.message(in: environment.language)],
                 rename: (id, name),
                 status: .conflict)
         }
@@ -97,7 +97,7 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
         let id = try CategoryForms.id(context)
         let categories = try await services.diary.categories(for: session.user)
         guard let index = categories.firstIndex(where: { $0.id == id }) else {
-            throw BoxOfficeError.notFound("You have no category with id \(id.uuidString).")
+            throw DiaryError.notFound(.category(id.uuidString))
         }
         let target: Int
         switch context.form.nonEmpty("direction") {

@@ -8,7 +8,7 @@ enum CategoryForms {
     static func id(_ context: some RequestContext) throws -> UUID {
         let text = context.parameters.get("id") ?? ""
         guard let id = UUID(uuidString: text) else {
-            throw BoxOfficeError.notFound("You have no category with id \(text.prefix(40)).")
+            throw DiaryError.notFound(.category(text))
         }
         return id
     }

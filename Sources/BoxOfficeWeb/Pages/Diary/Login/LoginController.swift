@@ -22,22 +22,24 @@ struct LoginController<Context: DiarySessionContext>: Sendable {
 
     func logIn(_ request: Request, context: Context) async throws -> Response {
         let environment = DiaryPageEnvironment(request: request, services: services)
-        let s = environment.strings
         let form = context.form
         let username = form["username"] ?? ""
         let next = form.nonEmpty("next")
         let user: DiaryUser
         do {
             user = try await services.diary.logIn(username: username, password: form["password"] ?? "")
-        } catch DiaryError.unauthorized {
-            return try render(
-                environment, username: username, next: next, errors: [s.wrongCredentials], flash: nil,
-                status: .unauthorized)
-        } catch DiaryError.tooManyAttempts(_, let seconds) {
+        } catch let error as DiaryError {
+            // A wrong password (401) or a locked username (429, with Retry-After): the form again, with the reason.
+            let status: HTTPResponse.Status
+            switch error {
+            case .unauthorized: status = .unauthorized
+            case .tooManyAttempts: status = .tooManyRequests
+            case .conflict, .notFound: throw error
+            }
             var response = try render(
-                environment, username: username, next: next, errors: [s.tooManyAttempts(seconds: seconds)], flash: nil,
-                status: .tooManyRequests)
-            response.headers[.retryAfter] = String(seconds)
+                environment, username: username, next: next, errors: [error.message(in: environment.language)],
+                flash: nil, status: status)
+            if let seconds = error.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
             return response
         }
         let issued = try await services.diary.startSession(for: user)

@@ -5,6 +5,9 @@ import Hummingbird
 /// The notes list, overall or in one category: tabs per category, sort and filter form, one page of notes,
 /// paging, and an empty state that says what to do first.
 struct NoteListViewModel: Sendable {
+    /// Notes on one page of the list (`perPage` in the address may choose 1–200).
+    static let defaultPerPage = 20
+
     struct Row: Sendable {
         var title: String
         var url: String
@@ -91,10 +94,16 @@ struct NoteListViewModel: Sendable {
             query.sort.field == .watchedOn && query.sort.ascending == false ? nil : query.sort.field.rawValue
         let orderValue =
             query.sort.ascending == query.sort.field.defaultAscending ? nil : (query.sort.ascending ? "asc" : "desc")
-        let state: [(name: String, value: String?)] = [
-            ("sort", sortValue), ("order", orderValue), ("year", filter.year.map(String.init)),
-            ("rating", filter.rating?.description),
+        // Filters the form has no field for (the API's parameters, typed into the address) are kept too.
+        let extra: [(name: String, value: String?)] = [
+            ("releaseYear", filter.releaseYear.map(String.init)), ("minRating", filter.minRating?.description),
+            ("movie", filter.movieCode), ("perPage", query.perPage == Self.defaultPerPage ? nil : String(query.perPage)),
         ]
+        let state: [(name: String, value: String?)] =
+            [
+                ("sort", sortValue), ("order", orderValue), ("year", filter.year.map(String.init)),
+                ("rating", filter.rating?.description),
+            ] + extra
         func link(category: String?, page: Int? = nil) -> String {
             environment.link(
                 "/notes", [("category", category)] + state + [("page", page.flatMap { $0 > 1 ? String($0) : nil })])
@@ -142,7 +151,9 @@ struct NoteListViewModel: Sendable {
             }
         year = filter.year.map(String.init) ?? ""
         maxYear = environment.today.year
-        hiddenFields = environment.explicitLanguage.map { [HiddenFieldViewModel(name: "lang", value: $0)] } ?? []
+        hiddenFields =
+            extra.compactMap { item in item.value.map { HiddenFieldViewModel(name: item.name, value: $0) } }
+            + (environment.explicitLanguage.map { [HiddenFieldViewModel(name: "lang", value: $0)] } ?? [])
 
         rows = page.notes.map { note in
             let category = note.categoryId.flatMap { names[$0] }

@@ -6,7 +6,7 @@ import Hummingbird
 /// (`sort=created|watchedOn|releaseYear|title|rating`, `order=asc|desc`), filtered (`year`, `rating`) and paged.
 /// The parameters are the API's (`GET /api/v1/notes`); another user's category answers 404.
 struct NotesController<Context: DiarySessionContext>: Sendable {
-    static var perPage: Int { 20 }
+    static var perPage: Int { NoteListViewModel.defaultPerPage }
 
     let services: AppServices
     let renderer: PageRenderer

@@ -10,10 +10,10 @@ struct DiaryPageStrings: Sendable {
     let myDiary, logIn, logOut, signUp, addToDiary, diaryNavLabel, signedInAs: String
     let navNotes, navNewNote, navCategories, navStats, navTransfer, navAccount: String
     let loginTitle, signupTitle, signupIntro, usernameLabel, passwordLabel, passwordConfirmLabel: String
-    let usernameRule, passwordRule, passwordMismatch, wrongCredentials, noAccountYet, haveAccount: String
+    let usernameRule, passwordRule, passwordMismatch, noAccountYet, haveAccount: String
     let loggedOut, logOutQuestion, csrfRefused, fixThese, cancel: String
     let accountTitle, changePasswordTitle, currentPasswordLabel, newPasswordLabel, changePasswordHint: String
-    let changePasswordButton, currentPasswordWrong, passwordChanged: String
+    let changePasswordButton, passwordChanged: String
     let tokensTitle, tokensIntro, tokenNameLabel, tokenNamePlaceholder, tokenNameRule, createToken: String
     let newTokenShownOnce, tokenSecretLabel, tokenRevoked, noTokens, createdLabel, lastUsedLabel, never, revoke: String
 
@@ -88,7 +88,6 @@ struct DiaryPageStrings: Sendable {
         passwordRule = t(
             "비밀번호는 8자 이상(최대 72바이트)이어야 합니다.", "Passwords are at least 8 characters (at most 72 bytes).")
         passwordMismatch = t("두 비밀번호가 서로 다릅니다.", "The two passwords differ.")
-        wrongCredentials = t("아이디 또는 비밀번호가 틀렸습니다.", "Wrong username or password.")
         noAccountYet = t("아직 계정이 없나요?", "No account yet?")
         haveAccount = t("이미 계정이 있나요?", "Already have an account?")
         loggedOut = t("로그아웃했습니다.", "You are logged out.")
@@ -106,7 +105,6 @@ struct DiaryPageStrings: Sendable {
         changePasswordHint = t(
             "비밀번호를 바꾸면 다른 모든 기기에서 로그아웃됩니다.", "Changing the password logs you out everywhere else.")
         changePasswordButton = t("비밀번호 바꾸기", "Change password")
-        currentPasswordWrong = t("지금 비밀번호가 틀렸습니다.", "The current password is wrong.")
         passwordChanged = t(
             "비밀번호를 바꿨습니다. 다른 기기에서는 로그아웃되었습니다.",
             "Password changed. Other browsers and devices were logged out.")
@@ -292,17 +290,6 @@ struct DiaryPageStrings: Sendable {
 
     // MARK: - Messages with values
 
-    func usernameTaken(_ name: String) -> String {
-        isEnglish ? "The username “\(name)” is taken." : "‘\(name)’ 아이디는 이미 쓰이고 있습니다."
-    }
-
-    func tooManyAttempts(seconds: Int) -> String {
-        let minutes = max(1, (seconds + 59) / 60)
-        return isEnglish
-            ? "Too many failed logins for this username. Try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
-            : "로그인에 너무 많이 실패했습니다. \(minutes)분 뒤에 다시 해 보세요."
-    }
-
     func memberSince(_ day: String) -> String { isEnglish ? "member since \(day)" : "\(day) 가입" }
     func revokeToken(_ name: String) -> String { isEnglish ? "Revoke the token \(name)" : "\(name) 토큰 폐기" }
 
@@ -394,11 +381,6 @@ struct DiaryPageStrings: Sendable {
 
     func categoryNameTooLong(_ limit: Int) -> String {
         isEnglish ? "The name must be at most \(limit) characters long." : "분류 이름은 \(limit)자를 넘을 수 없습니다."
-    }
-
-    func categoryNameTaken(_ name: String) -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        return isEnglish ? "You already have a category named “\(trimmed)”." : "‘\(trimmed)’ 분류가 이미 있습니다."
     }
 
     func renameCategory(_ name: String) -> String { isEnglish ? "New name for \(name)" : "\(name)의 새 이름" }

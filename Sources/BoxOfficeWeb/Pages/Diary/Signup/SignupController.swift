@@ -42,10 +42,10 @@ struct SignupController<Context: DiarySessionContext>: Sendable {
         let user: DiaryUser
         do {
             user = try await services.diary.signUp(username: username, password: password)
-        } catch DiaryError.conflict {
-            let name = (try? DiaryValidation.username(username)) ?? username
+        } catch DiaryError.conflict(let conflict) {
             return try render(
-                environment, username: username, next: next, errors: [s.usernameTaken(name)], status: .conflict)
+                environment, username: username, next: next, errors: [conflict.message(in: environment.language)],
+                status: .conflict)
         }
         let issued = try await services.diary.startSession(for: user)
         var response = environment.afterLogin(next)

@@ -1,0 +1,155 @@
+public import Foundation
+
+/// Where a background backfill stands.
+public enum BackfillStatus: String, Codable, Sendable, Hashable, CaseIterable {
+    /// Accepted; waits for its instance's worker.
+    case queued
+    case running
+    /// Every planned chart and film lookup ended well.
+    case done
+    /// Some items failed for good, or the run stopped on a fatal error (rejected key, store down).
+    case failed
+    /// An administrator cancelled it.
+    case cancelled
+    /// It used up its call budget; restarting continues where it stopped.
+    case budgetStopped = "budget-stopped"
+    /// Its instance stopped (shut down or died) while the job was queued or running; it can be restarted.
+    case interrupted
+
+    /// Queued or running: its instance still has work to do.
+    public var isActive: Bool { self == .queued || self == .running }
+
+    /// Whether an administrator may run it again (sync skips what is already settled, so nothing is fetched twice).
+    public var canRestart: Bool { [.failed, .cancelled, .budgetStopped, .interrupted].contains(self) }
+}
+
+/// A backfill an administrator asked for: a ``SyncRequest`` run in the background by one server instance, with
+/// its progress kept in the database so every instance shows the same.
+public struct BackfillJob: Sendable, Hashable, Identifiable {
+    public var id: UUID
+    public var request: SyncRequest
+    public var status: BackfillStatus
+    public var progress: BackfillProgress
+    /// Why it ended, in English (a KOBIS or store message, the stop reason); `nil` while it runs or when it ended well.
+    public var message: String?
+    /// The administrator who asked for it, as named then, and the account (nil once the account is gone).
+    public var requestedBy: String
+    public var requestedByID: UUID?
+    /// The instance that accepted it and runs it.
+    public var instanceID: String
+    /// Set when an administrator asked a running job to stop; its instance notices within a second or so.
+    public var cancelRequested: Bool
+    public var createdAt: Date
+    public var startedAt: Date?
+    public var finishedAt: Date?
+    /// Last sign of life from its instance, while queued or running.
+    public var heartbeatAt: Date
+
+    public init(
+        id: UUID, request: SyncRequest, status: BackfillStatus, progress: BackfillProgress = BackfillProgress(),
+        message: String? = nil, requestedBy: String, requestedByID: UUID?, instanceID: String,
+        cancelRequested: Bool = false, createdAt: Date, startedAt: Date? = nil, finishedAt: Date? = nil,
+        heartbeatAt: Date
+    ) {
+        self.id = id
+        self.request = request
+        self.status = status
+        self.progress = progress
+        self.message = message
+        self.requestedBy = requestedBy
+        self.requestedByID = requestedByID
+        self.instanceID = instanceID
+        self.cancelRequested = cancelRequested
+        self.createdAt = createdAt
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.heartbeatAt = heartbeatAt
+    }
+}
+
+/// How far a backfill has come: items (charts and film lookups) done of those known so far, and what failed.
+public struct BackfillProgress: Sendable, Hashable {
+    /// Items finished, whatever their outcome.
+    public var done: Int
+    /// Items known so far: the planned charts and the film lookups queued so far (it grows while charts arrive).
+    public var total: Int
+    /// KOBIS calls made, retries included.
+    public var calls: Int
+    /// Items that failed.
+    public var failureCount: Int
+    /// The first ``BackfillProgress/failureLimit`` failures, one line each (`2024-03-02: KOBIS answered HTTP 404`).
+    public var failures: [String]
+
+    /// Failures kept line by line; beyond them only the count grows.
+    public static let failureLimit = 20
+
+    public init(done: Int = 0, total: Int = 0, calls: Int = 0, failureCount: Int = 0, failures: [String] = []) {
+        self.done = done
+        self.total = total
+        self.calls = calls
+        self.failureCount = failureCount
+        self.failures = failures
+    }
+
+    /// 0…100, rounded down; 100 when there is nothing to do.
+    public var percent: Int { total == 0 ? 100 : min(100, done * 100 / total) }
+}
+
+/// Why a range cannot be backfilled, for a message in the page's language.
+public enum BackfillRangeProblem: Error, Sendable, Hashable {
+    /// `from` is after `to`.
+    case reversed
+    /// `to` is today or later in Seoul; `latest` is yesterday.
+    case notCountedYet(latest: CalendarDate)
+    /// `from` is before the data begins.
+    case beforeData(earliest: CalendarDate)
+    /// More days than one job may cover.
+    case tooLong(maximumDays: Int)
+
+    /// The same in English (the API, logs, tests).
+    public var message: String {
+        switch self {
+        case .reversed: return "from is after to."
+        case .notCountedYet(let latest): return "to must be a day already counted; the latest is \(latest)."
+        case .beforeData(let earliest): return "from is before the data begins (\(earliest))."
+        case .tooLong(let days): return "A backfill covers at most \(days) days (3 years); split the range."
+        }
+    }
+}
+
+/// Stores background backfills, shared by every instance on the database.
+public protocol BackfillJobRepository: Sendable {
+    func createJob(_ job: BackfillJob) async throws
+    func job(id: UUID) async throws -> BackfillJob?
+    /// The most recent jobs, newest first.
+    func recentJobs(limit: Int) async throws -> [BackfillJob]
+    /// Marks the oldest job queued on `instanceID` as running (started and alive at `now`) and returns it;
+    /// `nil` when none is queued. Only a queued job is claimed, so a job cancelled meanwhile stays cancelled.
+    func claimNextJob(instanceID: String, now: Date) async throws -> BackfillJob?
+    /// Writes a running job's progress and heartbeat; returns whether an administrator asked it to stop.
+    func recordProgress(id: UUID, _ progress: BackfillProgress, now: Date) async throws -> Bool
+    /// Ends a job.
+    func finishJob(id: UUID, status: BackfillStatus, progress: BackfillProgress, message: String?, now: Date)
+        async throws
+    /// Cancels a queued job at once, or asks a running one to stop. Returns the job afterwards (`nil`: no such job).
+    func requestCancel(id: UUID, now: Date) async throws -> BackfillJob?
+    /// Queues a job that ``BackfillStatus/canRestart`` again, on `instanceID`, with its progress cleared.
+    /// Returns the job afterwards (`nil`: no such job); a job that could not be restarted comes back unchanged.
+    func requeue(id: UUID, instanceID: String, now: Date) async throws -> BackfillJob?
+    /// Refreshes the heartbeat of the instance's queued and running jobs.
+    func touchJobs(instanceID: String, now: Date) async throws
+    /// Marks queued or running jobs whose heartbeat is older than `heartbeatBefore` as interrupted (their
+    /// instance is gone); returns how many.
+    func markAbandonedJobs(heartbeatBefore: Date, now: Date) async throws -> Int
+}
+
+/// The administrator role of diary accounts.
+public protocol AdministratorRepository: Sendable {
+    /// Whether the account is an administrator (`false` for an unknown account).
+    func isAdministrator(userID: UUID) async throws -> Bool
+    /// Grants or revokes the role of the account whose ``DiaryValidation/usernameKey(_:)`` is `usernameKey`.
+    /// Returns the account's name as stored, or `nil` when there is no such account.
+    func setAdministrator(_ isAdministrator: Bool, usernameKey: String) async throws -> String?
+    /// The administrators' names, sorted.
+    func administrators() async throws -> [String]
+}

@@ -1,0 +1,129 @@
+import BoxOfficeCore
+import FluentKit
+import FluentSQL
+import Foundation
+import SQLKit
+
+/// Creates `backfill_jobs`: administrators' background backfills, shared by every instance on the database.
+struct CreateBackfillJobs: AsyncMigration {
+    var name: String { "BoxOfficeStore.CreateBackfillJobs" }
+
+    func prepare(on database: any Database) async throws {
+        let statuses = BackfillStatus.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        try await database.schema(BackfillJobModel.schema)
+            .id()
+            .field("range_start", .string, .required)
+            .field("range_end", .string, .required)
+            .field("include_weekly", .bool, .required)
+            .field("status", .string, .required)
+            .field("done", .int, .required)
+            .field("total", .int, .required)
+            .field("calls", .int, .required)
+            .field("failure_count", .int, .required)
+            .field("failures", .string, .required)
+            .field("message", .string)
+            .field("requested_by", .string, .required)
+            .field(
+                "requested_by_id", .uuid, .references(AdministratorFlagModel.schema, .id, onDelete: .setNull))
+            .field("instance_id", .string, .required)
+            .field("cancel_requested", .bool, .required)
+            .field("created_at", .datetime, .required)
+            .field("started_at", .datetime)
+            .field("finished_at", .datetime)
+            .field("heartbeat_at", .datetime, .required)
+            .constraint(.sql(unsafeRaw: "CONSTRAINT ck_backfill_jobs_status CHECK (status IN (\(statuses)))"))
+            .create()
+        let sql = try database.requireSQL()
+        // The pages list the newest jobs; workers look for queued and running ones.
+        try await sql.create(index: "idx_backfill_jobs_created_at").on(BackfillJobModel.schema).column("created_at").run()
+        try await sql.create(index: "idx_backfill_jobs_status_instance")
+            .on(BackfillJobModel.schema).column("status").column("instance_id")
+            .run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(BackfillJobModel.schema).delete()
+    }
+}
+
+/// A row of `backfill_jobs`.
+final class BackfillJobModel: Model, @unchecked Sendable {
+    static let schema = "backfill_jobs"
+
+    @ID(key: .id) var id: UUID?
+    /// `YYYY-MM-DD`.
+    @Field(key: "range_start") var rangeStart: String
+    @Field(key: "range_end") var rangeEnd: String
+    @Field(key: "include_weekly") var includeWeekly: Bool
+    /// A ``BackfillStatus`` raw value.
+    @Field(key: "status") var status: String
+    @Field(key: "done") var done: Int
+    @Field(key: "total") var total: Int
+    @Field(key: "calls") var calls: Int
+    @Field(key: "failure_count") var failureCount: Int
+    /// The first failures as a JSON array of strings.
+    @Field(key: "failures") var failures: String
+    @OptionalField(key: "message") var message: String?
+    @Field(key: "requested_by") var requestedBy: String
+    @OptionalField(key: "requested_by_id") var requestedByID: UUID?
+    @Field(key: "instance_id") var instanceID: String
+    @Field(key: "cancel_requested") var cancelRequested: Bool
+    @Field(key: "created_at") var createdAt: Date
+    @OptionalField(key: "started_at") var startedAt: Date?
+    @OptionalField(key: "finished_at") var finishedAt: Date?
+    @Field(key: "heartbeat_at") var heartbeatAt: Date
+
+    init() {}
+
+    init(_ job: BackfillJob) throws {
+        id = job.id
+        rangeStart = job.request.range.start.isoString
+        rangeEnd = job.request.range.end.isoString
+        includeWeekly = job.request.includeWeekly
+        status = job.status.rawValue
+        requestedBy = job.requestedBy
+        requestedByID = job.requestedByID
+        instanceID = job.instanceID
+        cancelRequested = job.cancelRequested
+        createdAt = job.createdAt
+        startedAt = job.startedAt
+        finishedAt = job.finishedAt
+        heartbeatAt = job.heartbeatAt
+        try apply(job.progress)
+    }
+
+    func apply(_ progress: BackfillProgress) throws {
+        done = progress.done
+        total = progress.total
+        calls = progress.calls
+        failureCount = progress.failureCount
+        failures = try Self.encode(progress.failures)
+    }
+
+    func domain() throws -> BackfillJob {
+        let id = try requireID()
+        func corrupt(_ what: String) -> BoxOfficeError {
+            .storage("The stored backfill \(id.uuidString) is corrupt: \(what).")
+        }
+        guard let start = CalendarDate(rangeStart), let end = CalendarDate(rangeEnd) else {
+            throw corrupt("range \(rangeStart)…\(rangeEnd)")
+        }
+        guard let status = BackfillStatus(rawValue: status) else { throw corrupt("status \"\(status)\"") }
+        guard let lines = try? JSONDecoder().decode([String].self, from: Data(failures.utf8)) else {
+            throw corrupt("failures")
+        }
+        return BackfillJob(
+            id: id, request: SyncRequest(range: DateRange(start: start, end: end), includeWeekly: includeWeekly),
+            status: status,
+            progress: BackfillProgress(
+                done: done, total: total, calls: calls, failureCount: failureCount, failures: lines),
+            message: message, requestedBy: requestedBy, requestedByID: requestedByID, instanceID: instanceID,
+            cancelRequested: cancelRequested, createdAt: DiaryTime.normalized(createdAt),
+            startedAt: startedAt.map(DiaryTime.normalized), finishedAt: finishedAt.map(DiaryTime.normalized),
+            heartbeatAt: DiaryTime.normalized(heartbeatAt))
+    }
+
+    static func encode(_ lines: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(lines), as: UTF8.self)
+    }
+}

@@ -1,0 +1,56 @@
+import BoxOfficeCore
+import Logging
+import ServiceLifecycle
+
+/// Deletes expired sessions and failed logins that no longer count ( ``DiaryService/purgeExpired()``): once when
+/// the app starts, then every ``interval``. Owned by the app's service group; graceful shutdown cancels the wait
+/// and the service returns before the database closes.
+///
+/// Several instances on one database each run it; deleting expired rows is idempotent, so they never conflict.
+/// A failed purge (the database briefly away) is logged and tried again at the next turn.
+struct DiaryHousekeeping: Service, CustomStringConvertible {
+    static let defaultInterval: Duration = .seconds(3600)
+
+    let diary: DiaryService
+    let interval: Duration
+    let logger: Logger
+
+    init(diary: DiaryService, interval: Duration = defaultInterval, logger: Logger) {
+        self.diary = diary
+        self.interval = interval
+        self.logger = logger
+    }
+
+    var description: String { "DiaryHousekeeping" }
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                await purge()
+                do {
+                    try await Task.sleep(for: interval)
+                } catch {
+                    return  // cancelled: shutting down
+                }
+            }
+        }
+    }
+
+    /// One pass; errors are logged, never thrown (a purge can always wait for the next turn).
+    func purge() async {
+        do {
+            let result = try await diary.purgeExpired()
+            if result.sessions + result.loginAttempts > 0 {
+                logger.info(
+                    "diary housekeeping",
+                    metadata: [
+                        "expired_sessions": "\(result.sessions)", "old_failed_logins": "\(result.loginAttempts)",
+                    ])
+            }
+        } catch is CancellationError {
+            return
+        } catch {
+            logger.warning("diary housekeeping failed; trying again later", metadata: ["error": "\(error)"])
+        }
+    }
+}

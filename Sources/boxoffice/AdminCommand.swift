@@ -1,0 +1,79 @@
+import ArgumentParser
+import BoxOfficeCore
+import BoxOfficeStore
+import Foundation
+
+/// `boxoffice admin grant|revoke USERNAME`, `boxoffice admin list`: who may start background backfills on the web.
+/// Only this command grants the role: never sign-up, and never a list of names in the environment (anyone could
+/// sign up with such a name first).
+struct AdminCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "admin",
+        abstract: "Grant or revoke the administrator role of a diary account (web backfill at /admin/backfill).",
+        subcommands: [Grant.self, Revoke.self, List.self])
+
+    struct Grant: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make an existing account an administrator (sign up on the web first).")
+
+        @Argument(help: "The account's username (case does not matter).")
+        var username: String
+
+        func run() async throws {
+            let name = try await AdminCommand.setRole(true, username: username)
+            Terminal.write("\(name) is now an administrator.\n")
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Take the administrator role away from an account.")
+
+        @Argument(help: "The account's username (case does not matter).")
+        var username: String
+
+        func run() async throws {
+            let name = try await AdminCommand.setRole(false, username: username)
+            Terminal.write("\(name) is no longer an administrator.\n")
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the administrators.")
+
+        func run() async throws {
+            let names = try await AdminCommand.withDatabase { try await $0.administratorRepository().administrators() }
+            Terminal.write(names.isEmpty ? "no administrators\n" : names.joined(separator: "\n") + "\n")
+        }
+    }
+
+    /// Sets the role; the account's name as stored. Throws a one-line error for an unknown account.
+    static func setRole(_ isAdministrator: Bool, username: String) async throws -> String {
+        let trimmed = username.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw CLIError("give the account's username") }
+        let name = try await withDatabase {
+            try await $0.administratorRepository().setAdministrator(
+                isAdministrator, usernameKey: DiaryValidation.usernameKey(trimmed))
+        }
+        guard let name else {
+            throw CLIError("no account named \"\(trimmed)\" (sign up on the web first)")
+        }
+        return name
+    }
+
+    /// Opens the configured database (migrating it, so the role exists), runs `body`, closes it.
+    static func withDatabase<T: Sendable>(_ body: (BoxOfficeDatabase) async throws -> T) async throws -> T {
+        let configuration = try ServiceRunner.configuration()
+        let location = try DatabaseLocation(
+            databaseURL: configuration.databaseURL, workingDirectory: configuration.workingDirectory)
+        let database = try BoxOfficeDatabase(location: location, logger: ServiceRunner.quietLogger())
+        do {
+            try await database.migrate()
+            let result = try await body(database)
+            await database.shutdown()
+            return result
+        } catch {
+            await database.shutdown()
+            throw error
+        }
+    }
+}

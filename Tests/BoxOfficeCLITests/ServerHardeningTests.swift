@@ -1,0 +1,354 @@
+import Foundation
+import KOBISSimulator
+import Logging
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `boxoffice serve` as a real process under hostile or unlucky conditions: clients that send nothing or half a
+/// request, a huge body, a KOBIS that hangs, and SIGTERM while a slow request is in flight.
+@Suite("boxoffice serve: timeouts, limits and graceful shutdown", .serialized)
+struct ServerHardeningTests {
+    @Test("a client that sends nothing, half a request head or half a body is disconnected after the idle timeout")
+    func idleClients() async throws {
+        let server = try HardeningServer(environment: ["BOXOFFICE_IDLE_TIMEOUT": "1"])
+        defer { server.stop() }
+        let http = try await server.start()
+
+        let silent = try RawSocket(port: server.port)
+        let partialHead = try RawSocket(port: server.port)
+        try partialHead.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        let partialBody = try RawSocket(port: server.port)
+        try partialBody.send(
+            "POST /api/v1/users HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"user")
+        let kept = try RawSocket(port: server.port)
+        try kept.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+
+        // Each read waits (at most the socket's 30-second receive timeout, which would fail the test) until
+        // the server closes the connection.
+        let silentEnd = try await RawSocket.onThread { try silent.readUntilClosed() }
+        #expect(silentEnd.closed, "a silent connection is closed")
+        #expect(silentEnd.data.isEmpty)
+        let headEnd = try await RawSocket.onThread { try partialHead.readUntilClosed() }
+        #expect(headEnd.closed, "half a request head is not waited for forever")
+        #expect(!headEnd.text.contains("200 OK"))
+        let bodyEnd = try await RawSocket.onThread { try partialBody.readUntilClosed() }
+        #expect(bodyEnd.closed, "half a body is not waited for forever")
+        #expect(!bodyEnd.text.contains("201 Created"))
+        // A keep-alive connection gets its answer, then is closed once idle.
+        let keptEnd = try await RawSocket.onThread { try kept.readUntilClosed() }
+        #expect(keptEnd.text.hasPrefix("HTTP/1.1 200 OK"), "\(keptEnd.text.prefix(200))")
+        #expect(keptEnd.closed)
+
+        // The server is fine afterwards.
+        #expect(try await http.send("GET", "/health").status == 200)
+        #expect(server.isRunning)
+    }
+
+    @Test("a body far over the limit gets 413 before it has all been sent: it is never buffered whole")
+    func hugeBody() async throws {
+        let server = try HardeningServer()
+        defer { server.stop() }
+        _ = try await server.start()
+        let socket = try RawSocket(port: server.port)
+        // Announces 100 MB and sends a little over the 1 MB JSON limit, then waits for the answer.
+        try socket.send(
+            "POST /api/v1/users HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(100 << 20)\r\n\r\n")
+        let chunk = Data(repeating: UInt8(ascii: " "), count: 64 << 10)
+        // Sends from its own thread (a blocking send); it stops at the first failure, when the server closes.
+        Thread {
+            for _ in 0..<20 {
+                guard (try? socket.send(chunk)) != nil else { break }
+            }
+        }.start()
+        // The answer arrives while most of the announced body was never sent (the rest, if it came, would be
+        // read and thrown away, never stored).
+        let answer = try await RawSocket.onThread { try socket.readResponse() }
+        #expect(answer.text.hasPrefix("HTTP/1.1 413"), "\(answer.text.prefix(300))")
+        #expect(answer.text.contains(#"{"error":{"message":"The request body is larger than 1,024 KB."}}"#))
+        #expect(answer.text.contains("X-Content-Type-Options: nosniff"))
+        #expect(server.isRunning)
+    }
+
+    @Test("BOXOFFICE_UPSTREAM_TIMEOUT bounds a KOBIS that never answers: 504 JSON and a 504 page, never a hang")
+    func upstreamTimeout() async throws {
+        let kobis = SimulatorServer(fault: .timeout, logger: Logger(label: "sim"))
+        try await kobis.start()
+        do {
+            let server = try HardeningServer(environment: [
+                "KOBIS_API_KEY": "test-key", "KOBIS_BASE_URL": kobis.baseURL.absoluteString,
+                "BOXOFFICE_UPSTREAM_TIMEOUT": "1",
+            ])
+            defer { server.stop() }
+            let http = try await server.start()
+            let api = try await http.send("GET", "/api/v1/daily?date=2024-03-15")
+            #expect(api.status == 504, "\(api.text)")
+            #expect(api.json?["error"] != nil)
+            let page = try await http.send("GET", "/weekly?date=2024-03-13")
+            #expect(page.status == 504)
+            #expect(page.text.contains("KOBIS"))
+            #expect(kobis.callCount >= 2, "the calls did reach the hanging KOBIS")
+        } catch {
+            try await kobis.stop()
+            throw error
+        }
+        try await kobis.stop()
+    }
+
+    @Test("SIGTERM during a slow request: it completes with 200, new connections are refused, the exit status is 0")
+    func gracefulShutdown() async throws {
+        let kobis = SimulatorServer(latency: .seconds(4), logger: Logger(label: "sim"))
+        try await kobis.start()
+        do {
+            let server = try HardeningServer(environment: [
+                "KOBIS_API_KEY": "test-key", "KOBIS_BASE_URL": kobis.baseURL.absoluteString,
+                "BOXOFFICE_UPSTREAM_TIMEOUT": "30",
+            ])
+            defer { server.stop(signal: SIGKILL) }
+            let http = try await server.start()
+            let port = server.port
+            let inFlight = Task { try await http.send("GET", "/api/v1/daily?date=2024-03-15") }
+            // Waits until the request is inside the server, waiting for KOBIS.
+            for _ in 0..<400 where kobis.callCount == 0 { try await Task.sleep(for: .milliseconds(25)) }
+            #expect(kobis.callCount == 1)
+
+            server.signal(SIGTERM)
+            var refused = false
+            for _ in 0..<400 {
+                if RawSocket.connectionRefused(port: port) {
+                    refused = true
+                    break
+                }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(refused, "new connections are refused once shutdown starts")
+            #expect(kobis.callCount == 1, "the in-flight request was still waiting when connections were refused")
+
+            let answer = try await inFlight.value
+            #expect(answer.status == 200, "\(answer.text.prefix(300))")
+            #expect((answer.json?["entries"] as? [Any])?.count == 10)
+            let status = server.waitForExit()
+            #expect(status == 0, "\(server.log.suffix(2000))")
+            #expect(server.terminationReason == .exit)
+        } catch {
+            try await kobis.stop()
+            throw error
+        }
+        try await kobis.stop()
+    }
+}
+
+/// `boxoffice serve` on 127.0.0.1, port 0, sample mode unless `environment` sets a KOBIS key, over a fresh
+/// SQLite file. Output is collected for failure messages.
+final class HardeningServer: @unchecked Sendable {
+    private let process = Process()
+    private let output = Pipe()
+    private let lock = NSLock()
+    private var text = ""
+    private var boundPort = 0
+    private let directory: URL
+
+    init(environment extra: [String: String] = [:]) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-hardening-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        for name in [
+            "KOBIS_API_KEY", "KOBIS_BASE_URL", "TMDB_API_KEY", "KAKAO_REST_API_KEY", "PORT", "BOXOFFICE_HOSTNAME",
+            "BOXOFFICE_PUBLIC_URL", "BOXOFFICE_IDLE_TIMEOUT", "BOXOFFICE_UPSTREAM_TIMEOUT",
+        ] {
+            environment[name] = nil
+        }
+        environment["DATABASE_URL"] = "sqlite://" + directory.appendingPathComponent("serve.sqlite").path
+        environment["BOXOFFICE_BCRYPT_COST"] = "4"
+        environment["LOG_LEVEL"] = "warning"
+        environment.merge(extra) { $1 }
+        process.executableURL = CLIRunner.binary
+        process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", "0"]
+        process.environment = environment
+        process.currentDirectoryURL = directory
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+    }
+
+    var log: String { lock.withLock { text } }
+    var port: Int { lock.withLock { boundPort } }
+    var isRunning: Bool { process.isRunning }
+    var terminationReason: Process.TerminationReason { process.terminationReason }
+
+    /// Starts the server and waits until it answers `/health`.
+    func start() async throws -> LoopbackHTTP {
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.withLock { self.text += String(decoding: data, as: UTF8.self) }
+        }
+        try process.run()
+        for _ in 0..<1200 {
+            if let match = log.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#), let port = Int(match.1) {
+                lock.withLock { boundPort = port }
+                let http = LoopbackHTTP(base: URL(string: "http://127.0.0.1:\(port)/")!)
+                if let health = try? await http.send("GET", "/health"), health.status == 200 { return http }
+            }
+            guard process.isRunning else { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        stop(signal: SIGKILL)
+        throw ServerProcessError("boxoffice serve did not start:\n\(log.suffix(2000))")
+    }
+
+    func signal(_ signal: Int32) {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+    }
+
+    /// Waits for the process to end and returns its exit status.
+    func waitForExit() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Ends the process (if it still runs) and removes its directory.
+    func stop(signal: Int32 = SIGTERM) {
+        if process.isRunning {
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+        }
+        output.fileHandleForReading.readabilityHandler = nil
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// A bare TCP connection to 127.0.0.1, for what URLSession cannot do: send half a request, or nothing.
+final class RawSocket: @unchecked Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    struct Ending: Sendable {
+        var data: Data
+        /// True when the server closed (or reset) the connection; false when the read timed out.
+        var closed: Bool
+        var text: String { String(decoding: data, as: UTF8.self) }
+    }
+
+    private let descriptor: Int32
+
+    /// Connects; reads give up after `timeout` seconds (a test failure, not a measurement).
+    init(port: Int, timeout: Int = 30) throws {
+        descriptor = try Self.connected(port: port)
+        var time = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        var noSignal: Int32 = 1
+        #if canImport(Darwin)
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+        #else
+            _ = noSignal
+        #endif
+    }
+
+    deinit { close(descriptor) }
+
+    private static func connected(port: Int) throws -> Int32 {
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw Failure(description: "socket() failed") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            let code = errno
+            close(descriptor)
+            throw Failure(description: "connect() failed: errno \(code)")
+        }
+        return descriptor
+    }
+
+    /// Whether a new connection to the port is refused (nobody listens any more).
+    static func connectionRefused(port: Int) -> Bool {
+        do {
+            close(try connected(port: port))
+            return false
+        } catch {
+            return (error as? Failure)?.description.hasSuffix("errno \(ECONNREFUSED)") == true
+        }
+    }
+
+    func send(_ text: String) throws { try send(Data(text.utf8)) }
+
+    func send(_ data: Data) throws {
+        var offset = 0
+        while offset < data.count {
+            let sent = data.withUnsafeBytes { bytes in
+                #if canImport(Glibc)
+                    Glibc.send(descriptor, bytes.baseAddress! + offset, data.count - offset, Int32(MSG_NOSIGNAL))
+                #else
+                    Darwin.send(descriptor, bytes.baseAddress! + offset, data.count - offset, 0)
+                #endif
+            }
+            guard sent > 0 else { throw Failure(description: "send() failed: errno \(errno)") }
+            offset += sent
+        }
+    }
+
+    /// Reads until the server closes the connection (or resets it), or the receive timeout passes.
+    func readUntilClosed() throws -> Ending {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = recv(descriptor, &chunk, chunk.count, 0)
+            if count > 0 {
+                data.append(contentsOf: chunk[0..<count])
+            } else if count == 0 {
+                return Ending(data: data, closed: true)
+            } else if errno == ECONNRESET {
+                return Ending(data: data, closed: true)
+            } else if errno == EINTR {
+                continue
+            } else {
+                return Ending(data: data, closed: false)
+            }
+        }
+    }
+
+    /// Reads one whole response (head, then `Content-Length` bytes of body), or until the connection ends.
+    func readResponse() throws -> Ending {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            if let headEnd = data.range(of: Data("\r\n\r\n".utf8)) {
+                let head = String(decoding: data[..<headEnd.lowerBound], as: UTF8.self).lowercased()
+                let length = head.firstMatch(of: #/content-length: *([0-9]+)/#).flatMap { Int($0.1) } ?? 0
+                if data.count - headEnd.upperBound >= length { return Ending(data: data, closed: false) }
+            }
+            let count = recv(descriptor, &chunk, chunk.count, 0)
+            if count > 0 {
+                data.append(contentsOf: chunk[0..<count])
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return Ending(data: data, closed: count == 0 || errno == ECONNRESET)
+            }
+        }
+    }
+
+    /// Runs blocking socket work on its own thread, off the Swift concurrency pool.
+    static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import BoxOfficeCore
+import BoxOfficeStore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import KOBISSimulator
+import Synchronization
+import Testing
+
+@testable import BoxOfficeWeb
+
+/// A clock tests move by hand.
+final class MovableClock: Sendable {
+    private let instant: Mutex<Date>
+    init(_ start: Date) { instant = Mutex(start) }
+    var now: Date { instant.withLock { $0 } }
+    func advance(_ seconds: TimeInterval) { instant.withLock { $0 += seconds } }
+}
+
+extension DiaryAPITests {
+    @Suite("Diary housekeeping: expired sessions and old failed logins are purged")
+    struct DiaryHousekeepingTests {
+        static let day: TimeInterval = 86_400
+
+        /// Opens the store at `databaseURL` and counts the rows of `table`.
+        static func rows(_ table: String, databaseURL: String, directory: URL) async throws -> Int {
+            let location = try DatabaseLocation(databaseURL: databaseURL, workingDirectory: directory.path)
+            let database = try BoxOfficeDatabase(location: location, logger: DiaryWebTestSupport.quietLogger)
+            do {
+                let count = try await database.rowCount(of: table)
+                await database.shutdown()
+                return count
+            } catch {
+                await database.shutdown()
+                throw error
+            }
+        }
+
+        @Test(
+            "the app purges at start what has expired, keeps what is live, and stops cleanly at shutdown",
+            .timeLimit(.minutes(2)), arguments: DiaryWebBackend.enabled)
+        func purgedByTheApp(backend: DiaryWebBackend) async throws {
+            try await DiaryWebTestSupport.withDatabase(backend) { databaseURL, directory in
+                let clock = MovableClock(WebTestSupport.fixedNow)
+                let now: @Sendable () -> Date = { clock.now }
+                // Yesterday's instance: a session that expires in 14 days, and a failed login.
+                let services = try await AppServices.start(
+                    configuration: DiaryWebTestSupport.configuration(databaseURL: databaseURL, directory: directory),
+                    logger: DiaryWebTestSupport.quietLogger, transport: SimulatorTransport(simulator: KOBISSimulator(now: now)),
+                    now: now)
+                let live: String
+                do {
+                    let user = try await services.diary.signUp(username: "minji", password: "correct horse")
+                    let expiring = try await services.diary.startSession(for: user)
+                    _ = try? await services.diary.logIn(username: "minji", password: "wrong password")
+                    clock.advance(10 * Self.day)
+                    live = try await services.diary.startSession(for: user).cookieValue  // until day 24
+                    clock.advance(5 * Self.day)  // day 15: the first session expired a day ago, the failure long ago
+                    #expect(try await services.diary.session(cookieValue: expiring.cookieValue) == nil)
+                } catch {
+                    await services.shutdown()
+                    throw error
+                }
+                await services.shutdown()
+                #expect(try await Self.rows("diary_sessions", databaseURL: databaseURL, directory: directory) == 2)
+                #expect(try await Self.rows("diary_login_attempts", databaseURL: databaseURL, directory: directory) == 1)
+
+                // Today's instance purges as it starts; the test's end shuts it down (a hang would hit the time limit).
+                try await DiaryWebTestSupport.run(databaseURL: databaseURL, directory: directory, now: now) { client in
+                    var sessions = 2
+                    for _ in 0..<200 where sessions != 1 {
+                        try await Task.sleep(for: .milliseconds(50))
+                        sessions = try await Self.rows("diary_sessions", databaseURL: databaseURL, directory: directory)
+                    }
+                    #expect(sessions == 1)
+                    #expect(try await Self.rows("diary_login_attempts", databaseURL: databaseURL, directory: directory) == 0)
+                    // The live session still works.
+                    let page = try await client.execute(
+                        uri: "/notes", method: .get, headers: [.cookie: "boxoffice_session=\(live)"], body: nil) { $0 }
+                    #expect(page.status == .ok)
+                }
+            }
+        }
+
+        @Test("every turn purges again; cancelling the wait ends the service", .timeLimit(.minutes(1)))
+        func turns() async throws {
+            try await DiaryWebTestSupport.withDatabase(.sqlite) { databaseURL, directory in
+                let clock = MovableClock(WebTestSupport.fixedNow)
+                let now: @Sendable () -> Date = { clock.now }
+                let services = try await AppServices.start(
+                    configuration: DiaryWebTestSupport.configuration(databaseURL: databaseURL, directory: directory),
+                    logger: DiaryWebTestSupport.quietLogger, transport: SimulatorTransport(simulator: KOBISSimulator(now: now)),
+                    now: now)
+                do {
+                    let user = try await services.diary.signUp(username: "minji", password: "correct horse")
+                    let housekeeping = DiaryHousekeeping(
+                        diary: services.diary, interval: .milliseconds(20), logger: DiaryWebTestSupport.quietLogger)
+                    let running = Task { try await housekeeping.run() }
+                    for round in 1...3 {
+                        let session = try await services.diary.startSession(for: user)
+                        clock.advance(15 * Self.day)
+                        var gone = false
+                        for _ in 0..<250 where !gone {
+                            try await Task.sleep(for: .milliseconds(20))
+                            gone = try await services.database.rowCount(of: "diary_sessions") == 0
+                        }
+                        #expect(gone, "round \(round)")
+                        #expect(try await services.diary.session(cookieValue: session.cookieValue) == nil)
+                    }
+                    running.cancel()
+                    try await running.value
+                } catch {
+                    await services.shutdown()
+                    throw error
+                }
+                await services.shutdown()
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import KOBISSimulator
+import Logging
+import Testing
+
+@testable import BoxOfficeWeb
+
+@Suite("Upstream timeouts and request body limits")
+struct LimitsTests {
+    /// An app with a KOBIS key in front of a simulator server that never answers (`timeout` fault).
+    static func withHangingKOBIS(
+        provisionalTTL: TimeInterval = 600,
+        _ body: @Sendable (SimulatorServer, any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let now: @Sendable () -> Date = { WebTestSupport.fixedNow }
+        let server = SimulatorServer(simulator: KOBISSimulator(now: now), logger: Logger(label: "sim"))
+        try await server.start()
+        do {
+            let kobis = server.baseURL
+            try await HardeningTestSupport.withApp(configure: {
+                $0.kobisAPIKey = "test-key"
+                $0.kobisBaseURL = kobis
+                $0.upstreamTimeout = 2
+                $0.provisionalTTL = provisionalTTL
+            }) { client, _, _ in try await body(server, client) }
+        } catch {
+            try await server.stop()
+            throw error
+        }
+        try await server.stop()
+    }
+
+    @Test("a KOBIS call that never answers ends at the configured timeout: 504 JSON, a 504 page")
+    func hangingKOBIS() async throws {
+        try await Self.withHangingKOBIS { server, client in
+            server.setFault(.timeout)
+            let api = try await client.get("/api/v1/daily?date=\(WebTestSupport.settledDate)")
+            #expect(api.status == .gatewayTimeout, "\(api.text)")
+            #expect(api.apiErrorMessage == "KOBIS did not answer in time. Please try again later.")
+            let weekly = try await client.get("/api/v1/weekly?date=2024-03-13")
+            #expect(weekly.status == .gatewayTimeout)
+            let movie = try await client.get("/api/v1/movies/20231520")
+            #expect(movie.status == .gatewayTimeout, "\(movie.text)")
+            let page = try await client.get("/daily?date=\(WebTestSupport.settledDate)")
+            #expect(page.status == .gatewayTimeout)
+            #expect(page.text.contains(#"<p class="error-message">"#))
+            // Latency longer than the timeout is the same thing.
+            server.setFault(.none)
+            server.setLatency(.seconds(6))
+            let slow = try await client.get("/api/v1/daily?date=2024-03-14")
+            #expect(slow.status == .gatewayTimeout)
+            server.setLatency(.zero)
+            let recovered = try await client.get("/api/v1/daily?date=\(WebTestSupport.settledDate)")
+            #expect(recovered.status == .ok, "the next request after the fault goes through")
+        }
+    }
+
+    @Test("a timeout after a chart was stored serves the stored chart marked stale")
+    func timeoutServesStale() async throws {
+        try await Self.withHangingKOBIS(provisionalTTL: 0) { server, client in
+            let fresh = try await client.get("/api/v1/daily?date=\(WebTestSupport.yesterday)")
+            #expect(fresh.status == .ok)
+            #expect(fresh.jsonObject?["stale"] as? Bool == false)
+            server.setFault(.timeout)
+            let stale = try await client.get("/api/v1/daily?date=\(WebTestSupport.yesterday)")
+            #expect(stale.status == .ok, "\(stale.text)")
+            #expect(stale.jsonObject?["stale"] as? Bool == true)
+            let page = try await client.get("/daily?date=\(WebTestSupport.yesterday)")
+            #expect(page.status == .ok)
+            #expect(page.text.contains("notice-stale"))
+        }
+    }
+
+    @Test(
+        "timeouts and the public URL come from the environment; bad values are refused with the variable's name",
+        arguments: [
+            ("BOXOFFICE_UPSTREAM_TIMEOUT", "abc"), ("BOXOFFICE_UPSTREAM_TIMEOUT", "0"), ("BOXOFFICE_UPSTREAM_TIMEOUT", "301"),
+            ("BOXOFFICE_IDLE_TIMEOUT", "-1"), ("BOXOFFICE_IDLE_TIMEOUT", "forever"), ("BOXOFFICE_PUBLIC_URL", "boxoffice.example"),
+        ])
+    func environment(name: String, bad: String) throws {
+        let good = try AppConfiguration(environment: [
+            "BOXOFFICE_UPSTREAM_TIMEOUT": "2.5", "BOXOFFICE_IDLE_TIMEOUT": "15",
+            "BOXOFFICE_PUBLIC_URL": "https://boxoffice.example",
+        ])
+        #expect(good.upstreamTimeout == 2.5)
+        #expect(good.idleTimeout == 15)
+        #expect(good.isPubliclyHTTPS)
+        let defaults = try AppConfiguration(environment: [:])
+        #expect(defaults.upstreamTimeout == 10)
+        #expect(defaults.idleTimeout == 30)
+        #expect(defaults.publicURL == nil)
+        #expect(!defaults.isPubliclyHTTPS)
+        #expect(throws: ConfigurationError.self) { try AppConfiguration(environment: [name: bad]) }
+        do {
+            _ = try AppConfiguration(environment: [name: bad])
+        } catch {
+            #expect(error.message.contains(name), "\(error.message)")
+        }
+    }
+
+    @Test(
+        "bodies above the limit answer 413 with a clear message: 1 MB for JSON, 16 MB for imports, 64 KB for log-in forms",
+        arguments: [
+            ("/api/v1/users", 1 << 20, "1,024 KB"), ("/api/v1/tokens", 1 << 20, "1,024 KB"),
+            ("/api/v1/notes/import?format=json", 16 << 20, "16,384 KB"), ("/login", 64 << 10, "64 KB"),
+            ("/signup", 64 << 10, "64 KB"),
+        ])
+    func bodyLimits(uri: String, limit: Int, shown: String) async throws {
+        try await HardeningTestSupport.withApp { client, _, _ in
+            let token = try await client.account("limits_user")
+            let headers: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
+            let over = try await client.send(
+                .post, uri, headers: headers, body: ByteBuffer(repeating: UInt8(ascii: " "), count: limit + 1))
+            #expect(over.status == .contentTooLarge, "\(uri): \(over.status)")
+            let message = uri.hasPrefix("/api/") ? over.apiErrorMessage ?? "" : over.text
+            #expect(message.contains("The request body is larger than \(shown)."), "\(uri): \(message.prefix(300))")
+            // Exactly at the limit the body is read (and then judged on its content).
+            let at = try await client.send(
+                .post, uri, headers: headers, body: ByteBuffer(repeating: UInt8(ascii: " "), count: limit))
+            #expect(at.status != .contentTooLarge, "\(uri)")
+        }
+    }
+}
