@@ -24,6 +24,11 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// Parses `YYYY-MM-DD` or `YYYYMMDD`; `nil` for anything else, including impossible days.
     public init?(_ text: some StringProtocol) {
+        // The usual exact forms first, straight from the bytes (no Foundation string bridging).
+        if let fast = Self.parseExact(Array(text.utf8)) {
+            self = fast
+            return
+        }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let digits: Substring
         if trimmed.count == 10 {
@@ -40,6 +45,27 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         let month = Int(digits.dropFirst(4).prefix(2))!
         let day = Int(digits.suffix(2))!
         self.init(year: year, month: month, day: day)
+    }
+
+    /// `YYYY-MM-DD` or `YYYYMMDD` exactly (no spaces); `nil` when the bytes are anything else.
+    private static func parseExact(_ bytes: [UInt8]) -> CalendarDate? {
+        let digitIndices: [Int]
+        switch bytes.count {
+        case 10:
+            guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+            digitIndices = [0, 1, 2, 3, 5, 6, 8, 9]
+        case 8:
+            digitIndices = Array(0..<8)
+        default:
+            return nil
+        }
+        var value = 0
+        for index in digitIndices {
+            let byte = bytes[index]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return CalendarDate(year: value / 10_000, month: value / 100 % 100, day: value % 100)
     }
 
     /// Creates the date `daysSinceEpoch` days after 1970-01-01.

@@ -5,7 +5,12 @@ import Hummingbird
 extension Language {
     /// The language a page is shown in: `?lang=en|ko` wins, then `Accept-Language`, else Korean.
     init(request: Request) {
-        if let requested = request.formParameters.nonEmpty("lang"), let language = Language(rawValue: requested) {
+        self.init(request: request, parameters: request.formParameters)
+    }
+
+    /// The same, with the request's query already decoded (a chart page decodes it once).
+    init(request: Request, parameters: Parameters) {
+        if let requested = parameters.nonEmpty("lang"), let language = Language(rawValue: requested) {
             self = language
         } else {
             self.init(acceptLanguage: request.headers[.acceptLanguage])

@@ -26,7 +26,12 @@ struct ChartViewPreference: Sendable, Equatable {
     }
 
     init(request: Request) throws(BoxOfficeError) {
-        if let text = request.formParameters.nonEmpty(Self.parameterName) {
+        try self.init(request: request, parameters: request.formParameters)
+    }
+
+    /// The same, with the request's query already decoded (a chart page decodes it once).
+    init(request: Request, parameters: Parameters) throws(BoxOfficeError) {
+        if let text = parameters.nonEmpty(Self.parameterName) {
             guard let mode = ChartViewMode(rawValue: text.lowercased()) else {
                 throw .invalidParameter("view must be list or grid, got \"\(text)\".")
             }

@@ -12,9 +12,10 @@ struct WeeklyController<Context: RequestContext>: Sendable {
     }
 
     func show(_ request: Request) async throws -> Response {
-        let parameters = try ChartRequestParameters(request.formParameters)
-        let view = try ChartViewPreference(request: request)
-        let language = Language(request: request)
+        let query = request.formParameters
+        let parameters = try ChartRequestParameters(query)
+        let view = try ChartViewPreference(request: request, parameters: query)
+        let language = Language(request: request, parameters: query)
         let cacheKey = cache.key(for: request, language: language, view: view)
         if let body = cache.page(for: cacheKey) { return response(body, view: view) }
         let range = parameters.weeklyRange
