@@ -17,7 +17,7 @@ struct DailyController<Context: RequestContext>: Sendable {
         let view = try ChartViewPreference(request: request, parameters: query)
         let language = Language(request: request, parameters: query)
         let cacheKey = cache.key(for: request, language: language, view: view)
-        if let body = cache.page(for: cacheKey) { return response(body, view: view) }
+        if let body = cache.page(for: cacheKey) { return view.htmlResponse(body) }
         let date = parameters.date ?? services.calendar.yesterday
         // The region list (cached for a month) loads alongside the chart: one round trip when both are cold.
         async let regions = services.regionsForFilter()
@@ -28,12 +28,6 @@ struct DailyController<Context: RequestContext>: Sendable {
             request: request)
         let body = try renderer.renderBody(viewModel, template: "daily")
         cache.keep(body, for: cacheKey, chart: chart, regionsLoaded: viewModel.form.hasRegions)
-        return response(body, view: view)
-    }
-
-    private func response(_ body: ByteBuffer, view: ChartViewPreference) -> Response {
-        var response = ResponseBuilders.html(body)
-        view.remember(in: &response)
-        return response
+        return view.htmlResponse(body)
     }
 }

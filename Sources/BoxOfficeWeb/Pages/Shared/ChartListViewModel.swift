@@ -43,9 +43,16 @@ struct ChartViewPreference: Sendable, Equatable {
         }
     }
 
+    /// A chart page's HTML response for `body`, remembering an explicitly chosen mode.
+    func htmlResponse(_ body: ByteBuffer) -> Response {
+        var response = ResponseBuilders.html(body)
+        remember(in: &response)
+        return response
+    }
+
     /// Remembers an explicitly chosen mode. Not HttpOnly: the page script writes the same cookie when it
     /// switches the layout in place, and the value is no secret.
-    func remember(in response: inout Response) {
+    private func remember(in response: inout Response) {
         guard isExplicit else { return }
         response.setCookie(
             Cookie(

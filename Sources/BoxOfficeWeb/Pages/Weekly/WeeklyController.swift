@@ -17,7 +17,7 @@ struct WeeklyController<Context: RequestContext>: Sendable {
         let view = try ChartViewPreference(request: request, parameters: query)
         let language = Language(request: request, parameters: query)
         let cacheKey = cache.key(for: request, language: language, view: view)
-        if let body = cache.page(for: cacheKey) { return response(body, view: view) }
+        if let body = cache.page(for: cacheKey) { return view.htmlResponse(body) }
         let range = parameters.weeklyRange
         let date = parameters.date ?? services.calendar.latestWeek(range).start
         // The region list (cached for a month) loads alongside the chart: one round trip when both are cold.
@@ -30,12 +30,6 @@ struct WeeklyController<Context: RequestContext>: Sendable {
             request: request)
         let body = try renderer.renderBody(viewModel, template: "weekly")
         cache.keep(body, for: cacheKey, chart: chart, regionsLoaded: viewModel.form.hasRegions)
-        return response(body, view: view)
-    }
-
-    private func response(_ body: ByteBuffer, view: ChartViewPreference) -> Response {
-        var response = ResponseBuilders.html(body)
-        view.remember(in: &response)
-        return response
+        return view.htmlResponse(body)
     }
 }
