@@ -11,26 +11,34 @@ import Testing
 @testable import BoxOfficeWeb
 
 /// Apps for the administrator's pages: sample mode over the in-process simulator (each KOBIS answer delayed by
-/// `latency`), at the web suite's fixed instant, bcrypt at cost 4, served over real HTTP on loopback, on a fresh
+/// `latency`; with `gatePassing`, calls after that many are held until the test opens the gate), at the web
+/// suite's fixed instant, bcrypt at cost 4, served over real HTTP on loopback, on a fresh
 /// SQLite file or PostgreSQL database. The test gets the app's services too (to grant the role, read the store).
 enum AdminTestSupport {
     struct App: Sendable {
         let services: AppServices
         let client: any TestClientProtocol
+        /// Present when the app was built with `gatePassing`.
+        let gate: GatedTransport?
     }
 
     static func withApp(
-        _ backend: DiaryWebBackend = .sqlite, latency: Duration = .zero,
+        _ backend: DiaryWebBackend = .sqlite, latency: Duration = .zero, gatePassing: Int? = nil,
         beforeStart: @Sendable (AppServices) async throws -> Void = { _ in },
         afterStop: @Sendable (_ databaseURL: String, _ directory: URL) async throws -> Void = { _, _ in },
         _ body: @Sendable (App) async throws -> Void
     ) async throws {
+        let upstream: any HTTPTransport = SimulatorTransport(
+            simulator: KOBISSimulator(now: { WebTestSupport.fixedNow }), latency: latency)
+        let gate = gatePassing.map { GatedTransport(upstream, passing: $0) }
+        let transport = gate ?? upstream
         let directory = try WebTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         switch backend {
         case .sqlite:
             let url = "sqlite://\(directory.path)/admin.sqlite"
-            try await run(databaseURL: url, directory: directory, latency: latency, beforeStart: beforeStart, body)
+            try await run(
+                databaseURL: url, directory: directory, transport: transport, gate: gate, beforeStart: beforeStart, body)
             try await afterStop(url, directory)
         case .postgres:
             guard let adminURL = DiaryWebBackend.postgresURL else {
@@ -50,8 +58,8 @@ enum AdminTestSupport {
             var failure: (any Error)?
             do {
                 try await run(
-                    databaseURL: components.string!, directory: directory, latency: latency, beforeStart: beforeStart,
-                    body)
+                    databaseURL: components.string!, directory: directory, transport: transport, gate: gate,
+                    beforeStart: beforeStart, body)
                 try await afterStop(components.string!, directory)
             } catch {
                 failure = error
@@ -67,14 +75,14 @@ enum AdminTestSupport {
     }
 
     private static func run(
-        databaseURL: String, directory: URL, latency: Duration,
+        databaseURL: String, directory: URL, transport: any HTTPTransport, gate: GatedTransport?,
         beforeStart: @Sendable (AppServices) async throws -> Void, _ body: @Sendable (App) async throws -> Void
     ) async throws {
         let configuration = AppConfiguration(databaseURL: databaseURL, workingDirectory: directory.path, bcryptCost: 4)
         let now: @Sendable () -> Date = { WebTestSupport.fixedNow }
         let services = try await AppServices.start(
             configuration: configuration, logger: DiaryWebTestSupport.quietLogger,
-            transport: SimulatorTransport(simulator: KOBISSimulator(now: now), latency: latency), now: now)
+            transport: transport, now: now)
         do {
             try await beforeStart(services)
         } catch {
@@ -82,7 +90,7 @@ enum AdminTestSupport {
             throw error
         }
         let app = try await buildApplication(services: services)
-        try await app.test(.live) { client in try await body(App(services: services, client: client)) }
+        try await app.test(.live) { client in try await body(App(services: services, client: client, gate: gate)) }
     }
 
     /// Signs `name` up through the pages and, when `admin`, grants the role as `boxoffice admin grant` does.

@@ -168,11 +168,14 @@ struct BackfillPageTests {
 
     @Test("while a job runs its page refreshes itself; cancel stops it; restart continues it to done")
     func cancelAndRestart() async throws {
-        try await AdminTestSupport.withApp(latency: .milliseconds(15)) { app in
+        // Upstream calls after the tenth wait at a gate until the cancel has been asked for, so the job is
+        // certainly mid-run when it is cancelled, however fast or slow the machine.
+        try await AdminTestSupport.withApp(gatePassing: 10) { app in
+            let gate = try #require(app.gate)
             let admin = try await AdminTestSupport.signedIn(app, "boss", admin: true)
             let id = try AdminTestSupport.jobID(try await AdminTestSupport.submit(admin, from: "2024-01-01", to: "2024-02-29"))
             let running = try await AdminTestSupport.waitFor(admin, id) {
-                AdminTestSupport.status($0) == "running" && AdminTestSupport.int($0, "done") >= 3
+                AdminTestSupport.status($0) == "running" && AdminTestSupport.int($0, "done") >= 3 && gate.heldCalls > 0
             }
             #expect(AdminTestSupport.int(running, "total") >= 60)
             let page = try await admin.get("/admin/backfill/\(id)")
@@ -183,6 +186,7 @@ struct BackfillPageTests {
             let cancel = try await admin.submit(on: "/admin/backfill/\(id)", to: "/admin/backfill/\(id)/cancel", [])
             #expect(cancel.status == .seeOther)
             #expect(cancel.location?.hasPrefix("/admin/backfill/\(id)?done=cancel") == true)
+            gate.open()
             let cancelled = try await AdminTestSupport.waitFor(admin, id) { !($0["active"] as? Bool ?? true) }
             #expect(AdminTestSupport.status(cancelled) == "cancelled")
             let doneAtCancel = AdminTestSupport.int(cancelled, "done")
