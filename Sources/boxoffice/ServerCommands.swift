@@ -17,6 +17,7 @@ struct ServeCommand: AsyncParsableCommand {
     var port: Int?
 
     func run() async throws {
+        MallocArenas.limitForServer(environment: ProcessInfo.processInfo.environment)
         var configuration = try ServiceRunner.configuration()
         if let hostname { configuration.hostname = hostname }
         if let port {

@@ -5,27 +5,30 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// `boxoffice serve` as a child process on 127.0.0.1 with port 0 (it prints the port it got), in sample mode,
-/// on the database at `databaseURL`, with cheap bcrypt. Its output is drained continuously and kept for
-/// failure messages.
+/// `boxoffice serve` as a child process on 127.0.0.1 with port 0 (it prints the port it got), in sample mode
+/// unless `environment` sets a KOBIS key, on the database at `databaseURL`, with cheap bcrypt. Its output is
+/// drained continuously and kept for failure messages.
 final class ServerProcess: @unchecked Sendable {
     private let process = Process()
     private let output = Pipe()
     private let lock = NSLock()
     private var text = ""
+    private var boundPort = 0
     let databaseURL: String
 
-    init(databaseURL: String, workingDirectory: URL) {
+    init(databaseURL: String, workingDirectory: URL, environment extra: [String: String] = [:]) {
         self.databaseURL = databaseURL
         var environment = ProcessInfo.processInfo.environment
         for name in [
             "KOBIS_API_KEY", "KOBIS_BASE_URL", "TMDB_API_KEY", "KAKAO_REST_API_KEY", "PORT", "BOXOFFICE_HOSTNAME",
+            "BOXOFFICE_PUBLIC_URL", "BOXOFFICE_IDLE_TIMEOUT", "BOXOFFICE_UPSTREAM_TIMEOUT",
         ] {
             environment[name] = nil
         }
         environment["DATABASE_URL"] = databaseURL
         environment["BOXOFFICE_BCRYPT_COST"] = "4"
         environment["LOG_LEVEL"] = "warning"
+        environment.merge(extra) { $1 }
         process.executableURL = CLIRunner.binary
         process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", "0"]
         process.environment = environment
@@ -48,10 +51,9 @@ final class ServerProcess: @unchecked Sendable {
         try process.run()
         // Waiting for readiness, not measuring time: give up after a generous bound.
         for _ in 0..<1200 {
-            if let match = log.firstMatch(of: #/running at (http://127\.0\.0\.1:[0-9]+)//#),
-                let base = URL(string: String(match.1))
-            {
-                let http = LoopbackHTTP(base: base)
+            if let match = log.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#), let port = Int(match.1) {
+                lock.withLock { boundPort = port }
+                let http = LoopbackHTTP(base: URL(string: "http://127.0.0.1:\(port)/")!)
                 if let health = try? await http.send("GET", "/health"), health.status == 200 { return http }
             }
             guard process.isRunning else { break }
@@ -68,6 +70,20 @@ final class ServerProcess: @unchecked Sendable {
         output.fileHandleForReading.readabilityHandler = nil
     }
 
+    /// Sends `signal` without waiting.
+    func signal(_ signal: Int32) {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+    }
+
+    /// Waits for the process to end and returns its exit status.
+    func waitForExit() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// The port it listens on, once ``start()`` returned.
+    var port: Int { lock.withLock { boundPort } }
+    var isRunning: Bool { process.isRunning }
     var terminationReason: Process.TerminationReason { process.terminationReason }
     var terminationStatus: Int32 { process.terminationStatus }
 }

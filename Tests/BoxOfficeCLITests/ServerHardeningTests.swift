@@ -143,82 +143,30 @@ struct ServerHardeningTests {
     }
 }
 
-/// `boxoffice serve` on 127.0.0.1, port 0, sample mode unless `environment` sets a KOBIS key, over a fresh
-/// SQLite file. Output is collected for failure messages.
+/// A ``ServerProcess`` over a fresh SQLite file in a directory of its own, removed when it stops.
 final class HardeningServer: @unchecked Sendable {
-    private let process = Process()
-    private let output = Pipe()
-    private let lock = NSLock()
-    private var text = ""
-    private var boundPort = 0
     private let directory: URL
+    private let server: ServerProcess
 
-    init(environment extra: [String: String] = [:]) throws {
+    init(environment: [String: String] = [:]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-hardening-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var environment = ProcessInfo.processInfo.environment
-        for name in [
-            "KOBIS_API_KEY", "KOBIS_BASE_URL", "TMDB_API_KEY", "KAKAO_REST_API_KEY", "PORT", "BOXOFFICE_HOSTNAME",
-            "BOXOFFICE_PUBLIC_URL", "BOXOFFICE_IDLE_TIMEOUT", "BOXOFFICE_UPSTREAM_TIMEOUT",
-        ] {
-            environment[name] = nil
-        }
-        environment["DATABASE_URL"] = "sqlite://" + directory.appendingPathComponent("serve.sqlite").path
-        environment["BOXOFFICE_BCRYPT_COST"] = "4"
-        environment["LOG_LEVEL"] = "warning"
-        environment.merge(extra) { $1 }
-        process.executableURL = CLIRunner.binary
-        process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", "0"]
-        process.environment = environment
-        process.currentDirectoryURL = directory
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
+        server = ServerProcess(
+            databaseURL: "sqlite://" + directory.appendingPathComponent("serve.sqlite").path, workingDirectory: directory,
+            environment: environment)
     }
 
-    var log: String { lock.withLock { text } }
-    var port: Int { lock.withLock { boundPort } }
-    var isRunning: Bool { process.isRunning }
-    var terminationReason: Process.TerminationReason { process.terminationReason }
-
-    /// Starts the server and waits until it answers `/health`.
-    func start() async throws -> LoopbackHTTP {
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.lock.withLock { self.text += String(decoding: data, as: UTF8.self) }
-        }
-        try process.run()
-        for _ in 0..<1200 {
-            if let match = log.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#), let port = Int(match.1) {
-                lock.withLock { boundPort = port }
-                let http = LoopbackHTTP(base: URL(string: "http://127.0.0.1:\(port)/")!)
-                if let health = try? await http.send("GET", "/health"), health.status == 200 { return http }
-            }
-            guard process.isRunning else { break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        stop(signal: SIGKILL)
-        throw ServerProcessError("boxoffice serve did not start:\n\(log.suffix(2000))")
-    }
-
-    func signal(_ signal: Int32) {
-        if process.isRunning { kill(process.processIdentifier, signal) }
-    }
-
-    /// Waits for the process to end and returns its exit status.
-    func waitForExit() -> Int32 {
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
+    func start() async throws -> LoopbackHTTP { try await server.start() }
+    func signal(_ signal: Int32) { server.signal(signal) }
+    func waitForExit() -> Int32 { server.waitForExit() }
+    var log: String { server.log }
+    var port: Int { server.port }
+    var isRunning: Bool { server.isRunning }
+    var terminationReason: Process.TerminationReason { server.terminationReason }
 
     /// Ends the process (if it still runs) and removes its directory.
     func stop(signal: Int32 = SIGTERM) {
-        if process.isRunning {
-            kill(process.processIdentifier, signal)
-            process.waitUntilExit()
-        }
-        output.fileHandleForReading.readabilityHandler = nil
+        server.stop(signal: signal)
         try? FileManager.default.removeItem(at: directory)
     }
 }

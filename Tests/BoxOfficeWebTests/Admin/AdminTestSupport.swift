@@ -32,45 +32,11 @@ enum AdminTestSupport {
             simulator: KOBISSimulator(now: { WebTestSupport.fixedNow }), latency: latency)
         let gate = gatePassing.map { GatedTransport(upstream, passing: $0) }
         let transport = gate ?? upstream
-        let directory = try WebTestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        switch backend {
-        case .sqlite:
-            let url = "sqlite://\(directory.path)/admin.sqlite"
+        try await DiaryWebTestSupport.withDatabase(backend) { databaseURL, directory in
             try await run(
-                databaseURL: url, directory: directory, transport: transport, gate: gate, beforeStart: beforeStart, body)
-            try await afterStop(url, directory)
-        case .postgres:
-            guard let adminURL = DiaryWebBackend.postgresURL else {
-                throw DiaryTestSetupError("CI is set but \(DiaryWebBackend.postgresURLVariable) is not.")
-            }
-            let adminLocation = try DatabaseLocation(databaseURL: adminURL, workingDirectory: directory.path)
-            let admin = try BoxOfficeDatabase(location: adminLocation, logger: DiaryWebTestSupport.quietLogger)
-            let name = "boxoffice_admintest_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
-            do {
-                try await admin.createPostgresDatabase(named: name)
-            } catch {
-                await admin.shutdown()
-                throw error
-            }
-            var components = URLComponents(string: adminURL)!
-            components.path = "/\(name)"
-            var failure: (any Error)?
-            do {
-                try await run(
-                    databaseURL: components.string!, directory: directory, transport: transport, gate: gate,
-                    beforeStart: beforeStart, body)
-                try await afterStop(components.string!, directory)
-            } catch {
-                failure = error
-            }
-            do {
-                try await admin.dropPostgresDatabase(named: name)
-            } catch {
-                failure = failure ?? error
-            }
-            await admin.shutdown()
-            if let failure { throw failure }
+                databaseURL: databaseURL, directory: directory, transport: transport, gate: gate,
+                beforeStart: beforeStart, body)
+            try await afterStop(databaseURL, directory)
         }
     }
 
@@ -78,7 +44,7 @@ enum AdminTestSupport {
         databaseURL: String, directory: URL, transport: any HTTPTransport, gate: GatedTransport?,
         beforeStart: @Sendable (AppServices) async throws -> Void, _ body: @Sendable (App) async throws -> Void
     ) async throws {
-        let configuration = AppConfiguration(databaseURL: databaseURL, workingDirectory: directory.path, bcryptCost: 4)
+        let configuration = DiaryWebTestSupport.configuration(databaseURL: databaseURL, directory: directory)
         let now: @Sendable () -> Date = { WebTestSupport.fixedNow }
         let services = try await AppServices.start(
             configuration: configuration, logger: DiaryWebTestSupport.quietLogger,
