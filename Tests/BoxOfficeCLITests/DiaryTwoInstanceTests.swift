@@ -29,7 +29,13 @@ struct DiaryTwoInstanceTests {
         let admin = try BoxOfficeDatabase(
             location: try DatabaseLocation(databaseURL: adminURL, workingDirectory: directory.path), logger: logger)
         let name = "boxoffice_two_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
-        try await admin.createPostgresDatabase(named: name)
+        do {
+            try await admin.createPostgresDatabase(named: name)
+        } catch {
+            // A pool dropped without shutdown traps, taking every test in the process down with it.
+            await admin.shutdown()
+            throw error
+        }
         var components = URLComponents(string: adminURL)!
         components.path = "/\(name)"
         let databaseURL = components.string!
