@@ -17,6 +17,25 @@ enum AdminTestSupport {
     struct App: Sendable {
         let services: AppServices
         let client: any TestClientProtocol
+        /// KOBIS calls the app made, by service.
+        let kobis: CountingTransport
+    }
+
+    /// The simulator's transport, counting calls by service (`searchDailyBoxOfficeList`, `searchMovieList`, …).
+    final class CountingTransport: HTTPTransport, @unchecked Sendable {
+        private let base: any HTTPTransport
+        private let lock = NSLock()
+        private var counts: [String: Int] = [:]
+
+        init(_ base: any HTTPTransport) { self.base = base }
+
+        func calls(_ service: String) -> Int { lock.withLock { counts[service] ?? 0 } }
+
+        func get(_ url: URL) async throws -> HTTPTransportResponse {
+            let service = url.deletingPathExtension().lastPathComponent
+            lock.withLock { counts[service, default: 0] += 1 }
+            return try await base.get(url)
+        }
     }
 
     static func withApp(
@@ -72,9 +91,9 @@ enum AdminTestSupport {
     ) async throws {
         let configuration = AppConfiguration(databaseURL: databaseURL, workingDirectory: directory.path, bcryptCost: 4)
         let now: @Sendable () -> Date = { WebTestSupport.fixedNow }
+        let kobis = CountingTransport(SimulatorTransport(simulator: KOBISSimulator(now: now), latency: latency))
         let services = try await AppServices.start(
-            configuration: configuration, logger: DiaryWebTestSupport.quietLogger,
-            transport: SimulatorTransport(simulator: KOBISSimulator(now: now), latency: latency), now: now)
+            configuration: configuration, logger: DiaryWebTestSupport.quietLogger, transport: kobis, now: now)
         do {
             try await beforeStart(services)
         } catch {
@@ -82,7 +101,7 @@ enum AdminTestSupport {
             throw error
         }
         let app = try await buildApplication(services: services)
-        try await app.test(.live) { client in try await body(App(services: services, client: client)) }
+        try await app.test(.live) { client in try await body(App(services: services, client: client, kobis: kobis)) }
     }
 
     /// Signs `name` up through the pages and, when `admin`, grants the role as `boxoffice admin grant` does.
