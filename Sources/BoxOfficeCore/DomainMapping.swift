@@ -62,4 +62,17 @@ public enum DomainMapping {
             status: item.productionStatus, nations: item.nations, genres: item.genres,
             directors: item.directors.map(\.name).filter { !$0.isEmpty })
     }
+
+    /// A page of a year's movie list as films and their representative nations (`repNationNm`, trimmed).
+    public static func movieNations(_ result: MovieListResultDTO, year: Int, page: Int, perPage: Int)
+        -> MovieNationPage
+    {
+        MovieNationPage(
+            year: year, totalCount: result.totalCount, page: page, perPage: perPage,
+            movies: result.movies.map {
+                ListedMovieNation(
+                    code: $0.movieCode, openDate: $0.openDate,
+                    representativeNation: $0.representativeNation.trimmingCharacters(in: .whitespaces))
+            })
+    }
 }

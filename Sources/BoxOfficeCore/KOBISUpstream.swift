@@ -58,6 +58,20 @@ public struct KOBISUpstream: BoxOfficeUpstream {
         }
     }
 
+    public func fetchMovieNations(openYear: Int, page: Int, perPage: Int) async throws -> MovieNationPage {
+        let page = max(1, page)
+        let perPage = min(max(1, perPage), 100)
+        // Unfiltered by nation, so every film of the year is listed with its exact `repNationNm`.
+        let request = MovieListRequest(
+            page: page, itemsPerPage: perPage, openStartYear: openYear, openEndYear: openYear)
+        do {
+            let result = try await client.send(request)
+            return DomainMapping.movieNations(result, year: openYear, page: page, perPage: perPage)
+        } catch {
+            throw BoxOfficeError.upstream(error)
+        }
+    }
+
     public func fetchRegions() async throws -> [Region] {
         do {
             return try await client.send(CodeListRequest.wideAreas).map {

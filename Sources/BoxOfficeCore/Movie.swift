@@ -206,3 +206,39 @@ public struct Region: Codable, Hashable, Sendable {
         self.englishName = englishName
     }
 }
+
+/// A film's representative nation as the movie list gives it (`repNationNm`), with its opening date.
+public struct ListedMovieNation: Codable, Hashable, Sendable {
+    public var code: String
+    /// `nil` when KOBIS lists no opening date.
+    public var openDate: CalendarDate?
+    /// `한국`, `미국`, … (`""` when KOBIS lists none).
+    public var representativeNation: String
+
+    public init(code: String, openDate: CalendarDate?, representativeNation: String) {
+        self.code = code
+        self.openDate = openDate
+        self.representativeNation = representativeNation
+    }
+}
+
+/// One page of the films opening in a year (the movie list unfiltered by nation), with their nations.
+public struct MovieNationPage: Codable, Hashable, Sendable {
+    public var year: Int
+    /// How many films open in `year` (KOBIS's `totCnt`).
+    public var totalCount: Int
+    public var page: Int
+    public var perPage: Int
+    public var movies: [ListedMovieNation]
+
+    public init(year: Int, totalCount: Int, page: Int, perPage: Int, movies: [ListedMovieNation]) {
+        self.year = year
+        self.totalCount = totalCount
+        self.page = page
+        self.perPage = perPage
+        self.movies = movies
+    }
+
+    /// Pages of `perPage` that list every film of the year (at least 1).
+    public var pageCount: Int { max(1, (totalCount + perPage - 1) / perPage) }
+}

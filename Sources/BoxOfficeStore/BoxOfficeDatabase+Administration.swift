@@ -26,6 +26,18 @@ extension BoxOfficeDatabase {
         return try row?.decode(column: "count", as: Int.self) ?? 0
     }
 
+    /// Every stored representative nation by movie code (all origins), for checks.
+    package func storedNations() async throws -> [String: String] {
+        let rows = try await database.requireSQL()
+            .select().columns("movie_code", "nation").from(MovieNationModel.schema).all()
+        var nations: [String: String] = [:]
+        for row in rows {
+            nations[try row.decode(column: "movie_code", as: String.self)] = try row.decode(
+                column: "nation", as: String.self)
+        }
+        return nations
+    }
+
     private func administrativeSQL(for name: String) throws -> any SQLDatabase {
         guard case .postgres = location else {
             throw BoxOfficeError.storage("Creating and dropping databases needs PostgreSQL, not \(location).")

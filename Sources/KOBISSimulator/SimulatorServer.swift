@@ -28,6 +28,8 @@ public final class SimulatorServer: Sendable {
         var fault: SimulatorFault
         var latency: Duration
         var calls = 0
+        /// KOBIS calls by service path (`movie/searchMovieList`, …).
+        var callsByService: [String: Int] = [:]
         var posterSearches = 0
         var serverChannel: (any Channel)?
         var boundPort: Int?
@@ -75,6 +77,8 @@ public final class SimulatorServer: Sendable {
 
     /// KOBIS calls received (requests under `/kobisopenapi/`, faulted ones included).
     public var callCount: Int { state.withLock { $0.calls } }
+    /// KOBIS calls received for one service, e.g. `movie/searchMovieList` (faulted ones included).
+    public func callCount(service: String) -> Int { state.withLock { $0.callsByService[service] ?? 0 } }
 
     /// The fault injected on KOBIS paths from now on.
     public var fault: SimulatorFault { state.withLock { $0.fault } }
@@ -98,6 +102,7 @@ public final class SimulatorServer: Sendable {
     public func resetStats() {
         state.withLock {
             $0.calls = 0
+            $0.callsByService = [:]
             $0.posterSearches = 0
         }
     }
@@ -192,6 +197,7 @@ public final class SimulatorServer: Sendable {
         if path.hasPrefix(Self.kobisPathPrefix) {
             let (fault, latency) = state.withLock { state -> (SimulatorFault, Duration) in
                 state.calls += 1
+                state.callsByService[Self.service(ofPath: path), default: 0] += 1
                 return (state.fault, state.latency)
             }
             logger.debug("KOBIS call", metadata: ["path": "\(path)", "fault": "\(fault.rawValue)"])
@@ -224,6 +230,13 @@ public final class SimulatorServer: Sendable {
         default:
             return .answer(.notFound)
         }
+    }
+
+    /// `movie/searchMovieList` for `/kobisopenapi/webservice/rest/movie/searchMovieList.json`.
+    static func service(ofPath path: String) -> String {
+        let parts = path.split(separator: "/")
+        let tail = parts.suffix(2).joined(separator: "/")
+        return tail.hasSuffix(".json") ? String(tail.dropLast(5)) : tail
     }
 
     private func statsResponse() -> SimulatorResponse {

@@ -111,7 +111,7 @@ final class ProgressBar: @unchecked Sendable {
         return "sync [\(bar)] \(status)"
     }
 
-    /// `123/509  24%  8.2/s  ETA 0:30  charts 100/365  films 23/144  calls 124`.
+    /// `123/509  24%  8.2/s  ETA 0:30  charts 100/365  films 23/144  lists 2/3  calls 124`.
     private func statusText(at instant: ContinuousClock.Instant) -> String {
         let completed = progress.completed
         let total = progress.total
@@ -131,6 +131,7 @@ final class ProgressBar: @unchecked Sendable {
         }
         text += "  charts \(progress.chartsDone)/\(progress.chartsTotal)"
         if progress.moviesTotal > 0 { text += "  films \(progress.moviesDone)/\(progress.moviesTotal)" }
+        if progress.listPagesTotal > 0 { text += "  lists \(progress.listPagesDone)/\(progress.listPagesTotal)" }
         return text + "  calls \(progress.calls)"
     }
 

@@ -85,11 +85,11 @@ struct SyncCommand: AsyncParsableCommand {
             "sync \(range): \(report.chartsStored) of \(plan.items.count) charts fetched"
                 + " (\(plan.missing) missing, \(plan.provisional) provisional); \(plan.settled) already settled"
                 + (plan.recentlyFetched > 0 ? ", \(plan.recentlyFetched) fetched in the last minutes" : "") + ".",
-            report.moviesChecked
-                ? "film details: \(report.moviesFetched) of \(report.moviesPlanned) fetched, "
-                    + "\(report.moviesFromStore) from the store."
-                : "film details: \(report.moviesFetched) of \(report.moviesPlanned) fetched so far, "
-                    + "\(report.moviesFromStore) from the store (the rest when the sync continues).",
+            "film nations: \(report.moviesFromLists + report.moviesFetched) of \(report.moviesPlanned) looked up"
+                + (report.moviesChecked ? "" : " so far")
+                + " (\(report.moviesFromLists) from \(report.listPagesFetched) movie-list page(s), "
+                + "\(report.moviesFetched) from film details), \(report.moviesFromStore) from the store"
+                + (report.moviesChecked ? "." : " (the rest when the sync continues)."),
             "KOBIS calls: \(NumberFormatting.thousands(report.calls)) (\(report.retries) retries) "
                 + "of a budget of \(NumberFormatting.thousands(budget)).",
         ]

@@ -71,6 +71,53 @@ struct SyncTests {
         }
     }
 
+    static let chartService = "boxoffice/searchDailyBoxOfficeList"
+    static let listService = "movie/searchMovieList"
+    static let detailsService = "movie/searchMovieInfo"
+
+    /// A run's "film nations: …" summary line.
+    struct NationLine: Equatable {
+        var lookedUp: Int
+        var planned: Int
+        var fromLists: Int
+        var listPages: Int
+        var fromDetails: Int
+        var fromStore: Int
+    }
+
+    static func nationLine(_ stdout: String) throws -> NationLine {
+        let pattern =
+            #/film nations: (\d+) of (\d+) looked up(?: so far)? \((\d+) from (\d+) movie-list page\(s\), (\d+) from film details\), (\d+) from the store/#
+        let match = try #require(stdout.firstMatch(of: pattern), "\(stdout)")
+        return NationLine(
+            lookedUp: Int(match.1)!, planned: Int(match.2)!, fromLists: Int(match.3)!, listPages: Int(match.4)!,
+            fromDetails: Int(match.5)!, fromStore: Int(match.6)!)
+    }
+
+    /// The representative nations the archive holds, by movie code, read from the runner's SQLite file.
+    static func storedNations(_ cli: CLIRunner) async throws -> [String: String] {
+        let path = cli.directory.appendingPathComponent("test.sqlite").path
+        let database = try BoxOfficeDatabase(location: .sqlite(path: path), logger: Logger(label: "test"))
+        do {
+            let nations = try await database.storedNations()
+            await database.shutdown()
+            return nations
+        } catch {
+            await database.shutdown()
+            throw error
+        }
+    }
+
+    /// Every film of `days` has the representative nation the simulator's movie details give it.
+    static func expectNationsMatchDetails(_ cli: CLIRunner, _ days: [CalendarDate]) async throws {
+        let simulator = KOBISSimulator()
+        let nations = try await storedNations(cli)
+        for film in films(days) {
+            let details = try #require(simulator.movieInfo(code: film), "\(film)")
+            #expect(nations[film] == details.nations.first?.name, "\(film)")
+        }
+    }
+
     /// The days the archive holds, from `boxoffice export --format json`.
     static func archivedDays(_ cli: CLIRunner, _ from: String, _ to: String) async throws -> [String] {
         let result = try await cli.run(["export", "--from", from, "--to", to, "--format", "json"])
@@ -79,19 +126,38 @@ struct SyncTests {
         return charts.compactMap { ($0["range"] as? [String: String])?["start"] }
     }
 
-    @Test("exactly one call per missing day (plus each new film's details once); none on a rerun")
+    @Test("exactly one call per missing day (plus list pages or details for each new film's nation); none on a rerun")
     func oneCallPerMissingDay() async throws {
         try await Self.withSimulator { server, cli in
             let first = try await cli.run(["sync", "--from", "2024-02-01", "--to", "2024-02-05", "--concurrency", "4"])
             #expect(first.status == 0, "\(first.stderr)")
             let early = Self.days("2024-02-01", "2024-02-05")
-            #expect(try await Self.statsCalls(server) == early.count + Self.films(early).count)
+            let firstNations = try Self.nationLine(first.stdout)
+            // Every film looked up once, from a list page or its details; every call is a day, a page or a film.
+            #expect(firstNations.planned == Self.films(early).count)
+            #expect(firstNations.lookedUp == firstNations.planned)
+            #expect(firstNations.fromLists + firstNations.fromDetails == firstNations.planned)
+            #expect(server.callCount(service: Self.chartService) == early.count)
+            #expect(server.callCount(service: Self.listService) == firstNations.listPages)
+            #expect(server.callCount(service: Self.detailsService) == firstNations.fromDetails)
+            #expect(
+                try await Self.statsCalls(server)
+                    == early.count + firstNations.listPages + firstNations.fromDetails)
+            try await Self.expectNationsMatchDetails(cli, early)
 
-            // Widening the range fetches only the new days and the films not seen before.
+            // Widening the range fetches only the new days and looks up only the films not seen before.
             let wide = try await cli.run(["sync", "--from", "2024-02-01", "--to", "2024-02-12", "--concurrency", "4"])
             #expect(wide.status == 0, "\(wide.stderr)")
             let all = Self.days("2024-02-01", "2024-02-12")
-            #expect(try await Self.statsCalls(server) == all.count + Self.films(all).count)
+            let wideNations = try Self.nationLine(wide.stdout)
+            #expect(wideNations.planned == Self.films(all).count - Self.films(early).count)
+            #expect(wideNations.fromLists + wideNations.fromDetails == wideNations.planned)
+            #expect(server.callCount(service: Self.chartService) == all.count)
+            #expect(
+                try await Self.statsCalls(server)
+                    == all.count + firstNations.listPages + firstNations.fromDetails + wideNations.listPages
+                    + wideNations.fromDetails)
+            try await Self.expectNationsMatchDetails(cli, all)
             #expect(wide.stdout.contains("7 of 7 charts fetched (7 missing, 0 provisional); 5 already settled."))
             #expect(wide.stdout.contains("The archive holds every day of the range."))
 
@@ -117,22 +183,30 @@ struct SyncTests {
             _ = try await cli.finish(process)
             #expect(process.terminationReason == .uncaughtSignal)
             let callsAtKill = try await Self.statsCalls(server)
+            let listCallsAtKill = server.callCount(service: Self.listService)
             let stored = try await Self.archivedDays(cli, "2023-01-01", "2023-03-31")
-            let storedFilms = try await Self.storedFilms(cli)
+            let storedDetails = try await Self.storedFilms(cli)
+            let storedNations = try await Self.storedNations(cli).count
             #expect(stored.count >= 5 && stored.count < 90, "\(stored.count)")
-            // Film lookups ran alongside the charts.
-            #expect(storedFilms > 0)
+            // Film lookups (list pages for 2022's and 2023's films) ran alongside the charts.
+            #expect(listCallsAtKill > 0)
+            #expect(storedNations > 0)
             // Lost: at most the calls in flight and the answers not stored yet (twice the concurrency of 2).
-            #expect(callsAtKill - stored.count - storedFilms <= 4)
+            #expect(callsAtKill - stored.count - storedDetails - listCallsAtKill <= 4)
 
             let resumed = try await cli.run(arguments)
             #expect(resumed.status == 0, "\(resumed.stderr)")
             let all = Self.days("2023-01-01", "2023-03-31")
             let newCalls = try await Self.statsCalls(server) - callsAtKill
-            // Every missing day once, and the details of each film not stored yet once; nothing stored again.
-            #expect(newCalls == (all.count - stored.count) + (Self.films(all).count - storedFilms))
+            let nations = try Self.nationLine(resumed.stdout)
+            // Every missing day once, and each film whose nation was not stored yet looked up once (from a list
+            // page or its details); nothing stored again.
+            #expect(nations.planned == Self.films(all).count - storedNations)
+            #expect(nations.fromLists + nations.fromDetails == nations.planned)
+            #expect(newCalls == (all.count - stored.count) + nations.listPages + nations.fromDetails)
             #expect(resumed.stdout.contains("\(stored.count) already settled"))
             #expect(try await Self.archivedDays(cli, "2023-01-01", "2023-03-31") == all.map(\.isoString))
+            try await Self.expectNationsMatchDetails(cli, all)
         }
     }
 
@@ -154,15 +228,22 @@ struct SyncTests {
             #expect(result.stderr.contains("Continue with: boxoffice sync --from 2023-04-01 --to 2023-05-31"))
             let callsAtStop = try await Self.statsCalls(server)
             let stored = try await Self.archivedDays(cli, "2023-04-01", "2023-05-31")
-            let storedFilms = try await Self.storedFilms(cli)
-            #expect(stored.count + storedFilms == callsAtStop, "every call made before the stop was stored")
+            let storedDetails = try await Self.storedFilms(cli)
+            let storedNations = try await Self.storedNations(cli).count
+            let listCalls = server.callCount(service: Self.listService)
+            #expect(
+                stored.count + storedDetails + listCalls == callsAtStop, "every call made before the stop was stored")
 
             let resumed = try await cli.run(arguments)
             #expect(resumed.status == 0, "\(resumed.stderr)")
             let all = Self.days("2023-04-01", "2023-05-31")
+            let nations = try Self.nationLine(resumed.stdout)
+            #expect(nations.planned == Self.films(all).count - storedNations)
+            #expect(nations.fromLists + nations.fromDetails == nations.planned)
             #expect(
                 try await Self.statsCalls(server) - callsAtStop
-                    == (all.count - stored.count) + (Self.films(all).count - storedFilms))
+                    == (all.count - stored.count) + nations.listPages + nations.fromDetails)
+            try await Self.expectNationsMatchDetails(cli, all)
         }
     }
 
@@ -180,7 +261,10 @@ struct SyncTests {
                 stopped.stdout.contains(
                     "Stopped at the call budget of 4: \(6 + films) item(s) left (6 chart(s), \(films) film(s))."),
                 "\(stopped.stdout)")
-            #expect(stopped.stdout.contains("film details: 0 of \(films) fetched so far"))
+            #expect(
+                stopped.stdout.contains(
+                    "film nations: 0 of \(films) looked up so far (0 from 0 movie-list page(s), 0 from film details)"),
+                "\(stopped.stdout)")
             #expect(stopped.stderr.contains("Continue with: boxoffice sync --from 2024-02-01 --to 2024-02-10"))
             #expect(try await Self.statsCalls(server) == 4)
             #expect(
@@ -190,7 +274,12 @@ struct SyncTests {
             let continued = try await cli.run(["sync", "--from", "2024-02-01", "--to", "2024-02-10"])
             #expect(continued.status == 0, "\(continued.stderr)")
             let all = Self.days("2024-02-01", "2024-02-10")
-            #expect(try await Self.statsCalls(server) == all.count + Self.films(all).count)
+            let nations = try Self.nationLine(continued.stdout)
+            #expect(nations.planned == Self.films(all).count)
+            #expect(nations.fromLists + nations.fromDetails == nations.planned)
+            #expect(
+                try await Self.statsCalls(server) == 4 + (all.count - 4) + nations.listPages + nations.fromDetails)
+            try await Self.expectNationsMatchDetails(cli, all)
         }
     }
 
@@ -283,12 +372,13 @@ struct SyncTests {
                 try cli.start(["python3", "-c", script, CLIRunner.binary.path] + arguments, executable: "/usr/bin/env"))
             #expect(tty.status == 0, "\(tty.stdout)\(tty.stderr)")
             let screen = tty.stdout
-            let total = 20 + Self.films(Self.days("2022-01-01", "2022-01-20")).count
+            let pages = try Self.nationLine(screen).listPages
+            let total = 20 + Self.films(Self.days("2022-01-01", "2022-01-20")).count + pages
             #expect(screen.contains("\r\u{1B}[2Ksync ["), "the bar is redrawn in place")
             #expect(screen.contains("░"))
             #expect(screen.contains("█"))
             #expect(screen.contains("0/20  0%  ETA --:--"))
-            #expect(screen.contains("] \(total)/\(total)  100%  "), "charts and films counted together")
+            #expect(screen.contains("] \(total)/\(total)  100%  "), "charts, films and list pages counted together")
             #expect(screen.contains("/s"))
             #expect(screen.contains("films "))
             #expect(screen.contains("charts 20/20"))
@@ -304,6 +394,7 @@ struct SyncTests {
                 20
                 + Self.films(Self.days("2022-02-01", "2022-02-20"))
                 .subtracting(Self.films(Self.days("2022-01-01", "2022-01-20"))).count
+                + (try Self.nationLine(plain.stdout).listPages)
             #expect(plain.stderr.contains("sync: \(plainTotal)/\(plainTotal)  100%"))
             // A line at every tenth: the percentages climb and end at 100.
             let percents = plain.stderrLines.compactMap { line -> Int? in
@@ -313,6 +404,70 @@ struct SyncTests {
             #expect(percents.count >= 5, "\(plain.stderr)")
             #expect(percents == percents.sorted() && Set(percents).count == percents.count)
             #expect(percents.last == 100)
+        }
+    }
+
+    @Test(
+        "a year's sync: 365 chart calls, a few list pages, details only for years with few films; every nation the one details give; a rerun makes no call"
+    )
+    func yearFromLists() async throws {
+        try await Self.withSimulator { server, cli in
+            let result = try await cli.run(["sync", "--from", "2023-01-01", "--to", "2023-12-31", "--concurrency", "8"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let days = Self.days("2023-01-01", "2023-12-31")
+            let films = Self.films(days)
+            // The films by opening year (as the charts give it): 2022's still showing in January, 2023's, and
+            // 2024's previewed in December.
+            let simulator = KOBISSimulator()
+            var byYear: [Int: [String]] = [:]
+            for film in films {
+                let info = try #require(simulator.movieInfo(code: film))
+                byYear[try #require(info.openDate).year, default: []].append(film)
+            }
+            let threshold = 5
+            // A year with at least 5 films is listed (latest opening first, 100 a page): page 1, then further pages
+            // while fewer pages are left than its films not found yet; the films left get details, and so do the
+            // films of a year with fewer than 5. (As if all of a year's films wait when its pages are read: true
+            // enough here, as 2022's films are all in January's charts and 2023's outnumber its pages at once.)
+            var pages = 0
+            var details = 0
+            for (year, codes) in byYear {
+                guard codes.count >= threshold else {
+                    details += codes.count
+                    continue
+                }
+                var list: [String] = []
+                var pageCount = 0
+                var unknown = Set(codes)
+                var page = 0
+                repeat {
+                    page += 1
+                    let answer = simulator.movieList(
+                        MovieListRequest(page: page, itemsPerPage: 100, openStartYear: year, openEndYear: year))
+                    pageCount = (answer.totalCount + 99) / 100
+                    list += answer.movies.map(\.movieCode)
+                    unknown.subtract(list)
+                } while page < pageCount && pageCount - page < unknown.count
+                pages += page
+                details += unknown.count
+            }
+            let nations = try Self.nationLine(result.stdout)
+            #expect(server.callCount(service: Self.chartService) == 365)
+            #expect(server.callCount(service: Self.listService) == pages)
+            #expect(server.callCount(service: Self.detailsService) == details)
+            #expect(try await Self.statsCalls(server) == 365 + pages + details)
+            #expect(nations == NationLine(
+                lookedUp: films.count, planned: films.count, fromLists: films.count - details, listPages: pages,
+                fromDetails: details, fromStore: 0))
+            // 2022's films: 1 page (one film on page 2 gets details), 2023's: 3 pages.
+            #expect(pages == 4 && details == 1, "films by year \(byYear.mapValues(\.count))")
+            try await Self.expectNationsMatchDetails(cli, days)
+
+            let callsBefore = try await Self.statsCalls(server)
+            let rerun = try await cli.run(["sync", "--from", "2023-01-01", "--to", "2023-12-31"])
+            #expect(rerun.status == 0, "\(rerun.stderr)")
+            #expect(rerun.stdout.contains("KOBIS calls: 0 (0 retries)"))
+            #expect(try await Self.statsCalls(server) == callsBefore)
         }
     }
 

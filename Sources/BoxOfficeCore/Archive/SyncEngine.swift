@@ -1,15 +1,15 @@
 import Foundation
 import KOBIS
 
-/// Fills the archive: fetches every missing or provisional chart of a range and the details of films whose
-/// nation is not known yet, through one pool of workers, within a call budget.
+/// Fills the archive: fetches every missing or provisional chart of a range and learns the representative nation
+/// of every film they name, through one pool of workers, within a call budget.
 ///
-/// - Every chart and film is stored the moment it arrives, so a run that is interrupted or killed loses at most
-///   the calls in flight; the next run plans from the store and fetches nothing that is already settled.
-/// - One queue feeds the pool: the planned charts, and film lookups as the charts that name the films arrive.
-///   Film lookups go first, so they run while the charts are still being fetched (the pool never waits for a
-///   "films phase"), and every day stored so far has its films' nations. At most `concurrency` calls are in
-///   flight, whatever their kind, so total calls ÷ `concurrency` is what drives the wall time.
+/// - Every chart and every nation is stored the moment it arrives, so a run that is interrupted or killed loses at
+///   most the calls in flight; the next run plans from the store and fetches nothing that is already settled.
+/// - One queue feeds the pool: the planned charts, and film lookups (movie-list pages and film details) as the
+///   charts that name the films arrive. Lookups go first, so they run while the charts are still being fetched
+///   (the pool never waits for a "films phase"). At most `concurrency` calls are in flight, whatever their kind,
+///   so total calls ÷ `concurrency` is what drives the wall time.
 /// - Transient failures (timeouts, connection trouble, HTTP 5xx or 429, unreadable bodies) are retried with
 ///   exponential backoff; other failures are reported at the end. A rejected key, or a store that cannot
 ///   write, stops the run at once; so do `maxConsecutiveFailures` failed items in a row.
@@ -17,9 +17,20 @@ import KOBIS
 ///   how to continue.
 ///
 /// Korean vs foreign: daily charts do not say a film's nation, so the engine makes sure the archive knows the
-/// representative nation of every film in the range — from movie details already stored (no call), else by
-/// fetching the film's details once (one call per film, ever). That is fewer calls than fetching each day's
-/// `repNationCd=K` chart (one per day, every day), and the details serve the movie page too.
+/// representative nation of every film in the range — from movie details already stored (no call), else from
+/// KOBIS's movie list of the film's opening year, else from the film's details (one call per film, ever):
+///
+/// - Chart rows carry each film's opening date, so the engine knows its opening year. Films of one year wait
+///   until ``SyncOptions/listThreshold`` of them are unknown; then page 1 of that year's list (every nation, 100
+///   films a page, each with its `repNationNm`) is read, which also tells how many pages the year has. Further
+///   pages are read one at a time, only while they are fewer than the year's films still waiting, so a page
+///   never costs more than the details calls it replaces. What a page teaches is kept for the rest of the run:
+///   films of that year met later need no call.
+/// - A film falls back to one details call when it has no opening date, when its year's list was read to the
+///   end without it (or a page of it failed), or when the charts are all in and its year is not worth (more)
+///   pages. A year's sync against the simulator thus makes 365 chart calls and a handful of list calls; on
+///   KOBIS (~19 pages a year) it is never more than one call per opening year worse than details alone.
+/// - That is far fewer calls than fetching each day's `repNationCd=K` chart (one per day, every day).
 public struct SyncEngine: Sendable {
     private let upstream: any BoxOfficeUpstream
     private let charts: any ChartRepository
@@ -89,6 +100,8 @@ public struct SyncEngine: Sendable {
         report.chartsStored = summary.chartsStored
         report.chartsNotCounted = summary.chartsNotCounted
         report.moviesFetched = summary.moviesFetched
+        report.moviesFromLists = summary.moviesFromLists
+        report.listPagesFetched = summary.listPagesFetched
         report.moviesFromStore = summary.progress.moviesFromStore
         report.moviesPlanned = summary.progress.moviesTotal
         report.moviesChecked = summary.stopReason == nil
@@ -138,7 +151,7 @@ public struct SyncEngine: Sendable {
                 if query.kind == .daily && query.filters.isEmpty,
                     await state.meetFilms(chart.entries.map(\.movieCode))
                 {
-                    try await queueFilms(in: query.range, state: state)
+                    try await queueFilms(in: query.range, openDates: Self.openDates(chart.entries), state: state)
                 }
             } catch {
                 return await storeFailed(error, state: state)
@@ -158,25 +171,65 @@ public struct SyncEngine: Sendable {
                 return await storeFailed(error, state: state)
             }
             return .stored
+        case .movieList(let year, let page):
+            let fetched = await attempt(item, state: state) {
+                try await upstream.fetchMovieNations(openYear: year, page: page, perPage: SyncOptions.listPageSize)
+            }
+            await callSlots.release()
+            guard case .success(let result) = fetched else { return Self.outcome(of: fetched) }
+            let learned = await state.receive(result, year: year, page: page)
+            do {
+                try await saveNations(learned)
+            } catch {
+                return await storeFailed(error, state: state)
+            }
+            return .stored
         }
     }
 
+    /// Stores nations learned from a movie list, one by one (each is kept even if the run is killed later).
+    private func saveNations(_ learned: [LearnedNation]) async throws {
+        for film in learned {
+            try await archive.saveRepresentativeNation(film.nation, movieCode: film.code)
+        }
+    }
+
+    /// Each film's opening date as `entries` give it.
+    private static func openDates(_ entries: [ChartEntry]) -> [String: CalendarDate] {
+        var dates: [String: CalendarDate] = [:]
+        for entry in entries {
+            if let date = entry.openDate, dates[entry.movieCode] == nil { dates[entry.movieCode] = date }
+        }
+        return dates
+    }
+
     /// Finds the films of the archived daily charts in `range` whose nation is unknown and that this run has not
-    /// seen yet: a film with stored details gets its nation from them (no call); the others are queued.
-    private func queueFilms(in range: DateRange, state: RunState) async throws {
+    /// seen yet: a film with stored details gets its nation from them (no call); the others are looked up by
+    /// opening year (`openDates`, read from the archived charts when `nil`) — at once when a movie-list page
+    /// read earlier in this run has them, else by a list page or their details.
+    private func queueFilms(
+        in range: DateRange, openDates: [String: CalendarDate]? = nil, state: RunState
+    ) async throws {
         let codes = await state.claimFilms(try await archive.movieCodesWithoutNation(in: range))
         guard !codes.isEmpty else { return }
-        var toFetch: [String] = []
+        var toLookUp: [String] = []
         var fromStore = 0
         for code in codes {
             if let stored = try await movies.storedMovie(code: code) {
                 try await archive.saveRepresentativeNation(stored.nations.first ?? "", movieCode: code)
                 fromStore += 1
             } else {
-                toFetch.append(code)
+                toLookUp.append(code)
             }
         }
-        await state.queueFilms(toFetch, fromStore: fromStore)
+        var dates = openDates ?? [:]
+        if openDates == nil && !toLookUp.isEmpty {
+            for chart in try await charts.dailyCharts(in: range) {
+                dates.merge(Self.openDates(chart.entries)) { first, _ in first }
+            }
+        }
+        let learned = await state.lookUp(toLookUp.map { (code: $0, year: dates[$0]?.year) }, fromStore: fromStore)
+        try await saveNations(learned)
     }
 
     private func storeFailed(_ error: any Error, state: RunState) async -> SyncOutcome {
@@ -282,6 +335,28 @@ private actor AsyncPermits {
     }
 }
 
+/// A film's nation learned from a movie-list page, to store.
+private struct LearnedNation: Sendable {
+    var code: String
+    var nation: String
+}
+
+/// What one run knows of one opening year's movie list.
+private struct YearListing {
+    /// Films of the year met in this run, nation unknown, waiting for a page of the list (in the order met).
+    var waiting: [String] = []
+    /// Representative nations from the pages read so far.
+    var nations: [String: String] = [:]
+    /// Pages the whole list has, known once page 1 is in.
+    var pageCount: Int?
+    /// Pages 1...pagesRead are in.
+    var pagesRead = 0
+    /// A page is queued or in flight.
+    var pageQueued = false
+    /// Read to the end, or a page failed: films not known from it get details.
+    var closed = false
+}
+
 /// The shared state of one run: budget, work queue, counters, and the one place events are emitted from,
 /// so they arrive in order.
 private actor RunState {
@@ -295,11 +370,15 @@ private actor RunState {
     private var stopReason: SyncStopReason?
     private var failures: [SyncFailure] = []
 
-    /// Planned charts, oldest first, and film lookups; films are handed out first.
+    /// Planned charts, oldest first, and lookups (list pages and film details); lookups are handed out first.
     private var chartQueue: [SyncItem]
     private var nextChart = 0
-    private var movieQueue: [SyncItem] = []
-    private var nextMovie = 0
+    private var lookupQueue: [SyncItem] = []
+    private var nextLookup = 0
+    /// Planned charts not finished yet: while there are any, films of any year may still be met.
+    private var chartsUnfinished: Int
+    /// Movie lists by opening year.
+    private var years: [Int: YearListing] = [:]
     /// Films this run has already looked after (queued, or nation taken from stored details).
     private var claimedFilms: Set<String> = []
     /// Films named by the charts this run fetched (their nation known, or looked after).
@@ -313,6 +392,8 @@ private actor RunState {
     private var chartsStored = 0
     private var chartsNotCounted = 0
     private var moviesFetched = 0
+    private var moviesFromLists = 0
+    private var listPagesFetched = 0
     private var notAttemptedCharts = 0
     private var notAttemptedMovies = 0
 
@@ -325,6 +406,7 @@ private actor RunState {
         self.progressHandler = progress
         self.callsLeft = options.budget
         self.chartQueue = charts
+        self.chartsUnfinished = charts.count
         self.progress.chartsTotal = charts.count
     }
 
@@ -350,31 +432,118 @@ private actor RunState {
         return new
     }
 
-    /// Queues details lookups for `codes`; `fromStore` more films needed none.
-    func queueFilms(_ codes: [String], fromStore: Int) {
+    /// Takes on films whose nation is unknown (with their opening year, when known); `fromStore` more films
+    /// needed no call. Returns the nations already known from list pages read in this run, to store now.
+    func lookUp(_ films: [(code: String, year: Int?)], fromStore: Int) -> [LearnedNation] {
         progress.moviesFromStore += fromStore
+        guard !films.isEmpty else { return [] }
+        progress.moviesTotal += films.count
+        var learned: [LearnedNation] = []
+        var details: [String] = []
+        var touched: [Int] = []
+        for film in films {
+            guard let year = film.year else {
+                details.append(film.code)
+                continue
+            }
+            var listing = years[year, default: YearListing()]
+            if let nation = listing.nations[film.code] {
+                learned.append(LearnedNation(code: film.code, nation: nation))
+            } else if listing.closed {
+                details.append(film.code)
+            } else {
+                listing.waiting.append(film.code)
+                if !touched.contains(year) { touched.append(year) }
+            }
+            years[year] = listing
+        }
+        progress.moviesDone += learned.count
+        moviesFromLists += learned.count
+        queueDetails(details)
+        for year in touched { consider(year) }
+        emit(.moviesQueued(count: films.count, progress))
+        return learned
+    }
+
+    /// Takes in page `page` of `year`'s list: returns the waiting films it names, to store; then reads on,
+    /// or sends the films it cannot help with to details.
+    func receive(_ result: MovieNationPage, year: Int, page: Int) -> [LearnedNation] {
+        listPagesFetched += 1
+        var listing = years[year, default: YearListing()]
+        listing.pageQueued = false
+        listing.pagesRead = max(listing.pagesRead, page)
+        listing.pageCount = result.pageCount
+        for movie in result.movies where listing.nations[movie.code] == nil {
+            listing.nations[movie.code] = movie.representativeNation
+        }
+        var learned: [LearnedNation] = []
+        listing.waiting.removeAll { code in
+            guard let nation = listing.nations[code] else { return false }
+            learned.append(LearnedNation(code: code, nation: nation))
+            return true
+        }
+        // An empty page also ends the list: a shorter list than `totCnt` promised must not loop.
+        if listing.pagesRead >= result.pageCount || result.movies.isEmpty {
+            listing.closed = true
+        }
+        years[year] = listing
+        progress.moviesDone += learned.count
+        moviesFromLists += learned.count
+        consider(year)
+        return learned
+    }
+
+    /// Decides what `year`'s waiting films need: page 1 once enough wait, a further page while fewer pages are
+    /// left than films wait, details when the list is read (or failed), or when no chart can name more films
+    /// and reading on does not pay.
+    private func consider(_ year: Int) {
+        guard var listing = years[year], !listing.pageQueued, !listing.waiting.isEmpty else { return }
+        let chartsAreIn = chartsUnfinished == 0
+        var nextPage: Int?
+        if !listing.closed {
+            if let pageCount = listing.pageCount {
+                let pagesLeft = pageCount - listing.pagesRead
+                if pagesLeft > 0 && pagesLeft < listing.waiting.count { nextPage = listing.pagesRead + 1 }
+            } else if listing.waiting.count >= options.listThreshold {
+                nextPage = 1
+            }
+        }
+        if let nextPage {
+            listing.pageQueued = true
+            years[year] = listing
+            lookupQueue.append(.movieList(year: year, page: nextPage))
+            progress.listPagesTotal += 1
+            wakeWaiting()
+        } else if listing.closed || chartsAreIn {
+            let films = listing.waiting
+            listing.waiting = []
+            years[year] = listing
+            queueDetails(films)
+        }
+    }
+
+    /// Queues details lookups for `codes` (already counted in `moviesTotal`).
+    private func queueDetails(_ codes: [String]) {
         guard !codes.isEmpty else { return }
-        movieQueue.append(contentsOf: codes.map { SyncItem.movie(code: $0) })
-        progress.moviesTotal += codes.count
-        emit(.moviesQueued(count: codes.count, progress))
+        lookupQueue.append(contentsOf: codes.map { SyncItem.movie(code: $0) })
         wakeWaiting()
     }
 
-    /// The next item to fetch, films first; waits while the queue is empty but items in flight may still add
-    /// films. `nil` when the run is over or stopping.
+    /// The next item to fetch, lookups first; waits while the queue is empty but items in flight may still add
+    /// lookups. `nil` when the run is over or stopping.
     func nextItem() async -> SyncItem? {
         while true {
             guard isRunning else { return nil }
-            let hasQueued = nextMovie < movieQueue.count || nextChart < chartQueue.count
+            let hasQueued = nextLookup < lookupQueue.count || nextChart < chartQueue.count
             if hasQueued {
                 if callsLeft == 0 {
                     stop(.budget(options.budget))
                     return nil
                 }
                 outstanding += 1
-                if nextMovie < movieQueue.count {
-                    defer { nextMovie += 1 }
-                    return movieQueue[nextMovie]
+                if nextLookup < lookupQueue.count {
+                    defer { nextLookup += 1 }
+                    return lookupQueue[nextLookup]
                 }
                 defer { nextChart += 1 }
                 return chartQueue[nextChart]
@@ -406,13 +575,29 @@ private actor RunState {
 
     func finish(_ item: SyncItem, _ outcome: SyncOutcome) {
         outstanding -= 1
-        let isChart: Bool
-        if case .chart = item { isChart = true } else { isChart = false }
-        if isChart { progress.chartsDone += 1 } else { progress.moviesDone += 1 }
+        switch item {
+        case .chart:
+            progress.chartsDone += 1
+            chartsUnfinished -= 1
+        case .movie:
+            progress.moviesDone += 1
+        case .movieList(let year, _):
+            progress.listPagesDone += 1
+            if outcome != .stored, var listing = years[year] {
+                // Without this page the list cannot be trusted to the end: its waiting films get details.
+                listing.pageQueued = false
+                listing.closed = true
+                years[year] = listing
+            }
+        }
         switch outcome {
         case .stored:
             consecutiveFailures = 0
-            if isChart { chartsStored += 1 } else { moviesFetched += 1 }
+            switch item {
+            case .chart: chartsStored += 1
+            case .movie: moviesFetched += 1
+            case .movieList: break
+            }
         case .notCountedYet:
             consecutiveFailures = 0
             chartsNotCounted += 1
@@ -423,7 +608,17 @@ private actor RunState {
                 stop(.repeatedFailures(count: consecutiveFailures, lastMessage: message))
             }
         case .notAttempted:
-            if isChart { notAttemptedCharts += 1 } else { notAttemptedMovies += 1 }
+            switch item {
+            case .chart: notAttemptedCharts += 1
+            case .movie: notAttemptedMovies += 1
+            case .movieList: break  // its waiting films count as left
+            }
+        }
+        if case .movieList(let year, _) = item {
+            consider(year)
+        } else if case .chart = item, chartsUnfinished == 0 {
+            // No chart can name another film: every year decides what its waiting films need.
+            for year in years.keys.sorted() { consider(year) }
         }
         emit(.itemFinished(item, outcome, progress))
         wakeWaiting()
@@ -445,12 +640,16 @@ private actor RunState {
     }
 
     func summary() -> RunSummary {
-        // Items never handed out count as not attempted.
-        RunSummary(
+        // Items never handed out count as not attempted, and so do films still waiting for a list page.
+        let lookupsLeft = lookupQueue[min(nextLookup, lookupQueue.count)...]
+        let moviesLeft = lookupsLeft.filter { if case .movie = $0 { return true } else { return false } }.count
+        let waitingFilms = years.values.reduce(0) { $0 + $1.waiting.count }
+        return RunSummary(
             progress: progress, chartsStored: chartsStored, chartsNotCounted: chartsNotCounted,
-            moviesFetched: moviesFetched, retries: retries, failures: failures,
+            moviesFetched: moviesFetched, moviesFromLists: moviesFromLists, listPagesFetched: listPagesFetched,
+            retries: retries, failures: failures,
             notAttemptedCharts: notAttemptedCharts + (chartQueue.count - nextChart),
-            notAttemptedMovies: notAttemptedMovies + (movieQueue.count - nextMovie), stopReason: stopReason)
+            notAttemptedMovies: notAttemptedMovies + moviesLeft + waitingFilms, stopReason: stopReason)
     }
 }
 
@@ -460,6 +659,8 @@ private struct RunSummary: Sendable {
     var chartsStored: Int
     var chartsNotCounted: Int
     var moviesFetched: Int
+    var moviesFromLists: Int
+    var listPagesFetched: Int
     var retries: Int
     var failures: [SyncFailure]
     var notAttemptedCharts: Int

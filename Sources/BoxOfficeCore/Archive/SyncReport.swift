@@ -15,19 +15,31 @@ public struct SyncOptions: Sendable, Hashable {
     public var maxConsecutiveFailures: Int
     /// A provisional chart fetched less than this long ago is not fetched again.
     public var provisionalTTL: TimeInterval
+    /// How many films of one opening year whose nation is unknown must be waiting before that year's movie list
+    /// is read (page 1 tells how many pages it has); fewer get a details call each. See ``defaultListThreshold``.
+    public var listThreshold: Int
 
     /// 2,500: leaves 500 of the free key's 3,000 daily calls for the web app and other work.
     public static let defaultBudget = 2_500
     public static let defaultConcurrency = 4
     /// More than this is unkind to KOBIS.
     public static let maximumConcurrency = 16
+    /// 5. Reading a year's list is a gamble only for its first page: further pages are fetched only while they
+    /// are fewer than the year's films still waiting, so they never cost more calls than details would. The
+    /// first page is taken once 5 films wait, so a year whose list does not pay off (on KOBIS a year has ~1,900
+    /// films, ~19 pages) costs at most one call more than details: 6 calls instead of 5 at worst (+20%), and
+    /// the loss shrinks as more films wait. Fewer than 5 films of a year (re-releases, previews of next year's
+    /// films) are not worth the gamble and get details.
+    public static let defaultListThreshold = 5
+    /// Films per movie-list page: KOBIS's largest page.
+    public static let listPageSize = 100
 
     public init(
         concurrency: Int = SyncOptions.defaultConcurrency, budget: Int = SyncOptions.defaultBudget,
         maxAttempts: Int = 4,
         retryDelay: Duration = .milliseconds(500), maxRetryDelay: Duration = .seconds(8),
         maxConsecutiveFailures: Int = 5,
-        provisionalTTL: TimeInterval = 600
+        provisionalTTL: TimeInterval = 600, listThreshold: Int = SyncOptions.defaultListThreshold
     ) {
         self.concurrency = max(1, concurrency)
         self.budget = max(0, budget)
@@ -36,6 +48,7 @@ public struct SyncOptions: Sendable, Hashable {
         self.maxRetryDelay = maxRetryDelay
         self.maxConsecutiveFailures = max(1, maxConsecutiveFailures)
         self.provisionalTTL = provisionalTTL
+        self.listThreshold = max(1, listThreshold)
     }
 
     /// The wait before retry number `retry` (1 for the first).
@@ -76,37 +89,44 @@ public struct SyncProgress: Sendable, Hashable {
     /// Charts handed out and finished (stored, not counted yet, failed, or given up), of `chartsTotal` planned.
     public var chartsDone = 0
     public var chartsTotal = 0
-    /// Film-detail lookups finished, of `moviesTotal` queued so far.
+    /// Films whose nation is looked up upstream (from a movie list or their details), finished (learned,
+    /// fetched or failed), of `moviesTotal` met so far.
     public var moviesDone = 0
     public var moviesTotal = 0
     /// Films whose nation came from details already stored: no call, not part of `total`.
     public var moviesFromStore = 0
+    /// Movie-list pages finished, of `listPagesTotal` queued so far.
+    public var listPagesDone = 0
+    public var listPagesTotal = 0
     /// Upstream calls made so far, retries included.
     public var calls = 0
 
     public init(
         chartsDone: Int = 0, chartsTotal: Int = 0, moviesDone: Int = 0, moviesTotal: Int = 0, moviesFromStore: Int = 0,
-        calls: Int = 0
+        listPagesDone: Int = 0, listPagesTotal: Int = 0, calls: Int = 0
     ) {
         self.chartsDone = chartsDone
         self.chartsTotal = chartsTotal
         self.moviesDone = moviesDone
         self.moviesTotal = moviesTotal
         self.moviesFromStore = moviesFromStore
+        self.listPagesDone = listPagesDone
+        self.listPagesTotal = listPagesTotal
         self.calls = calls
     }
 
-    /// Items finished, charts and films together.
-    public var completed: Int { chartsDone + moviesDone }
-    /// Items known so far, charts and films together.
-    public var total: Int { chartsTotal + moviesTotal }
+    /// Items finished: charts, films and list pages together.
+    public var completed: Int { chartsDone + moviesDone + listPagesDone }
+    /// Items known so far: charts, films and list pages together.
+    public var total: Int { chartsTotal + moviesTotal + listPagesTotal }
 }
 
 /// What a sync reports as it goes. Events arrive one at a time, in order.
 public enum SyncEvent: Sendable, Hashable {
     /// The run begins with `progress.chartsTotal` charts to fetch; `skipped` charts needed no call.
     case started(SyncProgress, skipped: Int)
-    /// `count` films whose details are to be fetched joined the queue (their charts named them).
+    /// `count` films whose nation is to be looked up (from a movie list or their details) joined the work (their
+    /// charts named them).
     case moviesQueued(count: Int, SyncProgress)
     /// An item ended.
     case itemFinished(SyncItem, SyncOutcome, SyncProgress)
@@ -139,9 +159,14 @@ public struct SyncReport: Sendable, Hashable {
     public var chartsNotCounted: Int = 0
     /// Films whose details were fetched.
     public var moviesFetched: Int = 0
+    /// Films whose nation came from a movie-list page (many films per call).
+    public var moviesFromLists: Int = 0
+    /// Movie-list pages fetched.
+    public var listPagesFetched: Int = 0
     /// Films whose nation came from details already stored (no call).
     public var moviesFromStore: Int = 0
-    /// Films queued for a details call (found in the range's charts with no nation and no stored details).
+    /// Films looked up upstream (found in the range's charts with no nation and no stored details): from a
+    /// movie list or their details.
     public var moviesPlanned: Int = 0
     /// Whether every film of the range's archived charts was looked after (false when the run stopped early:
     /// the next run picks the rest up).
@@ -150,7 +175,8 @@ public struct SyncReport: Sendable, Hashable {
     public var calls: Int = 0
     public var retries: Int = 0
     public var failures: [SyncFailure] = []
-    /// Charts and film lookups neither done nor failed (budget, interruption, early stop).
+    /// Charts and film lookups neither done nor failed (budget, interruption, early stop); a film waiting for a
+    /// movie-list page that was never fetched counts as a film left.
     public var notAttemptedCharts: Int = 0
     public var notAttemptedMovies: Int = 0
     /// Items neither done nor failed, charts and films together.

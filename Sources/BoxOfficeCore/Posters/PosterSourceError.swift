@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import KOBIS
 
 /// A poster service answered something other than a usable result.

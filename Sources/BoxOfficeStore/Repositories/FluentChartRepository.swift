@@ -28,10 +28,7 @@ struct FluentChartRepository: ChartRepository {
                 // The upsert comes first: it locks the chart's row, so concurrent saves of one chart queue here
                 // instead of interleaving their deletes and inserts.
                 let chartID = try await upsertChart(chart, on: transaction)
-                try await ChartEntryModel.query(on: transaction)
-                    .filter(\.$chart.$id == chartID)
-                    .delete()
-                try await chart.entries.map { ChartEntryModel(chartID: chartID, entry: $0) }.create(on: transaction)
+                try await replaceEntries(of: chartID, with: chart.entries, on: transaction)
             }
         }
     }
@@ -60,6 +57,39 @@ struct FluentChartRepository: ChartRepository {
             .sort(\.$id)
             .sort(ChartEntryModel.self, \.$rank)
             .sort(ChartEntryModel.self, \.$movieCode)
+    }
+
+    /// Replaces the chart's rows with `entries`: one DELETE and one multi-row INSERT in SQL (building Fluent
+    /// models for them cost a sync about 15% of its CPU in property-wrapper reflection).
+    private func replaceEntries(of chartID: UUID, with entries: [ChartEntry], on database: any Database) async throws {
+        let sql = try database.requireSQL()
+        try await sql.delete(from: ChartEntryModel.schema).where("chart_id", .equal, SQLBind(chartID)).run()
+        guard !entries.isEmpty else { return }
+        var rows: [[any SQLExpression]] = []
+        rows.reserveCapacity(entries.count)
+        for entry in entries {
+            var row: [any SQLExpression] = [SQLBind(UUID()), SQLBind(chartID), SQLBind(entry.rank)]
+            row.append(SQLBind(entry.change.kindName))
+            row.append(SQLBind(entry.change.amount))
+            row.append(SQLBind(entry.movieCode))
+            row.append(SQLBind(entry.title))
+            row.append((entry.openDate?.isoString).sqlBindOrNull)
+            row.append(SQLBind(entry.audience))
+            row.append(SQLBind(entry.audienceTotal))
+            row.append(SQLBind(entry.sales))
+            row.append(SQLBind(entry.salesShare))
+            row.append(SQLBind(entry.salesTotal))
+            row.append(SQLBind(entry.screens))
+            row.append(SQLBind(entry.shows))
+            rows.append(row)
+        }
+        try await sql.insert(into: ChartEntryModel.schema)
+            .columns(
+                "id", "chart_id", "rank", "change_kind", "change_amount", "movie_code", "title", "open_date",
+                "audience", "audience_total", "sales", "sales_share", "sales_total", "screens", "shows"
+            )
+            .rows(rows)
+            .run()
     }
 
     /// Inserts the chart's row, or updates the existing one for the same key; returns its id.

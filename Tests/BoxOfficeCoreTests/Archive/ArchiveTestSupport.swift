@@ -108,11 +108,26 @@ actor InMemoryArchive: ChartRepository, MovieRepository, ArchiveRepository {
 /// An upstream for sync tests: each day's chart has three films (two Korean `K…`, one foreign `F…`, the
 /// foreign one changing weekly); faults can be scripted per day or per movie, calls are counted and the
 /// number of calls in flight is tracked.
+///
+/// With `openDates`, chart rows carry each film's opening date (``openDate(of:)``) and the movie list of a year
+/// holds ``listFillers`` other films first, then that year's chart films (so they are on its last page).
 final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
     let source = ChartSource.kobis
     private let lock = NSLock()
     private let clock: TestClock
     let delay: Duration
+    let openDates: Bool
+    /// Films listed before a year's chart films: 230, so a year's list has 3 pages of 100.
+    static let listFillers = 230
+
+    struct ListPage: Hashable {
+        var year: Int
+        var page: Int
+    }
+    // Guarded by `lock`.
+    private var listCalls: [ListPage: Int] = [:]
+    private var scriptedListFaults: [ListPage: [KOBISError]] = [:]
+    private var unlistedFilms: Set<String> = []
 
     // Guarded by `lock`.
     private var chartCalls: [ChartQuery: Int] = [:]
@@ -134,10 +149,63 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
         case movie(String)
     }
 
-    init(clock: TestClock, delay: Duration = .zero) {
+    /// With a rendezvous of N, each call waits (at most ``rendezvousLimit``) until N calls have been in flight at
+    /// once before it answers: whether a caller reaches N at a time then depends on the caller, not on how fast
+    /// the machine starts its tasks.
+    let rendezvous: Int?
+    static let rendezvousLimit: Duration = .seconds(10)
+
+    init(clock: TestClock, delay: Duration = .zero, openDates: Bool = false, rendezvous: Int? = nil) {
         self.clock = clock
         self.delay = delay
+        self.openDates = openDates
+        self.rendezvous = rendezvous
     }
+
+    /// The wait described at ``rendezvous``, then the ``delay``.
+    private func answerLater() async throws {
+        if let rendezvous {
+            let deadline = ContinuousClock.now + Self.rendezvousLimit
+            while lock.withLock({ maxInFlight < rendezvous }), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+        }
+        if delay > .zero { try await Task.sleep(for: delay) }
+    }
+
+    /// K1 opened 2023-12-20, K2 2024-01-10, `F<n>` on day `7n` since 1970 (the start of its week).
+    static func openDate(of code: String) -> CalendarDate? {
+        switch code {
+        case "K1": return CalendarDate("2023-12-20")
+        case "K2": return CalendarDate("2024-01-10")
+        default:
+            guard code.hasPrefix("F"), let week = Int(code.dropFirst()) else { return nil }
+            return CalendarDate(daysSinceEpoch: week * 7)
+        }
+    }
+
+    /// The nation `fetchMovie` gives first: what the movie list must agree with.
+    static func representativeNation(of code: String) -> String { code.hasPrefix("K") ? "한국" : "미국" }
+
+    /// The chart films opening in `year`, in the order the list gives them.
+    static func chartFilms(openingIn year: Int) -> [String] {
+        var films = ["K1", "K2"].filter { openDate(of: $0)?.year == year }
+        let first = CalendarDate(year: year, month: 1, day: 1)!.daysSinceEpoch
+        let last = CalendarDate(year: year, month: 12, day: 31)!.daysSinceEpoch
+        for week in ((first + 6) / 7)...(last / 7) { films.append("F\(week)") }
+        return films
+    }
+
+    /// The next calls for page `page` of `year`'s list fail with `faults`, in order; then it answers.
+    func scriptList(year: Int, page: Int, faults: [KOBISError]) {
+        lock.withLock { scriptedListFaults[ListPage(year: year, page: page)] = faults }
+    }
+    /// `codes` are missing from their year's movie list.
+    func leaveOutOfLists(_ codes: Set<String>) { lock.withLock { unlistedFilms = codes } }
+    var listCallCount: Int { lock.withLock { listCalls.values.reduce(0, +) } }
+    func listCalls(year: Int, page: Int) -> Int { lock.withLock { listCalls[ListPage(year: year, page: page)] ?? 0 } }
+    /// Films whose details were fetched at least once.
+    var moviesLookedUp: Set<String> { lock.withLock { Set(movieCalls.keys) } }
 
     /// The next calls for `day` fail with `faults`, in order; then it answers.
     func script(_ day: CalendarDate, faults: [KOBISError]) { lock.withLock { scriptedChartFaults[day] = faults } }
@@ -148,7 +216,11 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
     /// Charts for `day` come back empty.
     func answerEmpty(_ day: CalendarDate) { lock.withLock { _ = emptyDays.insert(day) } }
 
-    var totalCalls: Int { lock.withLock { chartCalls.values.reduce(0, +) + movieCalls.values.reduce(0, +) } }
+    var totalCalls: Int {
+        lock.withLock {
+            chartCalls.values.reduce(0, +) + movieCalls.values.reduce(0, +) + listCalls.values.reduce(0, +)
+        }
+    }
     var chartCallCount: Int { lock.withLock { chartCalls.values.reduce(0, +) } }
     var movieCallCount: Int { lock.withLock { movieCalls.values.reduce(0, +) } }
     func calls(for query: ChartQuery) -> Int { lock.withLock { chartCalls[query] ?? 0 } }
@@ -198,7 +270,7 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
             return nil
         }
         defer { leave(.chart(query.range.start)) }
-        if delay > .zero { try await Task.sleep(for: delay) }
+        try await answerLater()
         if let fault { throw BoxOfficeError.upstream(fault) }
         let empty = lock.withLock { emptyDays.contains(query.range.start) }
         let entries =
@@ -206,7 +278,8 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
             ? []
             : Self.films(on: query.range.start).enumerated().map { index, film in
                 ChartEntry(
-                    rank: index + 1, change: .same, movieCode: film.code, title: film.title, openDate: nil,
+                    rank: index + 1, change: .same, movieCode: film.code, title: film.title,
+                    openDate: openDates ? Self.openDate(of: film.code) : nil,
                     audience: film.audience, audienceTotal: film.audience * 10, sales: film.audience * 10_000,
                     salesShare: 10,
                     salesTotal: film.audience * 100_000, screens: 100 - index, shows: 400 - index)
@@ -223,7 +296,7 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
             return everyCallFault
         }
         defer { leave(.movie(code)) }
-        if delay > .zero { try await Task.sleep(for: delay) }
+        try await answerLater()
         if let fault { throw BoxOfficeError.upstream(fault) }
         if code == "NONE" { return nil }
         return Movie(
@@ -234,6 +307,36 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
     func searchMovies(_ query: MovieSearchQuery) async throws -> MovieSearchPage {
         MovieSearchPage(totalCount: 0, page: 1, perPage: 20, movies: [])
     }
+
+    func fetchMovieNations(openYear: Int, page: Int, perPage: Int) async throws -> MovieNationPage {
+        let key = ListPage(year: openYear, page: page)
+        let (fault, unlisted) = lock.withLock { () -> (KOBISError?, Set<String>) in
+            listCalls[key, default: 0] += 1
+            if let everyCallFault { return (everyCallFault, unlistedFilms) }
+            if var scripted = scriptedListFaults[key], !scripted.isEmpty {
+                let next = scripted.removeFirst()
+                scriptedListFaults[key] = scripted
+                return (next, unlistedFilms)
+            }
+            return (nil, unlistedFilms)
+        }
+        if delay > .zero { try await Task.sleep(for: delay) }
+        if let fault { throw BoxOfficeError.upstream(fault) }
+        let fillers = (0..<Self.listFillers).map {
+            ListedMovieNation(
+                code: "X\(openYear)-\($0)", openDate: CalendarDate(year: openYear, month: 6, day: 1),
+                representativeNation: "프랑스")
+        }
+        let films = Self.chartFilms(openingIn: openYear).filter { !unlisted.contains($0) }.map {
+            ListedMovieNation(code: $0, openDate: Self.openDate(of: $0), representativeNation: Self.representativeNation(of: $0))
+        }
+        let all = fillers + films
+        let start = min(all.count, (page - 1) * perPage)
+        return MovieNationPage(
+            year: openYear, totalCount: all.count, page: page, perPage: perPage,
+            movies: Array(all[start..<min(all.count, start + perPage)]))
+    }
+
     func fetchRegions() async throws -> [Region] { [] }
 }
 

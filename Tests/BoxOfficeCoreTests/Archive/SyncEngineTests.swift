@@ -11,8 +11,8 @@ struct SyncEngineTests {
         let upstream: ArchiveUpstream
         let sleeps = RecordedSleeps()
 
-        init(delay: Duration = .zero) {
-            upstream = ArchiveUpstream(clock: clock, delay: delay)
+        init(delay: Duration = .zero, rendezvous: Int? = nil) {
+            upstream = ArchiveUpstream(clock: clock, delay: delay, rendezvous: rendezvous)
         }
 
         func engine(_ options: SyncOptions = SyncOptions()) -> SyncEngine {
@@ -234,7 +234,9 @@ struct SyncEngineTests {
 
     @Test("never more calls in flight than the concurrency, and it does use that many")
     func concurrency() async throws {
-        let f = Fixture(delay: .milliseconds(20))
+        // The first calls wait until four are in flight together (or give up after a while): an engine that kept
+        // fewer in flight would leave the peak below four.
+        let f = Fixture(delay: .milliseconds(5), rendezvous: 4)
         let report = try await f.engine(SyncOptions(concurrency: 4)).run(
             SyncRequest(range: archiveRange("2024-02-01", "2024-02-20")))
         #expect(report.chartsStored == 20)

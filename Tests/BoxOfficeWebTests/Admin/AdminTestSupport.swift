@@ -20,6 +20,8 @@ enum AdminTestSupport {
         let client: any TestClientProtocol
         /// Present when the app was built with `gatePassing`.
         let gate: GatedTransport?
+        /// KOBIS calls that reached the simulator, by service.
+        let kobis: ServiceCallCounter
     }
 
     static func withApp(
@@ -28,27 +30,25 @@ enum AdminTestSupport {
         afterStop: @Sendable (_ databaseURL: String, _ directory: URL) async throws -> Void = { _, _ in },
         _ body: @Sendable (App) async throws -> Void
     ) async throws {
-        let upstream: any HTTPTransport = SimulatorTransport(
-            simulator: KOBISSimulator(now: { WebTestSupport.fixedNow }), latency: latency)
-        let gate = gatePassing.map { GatedTransport(upstream, passing: $0) }
-        let transport = gate ?? upstream
+        let kobis = ServiceCallCounter(
+            SimulatorTransport(simulator: KOBISSimulator(now: { WebTestSupport.fixedNow }), latency: latency))
+        let gate = gatePassing.map { GatedTransport(kobis, passing: $0) }
         try await DiaryWebTestSupport.withDatabase(backend) { databaseURL, directory in
             try await run(
-                databaseURL: databaseURL, directory: directory, transport: transport, gate: gate,
+                databaseURL: databaseURL, directory: directory, gate: gate, kobis: kobis,
                 beforeStart: beforeStart, body)
             try await afterStop(databaseURL, directory)
         }
     }
 
     private static func run(
-        databaseURL: String, directory: URL, transport: any HTTPTransport, gate: GatedTransport?,
+        databaseURL: String, directory: URL, gate: GatedTransport?, kobis: ServiceCallCounter,
         beforeStart: @Sendable (AppServices) async throws -> Void, _ body: @Sendable (App) async throws -> Void
     ) async throws {
         let configuration = DiaryWebTestSupport.configuration(databaseURL: databaseURL, directory: directory)
         let now: @Sendable () -> Date = { WebTestSupport.fixedNow }
         let services = try await AppServices.start(
-            configuration: configuration, logger: DiaryWebTestSupport.quietLogger,
-            transport: transport, now: now)
+            configuration: configuration, logger: DiaryWebTestSupport.quietLogger, transport: gate ?? kobis, now: now)
         do {
             try await beforeStart(services)
         } catch {
@@ -56,7 +56,9 @@ enum AdminTestSupport {
             throw error
         }
         let app = try await buildApplication(services: services)
-        try await app.test(.live) { client in try await body(App(services: services, client: client, gate: gate)) }
+        try await app.test(.live) { client in
+            try await body(App(services: services, client: client, gate: gate, kobis: kobis))
+        }
     }
 
     /// Signs `name` up through the pages and, when `admin`, grants the role as `boxoffice admin grant` does.

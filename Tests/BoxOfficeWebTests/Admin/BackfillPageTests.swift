@@ -3,6 +3,7 @@ import BoxOfficeStore
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import KOBISSimulator
 import Testing
 
 @testable import BoxOfficeWeb
@@ -128,10 +129,24 @@ struct BackfillPageTests {
             let final = try await AdminTestSupport.waitFor(admin, id) { !($0["active"] as? Bool ?? true) }
             #expect(AdminTestSupport.status(final) == "done")
             let total = AdminTestSupport.int(final, "total")
-            // Five days, the one finished week that overlaps them (Feb 26 – Mar 3), and each film's details once.
-            #expect(total > 6)
+            // Five days, the two finished weeks that overlap them (Feb 26 – Mar 3, Mar 4 – 10), and each film's nation
+            // once: from a page of its opening year's movie list (many films a call) or from its details (one each).
+            // Every chart, page and details call is an item and a call; a film learned from a page is an item
+            // without a call of its own.
+            let simulator = KOBISSimulator(now: { WebTestSupport.fixedNow })
+            let days = DateRange(start: CalendarDate("2024-03-01")!, end: CalendarDate("2024-03-05")!).days
+            let films = Set(days.flatMap { simulator.dailyBoxOffice($0).entries.map(\.movieCode) }).count
+            let pages = app.kobis.calls("searchMovieList")
+            let details = app.kobis.calls("searchMovieInfo")
+            #expect(app.kobis.calls("searchDailyBoxOfficeList") == 5)
+            #expect(app.kobis.calls("searchWeeklyBoxOfficeList") == 2)
+            #expect(try await app.services.database.rowCount(of: "movies") == details)
+            #expect(AdminTestSupport.int(final, "calls") == 7 + pages + details)
+            #expect(total == 7 + films + pages)
             #expect(AdminTestSupport.int(final, "done") == total)
-            #expect(AdminTestSupport.int(final, "calls") == total)
+            // Here: 11 films; 2024's list so far (to the simulated today) is one page, and the one film of another
+            // year gets its details.
+            #expect(films == 11 && pages == 1 && details == 1)
             #expect(AdminTestSupport.int(final, "failureCount") == 0)
             #expect(AdminTestSupport.int(final, "percent") == 100)
 
@@ -206,8 +221,13 @@ struct BackfillPageTests {
             let finished = try await AdminTestSupport.waitFor(admin, id) { !($0["active"] as? Bool ?? true) }
             #expect(AdminTestSupport.status(finished) == "done")
             #expect(AdminTestSupport.int(finished, "done") == AdminTestSupport.int(finished, "total"))
-            // Resumed: the days archived before the cancel were not fetched again.
-            #expect(AdminTestSupport.int(finished, "calls") == AdminTestSupport.int(finished, "total"))
+            // Resumed: the days archived before the cancel were not fetched again; every other call is a list page
+            // or a film's details.
+            #expect(app.kobis.calls("searchDailyBoxOfficeList") == 60)
+            #expect(
+                app.kobis.calls("searchDailyBoxOfficeList") + app.kobis.calls("searchMovieList")
+                    + app.kobis.calls("searchMovieInfo") == AdminTestSupport.int(cancelled, "calls")
+                    + AdminTestSupport.int(finished, "calls"))
             #expect(AdminTestSupport.int(finished, "total") < 60 - archived + 200)
             let all = try await app.services.archive.coverage(
                 of: DateRange(start: CalendarDate("2024-01-01")!, end: CalendarDate("2024-02-29")!))

@@ -1,0 +1,19 @@
+import Foundation
+import KOBIS
+
+/// Passes calls to `base` and counts them by KOBIS service (`searchDailyBoxOfficeList`, `searchMovieList`, …).
+final class ServiceCallCounter: HTTPTransport, @unchecked Sendable {
+    private let base: any HTTPTransport
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    init(_ base: any HTTPTransport) { self.base = base }
+
+    func calls(_ service: String) -> Int { lock.withLock { counts[service] ?? 0 } }
+
+    func get(_ url: URL) async throws -> HTTPTransportResponse {
+        let service = url.deletingPathExtension().lastPathComponent
+        lock.withLock { counts[service, default: 0] += 1 }
+        return try await base.get(url)
+    }
+}
