@@ -66,6 +66,9 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
             after(latency, context: context) { [self] in reset(context: context) }
 
         case .kobis(let path, let query, let fault, let latency):
+            // The latency runs from the request's arrival, as a network's would: the answer is computed
+            // while it runs, so a slow computation does not add to it.
+            let deadline = NIODeadline.now() + Self.timeAmount(latency)
             // Computing a chart or building the catalog can take a while: do it off the event loop,
             // on NIO's own thread pool (independent of the Swift concurrency pool, which callers may
             // keep busy).
@@ -74,17 +77,26 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
                 server.kobisAnswer(path: path, query: query, fault: fault)
             }.assumeIsolated().whenComplete { [self] result in
                 let response = (try? result.get()).flatMap { $0 } ?? .text("Internal Server Error", status: 500)
-                after(latency, context: context) { [self] in write(response, for: head, context: context) }
+                at(deadline, context: context) { [self] in write(response, for: head, context: context) }
             }
         }
+    }
+
+    /// Runs `body` on the event loop at `deadline` (at once when it has passed), never sleeping on the loop.
+    private func at(_ deadline: NIODeadline, context: ChannelHandlerContext, _ body: @escaping () -> Void) {
+        guard deadline > .now() else { return body() }
+        context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { body() }
+    }
+
+    private static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 
     /// Runs `body` on the event loop after `delay` (at once when zero), never sleeping on the loop.
     private func after(_ delay: Duration, context: ChannelHandlerContext, _ body: @escaping () -> Void) {
         guard delay > .zero else { return body() }
-        let (seconds, attoseconds) = delay.components
-        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-        context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(nanoseconds)) { body() }
+        context.eventLoop.assumeIsolated().scheduleTask(in: Self.timeAmount(delay)) { body() }
     }
 
     private func write(_ response: SimulatorResponse, for request: HTTPRequestHead, context: ChannelHandlerContext) {
