@@ -43,6 +43,8 @@ struct BoxOfficeCommand: AsyncParsableCommand {
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
         } catch {
+            // `--help` and `help CMD` parse into ArgumentParser's own help command, whose run ends this way.
+            if exitCode(for: error) == .success { exit(withError: error) }
             Terminal.printError(CLIError.describe(error))
             Foundation.exit(1)
         }

@@ -176,6 +176,22 @@ struct CLITests {
         #expect(chart.entries.count == 10)
     }
 
+    @Test(
+        "help: --help, help CMD and CMD --help print usage on stdout and exit 0",
+        arguments: [
+            (["--help"], "SUBCOMMANDS:"), (["help", "sync"], "--concurrency"), (["sync", "--help"], "--budget"),
+            (["daily", "--help"], "--nation"),
+        ])
+    func help(arguments: [String], mention: String) async throws {
+        let cli = try CLIRunner(kobisBaseURL: nil, key: nil)
+        defer { cli.cleanUp() }
+        let result = try await cli.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("USAGE: boxoffice"), "\(result.stdout)")
+        #expect(result.stdout.contains(mention), "\(result.stdout)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+    }
+
     @Test("migrate creates the SQLite file")
     func migrate() async throws {
         let cli = try CLIRunner(kobisBaseURL: nil, key: nil)
