@@ -26,10 +26,12 @@ public struct AppServices: Sendable {
     /// Prometheus registry for this app instance (no process-wide metrics state).
     public let metrics: PrometheusCollectorRegistry
     public let logger: Logger
+    /// The HTTP client to KOBIS and the poster services, closed by ``shutdown()``.
+    let upstreamHTTP: UpstreamHTTPClient
 
     /// Opens the database (migrating it) and wires the services.
     /// - Parameters:
-    ///   - transport: overrides the HTTP transport to KOBIS (tests); by default URLSession, or the
+    ///   - transport: overrides the HTTP transport to KOBIS (tests); by default AsyncHTTPClient, or the
     ///     in-process simulator in sample mode.
     ///   - now: the clock.
     public static func start(
@@ -51,13 +53,15 @@ public struct AppServices: Sendable {
         }
         let metrics = PrometheusCollectorRegistry()
         let calendar = BoxOfficeCalendar(now: now)
+        // Nothing below throws: the client is always closed by `shutdown()`.
+        let upstreamHTTP = UpstreamHTTPClient(connectTimeout: configuration.upstreamTimeout)
         let baseTransport: any HTTPTransport
         if let transport {
             baseTransport = transport
         } else if configuration.isSampleMode {
             baseTransport = SimulatorTransport(simulator: KOBISSimulator(now: now))
         } else {
-            baseTransport = URLSessionTransport(timeout: configuration.upstreamTimeout)
+            baseTransport = upstreamHTTP.transport(timeout: configuration.upstreamTimeout)
         }
         let counting = CountingTransport(base: baseTransport, registry: metrics)
         let client = KOBISClient(
@@ -73,25 +77,24 @@ public struct AppServices: Sendable {
             upstream: upstream, repository: database.movieRepository(origin: origin),
             cache: database.responseCache(origin: origin), calendar: calendar)
         let posters = PosterService(
-            source: posterSource(configuration), cache: database.responseCache(origin: "posters"), calendar: calendar)
+            source: posterSource(configuration, http: upstreamHTTP), cache: database.responseCache(origin: "posters"), calendar: calendar)
         let diary = DiaryService(
             repositories: database.diaryRepositories(), catalog: movies,
             hasher: BcryptPasswordHasher(cost: configuration.bcryptCost), digester: SHA256SecretDigester(),
             calendar: calendar)
         let backfill = makeBackfill(
-            configuration: configuration, database: database, upstream: upstream, calendar: calendar, metrics: metrics,
-            logger: logger)
+            configuration: configuration, database: database, upstream: upstream, calendar: calendar, logger: logger)
         return AppServices(
             configuration: configuration, database: database, calendar: calendar, charts: charts, movies: movies,
             posters: posters, diary: diary, backfill: backfill, administrators: database.administratorRepository(),
-            upstream: upstream, metrics: metrics, logger: logger)
+            upstream: upstream, metrics: metrics, logger: logger, upstreamHTTP: upstreamHTTP)
     }
 
     /// TMDB when its key is set, else Kakao when its key is set, else none. Posters come from these
     /// services whatever the KOBIS mode, over their own short-timeout transport (a slow poster
     /// service must never hold a page).
-    private static func posterSource(_ configuration: AppConfiguration) -> (any PosterSource)? {
-        let transport = URLSessionTransport(timeout: min(configuration.upstreamTimeout, 5))
+    private static func posterSource(_ configuration: AppConfiguration, http: UpstreamHTTPClient) -> (any PosterSource)? {
+        let transport = http.transport(timeout: min(configuration.upstreamTimeout, 5))
         if let key = configuration.tmdbAPIKey {
             return TMDBPosterSource(apiKey: key, baseURL: configuration.tmdbBaseURL, transport: transport)
         }
@@ -101,8 +104,9 @@ public struct AppServices: Sendable {
         return nil
     }
 
-    /// Closes the database.
+    /// Closes the database and the HTTP client.
     public func shutdown() async {
         await database.shutdown()
+        await upstreamHTTP.shutdown()
     }
 }
