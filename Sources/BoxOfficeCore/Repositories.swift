@@ -49,17 +49,3 @@ public protocol BoxOfficeUpstream: Sendable {
     /// The wide-area regions for the region filter.
     func fetchRegions() async throws -> [Region]
 }
-
-extension BoxOfficeUpstream {
-    /// Through ``searchMovies(_:)``, taking each film's first nation (the movie list's `repNationNm` is the
-    /// first of its `nationAlt`), for upstreams that have no better way.
-    public func fetchMovieNations(openYear: Int, page: Int, perPage: Int) async throws -> MovieNationPage {
-        let query = MovieSearchQuery(year: openYear, page: page, perPage: perPage)
-        let result = try await searchMovies(query)
-        return MovieNationPage(
-            year: openYear, totalCount: result.totalCount, page: query.page, perPage: query.perPage,
-            movies: result.movies.map {
-                ListedMovieNation(code: $0.code, openDate: $0.openDate, representativeNation: $0.nations.first ?? "")
-            })
-    }
-}

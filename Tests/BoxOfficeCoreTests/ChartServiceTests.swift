@@ -138,5 +138,9 @@ struct EmptyUpstream: BoxOfficeUpstream {
     func searchMovies(_ query: MovieSearchQuery) async throws -> MovieSearchPage {
         MovieSearchPage(totalCount: 0, page: 1, perPage: 20, movies: [])
     }
+    /// No film lists here: these tests never sync.
+    func fetchMovieNations(openYear: Int, page: Int, perPage: Int) async throws -> MovieNationPage {
+        MovieNationPage(year: openYear, totalCount: 0, page: page, perPage: perPage, movies: [])
+    }
     func fetchRegions() async throws -> [Region] { [] }
 }

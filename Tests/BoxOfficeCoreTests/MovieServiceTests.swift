@@ -23,6 +23,10 @@ final class RegionUpstream: BoxOfficeUpstream, @unchecked Sendable {
     private var calls = 0
     let source = ChartSource.sample
     var callCount: Int { lock.withLock { calls } }
+    /// No film lists here: these tests never sync.
+    func fetchMovieNations(openYear: Int, page: Int, perPage: Int) async throws -> MovieNationPage {
+        MovieNationPage(year: openYear, totalCount: 0, page: page, perPage: perPage, movies: [])
+    }
     func fetchRegions() async throws -> [Region] {
         let n = lock.withLock { () -> Int in
             calls += 1

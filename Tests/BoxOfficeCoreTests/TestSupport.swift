@@ -71,5 +71,9 @@ final class ScriptedUpstream: BoxOfficeUpstream, @unchecked Sendable {
     func searchMovies(_ query: MovieSearchQuery) async throws -> MovieSearchPage {
         MovieSearchPage(totalCount: 0, page: 1, perPage: 20, movies: [])
     }
+    /// No film lists here: these tests never sync.
+    func fetchMovieNations(openYear: Int, page: Int, perPage: Int) async throws -> MovieNationPage {
+        MovieNationPage(year: openYear, totalCount: 0, page: page, perPage: perPage, movies: [])
+    }
     func fetchRegions() async throws -> [Region] { [] }
 }
