@@ -109,6 +109,8 @@ let package = Package(
             dependencies: [
                 "BoxOfficeWeb", "BoxOfficeCore", "BoxOfficeStore", "KOBISSimulator",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,7 +1,9 @@
 import Foundation
 import KOBIS
+import AsyncHTTPClient
 import KOBISSimulator
 import Logging
+import NIOCore
 import Testing
 
 @testable import BoxOfficeWeb
@@ -105,6 +107,27 @@ struct NIOHTTPTransportTests {
             #expect(error.isTransient)
         }
         await http.shutdown()
+    }
+
+    @Test("failures no call here can provoke map to the same errors: too large, resets, cancellation, timeouts")
+    func errorMapping() {
+        func reason(_ error: any Error) -> String? {
+            guard case .connectionFailed(let reason)? = NIOHTTPTransport.transportError(for: error) as? KOBISError
+            else { return nil }
+            return reason
+        }
+        #expect(reason(NIOTooManyBytesError(maxBytes: NIOHTTPTransport.maximumBodyBytes)) == "answer too large")
+        #expect(reason(IOError(errnoCode: ECONNRESET, reason: "read")) == "connection lost")
+        #expect(reason(IOError(errnoCode: ECONNREFUSED, reason: "connect")) == "connection refused")
+        #expect(reason(ChannelError.ioOnClosedChannel) == "connection lost")
+        #expect(reason(HTTPClientError.remoteConnectionClosed) == "connection lost")
+        #expect(NIOHTTPTransport.transportError(for: HTTPClientError.cancelled) is CancellationError)
+        for timeout in [HTTPClientError.deadlineExceeded, .readTimeout, .connectTimeout] {
+            guard case .timeout? = NIOHTTPTransport.transportError(for: timeout) as? KOBISError else {
+                Issue.record("\(timeout) is not a timeout")
+                continue
+            }
+        }
     }
 
     @Test("request headers are sent (poster services take their key in one); a cancelled call ends the task")
