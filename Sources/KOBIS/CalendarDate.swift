@@ -113,9 +113,16 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     /// `YYYY-MM-DD`.
-    public var isoString: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    public var isoString: String { Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2) }
     /// `YYYYMMDD`, the form KOBIS requests take.
-    public var compactString: String { String(format: "%04d%02d%02d", year, month, day) }
+    public var compactString: String { Self.padded(year, 4) + Self.padded(month, 2) + Self.padded(day, 2) }
+
+    /// `value` with leading zeros to `width` digits, as `%0Nd` gives it (without `String(format:)`, which
+    /// goes through Foundation's formatter: a chart stores two dates per row).
+    private static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
     public var description: String { isoString }
 
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {

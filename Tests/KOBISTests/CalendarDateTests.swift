@@ -12,6 +12,15 @@ struct CalendarDateTests {
         #expect(date?.compactString == "20220105")
     }
 
+    @Test("both forms pad every part with zeros, years before 1000 too")
+    func padding() {
+        let early = CalendarDate(year: 987, month: 3, day: 4)
+        #expect(early?.isoString == "0987-03-04")
+        #expect(early?.compactString == "09870304")
+        #expect(CalendarDate(year: 2026, month: 12, day: 31)?.isoString == "2026-12-31")
+        #expect(early.flatMap { CalendarDate($0.isoString) } == early)
+    }
+
     @Test("rejects impossible and malformed dates", arguments: [
         "2023-02-29", "2022-13-01", "2022-00-10", "2022-04-31", "20221", "", "2022/01/05", "2022-1-5", "abcd-ef-gh",
         "２０２２０１０５",

@@ -63,6 +63,12 @@ enum Fixtures {
         {"codes":[{"fullCd":"0105001","korNm":"서울시","engNm":"Seoul"},{"fullCd":"0105002","korNm":"경기도","engNm":"Gyeonggi-do"}]}
         """
 
+    /// The daily fixture with one field of its first row changed.
+    static func daily(replacing field: String, with replacement: String) -> String {
+        precondition(daily.contains(field))
+        return daily.replacingOccurrences(of: field, with: replacement)
+    }
+
     static func response(_ json: String, status: Int = 200) -> HTTPTransportResponse {
         HTTPTransportResponse(statusCode: status, body: Data(json.utf8))
     }
@@ -92,6 +98,31 @@ struct DecodingTests {
         #expect(second.openDate == nil)
         #expect(second.salesChange == Decimal(string: "11149.8"))
         #expect(second.salesShare == 3)
+    }
+
+    @Test("scalars: numbers as JSON numbers, white space of any width around values, commas in integers")
+    func lenientScalars() throws {
+        let row = """
+            {"rnum":1,"rank":" 2 ","rankInten":"\\t-1\\n","rankOldAndNew":"old","movieCd":"20231091",\
+            "movieNm":"\u{3000}가상 영화\u{3000}","openDt":" 2023-01-05 ","salesAmt":"1,234,567","salesShare":12.5,\
+            "salesInten":"0","salesChange":" -3.5 ","salesAcc":"+7","audiCnt":640,"audiInten":"0","audiChange":"0",\
+            "audiAcc":"640","scrnCnt":"3","showCnt":"9"}
+            """
+        let body = #"{"boxOfficeResult":{"boxofficeType":"x","showRange":"20230105~20230105","dailyBoxOfficeList":["#
+            + row + "]}}"
+        let entry = try #require(
+            try KOBISClient.decode(BoxOfficeResponseDTO.self, from: Fixtures.response(body)).boxOfficeResult.entries.first)
+        #expect(entry.rowNumber == 1)
+        #expect(entry.rank == 2)
+        #expect(entry.rankDelta == -1)
+        #expect(entry.status == .old)
+        #expect(entry.movieName == "가상 영화")
+        #expect(entry.openDate == CalendarDate("2023-01-05"))
+        #expect(entry.salesAmount == 1_234_567)
+        #expect(entry.salesShare == Decimal(string: "12.5"))
+        #expect(entry.salesChange == Decimal(string: "-3.5"))
+        #expect(entry.salesTotal == 7)
+        #expect(entry.audience == 640)
     }
 
     @Test("weekly result keeps yearWeekTime and reads weeklyBoxOfficeList")
@@ -215,6 +246,12 @@ struct ErrorMappingTests {
         (#"{"unexpected":{}}"#, "boxOfficeResult"),
         (#"{"boxOfficeResult":{"boxofficeType":"x","showRange":"y","dailyBoxOfficeList":[{"rnum":"1","rank":"one"}]}}"#, "rank"),
         ("<html>", "not valid JSON"),
+        (Fixtures.daily(replacing: #""salesShare":"34.2""#, with: #""salesShare":"3,5""#), "salesShare"),
+        (Fixtures.daily(replacing: #""salesShare":"34.2""#, with: #""salesShare":"1e3""#), "salesShare"),
+        (Fixtures.daily(replacing: #""audiCnt":"64050""#, with: #""audiCnt":"12abc""#), "audiCnt"),
+        (Fixtures.daily(replacing: #""audiCnt":"64050""#, with: #""audiCnt":"""#), "audiCnt"),
+        (Fixtures.daily(replacing: #""audiCnt":"64050","#, with: ""), "audiCnt"),
+        (Fixtures.daily(replacing: #""audiChange":"-47.0""#, with: #""audiChange":null"#), "audiChange"),
     ])
     func malformed(body: String, mention: String) {
         do {
