@@ -27,8 +27,8 @@ struct FluentChartRepository: ChartRepository {
             try await database.transaction { transaction in
                 // The upsert comes first: it locks the chart's row, so concurrent saves of one chart queue here
                 // instead of interleaving their deletes and inserts.
-                let chartID = try await upsertChart(chart, on: transaction)
-                try await replaceEntries(of: chartID, with: chart.entries, on: transaction)
+                let (chartID, isNew) = try await upsertChart(chart, on: transaction)
+                try await replaceEntries(of: chartID, with: chart.entries, isNew: isNew, on: transaction)
             }
         }
     }
@@ -59,11 +59,16 @@ struct FluentChartRepository: ChartRepository {
             .sort(ChartEntryModel.self, \.$movieCode)
     }
 
-    /// Replaces the chart's rows with `entries`: one DELETE and one multi-row INSERT in SQL (building Fluent
-    /// models for them cost a sync about 15% of its CPU in property-wrapper reflection).
-    private func replaceEntries(of chartID: UUID, with entries: [ChartEntry], on database: any Database) async throws {
+    /// Replaces the chart's rows with `entries`: one DELETE (none for a chart just inserted) and one multi-row
+    /// INSERT in SQL (building Fluent models for them cost a sync about 15% of its CPU in property-wrapper
+    /// reflection).
+    private func replaceEntries(
+        of chartID: UUID, with entries: [ChartEntry], isNew: Bool, on database: any Database
+    ) async throws {
         let sql = try database.requireSQL()
-        try await sql.delete(from: ChartEntryModel.schema).where("chart_id", .equal, SQLBind(chartID)).run()
+        if !isNew {
+            try await sql.delete(from: ChartEntryModel.schema).where("chart_id", .equal, SQLBind(chartID)).run()
+        }
         guard !entries.isEmpty else { return }
         var rows: [[any SQLExpression]] = []
         rows.reserveCapacity(entries.count)
@@ -92,8 +97,10 @@ struct FluentChartRepository: ChartRepository {
             .run()
     }
 
-    /// Inserts the chart's row, or updates the existing one for the same key; returns its id.
-    private func upsertChart(_ chart: Chart, on database: any Database) async throws -> UUID {
+    /// Inserts the chart's row, or updates the existing one for the same key; returns its id, and whether
+    /// the row is new (the id it was given came back), so has no entries yet.
+    private func upsertChart(_ chart: Chart, on database: any Database) async throws -> (id: UUID, isNew: Bool) {
+        let newID = UUID()
         let row = try await database.requireSQL()
             .insert(into: ChartModel.schema)
             .columns(
@@ -101,7 +108,7 @@ struct FluentChartRepository: ChartRepository {
                 "area_code", "year_week", "source", "fetched_at"
             )
             .values([
-                SQLBind(UUID()), SQLBind(origin), SQLBind(chart.kind.rawValue), SQLBind(chart.range.start.isoString),
+                SQLBind(newID), SQLBind(origin), SQLBind(chart.kind.rawValue), SQLBind(chart.range.start.isoString),
                 SQLBind(chart.range.end.isoString), SQLBind(chart.filters.key),
                 (chart.filters.nation?.rawValue).sqlBindOrNull, (chart.filters.multiMovie?.rawValue).sqlBindOrNull,
                 chart.filters.areaCode.sqlBindOrNull, chart.yearWeek.sqlBindOrNull, SQLBind(chart.source.rawValue),
@@ -119,7 +126,8 @@ struct FluentChartRepository: ChartRepository {
             .returning("id")
             .first()
         guard let row else { throw BoxOfficeError.storage("Could not store a chart: the database returned no row.") }
-        return try row.decode(column: "id", as: UUID.self)
+        let id = try row.decode(column: "id", as: UUID.self)
+        return (id, id == newID)
     }
 
     /// Groups joined rows into charts, keeping their order.
