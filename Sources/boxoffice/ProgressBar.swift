@@ -124,7 +124,11 @@ final class ProgressBar: @unchecked Sendable {
             if completed < total {
                 text += "  ETA " + Self.clock(Double(total - completed) / rate)
             } else {
-                text += "  in " + (elapsed < 60 ? String(format: "%.1f s", elapsed) : Self.clock(elapsed))
+                let duration =
+                    elapsed < 10
+                    ? String(format: "%.2f s", elapsed)
+                    : elapsed < 60 ? String(format: "%.1f s", elapsed) : Self.clock(elapsed)
+                text += "  in " + duration
             }
         } else {
             text += "  ETA --:--"

@@ -4,8 +4,9 @@ import KOBIS
 /// Fills the archive: fetches every missing or provisional chart of a range and learns the representative nation
 /// of every film they name, through one pool of workers, within a call budget.
 ///
-/// - Every chart and every nation is stored the moment it arrives, so a run that is interrupted or killed loses at
-///   most the calls in flight; the next run plans from the store and fetches nothing that is already settled.
+/// - Every chart and every nation is stored as soon as it arrives (by a task of its own, while the worker's next
+///   call is already under way), so a run that is interrupted or killed loses at most the calls in flight and
+///   the answers being stored; the next run plans from the store and fetches nothing that is already settled.
 /// - One queue feeds the pool: the planned charts, and film lookups (movie-list pages and film details) as the
 ///   charts that name the films arrive. Lookups go first, so they run while the charts are still being fetched
 ///   (the pool never waits for a "films phase"). At most `concurrency` calls are in flight, whatever their kind,
@@ -27,9 +28,12 @@ import KOBIS
 ///   never costs more than the details calls it replaces. What a page teaches is kept for the rest of the run:
 ///   films of that year met later need no call.
 /// - A film falls back to one details call when it has no opening date, when its year's list was read to the
-///   end without it (or a page of it failed), or when the charts are all in and its year is not worth (more)
-///   pages. A year's sync against the simulator thus makes 365 chart calls and a handful of list calls; on
-///   KOBIS (~19 pages a year) it is never more than one call per opening year worse than details alone.
+///   end without it (or a page of it failed), or when its year is not worth (more) pages and the charts are
+///   all in — or all handed out, with those still in flight expected to add less than half a film to the
+///   year's waiting ones at the rate the charts did since its latest page (so a long run's last details share
+///   the last round with its last charts). A year's sync against the simulator thus makes 365 chart calls and
+///   a handful of list calls; on KOBIS (~19 pages a year) it is never more than one call per opening year
+///   worse than details alone.
 /// - That is far fewer calls than fetching each day's `repNationCd=K` chart (one per day, every day).
 public struct SyncEngine: Sendable {
     private let upstream: any BoxOfficeUpstream
@@ -88,11 +92,11 @@ public struct SyncEngine: Sendable {
             await state.abort(.fatal("The archive could not be read or written: \(Self.describe(error).message)"))
         }
 
-        // Twice as many workers as call slots: a worker storing an answer never holds up the next call.
-        let callSlots = AsyncPermits(options.concurrency)
+        // One worker per call slot: each fetches, hands what came back to a task that stores it, and starts its
+        // next call at once.
         await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<(options.concurrency * 2) {
-                group.addTask { await self.work(state: state, callSlots: callSlots) }
+            for _ in 0..<options.concurrency {
+                group.addTask { await self.work(state: state) }
             }
         }
 
@@ -116,27 +120,53 @@ public struct SyncEngine: Sendable {
 
     // MARK: - Workers
 
-    /// Takes a call slot, then an item (so items are handed out in the order their calls start), calls
-    /// upstream, gives the slot back as soon as the answer is in, and stores it.
-    private func work(state: RunState, callSlots: AsyncPermits) async {
-        while true {
-            await callSlots.acquire()
-            guard let item = await state.nextItem() else {
-                await callSlots.release()
-                return
+    /// Takes items in turn (so they are handed out in the order their calls start), calls upstream, and stores
+    /// each answer in a task of its own while the next call is already under way.
+    private func work(state: RunState) async {
+        await withTaskGroup(of: Void.self) { stores in
+            while let item = await state.nextItem() {
+                let fetched = await fetch(item, state: state)
+                // The previous answer had a whole call's time to be stored: waiting for it keeps one store per
+                // worker, and lets a store that failed stop the run before this worker starts another call.
+                await stores.next()
+                switch fetched {
+                case .success(let answer):
+                    stores.addTask { await state.finish(item, await self.store(answer, state: state)) }
+                case .failure:
+                    // Nothing to store: finished now, so failures in a row are counted before the next call.
+                    await state.finish(item, Self.outcome(of: fetched))
+                }
             }
-            let outcome = await process(item, state: state, callSlots: callSlots)
-            await state.finish(item, outcome)
         }
     }
 
-    /// Fetches `item` while holding a call slot (released here), then stores what came back.
-    private func process(_ item: SyncItem, state: RunState, callSlots: AsyncPermits) async -> SyncOutcome {
+    /// What one call brought back, with what it was for.
+    private enum Fetched: Sendable {
+        case chart(ChartQuery, Chart)
+        case movie(code: String, Movie?)
+        case movieList(year: Int, page: Int, MovieNationPage)
+    }
+
+    /// Calls upstream for `item` (retrying as ``attempt(_:state:_:)`` does).
+    private func fetch(_ item: SyncItem, state: RunState) async -> Result<Fetched, GiveUp> {
         switch item {
         case .chart(let query):
-            let fetched = await attempt(item, state: state) { try await upstream.fetchChart(query) }
-            await callSlots.release()
-            guard case .success(let chart) = fetched else { return Self.outcome(of: fetched) }
+            return await attempt(item, state: state) { .chart(query, try await upstream.fetchChart(query)) }
+        case .movie(let code):
+            return await attempt(item, state: state) { .movie(code: code, try await upstream.fetchMovie(code: code)) }
+        case .movieList(let year, let page):
+            return await attempt(item, state: state) {
+                .movieList(
+                    year: year, page: page,
+                    try await upstream.fetchMovieNations(openYear: year, page: page, perPage: SyncOptions.listPageSize))
+            }
+        }
+    }
+
+    /// Stores what a call brought back.
+    private func store(_ answer: Fetched, state: RunState) async -> SyncOutcome {
+        switch answer {
+        case .chart(let query, let chart):
             // An empty chart usually means "not counted yet"; store it only once the period is well past, so a
             // glitch is never settled for good (the rule the chart pages follow).
             if chart.entries.isEmpty
@@ -151,16 +181,19 @@ public struct SyncEngine: Sendable {
                 if query.kind == .daily && query.filters.isEmpty,
                     await state.meetFilms(chart.entries.map(\.movieCode))
                 {
-                    try await queueFilms(in: query.range, openDates: Self.openDates(chart.entries), state: state)
+                    do {
+                        try await queueFilms(in: query.range, openDates: Self.openDates(chart.entries), state: state)
+                    } catch {
+                        await state.filmsQueued()
+                        throw error
+                    }
+                    await state.filmsQueued()
                 }
             } catch {
                 return await storeFailed(error, state: state)
             }
             return .stored
-        case .movie(let code):
-            let fetched = await attempt(item, state: state) { try await upstream.fetchMovie(code: code) }
-            await callSlots.release()
-            guard case .success(let movie) = fetched else { return Self.outcome(of: fetched) }
+        case .movie(let code, let movie):
             guard let movie else {
                 return .failed(message: "KOBIS has no details for movie \(code).", transient: false)
             }
@@ -171,12 +204,7 @@ public struct SyncEngine: Sendable {
                 return await storeFailed(error, state: state)
             }
             return .stored
-        case .movieList(let year, let page):
-            let fetched = await attempt(item, state: state) {
-                try await upstream.fetchMovieNations(openYear: year, page: page, perPage: SyncOptions.listPageSize)
-            }
-            await callSlots.release()
-            guard case .success(let result) = fetched else { return Self.outcome(of: fetched) }
+        case .movieList(let year, let page, let result):
             let learned = await state.receive(result, year: year, page: page)
             do {
                 try await saveNations(learned)
@@ -311,30 +339,6 @@ public struct SyncEngine: Sendable {
     }
 }
 
-/// A counting semaphore for tasks.
-private actor AsyncPermits {
-    private var available: Int
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    init(_ count: Int) { available = count }
-
-    func acquire() async {
-        if available > 0 {
-            available -= 1
-            return
-        }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    func release() {
-        if waiting.isEmpty {
-            available += 1
-        } else {
-            waiting.removeFirst().resume()
-        }
-    }
-}
-
 /// A film's nation learned from a movie-list page, to store.
 private struct LearnedNation: Sendable {
     var code: String
@@ -345,6 +349,11 @@ private struct LearnedNation: Sendable {
 private struct YearListing {
     /// Films of the year met in this run, nation unknown, waiting for a page of the list (in the order met).
     var waiting: [String] = []
+    /// Films that began waiting since the latest page came in (since the run began, before any page): how
+    /// often the charts bring a film that the pages read so far do not cover.
+    var waitedSinceLastPage = 0
+    /// Charts finished when the latest page came in (0 before any page).
+    var chartsFinishedAtLastPage = 0
     /// Representative nations from the pages read so far.
     var nations: [String: String] = [:]
     /// Pages the whole list has, known once page 1 is in.
@@ -383,6 +392,9 @@ private actor RunState {
     private var claimedFilms: Set<String> = []
     /// Films named by the charts this run fetched (their nation known, or looked after).
     private var metFilms: Set<String> = []
+    /// Charts whose new films are being queued: a chart that names only films met before may finish first,
+    /// while those films are not counted anywhere yet.
+    private var chartsQueueingFilms = 0
     /// Items handed out and not finished yet: while there are any, an empty queue may still grow.
     private var outstanding = 0
     /// Workers waiting for the queue to grow or the run to end.
@@ -425,11 +437,19 @@ private actor RunState {
         codes.filter { claimedFilms.insert($0).inserted }
     }
 
-    /// Whether `codes` has a film this run has not met in a fetched chart yet; marks them all as met.
+    /// Whether `codes` has a film this run has not met in a fetched chart yet; marks them all as met. When it
+    /// has, the caller queues them and then calls ``filmsQueued()``.
     func meetFilms(_ codes: [String]) -> Bool {
         var new = false
         for code in codes where metFilms.insert(code).inserted { new = true }
+        if new { chartsQueueingFilms += 1 }
         return new
+    }
+
+    /// The films a chart brought (``meetFilms(_:)``) are queued.
+    func filmsQueued() {
+        chartsQueueingFilms -= 1
+        if chartsQueueingFilms == 0 && nextChart == chartQueue.count { considerEveryYear() }
     }
 
     /// Takes on films whose nation is unknown (with their opening year, when known); `fromStore` more films
@@ -453,6 +473,7 @@ private actor RunState {
                 details.append(film.code)
             } else {
                 listing.waiting.append(film.code)
+                listing.waitedSinceLastPage += 1
                 if !touched.contains(year) { touched.append(year) }
             }
             years[year] = listing
@@ -473,6 +494,8 @@ private actor RunState {
         listing.pageQueued = false
         listing.pagesRead = max(listing.pagesRead, page)
         listing.pageCount = result.pageCount
+        listing.waitedSinceLastPage = 0
+        listing.chartsFinishedAtLastPage = chartsFinished
         for movie in result.movies where listing.nations[movie.code] == nil {
             listing.nations[movie.code] = movie.representativeNation
         }
@@ -494,11 +517,11 @@ private actor RunState {
     }
 
     /// Decides what `year`'s waiting films need: page 1 once enough wait, a further page while fewer pages are
-    /// left than films wait, details when the list is read (or failed), or when no chart can name more films
-    /// and reading on does not pay.
+    /// left than films wait, details when the list is read (or failed), or when no chart is likely to name
+    /// more films and reading on does not pay.
     private func consider(_ year: Int) {
         guard var listing = years[year], !listing.pageQueued, !listing.waiting.isEmpty else { return }
-        let chartsAreIn = chartsUnfinished == 0
+        let chartsAreIn = chartsUnfinished == 0 || expectsNoMoreWaitingFilms(for: listing)
         var nextPage: Int?
         if !listing.closed {
             if let pageCount = listing.pageCount {
@@ -520,6 +543,26 @@ private actor RunState {
             years[year] = listing
             queueDetails(films)
         }
+    }
+
+    /// Whether the charts still in flight, every chart being handed out and the films of those finished all
+    /// queued, are unlikely to add a film to the year's waiting ones: at the rate the charts finished since its
+    /// latest page did (films its pages already cover never wait), less than half a film is expected. Deciding then lets the year's details share the
+    /// last round with the last charts instead of taking a round of their own; should a film wait after all,
+    /// the cost is at most the details already queued.
+    private func expectsNoMoreWaitingFilms(for listing: YearListing) -> Bool {
+        guard nextChart == chartQueue.count, chartsQueueingFilms == 0 else { return false }
+        let finishedSince = chartsFinished - listing.chartsFinishedAtLastPage
+        guard finishedSince > 0 else { return false }
+        return 2 * listing.waitedSinceLastPage * chartsUnfinished < finishedSince
+    }
+
+    /// Planned charts finished (fetched and stored, or given up).
+    private var chartsFinished: Int { chartQueue.count - chartsUnfinished }
+
+    /// Every year with waiting films decides again (the charts in flight, or the films they may bring, changed).
+    private func considerEveryYear() {
+        for year in years.keys.sorted() { consider(year) }
     }
 
     /// Queues details lookups for `codes` (already counted in `moviesTotal`).
@@ -545,8 +588,10 @@ private actor RunState {
                     defer { nextLookup += 1 }
                     return lookupQueue[nextLookup]
                 }
-                defer { nextChart += 1 }
-                return chartQueue[nextChart]
+                let chart = chartQueue[nextChart]
+                nextChart += 1
+                if nextChart == chartQueue.count { considerEveryYear() }
+                return chart
             }
             if outstanding == 0 {
                 wakeWaiting()
@@ -616,9 +661,9 @@ private actor RunState {
         }
         if case .movieList(let year, _) = item {
             consider(year)
-        } else if case .chart = item, chartsUnfinished == 0 {
-            // No chart can name another film: every year decides what its waiting films need.
-            for year in years.keys.sorted() { consider(year) }
+        } else if case .chart = item, nextChart == chartQueue.count {
+            // Fewer charts can name another film: every year decides again what its waiting films need.
+            considerEveryYear()
         }
         emit(.itemFinished(item, outcome, progress))
         wakeWaiting()

@@ -128,6 +128,8 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
     private var listCalls: [ListPage: Int] = [:]
     private var scriptedListFaults: [ListPage: [KOBISError]] = [:]
     private var unlistedFilms: Set<String> = []
+    /// When set, lists give their chart films first and these last, after the fillers.
+    private var listedLast: Set<String>?
 
     // Guarded by `lock`.
     private var chartCalls: [ChartQuery: Int] = [:]
@@ -143,6 +145,11 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
     private var sawMixedInFlight = false
     /// Every call in the order it started.
     private var startedCalls: [StartedCall] = []
+    /// Days whose charts answer only once a film's details have been asked for (at most ``rendezvousLimit``):
+    /// `heldFor`'s, or any film's when it is nil.
+    private var heldDays: Set<CalendarDate> = []
+    private var heldFor: String?
+    private var heldChartSawFilmCall: Bool?
 
     enum StartedCall: Hashable {
         case chart(CalendarDate)
@@ -202,6 +209,8 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
     }
     /// `codes` are missing from their year's movie list.
     func leaveOutOfLists(_ codes: Set<String>) { lock.withLock { unlistedFilms = codes } }
+    /// Lists give their other chart films first (on page 1), then the fillers, then `codes` (on the last page).
+    func listFirst(exceptLast codes: Set<String>) { lock.withLock { listedLast = codes } }
     var listCallCount: Int { lock.withLock { listCalls.values.reduce(0, +) } }
     func listCalls(year: Int, page: Int) -> Int { lock.withLock { listCalls[ListPage(year: year, page: page)] ?? 0 } }
     /// Films whose details were fetched at least once.
@@ -213,6 +222,16 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
     func failAlways(_ day: CalendarDate, with fault: KOBISError) { lock.withLock { permanentChartFaults[day] = fault } }
     /// Every call fails with `fault` (nil: none).
     func failEveryCall(with fault: KOBISError?) { lock.withLock { everyCallFault = fault } }
+    /// The charts for `days` answer only once the details of `film` (of any film when nil) have been asked for,
+    /// or after ``rendezvousLimit``.
+    func holdCharts(on days: Set<CalendarDate>, untilDetailsOf film: String? = nil) {
+        lock.withLock {
+            heldDays = days
+            heldFor = film
+        }
+    }
+    /// Whether the held charts were answered because the film's details were asked for while they were in flight.
+    var heldChartReleasedByFilmCall: Bool { lock.withLock { heldChartSawFilmCall ?? false } }
     /// Charts for `day` come back empty.
     func answerEmpty(_ day: CalendarDate) { lock.withLock { _ = emptyDays.insert(day) } }
 
@@ -270,6 +289,15 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
             return nil
         }
         defer { leave(.chart(query.range.start)) }
+        if lock.withLock({ heldDays.contains(query.range.start) }) {
+            let deadline = ContinuousClock.now + Self.rendezvousLimit
+            let released = { self.heldFor.map { self.movieCalls[$0] != nil } ?? !self.movieCalls.isEmpty }
+            while !lock.withLock(released), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            let sawFilmCall = lock.withLock(released)
+            lock.withLock { heldChartSawFilmCall = sawFilmCall && (heldChartSawFilmCall ?? true) }
+        }
         try await answerLater()
         if let fault { throw BoxOfficeError.upstream(fault) }
         let empty = lock.withLock { emptyDays.contains(query.range.start) }
@@ -310,15 +338,15 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
 
     func fetchMovieNations(openYear: Int, page: Int, perPage: Int) async throws -> MovieNationPage {
         let key = ListPage(year: openYear, page: page)
-        let (fault, unlisted) = lock.withLock { () -> (KOBISError?, Set<String>) in
+        let (fault, unlisted, last) = lock.withLock { () -> (KOBISError?, Set<String>, Set<String>?) in
             listCalls[key, default: 0] += 1
-            if let everyCallFault { return (everyCallFault, unlistedFilms) }
+            if let everyCallFault { return (everyCallFault, unlistedFilms, listedLast) }
             if var scripted = scriptedListFaults[key], !scripted.isEmpty {
                 let next = scripted.removeFirst()
                 scriptedListFaults[key] = scripted
-                return (next, unlistedFilms)
+                return (next, unlistedFilms, listedLast)
             }
-            return (nil, unlistedFilms)
+            return (nil, unlistedFilms, listedLast)
         }
         if delay > .zero { try await Task.sleep(for: delay) }
         if let fault { throw BoxOfficeError.upstream(fault) }
@@ -330,7 +358,9 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
         let films = Self.chartFilms(openingIn: openYear).filter { !unlisted.contains($0) }.map {
             ListedMovieNation(code: $0, openDate: Self.openDate(of: $0), representativeNation: Self.representativeNation(of: $0))
         }
-        let all = fillers + films
+        let all =
+            last.map { last in films.filter { !last.contains($0.code) } + fillers + films.filter { last.contains($0.code) } }
+            ?? fillers + films
         let start = min(all.count, (page - 1) * perPage)
         return MovieNationPage(
             year: openYear, totalCount: all.count, page: page, perPage: perPage,

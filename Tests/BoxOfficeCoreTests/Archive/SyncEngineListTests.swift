@@ -69,6 +69,43 @@ struct SyncEngineListTests {
         #expect(f.upstream.totalCalls == Self.days + 3 + 2)
     }
 
+    @Test("a long run's last details go out beside its last charts, not after them, and cost no extra call")
+    func lastDetailsBesideLastCharts() async throws {
+        // Once every chart is handed out, the 4 in flight are expected to add 2 × 4 ÷ 66 films to 2023's two
+        // waiting ones: less than half a film, so K1 and F2817 get their details while the last day's chart is
+        // still out.
+        let f = Fixture()
+        f.upstream.holdCharts(on: [Self.range.end])
+        let report = try await f.engine().run(SyncRequest(range: Self.range))
+        #expect(report.isComplete)
+        #expect(f.upstream.heldChartReleasedByFilmCall)
+        #expect(f.upstream.moviesLookedUp == ["K1", "F2817"])
+        #expect(report.calls == Self.days + 3 + 2)
+        await f.expectNationsMatchDetails(Self.range)
+    }
+
+    @Test("a year whose read pages cover the films its charts bring decides its last waiting film early")
+    func coveredYearDecidesEarly() async throws {
+        // 2024's list gives its chart films on page 1 and K2 alone on page 3: page 1 is read once 5 films wait,
+        // and teaches the 6 met later (none waits); K2 waits, with 2 pages left. 11 films of 2024 were met, but
+        // none waited since page 1, so none is expected from the last charts: K2's details go out while the last
+        // four days' charts are held in flight (counting every 2024 film met instead would expect 11 × 4 ÷ 66 ≈
+        // 0.67 films from them, and wait).
+        let f = Fixture()
+        f.upstream.listFirst(exceptLast: ["K2"])
+        let lastFour = Set(archiveRange("2024-03-07", "2024-03-10").days)
+        f.upstream.holdCharts(on: lastFour, untilDetailsOf: "K2")
+        let report = try await f.engine(SyncOptions(concurrency: 5)).run(SyncRequest(range: Self.range))
+        #expect(report.isComplete)
+        #expect(f.upstream.heldChartReleasedByFilmCall)
+        #expect(f.upstream.listCalls(year: 2024, page: 1) == 1)
+        #expect(f.upstream.listCallCount == 1)
+        #expect(f.upstream.moviesLookedUp == ["K1", "F2817", "K2"])
+        #expect(report.moviesFromLists == 10)
+        #expect(report.calls == Self.days + 1 + 3)
+        await f.expectNationsMatchDetails(Self.range)
+    }
+
     @Test("a film missing from its year's list, read to the end, falls back to details")
     func missingFromList() async throws {
         let f = Fixture()

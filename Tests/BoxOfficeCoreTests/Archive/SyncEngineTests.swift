@@ -253,7 +253,8 @@ struct SyncEngineTests {
         }
         #expect(report.stopReason == .interrupted)
         let stored = await f.store.storedDailyDays
-        #expect(stored.count >= 5 && stored.count <= 7)
+        // Beyond the 5: each worker's call in flight, and the other worker's previous answer still being stored.
+        #expect(stored.count >= 5 && stored.count <= 8)
         #expect(report.chartsStored == stored.count)
         #expect(f.upstream.chartCallCount == stored.count, "every call made was stored")
         #expect(report.notAttemptedCharts == 31 - stored.count)

@@ -146,7 +146,9 @@ struct BackfillPageTests {
             #expect(AdminTestSupport.int(final, "done") == total)
             // Here: 11 films; 2024's list so far (to the simulated today) is one page, and the one film of another
             // year gets its details.
-            #expect(films == 11 && pages == 1 && details == 1)
+            #expect(
+                films == 11 && pages == 1 && details == 1,
+                "films \(films), pages \(pages), details \(details); calls: \(app.kobis.callLog)")
             #expect(AdminTestSupport.int(final, "failureCount") == 0)
             #expect(AdminTestSupport.int(final, "percent") == 100)
 
