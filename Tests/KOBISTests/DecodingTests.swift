@@ -108,10 +108,11 @@ struct DecodingTests {
             "salesInten":"0","salesChange":" -3.5 ","salesAcc":"+7","audiCnt":640,"audiInten":"0","audiChange":"0",\
             "audiAcc":"640","scrnCnt":"3","showCnt":"9"}
             """
-        let body = #"{"boxOfficeResult":{"boxofficeType":"x","showRange":"20230105~20230105","dailyBoxOfficeList":["#
+        let body =
+            #"{"boxOfficeResult":{"boxofficeType":"x","showRange":"20230105~20230105","dailyBoxOfficeList":["#
             + row + "]}}"
-        let entry = try #require(
-            try KOBISClient.decode(BoxOfficeResponseDTO.self, from: Fixtures.response(body)).boxOfficeResult.entries.first)
+        let result = try KOBISClient.decode(BoxOfficeResponseDTO.self, from: Fixtures.response(body)).boxOfficeResult
+        let entry = try #require(result.entries.first)
         #expect(entry.rowNumber == 1)
         #expect(entry.rank == 2)
         #expect(entry.rankDelta == -1)

@@ -178,16 +178,8 @@ public struct SyncEngine: Sendable {
                 try await charts.save(chart)
                 // Only a chart naming films this run has not met yet needs a look at the store: after the first
                 // weeks of a range most days bring none.
-                if query.kind == .daily && query.filters.isEmpty,
-                    await state.meetFilms(chart.entries.map(\.movieCode))
-                {
-                    do {
-                        try await queueFilms(in: query.range, openDates: Self.openDates(chart.entries), state: state)
-                    } catch {
-                        await state.filmsQueued()
-                        throw error
-                    }
-                    await state.filmsQueued()
+                if query.kind == .daily && query.filters.isEmpty {
+                    try await queueNewFilms(of: chart, in: query.range, state: state)
                 }
             } catch {
                 return await storeFailed(error, state: state)
@@ -213,6 +205,19 @@ public struct SyncEngine: Sendable {
             }
             return .stored
         }
+    }
+
+    /// Queues the films `chart` names that this run has not met yet, if any; until they are queued, the run
+    /// knows that films are on their way (``RunState/filmsQueued()``).
+    private func queueNewFilms(of chart: Chart, in range: DateRange, state: RunState) async throws {
+        guard await state.meetFilms(chart.entries.map(\.movieCode)) else { return }
+        do {
+            try await queueFilms(in: range, openDates: Self.openDates(chart.entries), state: state)
+        } catch {
+            await state.filmsQueued()
+            throw error
+        }
+        await state.filmsQueued()
     }
 
     /// Stores nations learned from a movie list, one by one (each is kept even if the run is killed later).
@@ -547,9 +552,9 @@ private actor RunState {
 
     /// Whether the charts still in flight, every chart being handed out and the films of those finished all
     /// queued, are unlikely to add a film to the year's waiting ones: at the rate the charts finished since its
-    /// latest page did (films its pages already cover never wait), less than half a film is expected. Deciding then lets the year's details share the
-    /// last round with the last charts instead of taking a round of their own; should a film wait after all,
-    /// the cost is at most the details already queued.
+    /// latest page did (films its pages already cover never wait), less than half a film is expected. Deciding
+    /// then lets the year's details share the last round with the last charts instead of taking a round of their
+    /// own; should a film wait after all, the cost is at most the details already queued.
     private func expectsNoMoreWaitingFilms(for listing: YearListing) -> Bool {
         guard nextChart == chartQueue.count, chartsQueueingFilms == 0 else { return false }
         let finishedSince = chartsFinished - listing.chartsFinishedAtLastPage

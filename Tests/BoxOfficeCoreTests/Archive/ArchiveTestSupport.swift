@@ -356,11 +356,15 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
                 representativeNation: "프랑스")
         }
         let films = Self.chartFilms(openingIn: openYear).filter { !unlisted.contains($0) }.map {
-            ListedMovieNation(code: $0, openDate: Self.openDate(of: $0), representativeNation: Self.representativeNation(of: $0))
+            ListedMovieNation(
+                code: $0, openDate: Self.openDate(of: $0), representativeNation: Self.representativeNation(of: $0))
         }
-        let all =
-            last.map { last in films.filter { !last.contains($0.code) } + fillers + films.filter { last.contains($0.code) } }
-            ?? fillers + films
+        let all: [ListedMovieNation]
+        if let last {
+            all = films.filter { !last.contains($0.code) } + fillers + films.filter { last.contains($0.code) }
+        } else {
+            all = fillers + films
+        }
         let start = min(all.count, (page - 1) * perPage)
         return MovieNationPage(
             year: openYear, totalCount: all.count, page: page, perPage: perPage,
