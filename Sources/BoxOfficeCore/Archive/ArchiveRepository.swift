@@ -130,6 +130,14 @@ public protocol ArchiveRepository: Sendable {
     func trendPoints(movieCode: String) async throws -> [TrendPoint]
     /// Films in the archived daily charts of `range` whose representative nation is not stored yet.
     func movieCodesWithoutNation(in range: DateRange) async throws -> [String]
+    /// Stores films' representative nations (movie code → nation, `""` when KOBIS lists none), replacing earlier
+    /// values: all of them or, when it throws, none.
+    func saveRepresentativeNations(_ nations: [String: String]) async throws
+}
+
+extension ArchiveRepository {
     /// Stores a film's representative nation (`""` when KOBIS lists none), replacing any earlier value.
-    func saveRepresentativeNation(_ nation: String, movieCode: String) async throws
+    public func saveRepresentativeNation(_ nation: String, movieCode: String) async throws {
+        try await saveRepresentativeNations([movieCode: nation])
+    }
 }

@@ -25,8 +25,8 @@ import KOBIS
 ///   until ``SyncOptions/listThreshold`` of them are unknown; then page 1 of that year's list (every nation, 100
 ///   films a page, each with its `repNationNm`) is read, which also tells how many pages the year has. Further
 ///   pages are read one at a time, only while they are fewer than the year's films still waiting, so a page
-///   never costs more than the details calls it replaces. What a page teaches is kept for the rest of the run:
-///   films of that year met later need no call.
+///   never costs more than the details calls it replaces. What a page teaches is stored, every film it lists:
+///   films of that year met later, in this run or a later one, need no call.
 /// - A film falls back to one details call when it has no opening date, when its year's list was read to the
 ///   end without it (or a page of it failed), or when its year is not worth (more) pages and the charts are
 ///   all in — or all handed out, with those still in flight expected to add less than half a film to the
@@ -198,8 +198,12 @@ public struct SyncEngine: Sendable {
             return .stored
         case .movieList(let year, let page, let result):
             let learned = await state.receive(result, year: year, page: page)
+            // Every film the page lists, not only those this run waits for: a later run meets some of them (the
+            // films that open late in a year play in the next year's charts) and needs no call for them.
+            var nations = Dictionary(result.movies.map { ($0.code, $0.representativeNation) }) { first, _ in first }
+            for film in learned { nations[film.code] = film.nation }
             do {
-                try await saveNations(learned)
+                try await archive.saveRepresentativeNations(nations)
             } catch {
                 return await storeFailed(error, state: state)
             }
@@ -210,7 +214,9 @@ public struct SyncEngine: Sendable {
     /// Queues the films `chart` names that this run has not met yet, if any; until they are queued, the run
     /// knows that films are on their way (``RunState/filmsQueued()``).
     private func queueNewFilms(of chart: Chart, in range: DateRange, state: RunState) async throws {
-        guard await state.meetFilms(chart.entries.map(\.movieCode)) else { return }
+        guard await state.meetFilms(chart.entries.map { (code: $0.movieCode, year: $0.openDate?.year) }) else {
+            return
+        }
         do {
             try await queueFilms(in: range, openDates: Self.openDates(chart.entries), state: state)
         } catch {
@@ -220,11 +226,10 @@ public struct SyncEngine: Sendable {
         await state.filmsQueued()
     }
 
-    /// Stores nations learned from a movie list, one by one (each is kept even if the run is killed later).
+    /// Stores nations learned from movie-list pages read earlier in this run.
     private func saveNations(_ learned: [LearnedNation]) async throws {
-        for film in learned {
-            try await archive.saveRepresentativeNation(film.nation, movieCode: film.code)
-        }
+        try await archive.saveRepresentativeNations(
+            Dictionary(learned.map { ($0.code, $0.nation) }) { first, _ in first })
     }
 
     /// Each film's opening date as `entries` give it.
@@ -246,22 +251,23 @@ public struct SyncEngine: Sendable {
         let codes = await state.claimFilms(try await archive.movieCodesWithoutNation(in: range))
         guard !codes.isEmpty else { return }
         var toLookUp: [String] = []
-        var fromStore = 0
+        var fromStore: [String: String] = [:]
         for code in codes {
             if let stored = try await movies.storedMovie(code: code) {
-                try await archive.saveRepresentativeNation(stored.nations.first ?? "", movieCode: code)
-                fromStore += 1
+                fromStore[code] = stored.nations.first ?? ""
             } else {
                 toLookUp.append(code)
             }
         }
+        try await archive.saveRepresentativeNations(fromStore)
         var dates = openDates ?? [:]
         if openDates == nil && !toLookUp.isEmpty {
             for chart in try await charts.dailyCharts(in: range) {
                 dates.merge(Self.openDates(chart.entries)) { first, _ in first }
             }
         }
-        let learned = await state.lookUp(toLookUp.map { (code: $0, year: dates[$0]?.year) }, fromStore: fromStore)
+        let learned = await state.lookUp(
+            toLookUp.map { (code: $0, year: dates[$0]?.year) }, fromStore: fromStore.count)
         try await saveNations(learned)
     }
 
@@ -442,11 +448,25 @@ private actor RunState {
         codes.filter { claimedFilms.insert($0).inserted }
     }
 
-    /// Whether `codes` has a film this run has not met in a fetched chart yet; marks them all as met. When it
-    /// has, the caller queues them and then calls ``filmsQueued()``.
-    func meetFilms(_ codes: [String]) -> Bool {
+    /// Marks `films` as met in a fetched chart. A film met for the first time whose nation a page of this run
+    /// taught is done here (the page stored it); whether any other is new: the caller then queues them and calls
+    /// ``filmsQueued()``.
+    func meetFilms(_ films: [(code: String, year: Int?)]) -> Bool {
         var new = false
-        for code in codes where metFilms.insert(code).inserted { new = true }
+        var fromPages = 0
+        for film in films where metFilms.insert(film.code).inserted {
+            if let year = film.year, years[year]?.nations[film.code] != nil {
+                if claimedFilms.insert(film.code).inserted { fromPages += 1 }
+            } else {
+                new = true
+            }
+        }
+        if fromPages > 0 {
+            progress.moviesTotal += fromPages
+            progress.moviesDone += fromPages
+            moviesFromLists += fromPages
+            emit(.moviesQueued(count: fromPages, progress))
+        }
         if new { chartsQueueingFilms += 1 }
         return new
     }

@@ -135,17 +135,38 @@ struct FluentArchiveRepository: ArchiveRepository {
         }
     }
 
-    func saveRepresentativeNation(_ nation: String, movieCode: String) async throws {
-        try await StorageFailure.run("store a movie's nation", logger: database.logger) {
-            try await database.requireSQL()
-                .insert(into: MovieNationModel.schema)
-                .columns("id", "origin", "movie_code", "nation", "stored_at")
-                .values([SQLBind(UUID()), SQLBind(origin), SQLBind(movieCode), SQLBind(nation), SQLBind(Date())])
-                .onConflict(with: ["origin", "movie_code"]) {
-                    $0.set(excludedValueOf: "nation").set(excludedValueOf: "stored_at")
+    func saveRepresentativeNations(_ nations: [String: String]) async throws {
+        guard !nations.isEmpty else { return }
+        try await StorageFailure.run("store movies' nations", logger: database.logger) {
+            let films = nations.sorted { $0.key < $1.key }
+            let storedAt = Date()
+            // Multi-row upserts of at most 100 films (500 bound values, well under every driver's limit); more
+            // than one in a transaction, so that all are stored or none.
+            let chunks = stride(from: 0, to: films.count, by: 100).map { films[$0..<min(films.count, $0 + 100)] }
+            if chunks.count == 1 {
+                try await upsertNations(chunks[0], storedAt: storedAt, on: database)
+            } else {
+                try await database.transaction { transaction in
+                    for chunk in chunks { try await upsertNations(chunk, storedAt: storedAt, on: transaction) }
                 }
-                .run()
+            }
         }
+    }
+
+    private func upsertNations(
+        _ films: ArraySlice<(key: String, value: String)>, storedAt: Date, on database: any Database
+    ) async throws {
+        let rows = films.map { code, nation -> [any SQLExpression] in
+            [SQLBind(UUID()), SQLBind(origin), SQLBind(code), SQLBind(nation), SQLBind(storedAt)]
+        }
+        try await database.requireSQL()
+            .insert(into: MovieNationModel.schema)
+            .columns("id", "origin", "movie_code", "nation", "stored_at")
+            .rows(rows)
+            .onConflict(with: ["origin", "movie_code"]) {
+                $0.set(excludedValueOf: "nation").set(excludedValueOf: "stored_at")
+            }
+            .run()
     }
 
     private static func date(_ row: any SQLRow, _ column: String) throws -> CalendarDate {

@@ -94,8 +94,8 @@ actor InMemoryArchive: ChartRepository, MovieRepository, ArchiveRepository {
             .sorted()
     }
 
-    func saveRepresentativeNation(_ nation: String, movieCode: String) async throws {
-        nations[movieCode] = nation
+    func saveRepresentativeNations(_ nations: [String: String]) async throws {
+        self.nations.merge(nations) { _, new in new }
         nationWrites += 1
     }
 

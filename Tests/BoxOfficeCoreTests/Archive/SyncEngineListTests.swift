@@ -69,6 +69,28 @@ struct SyncEngineListTests {
         #expect(f.upstream.totalCalls == Self.days + 3 + 2)
     }
 
+    @Test("every film a page lists is stored: a later run over the next days needs no call for the new films")
+    func pagesServeLaterRuns() async throws {
+        let f = Fixture()
+        _ = try await f.engine().run(SyncRequest(range: Self.range))
+        // 2024's three pages list all its films: 230 fillers and every chart film of the year, met or not.
+        #expect(await f.store.nation(of: "X2024-0") == "프랑스")
+        #expect(await f.store.nation(of: "F2828") == "미국")
+        let callsBefore = f.upstream.totalCalls
+
+        // March 11–18 bring F2828 (opening March 14), never met before: without the stored page it would wait
+        // and then take a details call.
+        let next = archiveRange("2024-03-11", "2024-03-18")
+        #expect(Self.films(next).subtracting(Self.films(Self.range)) == ["F2828"])
+        let report = try await f.engine().run(SyncRequest(range: next))
+        #expect(report.isComplete)
+        #expect(report.calls == 8)
+        #expect(f.upstream.totalCalls == callsBefore + 8)
+        #expect(f.upstream.calls(forMovie: "F2828") == 0)
+        #expect(report.moviesPlanned == 0)
+        await f.expectNationsMatchDetails(next)
+    }
+
     @Test("a long run's last details go out beside its last charts, not after them, and cost no extra call")
     func lastDetailsBesideLastCharts() async throws {
         // Once every chart is handed out, the 4 in flight are expected to add 2 × 4 ÷ 66 films to 2023's two

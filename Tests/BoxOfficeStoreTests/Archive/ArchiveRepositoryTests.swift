@@ -105,6 +105,35 @@ struct ArchiveRepositoryTests {
         }
     }
 
+    @Test(
+        "nations in bulk: 250 films in one call (three upserts), earlier values replaced, other origins untouched",
+        arguments: Backend.enabled)
+    func nationsInBulk(backend: Backend) async throws {
+        try await TestStore.with(backend) { database, _ in
+            try await Self.fill(database)
+            let archive = database.archiveRepository(origin: "kobis-test")
+            let period = DateRange(start: Self.days[0], end: Self.days[11])
+            try await archive.saveRepresentativeNation("일본", movieCode: "K1")
+            var nations = Dictionary(uniqueKeysWithValues: (0..<247).map { ("L\($0)", $0 % 2 == 0 ? "한국" : "") })
+            nations["K1"] = "한국"
+            nations["K2"] = "프랑스"
+            nations["2023C109"] = "미국"
+            try await archive.saveRepresentativeNations(nations)
+            #expect(try await archive.movieCodesWithoutNation(in: period).isEmpty)
+            let totals = try await archive.movieTotals(in: period)
+            #expect(totals.first { $0.movieCode == "K1" }?.representativeNation == "한국")
+            #expect(totals.first { $0.movieCode == "K2" }?.representativeNation == "프랑스")
+            #expect(totals.first { $0.movieCode == "2023C109" }?.representativeNation == "미국")
+            #expect(try await database.rowCount(of: "movie_nations") == 250)
+            try await archive.saveRepresentativeNations([:])
+            #expect(try await database.rowCount(of: "movie_nations") == 250)
+            // The same films under another origin still have no nation.
+            try await Self.fill(database, origin: "kobis-other")
+            let other = database.archiveRepository(origin: "kobis-other")
+            #expect(try await other.movieCodesWithoutNation(in: period) == ["2023C109", "K1", "K2"])
+        }
+    }
+
     @Test("trend points are the film's rows in the stored daily charts, oldest first", arguments: Backend.enabled)
     func trend(backend: Backend) async throws {
         try await TestStore.with(backend) { database, _ in
