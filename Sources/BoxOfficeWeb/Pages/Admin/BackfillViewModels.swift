@@ -2,38 +2,16 @@ import BoxOfficeCore
 import Foundation
 import Hummingbird
 
-/// What every administrator page is built from: language, strings, links that keep an explicit `?lang=`.
-struct AdminPageEnvironment: Sendable {
-    let language: Language
-    let strings: AdminStrings
-    let explicitLanguage: String?
-    let request: Request
-    let isSampleData: Bool
+/// What every administrator page is built from: the shared page environment with the administrator's strings.
+typealias AdminPageEnvironment = PageEnvironment<AdminStrings>
 
+extension PageEnvironment where Strings == AdminStrings {
     init(request: Request, services: AppServices) {
-        self.request = request
-        language = Language(request: request)
-        strings = AdminStrings.table(for: language)
-        explicitLanguage = Language.explicitParameter(in: request)?.rawValue
-        isSampleData = services.configuration.isSampleMode
-    }
-
-    func link(_ path: String, _ items: [(name: String, value: String?)] = []) -> String {
-        LinkBuilder.link(path, items + [(name: "lang", value: explicitLanguage)])
-    }
-
-    func layout(title: String) -> LayoutViewModel {
-        LayoutViewModel(
-            request: request, language: language, pageTitle: title, isSampleData: isSampleData, section: .none)
+        self.init(request: request, services: services, strings: AdminStrings.table(for:))
     }
 
     var adminLink: AdminLinkViewModel {
         AdminLinkViewModel(language: language, explicitLanguage: explicitLanguage, isActive: true)
-    }
-
-    /// `303 See Other` to `path`, the language carried on.
-    func redirect(_ path: String, _ items: [(name: String, value: String?)] = []) -> Response {
-        .redirect(to: link(path, items), type: .normal)
     }
 
     /// An instant in Seoul to the second: `2024-03-20 12:05:09`.

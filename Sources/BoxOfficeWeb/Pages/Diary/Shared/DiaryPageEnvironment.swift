@@ -2,45 +2,17 @@ import BoxOfficeCore
 import Foundation
 import Hummingbird
 
-/// What every diary page is built from: the request's language, the strings, the page frame, and links
-/// that keep an explicit `?lang=` across the diary.
-struct DiaryPageEnvironment: Sendable {
-    let language: Language
-    let strings: DiaryPageStrings
-    /// `en`/`ko` when the address chose the language (`?lang=`), so links and redirects carry it on.
-    let explicitLanguage: String?
-    let isSampleData: Bool
-    let request: Request
-    let today: CalendarDate
+/// What every diary page is built from: the shared page environment with the diary's strings.
+typealias DiaryPageEnvironment = PageEnvironment<DiaryPageStrings>
 
+extension PageEnvironment where Strings == DiaryPageStrings {
     init(request: Request, services: AppServices) {
-        self.request = request
-        language = Language(request: request)
-        strings = DiaryPageStrings.table(for: language)
-        explicitLanguage = Language.explicitParameter(in: request)?.rawValue
-        isSampleData = services.configuration.isSampleMode
-        today = services.calendar.today
-    }
-
-    /// `path?items…&lang=…`, absent values dropped.
-    func link(_ path: String, _ items: [(name: String, value: String?)] = []) -> String {
-        LinkBuilder.link(path, items + [(name: "lang", value: explicitLanguage)])
-    }
-
-    /// The shared page frame with `title`.
-    func layout(title: String) -> LayoutViewModel {
-        LayoutViewModel(
-            request: request, language: language, pageTitle: title, isSampleData: isSampleData, section: .none)
+        self.init(request: request, services: services, strings: DiaryPageStrings.table(for:))
     }
 
     /// The diary's own navigation for a signed-in page.
     func navigation(_ session: DiarySession, active: DiaryNavViewModel.Section) -> DiaryNavViewModel {
         DiaryNavViewModel(session: session, active: active, environment: self)
-    }
-
-    /// A `303 See Other` to `path` (with the language carried on): the answer to every successful form post.
-    func redirect(_ path: String, _ items: [(name: String, value: String?)] = []) -> Response {
-        .redirect(to: link(path, items), type: .normal)
     }
 }
 
