@@ -81,15 +81,20 @@ struct SyncCommand: AsyncParsableCommand {
     static func summary(_ report: SyncReport, budget: Int) -> String {
         let plan = report.plan
         let range = "\(report.request.range.start) – \(report.request.range.end)"
+        let nothingToLookUp =
+            report.moviesChecked && report.moviesPlanned == 0 && report.moviesFromStore == 0
+            && report.listPagesFetched == 0
         var lines = [
             "sync \(range): \(report.chartsStored) of \(plan.items.count) charts fetched"
                 + " (\(plan.missing) missing, \(plan.provisional) provisional); \(plan.settled) already settled"
                 + (plan.recentlyFetched > 0 ? ", \(plan.recentlyFetched) fetched in the last minutes" : "") + ".",
-            "film nations: \(report.moviesFromLists + report.moviesFetched) of \(report.moviesPlanned) looked up"
-                + (report.moviesChecked ? "" : " so far")
-                + " (\(report.moviesFromLists) from \(report.listPagesFetched) movie-list page(s), "
-                + "\(report.moviesFetched) from film details), \(report.moviesFromStore) from the store"
-                + (report.moviesChecked ? "." : " (the rest when the sync continues)."),
+            nothingToLookUp
+                ? "film nations: every film's nation is already in the archive."
+                : "film nations: \(report.moviesFromLists + report.moviesFetched) of \(report.moviesPlanned) looked up"
+                    + (report.moviesChecked ? "" : " so far")
+                    + " (\(report.moviesFromLists) from \(report.listPagesFetched) movie-list page(s), "
+                    + "\(report.moviesFetched) from film details), \(report.moviesFromStore) from the store"
+                    + (report.moviesChecked ? "." : " (the rest when the sync continues)."),
             "KOBIS calls: \(NumberFormatting.thousands(report.calls)) (\(report.retries) retries) "
                 + "of a budget of \(NumberFormatting.thousands(budget)).",
         ]
