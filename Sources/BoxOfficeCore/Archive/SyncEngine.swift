@@ -201,7 +201,7 @@ public struct SyncEngine: Sendable {
             // Every film the page lists, not only those this run waits for: a later run meets some of them (the
             // films that open late in a year play in the next year's charts) and needs no call for them.
             var nations = Dictionary(result.movies.map { ($0.code, $0.representativeNation) }) { first, _ in first }
-            for film in learned { nations[film.code] = film.nation }
+            nations.merge(learned) { _, learnedNation in learnedNation }
             do {
                 try await archive.saveRepresentativeNations(nations)
             } catch {
@@ -224,12 +224,6 @@ public struct SyncEngine: Sendable {
             throw error
         }
         await state.filmsQueued()
-    }
-
-    /// Stores nations learned from movie-list pages read earlier in this run.
-    private func saveNations(_ learned: [LearnedNation]) async throws {
-        try await archive.saveRepresentativeNations(
-            Dictionary(learned.map { ($0.code, $0.nation) }) { first, _ in first })
     }
 
     /// Each film's opening date as `entries` give it.
@@ -268,7 +262,7 @@ public struct SyncEngine: Sendable {
         }
         let learned = await state.lookUp(
             toLookUp.map { (code: $0, year: dates[$0]?.year) }, fromStore: fromStore.count)
-        try await saveNations(learned)
+        try await archive.saveRepresentativeNations(learned)
     }
 
     private func storeFailed(_ error: any Error, state: RunState) async -> SyncOutcome {
@@ -348,12 +342,6 @@ public struct SyncEngine: Sendable {
         if error is CancellationError { return ("cancelled", true, false) }
         return (String(describing: error).replacingOccurrences(of: "\n", with: " "), false, false)
     }
-}
-
-/// A film's nation learned from a movie-list page, to store.
-private struct LearnedNation: Sendable {
-    var code: String
-    var nation: String
 }
 
 /// What one run knows of one opening year's movie list.
@@ -478,12 +466,13 @@ private actor RunState {
     }
 
     /// Takes on films whose nation is unknown (with their opening year, when known); `fromStore` more films
-    /// needed no call. Returns the nations already known from list pages read in this run, to store now.
-    func lookUp(_ films: [(code: String, year: Int?)], fromStore: Int) -> [LearnedNation] {
+    /// needed no call. Returns the nations already known from list pages read in this run (movie code →
+    /// nation), to store now.
+    func lookUp(_ films: [(code: String, year: Int?)], fromStore: Int) -> [String: String] {
         progress.moviesFromStore += fromStore
-        guard !films.isEmpty else { return [] }
+        guard !films.isEmpty else { return [:] }
         progress.moviesTotal += films.count
-        var learned: [LearnedNation] = []
+        var learned: [String: String] = [:]
         var details: [String] = []
         var touched: [Int] = []
         for film in films {
@@ -493,7 +482,7 @@ private actor RunState {
             }
             var listing = years[year, default: YearListing()]
             if let nation = listing.nations[film.code] {
-                learned.append(LearnedNation(code: film.code, nation: nation))
+                learned[film.code] = nation
             } else if listing.closed {
                 details.append(film.code)
             } else {
@@ -513,7 +502,7 @@ private actor RunState {
 
     /// Takes in page `page` of `year`'s list: returns the waiting films it names, to store; then reads on,
     /// or sends the films it cannot help with to details.
-    func receive(_ result: MovieNationPage, year: Int, page: Int) -> [LearnedNation] {
+    func receive(_ result: MovieNationPage, year: Int, page: Int) -> [String: String] {
         listPagesFetched += 1
         var listing = years[year, default: YearListing()]
         listing.pageQueued = false
@@ -524,10 +513,10 @@ private actor RunState {
         for movie in result.movies where listing.nations[movie.code] == nil {
             listing.nations[movie.code] = movie.representativeNation
         }
-        var learned: [LearnedNation] = []
+        var learned: [String: String] = [:]
         listing.waiting.removeAll { code in
             guard let nation = listing.nations[code] else { return false }
-            learned.append(LearnedNation(code: code, nation: nation))
+            learned[code] = nation
             return true
         }
         // An empty page also ends the list: a shorter list than `totCnt` promised must not loop.
