@@ -13,7 +13,10 @@ public struct BoxOfficeCalendar: Sendable {
     public let earliestDate: CalendarDate
     private let now: @Sendable () -> Date
 
-    public init(earliestDate: CalendarDate = BoxOfficeCalendar.defaultEarliestDate, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        earliestDate: CalendarDate = BoxOfficeCalendar.defaultEarliestDate,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.earliestDate = earliestDate
         self.now = now
     }

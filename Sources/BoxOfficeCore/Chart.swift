@@ -55,7 +55,9 @@ public struct ChartFilters: Codable, Hashable, Sendable {
     public var isEmpty: Bool { nation == nil && multiMovie == nil && areaCode == nil }
 
     /// A stable text key such as `nation=K;multi=;area=0105001`.
-    public var key: String { "nation=\(nation?.rawValue ?? "");multi=\(multiMovie?.rawValue ?? "");area=\(areaCode ?? "")" }
+    public var key: String {
+        "nation=\(nation?.rawValue ?? "");multi=\(multiMovie?.rawValue ?? "");area=\(areaCode ?? "")"
+    }
 
     enum CodingKeys: String, CodingKey {
         case nation

@@ -13,7 +13,8 @@ public enum DomainMapping {
         } else {
             range = query.range
         }
-        let yearWeek = query.kind == .daily ? nil : (result.yearWeekTime ?? BoxOfficeCalendar.isoYearWeek(of: range.start))
+        let yearWeek =
+            query.kind == .daily ? nil : (result.yearWeekTime ?? BoxOfficeCalendar.isoYearWeek(of: range.start))
         return Chart(
             kind: query.kind, range: range, filters: query.filters, yearWeek: yearWeek, source: source,
             stale: false, fetchedAt: fetchedAt, entries: result.entries.sorted { $0.rank < $1.rank }.map(entry))

@@ -135,7 +135,8 @@ public struct MovieSummary: Codable, Hashable, Sendable {
     public var directors: [String]
 
     public init(
-        code: String, title: String, titleEnglish: String = "", productionYear: Int? = nil, openDate: CalendarDate? = nil,
+        code: String, title: String, titleEnglish: String = "", productionYear: Int? = nil,
+        openDate: CalendarDate? = nil,
         type: String = "", status: String = "", nations: [String] = [], genres: [String] = [], directors: [String] = []
     ) {
         self.code = code
@@ -174,7 +175,9 @@ public struct MovieSearchQuery: Hashable, Sendable {
     /// True when there is nothing to search for.
     public var isEmpty: Bool { title == nil && director == nil && year == nil }
     /// A stable key for caching.
-    public var key: String { "t=\(title ?? "")|d=\(director ?? "")|y=\(year.map(String.init) ?? "")|p=\(page)|n=\(perPage)" }
+    public var key: String {
+        "t=\(title ?? "")|d=\(director ?? "")|y=\(year.map(String.init) ?? "")|p=\(page)|n=\(perPage)"
+    }
 }
 
 /// A page of search results.

@@ -90,7 +90,9 @@ public struct MovieService: Sendable {
                 throw error
             }
         }
-        guard let value = result as? Value else { throw BoxOfficeError.storage("cached answer for \(key) has the wrong type") }
+        guard let value = result as? Value else {
+            throw BoxOfficeError.storage("cached answer for \(key) has the wrong type")
+        }
         return value
     }
 }

@@ -134,7 +134,9 @@ public final class BoxOfficeDatabase: Sendable {
                 let rows = try await sql.raw("PRAGMA integrity_check").all()
                 let results = try rows.map { try $0.decode(column: "integrity_check", as: String.self) }
                 if results != ["ok"] {
-                    logger.error("SQLite integrity check failed", metadata: ["results": .string(results.joined(separator: "; "))])
+                    logger.error(
+                        "SQLite integrity check failed", metadata: ["results": .string(results.joined(separator: "; "))]
+                    )
                 }
                 return results == ["ok"]
             case .postgres:

@@ -16,7 +16,8 @@ enum StorageFailure {
             throw CancellationError()
         } catch {
             logger.error(
-                "storage operation failed", metadata: ["action": .string(action), "error": .string(String(reflecting: error))])
+                "storage operation failed",
+                metadata: ["action": .string(action), "error": .string(String(reflecting: error))])
             throw BoxOfficeError.storage("Could not \(action): \(describe(error))")
         }
     }

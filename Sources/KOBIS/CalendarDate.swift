@@ -131,7 +131,8 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// The calendar date of `instant` as seen in `timeZone`.
     public init(_ instant: Date, in timeZone: TimeZone) {
-        let seconds = Int((instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
+        let seconds = Int(
+            (instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         self.init(daysSinceEpoch: days)
     }

@@ -22,8 +22,9 @@ public struct KOBISClient: Sendable {
     ///   - apiKey: the 32-character KOBIS key.
     ///   - baseURL: the REST base; services are appended as `<base>/<path>.json`.
     ///   - transport: how GETs are made; defaults to `URLSession` with a 10-second timeout.
-    public init(apiKey: String, baseURL: URL = KOBISClient.defaultBaseURL, transport: any HTTPTransport = URLSessionTransport())
-    {
+    public init(
+        apiKey: String, baseURL: URL = KOBISClient.defaultBaseURL, transport: any HTTPTransport = URLSessionTransport()
+    ) {
         self.apiKey = apiKey
         self.baseURL = baseURL
         self.transport = transport
@@ -46,7 +47,9 @@ public struct KOBISClient: Sendable {
 
     /// The full URL for `request`, key included. Do not log it; use ``redactedURL(for:)``.
     public func url(for request: some KOBISRequest) -> URL {
-        URL(string: Self.urlString(base: baseURL, path: type(of: request).path, key: apiKey, parameters: request.parameters))!
+        URL(
+            string: Self.urlString(
+                base: baseURL, path: type(of: request).path, key: apiKey, parameters: request.parameters))!
     }
 
     /// The URL for `request` with the key replaced by `***`, safe to log.
@@ -62,7 +65,8 @@ public struct KOBISClient: Sendable {
         return "\(base)/\(path).json?\(query)"
     }
 
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     static func percentEncode(_ value: String) -> String {
         value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value

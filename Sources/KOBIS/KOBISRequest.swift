@@ -102,7 +102,9 @@ public struct DailyBoxOfficeRequest: KOBISRequest {
         ])
     }
 
-    public func validate() throws(KOBISError) { try validateItemsPerPage(itemsPerPage, maximum: maximumBoxOfficeItemsPerPage) }
+    public func validate() throws(KOBISError) {
+        try validateItemsPerPage(itemsPerPage, maximum: maximumBoxOfficeItemsPerPage)
+    }
     public static func unwrap(_ envelope: Envelope) -> BoxOfficeResultDTO { envelope.boxOfficeResult }
 }
 
@@ -139,7 +141,9 @@ public struct WeeklyBoxOfficeRequest: KOBISRequest {
         ])
     }
 
-    public func validate() throws(KOBISError) { try validateItemsPerPage(itemsPerPage, maximum: maximumBoxOfficeItemsPerPage) }
+    public func validate() throws(KOBISError) {
+        try validateItemsPerPage(itemsPerPage, maximum: maximumBoxOfficeItemsPerPage)
+    }
     public static func unwrap(_ envelope: Envelope) -> BoxOfficeResultDTO { envelope.boxOfficeResult }
 }
 
@@ -258,8 +262,7 @@ public struct PeopleListRequest: KOBISRequest {
     public var itemsPerPage: Int?
     public var peopleName: String?
     public var filmographyName: String?
-    public init(page: Int? = nil, itemsPerPage: Int? = nil, peopleName: String? = nil, filmographyName: String? = nil)
-    {
+    public init(page: Int? = nil, itemsPerPage: Int? = nil, peopleName: String? = nil, filmographyName: String? = nil) {
         self.page = page
         self.itemsPerPage = itemsPerPage
         self.peopleName = peopleName

@@ -11,13 +11,15 @@ enum PosterSearchFake {
     static func handles(_ path: String) -> Bool { path == tmdbPath || path == kakaoPath }
 
     static func answer(path: String, query: [String: String], authorization: String?) -> SimulatorResponse {
-        path == tmdbPath ? tmdb(query: query, authorization: authorization) : kakao(query: query, authorization: authorization)
+        path == tmdbPath
+            ? tmdb(query: query, authorization: authorization) : kakao(query: query, authorization: authorization)
     }
 
     private static func tmdb(query: [String: String], authorization: String?) -> SimulatorResponse {
         let hasKey = !(query["api_key"] ?? "").isEmpty || (authorization ?? "").hasPrefix("Bearer ")
         guard hasKey else {
-            let body = #"{"status_code":7,"status_message":"Invalid API key: You must be granted a valid key.","success":false}"#
+            let body =
+                #"{"status_code":7,"status_message":"Invalid API key: You must be granted a valid key.","success":false}"#
             return SimulatorResponse(status: 401, body: Data(body.utf8), contentType: SimulatorResponse.jsonContentType)
         }
         let title = query["query"] ?? ""

@@ -29,7 +29,8 @@ struct BoxOfficeCommand: AsyncParsableCommand {
                 // --help, --version: let ArgumentParser print them.
                 exit(withError: error)
             }
-            Terminal.printError(message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments")
+            Terminal.printError(
+                message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments")
             Terminal.printNotice("(see 'boxoffice --help')")
             Foundation.exit(code == .validationFailure ? 64 : code.rawValue)
         }

@@ -30,7 +30,9 @@ enum ChartRenderer {
         case .weekdays: name = "주중 박스오피스 \(dayLabel(chart.range.start)) ~ \(dayLabel(chart.range.end))"
         }
         var notes: [String] = []
-        if let week = chart.yearWeek, week.count == 6 { notes.append("\(week.prefix(4))년 \(Int(week.suffix(2)) ?? 0)주차") }
+        if let week = chart.yearWeek, week.count == 6 {
+            notes.append("\(week.prefix(4))년 \(Int(week.suffix(2)) ?? 0)주차")
+        }
         if chart.filters.nation == .korean { notes.append("한국영화") }
         if chart.filters.nation == .foreign { notes.append("외국영화") }
         if chart.filters.multiMovie == .diversity { notes.append("다양성영화") }
@@ -70,7 +72,8 @@ enum ChartRenderer {
     }
 
     static func csv(_ chart: Chart) -> String {
-        let lines = [ChartEntry.csvHeader.joined(separator: ",")] + chart.entries.map { RFC4180.exportRecord($0.csvFields) }
+        let lines =
+            [ChartEntry.csvHeader.joined(separator: ",")] + chart.entries.map { RFC4180.exportRecord($0.csvFields) }
         return lines.joined(separator: "\r\n") + "\r\n"
     }
 }

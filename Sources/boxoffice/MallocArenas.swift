@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// glibc gives threads that allocate at the same time arenas of their own, up to eight per core, and an arena's
@@ -14,15 +14,15 @@ enum MallocArenas {
     @discardableResult
     static func limitForServer(environment: [String: String]) -> Bool {
         #if canImport(Glibc)
-        guard environment["MALLOC_ARENA_MAX"] == nil else { return false }
-        // `mallopt` lives in <malloc.h>, which Swift's Glibc module does not export: look it up instead.
-        guard let symbol = dlsym(nil, "mallopt") else { return false }
-        typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
-        let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
-        let arenaMax: Int32 = -8  // M_ARENA_MAX
-        return mallopt(arenaMax, serverLimit) == 1
+            guard environment["MALLOC_ARENA_MAX"] == nil else { return false }
+            // `mallopt` lives in <malloc.h>, which Swift's Glibc module does not export: look it up instead.
+            guard let symbol = dlsym(nil, "mallopt") else { return false }
+            typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+            let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
+            let arenaMax: Int32 = -8  // M_ARENA_MAX
+            return mallopt(arenaMax, serverLimit) == 1
         #else
-        return false
+            return false
         #endif
     }
 }

@@ -72,7 +72,9 @@ enum MovieRenderer {
         if !movie.directors.isEmpty { rows.append(("감독", movie.directors.map(\.name).joined(separator: ", "))) }
         let actors = movie.actors.prefix(8).map { $0.role.isEmpty ? $0.name : "\($0.name) (\($0.role))" }
         if !actors.isEmpty {
-            rows.append(("출연", actors.joined(separator: ", ") + (movie.actors.count > 8 ? " 외 \(movie.actors.count - 8)명" : "")))
+            rows.append(
+                ("출연", actors.joined(separator: ", ") + (movie.actors.count > 8 ? " 외 \(movie.actors.count - 8)명" : ""))
+            )
         }
         if !movie.distributors.isEmpty { rows.append(("배급", movie.distributors.map(\.name).joined(separator: ", "))) }
         if !movie.showTypes.isEmpty {
@@ -89,7 +91,8 @@ enum MovieRenderer {
         let headers = ["코드", "제목", "개봉", "감독", "장르"]
         let rows = page.movies.map { movie in
             [
-                movie.code, DisplayWidth.truncate(movie.title, to: 34), movie.openDate?.isoString ?? movie.productionYear.map(String.init) ?? "",
+                movie.code, DisplayWidth.truncate(movie.title, to: 34),
+                movie.openDate?.isoString ?? movie.productionYear.map(String.init) ?? "",
                 DisplayWidth.truncate(movie.directors.joined(separator: ", "), to: 16), movie.genres.first ?? "",
             ]
         }

@@ -25,15 +25,19 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.port = port
         }
         var logger = Logger(label: "boxoffice")
-        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        logger.logLevel =
+            ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
         let sampleMode = configuration.isSampleMode
         let host = configuration.hostname
-        let app = try await buildApplication(configuration, logger: logger, onServerRunning: { port in
-            let shownHost = host == "0.0.0.0" ? "127.0.0.1" : host
-            Terminal.write(
-                "BoxOffice is running at http://\(shownHost):\(port)/"
-                    + (sampleMode ? " (sample mode: fictional data; set KOBIS_API_KEY for real charts)" : "") + "\n")
-        })
+        let app = try await buildApplication(
+            configuration, logger: logger,
+            onServerRunning: { port in
+                let shownHost = host == "0.0.0.0" ? "127.0.0.1" : host
+                Terminal.write(
+                    "BoxOffice is running at http://\(shownHost):\(port)/"
+                        + (sampleMode ? " (sample mode: fictional data; set KOBIS_API_KEY for real charts)" : "") + "\n"
+                )
+            })
         try await app.runService()
     }
 }
@@ -79,14 +83,17 @@ struct SimulateKOBISCommand: AsyncParsableCommand {
         guard latencyMilliseconds >= 0 else { throw CLIError("--latency-ms must be 0 or more") }
         guard let mode = SimulatorFault(rawValue: fault.lowercased()) else {
             throw CLIError(
-                "--fault must be one of \(SimulatorFault.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(fault)\"")
+                "--fault must be one of \(SimulatorFault.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(fault)\""
+            )
         }
         var logger = Logger(label: "simulate-kobis")
         logger.logLevel = .warning
         let server = SimulatorServer(
             host: "127.0.0.1", port: port, latency: .milliseconds(latencyMilliseconds), fault: mode, logger: logger)
         try await server.start()
-        Terminal.write("simulate-kobis: serving KOBIS at \(server.baseURL.absoluteString) (fault: \(mode.rawValue), latency: \(latencyMilliseconds) ms)\n")
+        Terminal.write(
+            "simulate-kobis: serving KOBIS at \(server.baseURL.absoluteString) (fault: \(mode.rawValue), latency: \(latencyMilliseconds) ms)\n"
+        )
         await SignalWaiter.waitForTermination()
         let calls = server.callCount
         try await server.stop()

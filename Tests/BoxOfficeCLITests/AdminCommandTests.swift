@@ -8,7 +8,9 @@ import Testing
 @Suite("boxoffice admin", .serialized)
 struct AdminCommandTests {
     /// Opens the runner's SQLite file.
-    static func withDatabase<T: Sendable>(_ cli: CLIRunner, _ body: (BoxOfficeDatabase) async throws -> T) async throws -> T {
+    static func withDatabase<T: Sendable>(_ cli: CLIRunner, _ body: (BoxOfficeDatabase) async throws -> T) async throws
+        -> T
+    {
         let path = cli.directory.appendingPathComponent("test.sqlite").path
         let database = try BoxOfficeDatabase(location: .sqlite(path: path), logger: Logger(label: "test"))
         do {

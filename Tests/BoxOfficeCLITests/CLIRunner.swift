@@ -11,9 +11,11 @@ struct CLIRunner {
     }
 
     static let binary: URL = {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("boxoffice")
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "boxoffice")
         if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return root.appendingPathComponent(".build/debug/boxoffice")
     }()
 
@@ -59,9 +61,10 @@ struct CLIRunner {
                     errorReader.wait()
                     let stderr = stderrBox.data
                     process.waitUntilExit()
-                    continuation.resume(returning: Result(
-                        status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                        stderr: String(decoding: stderr, as: UTF8.self)))
+                    continuation.resume(
+                        returning: Result(
+                            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                            stderr: String(decoding: stderr, as: UTF8.self)))
                 } catch {
                     continuation.resume(throwing: error)
                 }

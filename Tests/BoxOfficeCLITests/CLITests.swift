@@ -6,7 +6,9 @@ import Testing
 
 @Suite("boxoffice CLI end to end against simulate-kobis", .serialized)
 struct CLITests {
-    static func withSimulator(fault: SimulatorFault = .none, _ body: (SimulatorServer, CLIRunner) async throws -> Void) async throws {
+    static func withSimulator(fault: SimulatorFault = .none, _ body: (SimulatorServer, CLIRunner) async throws -> Void)
+        async throws
+    {
         let server = SimulatorServer(host: "127.0.0.1", port: 0, fault: fault, logger: Logger(label: "test"))
         try await server.start()
         let runner = try CLIRunner(kobisBaseURL: server.baseURL)
@@ -38,7 +40,8 @@ struct CLITests {
             let result = try await cli.run(["daily", "--date", "2024-03-15", "--format", "json"])
             #expect(result.status == 0, "\(result.stderr)")
             let chart = try JSONDecoder().decode(ChartJSON.self, from: Data(result.stdout.utf8))
-            let expected = KOBISSimulator().dailyBoxOffice(CalendarDate("2024-03-15")!, nation: nil, multiMovie: nil, wideAreaCode: nil)
+            let expected = KOBISSimulator().dailyBoxOffice(
+                CalendarDate("2024-03-15")!, nation: nil, multiMovie: nil, wideAreaCode: nil)
             #expect(chart.kind == "daily")
             #expect(chart.source == "kobis")
             #expect(chart.stale == false)
@@ -51,7 +54,10 @@ struct CLITests {
                 #expect(entry.audience == row.audience)
                 #expect(entry.audienceTotal == row.audienceTotal)
                 #expect(entry.salesTotal == row.salesTotal)
-                #expect(entry.change.kind == (row.status == .new ? "new" : row.rankDelta > 0 ? "up" : row.rankDelta < 0 ? "down" : "same"))
+                #expect(
+                    entry.change.kind
+                        == (row.status == .new ? "new" : row.rankDelta > 0 ? "up" : row.rankDelta < 0 ? "down" : "same")
+                )
             }
             #expect(server.callCount == 1)
             let again = try await cli.run(["daily", "--date", "2024-03-15", "--format", "json"])
@@ -101,7 +107,10 @@ struct CLITests {
             let movie = try await cli.run(["movie", code, "--format", "json"])
             #expect(movie.status == 0, "\(movie.stderr)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(movie.stdout.utf8)) as? [String: Any])
-            for key in ["code", "title", "titleEnglish", "runtimeMinutes", "productionYear", "openDate", "nations", "genres", "directors", "actors", "grades", "companies"] {
+            for key in [
+                "code", "title", "titleEnglish", "runtimeMinutes", "productionYear", "openDate", "nations", "genres",
+                "directors", "actors", "grades", "companies",
+            ] {
                 #expect(object[key] != nil, "movie JSON lacks \(key)")
             }
             #expect(object["code"] as? String == code)
@@ -115,17 +124,19 @@ struct CLITests {
         }
     }
 
-    @Test("bad input: one clear line on stderr and a non-zero exit", arguments: [
-        (["daily", "--date", "2024-02-30"], "YYYY-MM-DD"),
-        (["daily", "--date", "yesterday"], "YYYY-MM-DD"),
-        (["daily", "--date", "2999-01-01"], "future"),
-        (["daily", "--nation", "X"], "nation"),
-        (["daily", "--format", "xml"], "format"),
-        (["weekly", "--range", "month"], "range"),
-        (["movie", "NOPE!"], "movie code"),
-        (["movie", "99999999"], "no movie"),
-        (["frobnicate"], "frobnicate"),
-    ])
+    @Test(
+        "bad input: one clear line on stderr and a non-zero exit",
+        arguments: [
+            (["daily", "--date", "2024-02-30"], "YYYY-MM-DD"),
+            (["daily", "--date", "yesterday"], "YYYY-MM-DD"),
+            (["daily", "--date", "2999-01-01"], "future"),
+            (["daily", "--nation", "X"], "nation"),
+            (["daily", "--format", "xml"], "format"),
+            (["weekly", "--range", "month"], "range"),
+            (["movie", "NOPE!"], "movie code"),
+            (["movie", "99999999"], "no movie"),
+            (["frobnicate"], "frobnicate"),
+        ])
     func badInput(arguments: [String], mention: String) async throws {
         try await Self.withSimulator { _, cli in
             let result = try await cli.run(arguments)
@@ -138,12 +149,14 @@ struct CLITests {
         }
     }
 
-    @Test("upstream faults: KOBIS's message, a non-zero exit, no stack trace", arguments: [
-        (SimulatorFault.faultinfo, "유효하지않은 키값입니다."),
-        (.http500, "HTTP 500"),
-        (.malformed, "could not be read"),
-        (.reset, "could not reach KOBIS"),
-    ])
+    @Test(
+        "upstream faults: KOBIS's message, a non-zero exit, no stack trace",
+        arguments: [
+            (SimulatorFault.faultinfo, "유효하지않은 키값입니다."),
+            (.http500, "HTTP 500"),
+            (.malformed, "could not be read"),
+            (.reset, "could not reach KOBIS"),
+        ])
     func upstreamFaults(fault: SimulatorFault, mention: String) async throws {
         try await Self.withSimulator(fault: fault) { _, cli in
             let result = try await cli.run(["daily", "--date", "2024-03-15"])
@@ -206,7 +219,8 @@ struct CLITests {
 func displayWidth(_ text: String) -> Int {
     text.unicodeScalars.reduce(0) { total, scalar in
         let v = scalar.value
-        let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+        let wide =
+            (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
             || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v)
         return total + (wide ? 2 : 1)
     }

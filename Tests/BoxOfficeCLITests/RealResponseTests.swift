@@ -13,7 +13,9 @@ final class StaticFileServer {
     init(root: URL) throws {
         port = Int.random(in: 20_000...40_000)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", root.path]
+        process.arguments = [
+            "python3", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", root.path,
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -64,7 +66,8 @@ struct RealResponseTests {
         let server = try StaticFileServer(root: root)
         defer { server.stop() }
         try await server.waitUntilReady()
-        let cli = try CLIRunner(kobisBaseURL: URL(string: "http://127.0.0.1:\(server.port)/kobisopenapi/webservice/rest")!)
+        let cli = try CLIRunner(
+            kobisBaseURL: URL(string: "http://127.0.0.1:\(server.port)/kobisopenapi/webservice/rest")!)
         defer { cli.cleanUp() }
         let iso = "\(date.prefix(4))-\(date.dropFirst(4).prefix(2))-\(date.suffix(2))"
         let result = try await cli.run(["daily", "--date", iso, "--format", "json"])
@@ -72,7 +75,8 @@ struct RealResponseTests {
         let printed = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let entries = try #require(printed["entries"] as? [[String: Any]])
         let raw = try #require(try JSONSerialization.jsonObject(with: sample) as? [String: Any])
-        let rows = try #require((raw["boxOfficeResult"] as? [String: Any])?["dailyBoxOfficeList"] as? [[String: String]])
+        let rows = try #require(
+            (raw["boxOfficeResult"] as? [String: Any])?["dailyBoxOfficeList"] as? [[String: String]])
         #expect(entries.count == rows.count)
         for (entry, row) in zip(entries, rows) {
             #expect(entry["movieCode"] as? String == row["movieCd"])

@@ -24,7 +24,8 @@ struct ServerHardeningTests {
         try partialHead.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
         let partialBody = try RawSocket(port: server.port)
         try partialBody.send(
-            "POST /api/v1/users HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"user")
+            "POST /api/v1/users HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"user"
+        )
         let kept = try RawSocket(port: server.port)
         try kept.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
 
@@ -149,10 +150,12 @@ final class HardeningServer: @unchecked Sendable {
     private let server: ServerProcess
 
     init(environment: [String: String] = [:]) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-hardening-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "boxoffice-hardening-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         server = ServerProcess(
-            databaseURL: "sqlite://" + directory.appendingPathComponent("serve.sqlite").path, workingDirectory: directory,
+            databaseURL: "sqlite://" + directory.appendingPathComponent("serve.sqlite").path,
+            workingDirectory: directory,
             environment: environment)
     }
 

@@ -462,9 +462,11 @@ struct SyncTests {
             #expect(server.callCount(service: Self.listService) == pages)
             #expect(server.callCount(service: Self.detailsService) == details)
             #expect(try await Self.statsCalls(server) == 365 + pages + details)
-            #expect(nations == NationLine(
-                lookedUp: films.count, planned: films.count, fromLists: films.count - details, listPages: pages,
-                fromDetails: details, fromStore: 0))
+            #expect(
+                nations
+                    == NationLine(
+                        lookedUp: films.count, planned: films.count, fromLists: films.count - details, listPages: pages,
+                        fromDetails: details, fromStore: 0))
             // 2022's films: 1 page (one film on page 2 gets details), 2023's: 3 pages.
             #expect(pages == 4 && details == 1, "films by year \(byYear.mapValues(\.count))")
             try await Self.expectNationsMatchDetails(cli, days)

@@ -15,7 +15,9 @@ struct BoxOfficeCalendarTests {
         #expect(after.today.isoString == "2026-11-22")
     }
 
-    @Test("the result does not depend on the process time zone", arguments: ["UTC", "America/Los_Angeles", "Pacific/Kiritimati", "Asia/Seoul"])
+    @Test(
+        "the result does not depend on the process time zone",
+        arguments: ["UTC", "America/Los_Angeles", "Pacific/Kiritimati", "Asia/Seoul"])
     func independentOfProcessZone(zone: String) {
         let saved = NSTimeZone.default
         NSTimeZone.default = TimeZone(identifier: zone)!
@@ -40,23 +42,27 @@ struct BoxOfficeCalendarTests {
         #expect(throws: BoxOfficeError.self) { try calendar.validateDaily(CalendarDate("2003-12-31")!) }
     }
 
-    @Test("weekly ranges for each weekGb", arguments: [
-        (WeeklyRange.week, "2012-01-01", "2011-12-26", "2012-01-01"),
-        (.weekend, "2012-01-01", "2011-12-30", "2012-01-01"),
-        (.weekdays, "2012-01-01", "2011-12-26", "2011-12-29"),
-        (.week, "2021-01-04", "2021-01-04", "2021-01-10"),
-        (.weekend, "2021-01-04", "2021-01-08", "2021-01-10"),
-    ])
+    @Test(
+        "weekly ranges for each weekGb",
+        arguments: [
+            (WeeklyRange.week, "2012-01-01", "2011-12-26", "2012-01-01"),
+            (.weekend, "2012-01-01", "2011-12-30", "2012-01-01"),
+            (.weekdays, "2012-01-01", "2011-12-26", "2011-12-29"),
+            (.week, "2021-01-04", "2021-01-04", "2021-01-10"),
+            (.weekend, "2021-01-04", "2021-01-08", "2021-01-10"),
+        ])
     func weekRanges(range: WeeklyRange, date: String, start: String, end: String) {
         let days = BoxOfficeCalendar.weekRange(range, containing: CalendarDate(date)!)
         #expect(days.start.isoString == start)
         #expect(days.end.isoString == end)
     }
 
-    @Test("ISO year-week labels match KOBIS's yearWeekTime", arguments: [
-        ("2011-12-30", "201152"), ("2021-01-04", "202101"), ("2019-07-08", "201928"), ("2014-12-29", "201501"),
-        ("2021-01-01", "202053"),
-    ])
+    @Test(
+        "ISO year-week labels match KOBIS's yearWeekTime",
+        arguments: [
+            ("2011-12-30", "201152"), ("2021-01-04", "202101"), ("2019-07-08", "201928"), ("2014-12-29", "201501"),
+            ("2021-01-01", "202053"),
+        ])
     func yearWeek(date: String, expected: String) {
         #expect(BoxOfficeCalendar.isoYearWeek(of: CalendarDate(date)!) == expected)
     }

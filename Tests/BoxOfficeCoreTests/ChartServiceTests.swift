@@ -99,7 +99,9 @@ struct ChartServiceTests {
         let clock = TestClock(seoul(2026, 11, 22, 8))
         let (service, upstream, _) = make(clock: clock)
         await #expect(throws: BoxOfficeError.self) { try await service.chart(.daily(CalendarDate("2026-11-22")!)) }
-        await #expect(throws: BoxOfficeError.self) { try await service.chart(ChartQuery(kind: .week, date: CalendarDate("2026-11-20")!)) }
+        await #expect(throws: BoxOfficeError.self) {
+            try await service.chart(ChartQuery(kind: .week, date: CalendarDate("2026-11-20")!))
+        }
         #expect(upstream.callCount == 0)
     }
 
@@ -119,7 +121,8 @@ struct ChartServiceTests {
         let clock = TestClock(seoul(2026, 11, 22, 8))
         let upstream = EmptyUpstream(clock: clock)
         let repository = InMemoryChartRepository()
-        let service = ChartService(upstream: upstream, repository: repository, calendar: BoxOfficeCalendar(now: clock.function))
+        let service = ChartService(
+            upstream: upstream, repository: repository, calendar: BoxOfficeCalendar(now: clock.function))
         #expect(try await service.chart(.daily(day)).entries.isEmpty)
         #expect(await repository.saves == 0)
         _ = try await service.chart(.daily(CalendarDate("2026-10-01")!))
@@ -132,7 +135,9 @@ struct EmptyUpstream: BoxOfficeUpstream {
     let clock: TestClock
     let source = ChartSource.kobis
     func fetchChart(_ query: ChartQuery) async throws -> Chart {
-        Chart(kind: query.kind, range: query.range, filters: query.filters, source: .kobis, fetchedAt: clock.now, entries: [])
+        Chart(
+            kind: query.kind, range: query.range, filters: query.filters, source: .kobis, fetchedAt: clock.now,
+            entries: [])
     }
     func fetchMovie(code: String) async throws -> Movie? { nil }
     func searchMovies(_ query: MovieSearchQuery) async throws -> MovieSearchPage {

@@ -46,10 +46,13 @@ struct MovieServiceTests {
     @Test("fresh cached regions are served without an upstream call; a corrupt entry is refetched, not an error")
     func regionsCache() async throws {
         let clock = TestClock(seoul(2026, 11, 22, 8))
-        let corrupt = InMemoryResponseCache(entries: ["regions": CachedValue(data: Data("not json".utf8), fetchedAt: clock.now)])
+        let corrupt = InMemoryResponseCache(entries: [
+            "regions": CachedValue(data: Data("not json".utf8), fetchedAt: clock.now)
+        ])
         let upstream = RegionUpstream()
         let service = MovieService(
-            upstream: upstream, repository: NoMovies(), cache: corrupt, calendar: BoxOfficeCalendar(now: clock.function))
+            upstream: upstream, repository: NoMovies(), cache: corrupt, calendar: BoxOfficeCalendar(now: clock.function)
+        )
         let first = try await service.regions()
         #expect(first.map(\.code) == ["0105001"])
         #expect(upstream.callCount == 1)

@@ -125,9 +125,12 @@ struct PosterServiceTests {
     @Test("TMDB: a v3 key travels as api_key, the year narrows the search, poster_path joins the image base")
     func tmdbV3() async throws {
         let transport = RecordingHTTPTransport(
-            body: #"{"page":1,"results":[{"id":1,"poster_path":null},{"id":2,"poster_path":"/abc.jpg","release_date":"2022-01-05"}]}"#)
+            body:
+                #"{"page":1,"results":[{"id":1,"poster_path":null},{"id":2,"poster_path":"/abc.jpg","release_date":"2022-01-05"}]}"#
+        )
         let source = TMDBPosterSource(
-            apiKey: "0123456789abcdef0123456789abcdef", baseURL: URL(string: "https://api.example/3")!, transport: transport)
+            apiKey: "0123456789abcdef0123456789abcdef", baseURL: URL(string: "https://api.example/3")!,
+            transport: transport)
         let url = try await source.posterURL(for: query)
         #expect(url?.absoluteString == "https://image.tmdb.org/t/p/w342/abc.jpg")
         let request = try #require(transport.requests.first)
@@ -143,7 +146,8 @@ struct PosterServiceTests {
     func tmdbV4() async throws {
         let token = "eyJhbGciOiJIUzI1NiJ9." + String(repeating: "a", count: 60)
         let transport = RecordingHTTPTransport(body: #"{"results":[]}"#)
-        let source = TMDBPosterSource(apiKey: token, baseURL: URL(string: "https://api.example/3")!, transport: transport)
+        let source = TMDBPosterSource(
+            apiKey: token, baseURL: URL(string: "https://api.example/3")!, transport: transport)
         #expect(try await source.posterURL(for: query) == nil)
         #expect(transport.requests.count == 2)  // Korean title, then the English one
         for request in transport.requests {
@@ -155,7 +159,8 @@ struct PosterServiceTests {
     @Test("TMDB: a rejected key is an error that names the status, not the key")
     func tmdbRejected() async throws {
         let transport = RecordingHTTPTransport(status: 401, body: #"{"status_code":7}"#)
-        let source = TMDBPosterSource(apiKey: "secret-key", baseURL: URL(string: "https://api.example/3")!, transport: transport)
+        let source = TMDBPosterSource(
+            apiKey: "secret-key", baseURL: URL(string: "https://api.example/3")!, transport: transport)
         do {
             _ = try await source.posterURL(for: query)
             Issue.record("expected an error")
@@ -168,8 +173,11 @@ struct PosterServiceTests {
     @Test("Kakao: the key goes in the KakaoAK header and only HTTPS images are taken")
     func kakao() async throws {
         let transport = RecordingHTTPTransport(
-            body: #"{"documents":[{"image_url":"http://plain.example/a.jpg","thumbnail_url":"https://thumb.example/a.jpg"}],"meta":{"total_count":1}}"#)
-        let source = KakaoPosterSource(apiKey: "kakao-key", baseURL: URL(string: "https://dapi.example")!, transport: transport)
+            body:
+                #"{"documents":[{"image_url":"http://plain.example/a.jpg","thumbnail_url":"https://thumb.example/a.jpg"}],"meta":{"total_count":1}}"#
+        )
+        let source = KakaoPosterSource(
+            apiKey: "kakao-key", baseURL: URL(string: "https://dapi.example")!, transport: transport)
         let url = try await source.posterURL(for: query)
         #expect(url?.absoluteString == "https://thumb.example/a.jpg")
         let request = try #require(transport.requests.first)

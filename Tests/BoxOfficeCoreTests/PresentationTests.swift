@@ -5,10 +5,12 @@ import Testing
 
 @Suite("Presentation helpers")
 struct PresentationTests {
-    @Test("thousands separators", arguments: [
-        (Int64(0), "0"), (999, "999"), (1000, "1,000"), (64050, "64,050"), (6_252_827, "6,252,827"),
-        (62_772_471_900, "62,772,471,900"), (-1234, "-1,234"),
-    ])
+    @Test(
+        "thousands separators",
+        arguments: [
+            (Int64(0), "0"), (999, "999"), (1000, "1,000"), (64050, "64,050"), (6_252_827, "6,252,827"),
+            (62_772_471_900, "62,772,471,900"), (-1234, "-1,234"),
+        ])
     func thousands(value: Int64, expected: String) {
         #expect(NumberFormatting.thousands(value) == expected)
     }
@@ -60,15 +62,21 @@ struct PresentationTests {
 
     @Test("chart JSON has the contract's field names")
     func chartJSON() throws {
-        let result = try JSONDecoder().decode(BoxOfficeResponseDTO.self, from: Data(#"""
-            {"boxOfficeResult":{"boxofficeType":"일별 박스오피스","showRange":"20220105~20220105","dailyBoxOfficeList":[
-            {"rnum":"1","rank":"1","rankInten":"0","rankOldAndNew":"NEW","movieCd":"20199882","movieNm":"경관의 피","openDt":"2022-01-05",
-            "salesAmt":"584559330","salesShare":"34.2","salesInten":"584559330","salesChange":"100","salesAcc":"631402330",
-            "audiCnt":"64050","audiInten":"64050","audiChange":"100","audiAcc":"69228","scrnCnt":"1171","showCnt":"4416"}]}}
-            """#.utf8)).boxOfficeResult
+        let result = try JSONDecoder().decode(
+            BoxOfficeResponseDTO.self,
+            from: Data(
+                #"""
+                {"boxOfficeResult":{"boxofficeType":"일별 박스오피스","showRange":"20220105~20220105","dailyBoxOfficeList":[
+                {"rnum":"1","rank":"1","rankInten":"0","rankOldAndNew":"NEW","movieCd":"20199882","movieNm":"경관의 피","openDt":"2022-01-05",
+                "salesAmt":"584559330","salesShare":"34.2","salesInten":"584559330","salesChange":"100","salesAcc":"631402330",
+                "audiCnt":"64050","audiInten":"64050","audiChange":"100","audiAcc":"69228","scrnCnt":"1171","showCnt":"4416"}]}}
+                """#.utf8)
+        ).boxOfficeResult
         let fetched = Date(timeIntervalSince1970: 1_795_849_200)
-        let chart = DomainMapping.chart(result, query: .daily(CalendarDate("2022-01-05")!), source: .kobis, fetchedAt: fetched)
-        let object = try #require(try JSONSerialization.jsonObject(with: BoxOfficeJSON.encoder().encode(chart)) as? [String: Any])
+        let chart = DomainMapping.chart(
+            result, query: .daily(CalendarDate("2022-01-05")!), source: .kobis, fetchedAt: fetched)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: BoxOfficeJSON.encoder().encode(chart)) as? [String: Any])
         #expect(object["kind"] as? String == "daily")
         #expect(object["source"] as? String == "kobis")
         #expect(object["stale"] as? Bool == false)
@@ -97,8 +105,10 @@ struct PresentationTests {
             nations: [NationDTO(name: "한국")], genres: [GenreDTO(name: "드라마")],
             directors: [DirectorDTO(name: "감독", nameEnglish: "D")],
             actors: [ActorDTO(name: "배우", nameEnglish: "", role: "역", roleEnglish: "")], showTypes: [],
-            companies: [MovieCompanyDTO(code: "c", name: "배급사A", nameEnglish: "", part: "배급사"),
-                MovieCompanyDTO(code: "d", name: "제작사B", nameEnglish: "", part: "제작사")],
+            companies: [
+                MovieCompanyDTO(code: "c", name: "배급사A", nameEnglish: "", part: "배급사"),
+                MovieCompanyDTO(code: "d", name: "제작사B", nameEnglish: "", part: "제작사"),
+            ],
             audits: [AuditDTO(number: "1", grade: "15세이상관람가"), AuditDTO(number: "2", grade: "15세이상관람가")], staffs: [])
         let movie = DomainMapping.movie(info, source: .kobis, fetchedAt: Date())
         #expect(movie.grades == ["15세이상관람가"])

@@ -32,8 +32,10 @@ actor InMemoryChartRepository: ChartRepository {
         charts[chart.query] = chart
     }
     func dailyCharts(in range: DateRange) async throws -> [Chart] {
-        charts.values.filter { $0.kind == .daily && $0.filters.isEmpty && $0.range.start >= range.start && $0.range.start <= range.end }
-            .sorted { $0.range.start < $1.range.start }
+        charts.values.filter {
+            $0.kind == .daily && $0.filters.isEmpty && $0.range.start >= range.start && $0.range.start <= range.end
+        }
+        .sorted { $0.range.start < $1.range.start }
     }
 }
 
@@ -64,7 +66,9 @@ final class ScriptedUpstream: BoxOfficeUpstream, @unchecked Sendable {
         let entry = ChartEntry(
             rank: 1, change: .new, movieCode: "M\(call)", title: "Call \(call)", openDate: nil, audience: Int64(call),
             audienceTotal: Int64(call), sales: 1, salesShare: 100, salesTotal: 1, screens: 1, shows: 1)
-        return Chart(kind: query.kind, range: query.range, filters: query.filters, source: .sample, fetchedAt: clock.now, entries: [entry])
+        return Chart(
+            kind: query.kind, range: query.range, filters: query.filters, source: .sample, fetchedAt: clock.now,
+            entries: [entry])
     }
 
     func fetchMovie(code: String) async throws -> Movie? { nil }

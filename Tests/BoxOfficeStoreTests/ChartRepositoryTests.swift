@@ -5,7 +5,9 @@ import Testing
 
 @Suite("Chart repository")
 struct ChartRepositoryTests {
-    @Test("a daily chart round-trips: every entry, rank order, 64-bit totals, missing open dates", arguments: Backend.enabled)
+    @Test(
+        "a daily chart round-trips: every entry, rank order, 64-bit totals, missing open dates",
+        arguments: Backend.enabled)
     func dailyRoundTrip(backend: Backend) async throws {
         try await TestStore.with(backend) { database, _ in
             let charts = database.chartRepository(origin: "sample")
@@ -30,7 +32,9 @@ struct ChartRepositoryTests {
         }
     }
 
-    @Test("a weekly chart round-trips with its year-week and is found from any day of its week", arguments: Backend.enabled)
+    @Test(
+        "a weekly chart round-trips with its year-week and is found from any day of its week",
+        arguments: Backend.enabled)
     func weeklyRoundTrip(backend: Backend) async throws {
         try await TestStore.with(backend) { database, _ in
             let charts = database.chartRepository(origin: "sample")
@@ -60,12 +64,15 @@ struct ChartRepositoryTests {
             ]
             for (index, filters) in variants.enumerated() {
                 try await charts.save(
-                    Fixtures.dailyChart(filters: filters, entries: Fixtures.entries(count: index + 1, tag: " #\(index)")))
+                    Fixtures.dailyChart(
+                        filters: filters, entries: Fixtures.entries(count: index + 1, tag: " #\(index)")))
             }
             for (index, filters) in variants.enumerated() {
                 let stored = try await charts.storedChart(for: .daily(Fixtures.day, filters: filters))
                 Fixtures.expectSame(
-                    stored, Fixtures.dailyChart(filters: filters, entries: Fixtures.entries(count: index + 1, tag: " #\(index)")))
+                    stored,
+                    Fixtures.dailyChart(
+                        filters: filters, entries: Fixtures.entries(count: index + 1, tag: " #\(index)")))
             }
             let daily = try await charts.dailyCharts(in: DateRange(start: Fixtures.day, end: Fixtures.day))
             #expect(daily.count == 1)
@@ -113,7 +120,8 @@ struct ChartRepositoryTests {
             let charts = database.chartRepository(origin: "sample")
             let days = (0..<7).map { Fixtures.day.adding(days: $0) }
             for (offset, day) in days.enumerated().shuffled() {
-                try await charts.save(Fixtures.dailyChart(day, entries: Fixtures.entries(count: offset + 1, tag: " \(day)")))
+                try await charts.save(
+                    Fixtures.dailyChart(day, entries: Fixtures.entries(count: offset + 1, tag: " \(day)")))
             }
             try await charts.save(Fixtures.dailyChart(days[2], filters: ChartFilters(nation: .korean)))
             try await charts.save(Fixtures.weekendChart(containing: days[2]))
@@ -129,7 +137,10 @@ struct ChartRepositoryTests {
             }
 
             #expect(try await charts.dailyCharts(in: DateRange(start: days[6], end: days[6])).count == 1)
-            #expect(try await charts.dailyCharts(in: DateRange(start: days[6].adding(days: 1), end: days[6].adding(days: 30))).isEmpty)
+            #expect(
+                try await charts.dailyCharts(
+                    in: DateRange(start: days[6].adding(days: 1), end: days[6].adding(days: 30))
+                ).isEmpty)
             #expect(try await charts.dailyCharts(in: DateRange(start: days[0], end: days[6])).count == 7)
         }
     }
@@ -153,13 +164,16 @@ struct ChartRepositoryTests {
         }
     }
 
-    @Test("20 concurrent saves of one chart leave exactly one whole chart; readers never see a mix", arguments: Backend.enabled)
+    @Test(
+        "20 concurrent saves of one chart leave exactly one whole chart; readers never see a mix",
+        arguments: Backend.enabled)
     func concurrentSaves(backend: Backend) async throws {
         try await TestStore.with(backend) { database, _ in
             let charts = database.chartRepository(origin: "sample")
             func version(_ index: Int) -> Chart {
                 Fixtures.dailyChart(
-                    entries: Fixtures.entries(tag: " v\(index)"), fetchedAt: Fixtures.fetchedAt.addingTimeInterval(Double(index)))
+                    entries: Fixtures.entries(tag: " v\(index)"),
+                    fetchedAt: Fixtures.fetchedAt.addingTimeInterval(Double(index)))
             }
             // Readers run alongside the writers; each chart they see must be one whole version.
             try await withThrowingTaskGroup(of: Void.self) { group in

@@ -16,7 +16,8 @@ struct DatabaseLifecycleTests {
             try await database.chartRepository(origin: "sample").save(chart)
             try await database.migrate()
             try await database.migrate()
-            Fixtures.expectSame(try await database.chartRepository(origin: "sample").storedChart(for: chart.query), chart)
+            Fixtures.expectSame(
+                try await database.chartRepository(origin: "sample").storedChart(for: chart.query), chart)
             #expect(try await database.rowCount(of: "_fluent_migrations") == Self.migrationCount)
         }
     }
@@ -78,15 +79,18 @@ struct DatabaseLifecycleTests {
             let movie = Fixtures.movie()
             try await database.chartRepository(origin: "sample").save(chart)
             try await database.movieRepository(origin: "sample").save(movie)
-            try await database.responseCache(origin: "sample").store(Data([1, 2, 3]), for: "k", fetchedAt: Fixtures.fetchedAt)
+            try await database.responseCache(origin: "sample").store(
+                Data([1, 2, 3]), for: "k", fetchedAt: Fixtures.fetchedAt)
             await database.shutdown()
 
             let reopened = try store.open()
             do {
                 try await reopened.migrate()
-                Fixtures.expectSame(try await reopened.chartRepository(origin: "sample").storedChart(for: chart.query), chart)
+                Fixtures.expectSame(
+                    try await reopened.chartRepository(origin: "sample").storedChart(for: chart.query), chart)
                 #expect(try await reopened.movieRepository(origin: "sample").storedMovie(code: movie.code) == movie)
-                #expect(try await reopened.responseCache(origin: "sample").cachedValue(for: "k")?.data == Data([1, 2, 3]))
+                #expect(
+                    try await reopened.responseCache(origin: "sample").cachedValue(for: "k")?.data == Data([1, 2, 3]))
                 #expect(try await reopened.checkIntegrity())
             } catch {
                 await reopened.shutdown()
@@ -112,9 +116,11 @@ struct DatabaseLifecycleTests {
 
     @Test("the SQLite file's directory is created when missing")
     func sqliteDirectoryCreated() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-store-dir-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "boxoffice-store-dir-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let location = try DatabaseLocation(databaseURL: "sqlite://nested/deeper/box.sqlite", workingDirectory: root.path)
+        let location = try DatabaseLocation(
+            databaseURL: "sqlite://nested/deeper/box.sqlite", workingDirectory: root.path)
         let database = try BoxOfficeDatabase(location: location, logger: TestStore.logger)
         do {
             try await database.migrate()
@@ -139,8 +145,12 @@ struct DatabaseLifecycleTests {
             }
             #expect(message.hasPrefix("Could not store a chart: "))
             #expect(!message.contains("\n"))
-            await #expect(throws: BoxOfficeError.self) { try await database.movieRepository(origin: "s").storedMovie(code: "1") }
-            await #expect(throws: BoxOfficeError.self) { try await database.responseCache(origin: "s").cachedValue(for: "k") }
+            await #expect(throws: BoxOfficeError.self) {
+                try await database.movieRepository(origin: "s").storedMovie(code: "1")
+            }
+            await #expect(throws: BoxOfficeError.self) {
+                try await database.responseCache(origin: "s").cachedValue(for: "k")
+            }
         }
     }
 

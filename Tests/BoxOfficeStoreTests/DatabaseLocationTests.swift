@@ -59,7 +59,8 @@ struct DatabaseLocationTests {
             ),
             (
                 "postgres://postgres@127.0.0.1:54329/postgres?sslmode=disable",
-                PostgresLocation(host: "127.0.0.1", port: 54329, username: "postgres", database: "postgres", tls: .disable)
+                PostgresLocation(
+                    host: "127.0.0.1", port: 54329, username: "postgres", database: "postgres", tls: .disable)
             ),
             (
                 "POSTGRES://box:pw@host",
@@ -81,9 +82,11 @@ struct DatabaseLocationTests {
     @Test(
         "anything else is a one-line error",
         arguments: [
-            "mysql://user:pw@host/db", "http://example.com/db.sqlite", "garbage", "boxoffice.sqlite", "/abs/path.sqlite",
+            "mysql://user:pw@host/db", "http://example.com/db.sqlite", "garbage", "boxoffice.sqlite",
+            "/abs/path.sqlite",
             "sqlite:relative.sqlite", "sqlite://", "sqlite:///", "sqlite:///var/lib/", "sqlite:///x.sqlite?mode=ro",
-            "postgres://host/db", "postgres://user@/db", "postgres://user@host/db/extra", "postgres://user@host/db?foo=bar",
+            "postgres://host/db", "postgres://user@/db", "postgres://user@host/db/extra",
+            "postgres://user@host/db?foo=bar",
             "postgres://user@host/db?sslmode=sometimes", "postgres://user@host:0/db", "postgres://user@host:port/db",
         ])
     func invalid(url: String) throws {
@@ -96,7 +99,8 @@ struct DatabaseLocationTests {
     @Test("errors never repeat the password")
     func errorsHidePassword() throws {
         for url in [
-            "postgres://user:hunter2@/db", "postgres://user:hunter2@host/db?sslmode=bogus", "postgres://user:hunter2@host/db?unknown=1",
+            "postgres://user:hunter2@/db", "postgres://user:hunter2@host/db?sslmode=bogus",
+            "postgres://user:hunter2@host/db?unknown=1",
             "mysql://user:hunter2@host/db", "postgres://user:hunter2@host:notaport/db",
         ] {
             let error = try #require(throws: DatabaseLocationError.self) { try parse(url) }
@@ -116,7 +120,9 @@ struct DatabaseLocationTests {
         #expect(dumped.contains("***"))
 
         #expect(try parse("postgres://box@host/db").description == "postgres://box@host:5432/db")
-        #expect(try parse("postgres://box@host/db?sslmode=disable").description == "postgres://box@host:5432/db?sslmode=disable")
+        #expect(
+            try parse("postgres://box@host/db?sslmode=disable").description
+                == "postgres://box@host:5432/db?sslmode=disable")
         #expect(try parse("postgres://box@[::1]/db").description == "postgres://box@[::1]:5432/db")
         #expect(try parse("sqlite:///tmp/a.sqlite").description == "sqlite:///tmp/a.sqlite")
     }

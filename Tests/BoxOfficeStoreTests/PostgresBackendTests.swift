@@ -5,7 +5,9 @@ import Testing
 /// a failure under CI without one, and a connection check when there is one.
 @Suite("PostgreSQL backend")
 struct PostgresBackendTests {
-    @Test("PostgreSQL is configured and reachable", .enabled(if: TestStore.postgresRequested, TestStore.postgresSkipMessage))
+    @Test(
+        "PostgreSQL is configured and reachable",
+        .enabled(if: TestStore.postgresRequested, TestStore.postgresSkipMessage))
     func reachable() async throws {
         let location = try TestStore.postgresAdminLocation()
         let database = try BoxOfficeDatabase(location: location, logger: TestStore.logger)

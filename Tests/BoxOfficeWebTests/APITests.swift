@@ -27,9 +27,10 @@ struct APITests {
             let entries = try #require(json["entries"] as? [[String: Any]])
             #expect(entries.count == 10)
             let first = try #require(entries.first)
-            for field in ["rank", "change", "movieCode", "title", "openDate", "audience", "audienceTotal", "sales",
-                "salesShare", "salesTotal", "screens", "shows"]
-            {
+            for field in [
+                "rank", "change", "movieCode", "title", "openDate", "audience", "audienceTotal", "sales",
+                "salesShare", "salesTotal", "screens", "shows",
+            ] {
                 #expect(first[field] != nil, "missing \(field)")
             }
             let change = try #require(first["change"] as? [String: Any])
@@ -99,9 +100,10 @@ struct APITests {
             let movie = try await client.get("/api/v1/movies/\(code)")
             #expect(movie.status == .ok)
             let json = try #require(movie.jsonObject)
-            for field in ["code", "title", "titleEnglish", "runtimeMinutes", "productionYear", "openDate", "nations",
-                "genres", "directors", "actors", "grades", "companies"]
-            {
+            for field in [
+                "code", "title", "titleEnglish", "runtimeMinutes", "productionYear", "openDate", "nations",
+                "genres", "directors", "actors", "grades", "companies",
+            ] {
                 #expect(json.keys.contains(field), "missing \(field)")
             }
             #expect(json["code"] as? String == code)

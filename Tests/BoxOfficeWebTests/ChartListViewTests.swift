@@ -66,7 +66,8 @@ struct ChartListViewTests {
             #expect(html.components(separatedBy: #"<li class="chart-row">"#).count == 11)
 
             let cookie = try #require(Self.viewCookie(response))
-            let attributes = Set(cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+            let attributes = Set(
+                cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
             #expect(attributes.contains("view=grid"))
             #expect(attributes.contains("path=/"))
             #expect(attributes.contains("max-age=31536000"))
@@ -133,7 +134,9 @@ struct ChartListViewTests {
     func switchAndRefreshLinks() async throws {
         try await WebTestSupport.withSampleApp { client in
             let html = try await client.get("/daily?date=2024-03-15&nation=F&view=grid&lang=en").text
-            #expect(html.contains(#"href="/daily?date=2024-03-15&amp;nation=F&amp;lang=en&amp;view=list" data-view="list">List</a>"#))
+            #expect(
+                html.contains(
+                    #"href="/daily?date=2024-03-15&amp;nation=F&amp;lang=en&amp;view=list" data-view="list">List</a>"#))
             #expect(
                 html.contains(
                     #"href="/daily?date=2024-03-15&amp;nation=F&amp;lang=en&amp;view=grid" data-view="grid" aria-current="true">Posters</a>"#
@@ -145,8 +148,11 @@ struct ChartListViewTests {
             #expect(html.contains(">Refresh</a>"))
 
             let weekly = try await client.get("/weekly?date=2024-03-11&range=weekend").text
-            #expect(weekly.contains(#"href="/weekly?date=2024-03-11&amp;range=weekend&amp;view=grid" data-view="grid""#))
-            #expect(weekly.contains(#"<a class="refresh-link" href="/weekly?date=2024-03-11&amp;range=weekend" data-refresh"#))
+            #expect(
+                weekly.contains(#"href="/weekly?date=2024-03-11&amp;range=weekend&amp;view=grid" data-view="grid""#))
+            #expect(
+                weekly.contains(
+                    #"<a class="refresh-link" href="/weekly?date=2024-03-11&amp;range=weekend" data-refresh"#))
             #expect(weekly.contains(">새로고침</a>"))
 
             let bare = try await client.get("/daily").text

@@ -18,7 +18,8 @@ struct ChartRequestParametersTests {
 
     @Test("valid parameters parse; empty values mean no filter")
     func valid() throws {
-        let parsed = try ChartRequestParameters(Self.parameters("date=2024-03-15&nation=K&multi=y&area=0105001&range=weekend"))
+        let parsed = try ChartRequestParameters(
+            Self.parameters("date=2024-03-15&nation=K&multi=y&area=0105001&range=weekend"))
         #expect(parsed.date == CalendarDate("2024-03-15"))
         #expect(parsed.filters == ChartFilters(nation: .korean, multiMovie: .diversity, areaCode: "0105001"))
         #expect(parsed.weeklyRange == .weekend)
@@ -28,8 +29,10 @@ struct ChartRequestParametersTests {
 
     @Test(
         "bad values are rejected with a message",
-        arguments: ["date=2024-13-01", "date=2023-02-29", "date=20240315", "date=yesterday", "nation=X", "multi=maybe",
-            "area=seoul", "range=month"])
+        arguments: [
+            "date=2024-13-01", "date=2023-02-29", "date=20240315", "date=yesterday", "nation=X", "multi=maybe",
+            "area=seoul", "range=month",
+        ])
     func invalid(query: String) {
         #expect(throws: BoxOfficeError.self) { try ChartRequestParameters(Self.parameters(query)) }
     }
@@ -53,6 +56,8 @@ struct ChartRequestParametersTests {
         #expect(ErrorPresentation(BoxOfficeError.upstream(.connectionFailed("reset"))).status == .serviceUnavailable)
         #expect(ErrorPresentation(BoxOfficeError.upstream(.httpStatus(500))).status == .badGateway)
         #expect(ErrorPresentation(BoxOfficeError.upstream(.malformedResponse("x"))).status == .badGateway)
-        #expect(ErrorPresentation(BoxOfficeError.upstream(.fault(code: "320010", message: "bad key"))).status == .badGateway)
+        #expect(
+            ErrorPresentation(BoxOfficeError.upstream(.fault(code: "320010", message: "bad key"))).status == .badGateway
+        )
     }
 }

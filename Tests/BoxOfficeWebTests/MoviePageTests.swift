@@ -33,7 +33,8 @@ struct MoviePageTests {
             let root = URL(string: "http://127.0.0.1:\(server.port)")!
             let configuration = AppConfiguration(
                 kobisAPIKey: "test-key", kobisBaseURL: server.baseURL,
-                tmdbAPIKey: tmdb ? "0123456789abcdef0123456789abcdef" : nil, tmdbBaseURL: root.appendingPathComponent("3"),
+                tmdbAPIKey: tmdb ? "0123456789abcdef0123456789abcdef" : nil,
+                tmdbBaseURL: root.appendingPathComponent("3"),
                 kakaoAPIKey: kakao ? "kakao-test-key" : nil, kakaoBaseURL: root,
                 databaseURL: "sqlite://\(directory.path)/app.sqlite", workingDirectory: directory.path)
             let app = try await buildApplication(configuration, logger: Logger(label: "web-test"), now: now)
@@ -108,7 +109,8 @@ struct MoviePageTests {
 
     @Test("the placeholder escapes markup and wraps long titles")
     func placeholderEscaping() {
-        let svg = PosterPlaceholder.svg(code: "X1", title: #"<script>alert("x")</script> & 아주 긴 영화 제목이 여러 줄로 나뉩니다"#, year: 2024)
+        let svg = PosterPlaceholder.svg(
+            code: "X1", title: #"<script>alert("x")</script> & 아주 긴 영화 제목이 여러 줄로 나뉩니다"#, year: 2024)
         #expect(!svg.contains("<script>"))
         #expect(svg.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp;"))
         #expect(svg.components(separatedBy: "font-size=\"30\"").count - 1 >= 3)
@@ -128,7 +130,9 @@ struct MoviePageTests {
             var placeholders = 0
             // Try a few chart movies: the stand-in has no poster for one title in five.
             let chart = try await client.get("/api/v1/daily?date=\(WebTestSupport.settledDate)")
-            let codes = ((chart.jsonObject?["entries"] as? [[String: Any]]) ?? []).compactMap { $0["movieCode"] as? String }
+            let codes = ((chart.jsonObject?["entries"] as? [[String: Any]]) ?? []).compactMap {
+                $0["movieCode"] as? String
+            }
             #expect(codes.contains(movie.code))
             for code in codes {
                 let response = try await client.get("/movies/\(code)/poster")
@@ -154,7 +158,9 @@ struct MoviePageTests {
     func kakaoPoster() async throws {
         try await Self.withPosterService(tmdb: false, kakao: true) { server, client in
             let chart = try await client.get("/api/v1/daily?date=\(WebTestSupport.settledDate)")
-            let codes = ((chart.jsonObject?["entries"] as? [[String: Any]]) ?? []).compactMap { $0["movieCode"] as? String }
+            let codes = ((chart.jsonObject?["entries"] as? [[String: Any]]) ?? []).compactMap {
+                $0["movieCode"] as? String
+            }
             var locations: [String] = []
             for code in codes {
                 let response = try await client.get("/movies/\(code)/poster")

@@ -44,7 +44,8 @@ struct MustacheValueTreeTests {
     @Test("same HTML as rendering the struct itself, including nil fields that fall back to outer names")
     func sameOutput() throws {
         let page = Page(
-            title: "A <b>&</b> \"B\"", subtitle: nil, mode: .grid, fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),
+            title: "A <b>&</b> \"B\"", subtitle: nil, mode: .grid,
+            fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),
             share: 34.2,
             rows: [
                 Row(rank: 1, title: "경관의 피", note: "first", isNew: true),

@@ -40,7 +40,8 @@ struct NIOHTTPTransportTests {
             let code = chart.entries[0].movieCode
             let movie = try await client.send(MovieInfoRequest(movieCode: code))
             #expect(movie.movieCode == code)
-            let list = try await client.send(MovieListRequest(page: 1, itemsPerPage: 100, openStartYear: 2023, openEndYear: 2023))
+            let list = try await client.send(
+                MovieListRequest(page: 1, itemsPerPage: 100, openStartYear: 2023, openEndYear: 2023))
             #expect(list.movies.count == 100)
             #expect(server.callCount == 3)
         }
@@ -52,7 +53,9 @@ struct NIOHTTPTransportTests {
             server.setLatency(.milliseconds(50))
             let counts = try await withThrowingTaskGroup(of: Int.self) { group in
                 for day in 1...16 {
-                    group.addTask { try await client.dailyBoxOffice(CalendarDate(year: 2024, month: 2, day: day)!).entries.count }
+                    group.addTask {
+                        try await client.dailyBoxOffice(CalendarDate(year: 2024, month: 2, day: day)!).entries.count
+                    }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
@@ -92,7 +95,8 @@ struct NIOHTTPTransportTests {
     func refused() async throws {
         let http = UpstreamHTTPClient(connectTimeout: 600)
         let client = KOBISClient(
-            apiKey: "testkey", baseURL: URL(string: "http://127.0.0.1:1/rest")!, transport: http.transport(timeout: 600))
+            apiKey: "testkey", baseURL: URL(string: "http://127.0.0.1:1/rest")!, transport: http.transport(timeout: 600)
+        )
         do {
             _ = try await client.dailyBoxOffice(CalendarDate("2024-03-15")!)
             Issue.record("a closed port answered")

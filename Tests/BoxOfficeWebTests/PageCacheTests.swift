@@ -31,14 +31,16 @@ struct PageCacheTests {
             let english = try await client.get(page, headers: [.acceptLanguage: "en-US,en;q=0.9"])
             #expect(english.text.contains("Daily box office"))
             #expect(!english.text.contains("일별 박스오피스"))
-            #expect(try await client.get(page).text.contains("일별 박스오피스"), "the English page did not replace the Korean one")
+            #expect(
+                try await client.get(page).text.contains("일별 박스오피스"), "the English page did not replace the Korean one")
 
             let grid = try await client.get(page, headers: [.cookie: "view=grid"])
             #expect(grid.text.contains("chart chart-grid"))
             #expect(try await client.get(page).text.contains("chart chart-list"))
 
             let explicitGrid = try await client.get(page + "&view=grid")
-            #expect(explicitGrid.headers[.setCookie]?.contains("view=grid") == true, "a cached hit still remembers ?view=")
+            #expect(
+                explicitGrid.headers[.setCookie]?.contains("view=grid") == true, "a cached hit still remembers ?view=")
             let explicitAgain = try await client.get(page + "&view=grid")
             #expect(explicitAgain.headers[.setCookie]?.contains("view=grid") == true)
 

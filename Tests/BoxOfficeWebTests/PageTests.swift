@@ -12,12 +12,13 @@ struct PageTests {
     /// The chart the simulator gives for a settled day, to compare the page against.
     static func expectedChart(_ date: String) -> [DailyBoxOfficeEntryExpectation] {
         let simulator = KOBISSimulator(now: { WebTestSupport.fixedNow })
-        return simulator.dailyBoxOffice(CalendarDate(date)!, nation: nil, multiMovie: nil, wideAreaCode: nil).entries.map {
-            DailyBoxOfficeEntryExpectation(
-                rank: $0.rank,
-                change: RankChange(isNew: $0.status == .new, rankDelta: $0.rankDelta), audience: $0.audience,
-                audienceTotal: $0.audienceTotal)
-        }
+        return simulator.dailyBoxOffice(CalendarDate(date)!, nation: nil, multiMovie: nil, wideAreaCode: nil).entries
+            .map {
+                DailyBoxOfficeEntryExpectation(
+                    rank: $0.rank,
+                    change: RankChange(isNew: $0.status == .new, rankDelta: $0.rankDelta), audience: $0.audience,
+                    audienceTotal: $0.audienceTotal)
+            }
     }
 
     struct DailyBoxOfficeEntryExpectation {
@@ -46,14 +47,17 @@ struct PageTests {
                 case .same: markClass = "change-same"
                 }
                 let label = entry.change.spokenLabel(rank: entry.rank)
-                #expect(html.contains(#"<span class="change \#(markClass)" role="img" aria-label="\#(label)">"#), "\(label)")
+                #expect(
+                    html.contains(#"<span class="change \#(markClass)" role="img" aria-label="\#(label)">"#), "\(label)"
+                )
                 #expect(
                     html.contains(
                         "오늘 \(NumberFormatting.thousands(entry.audience)) / 총 \(NumberFormatting.thousands(entry.audienceTotal))"
                     ))
             }
             #expect(html.contains(#"class="notice notice-sample""#))
-            #expect(html.contains(#"<input type="date" name="date" value="2024-03-15" min="2004-01-01" max="2024-03-19""#))
+            #expect(
+                html.contains(#"<input type="date" name="date" value="2024-03-15" min="2004-01-01" max="2024-03-19""#))
             #expect(html.contains(#"<form class="chart-form" method="get" action="/daily">"#))
             #expect(html.contains(#"href="/daily?date=2024-03-14""#))
             #expect(html.contains(#"href="/daily?date=2024-03-16""#))
@@ -117,7 +121,9 @@ struct PageTests {
             let html = response.text
             #expect(html.contains("2024년 11주차"))
             #expect(html.contains("2024-03-11 (월) – 2024-03-17 (일)"))
-            #expect(html.contains(#"<a class="range-tab" href="/weekly?date=2024-03-11&amp;range=week" aria-current="page">주간</a>"#))
+            #expect(
+                html.contains(
+                    #"<a class="range-tab" href="/weekly?date=2024-03-11&amp;range=week" aria-current="page">주간</a>"#))
             #expect(html.contains(#"href="/weekly?date=2024-03-11&amp;range=weekend""#))
             #expect(html.contains(#"href="/weekly?date=2024-03-11&amp;range=weekdays""#))
             #expect(html.components(separatedBy: #"<li class="chart-row">"#).count == 11)

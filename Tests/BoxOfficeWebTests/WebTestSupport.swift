@@ -45,7 +45,8 @@ enum WebTestSupport {
         _ body: @Sendable (SimulatorServer, any TestClientProtocol) async throws -> Void
     ) async throws {
         let now: @Sendable () -> Date = { fixedNow }
-        let server = SimulatorServer(simulator: KOBISSimulator(now: now), host: "127.0.0.1", port: 0, logger: Logger(label: "sim"))
+        let server = SimulatorServer(
+            simulator: KOBISSimulator(now: now), host: "127.0.0.1", port: 0, logger: Logger(label: "sim"))
         try await server.start()
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

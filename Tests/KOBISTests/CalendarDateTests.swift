@@ -21,10 +21,12 @@ struct CalendarDateTests {
         #expect(early.flatMap { CalendarDate($0.isoString) } == early)
     }
 
-    @Test("rejects impossible and malformed dates", arguments: [
-        "2023-02-29", "2022-13-01", "2022-00-10", "2022-04-31", "20221", "", "2022/01/05", "2022-1-5", "abcd-ef-gh",
-        "２０２２０１０５",
-    ])
+    @Test(
+        "rejects impossible and malformed dates",
+        arguments: [
+            "2023-02-29", "2022-13-01", "2022-00-10", "2022-04-31", "20221", "", "2022/01/05", "2022-1-5", "abcd-ef-gh",
+            "２０２２０１０５",
+        ])
     func rejects(text: String) {
         #expect(CalendarDate(text) == nil)
     }
@@ -71,6 +73,8 @@ struct CalendarDateTests {
         let data = try JSONEncoder().encode([date])
         #expect(String(decoding: data, as: UTF8.self) == "[\"2012-01-01\"]")
         #expect(try JSONDecoder().decode([CalendarDate].self, from: Data("[\"20120101\"]".utf8)) == [date])
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([CalendarDate].self, from: Data("[\"2012-02-30\"]".utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([CalendarDate].self, from: Data("[\"2012-02-30\"]".utf8))
+        }
     }
 }

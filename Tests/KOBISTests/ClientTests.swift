@@ -30,17 +30,23 @@ struct ClientRequestTests {
         let client = KOBISClient(apiKey: "abc123", baseURL: base, transport: transport)
         let date = try #require(CalendarDate("2022-01-05"))
         _ = try await client.send(
-            DailyBoxOfficeRequest(targetDate: date, itemsPerPage: 10, multiMovie: .diversity, nation: .korean, wideAreaCode: "0105001"))
+            DailyBoxOfficeRequest(
+                targetDate: date, itemsPerPage: 10, multiMovie: .diversity, nation: .korean, wideAreaCode: "0105001"))
         _ = try await client.send(WeeklyBoxOfficeRequest(targetDate: date, range: .week))
         let transportList = RecordingTransport(body: Fixtures.movieList)
         let listClient = KOBISClient(apiKey: "abc123", baseURL: base, transport: transportList)
-        _ = try await listClient.send(MovieListRequest(page: 2, itemsPerPage: 20, movieName: "경관의 피 & co", openStartYear: 2022, openEndYear: 2022))
-        #expect(transport.requested.map(\.absoluteString) == [
-            "http://127.0.0.1:9/kobisopenapi/webservice/rest/boxoffice/searchDailyBoxOfficeList.json?key=abc123&targetDt=20220105&itemPerPage=10&multiMovieYn=Y&repNationCd=K&wideAreaCd=0105001",
-            "http://127.0.0.1:9/kobisopenapi/webservice/rest/boxoffice/searchWeeklyBoxOfficeList.json?key=abc123&targetDt=20220105&weekGb=0",
-        ])
-        #expect(transportList.requested.first?.absoluteString ==
-            "http://127.0.0.1:9/kobisopenapi/webservice/rest/movie/searchMovieList.json?key=abc123&curPage=2&itemPerPage=20&movieNm=%EA%B2%BD%EA%B4%80%EC%9D%98%20%ED%94%BC%20%26%20co&openStartDt=2022&openEndDt=2022")
+        _ = try await listClient.send(
+            MovieListRequest(page: 2, itemsPerPage: 20, movieName: "경관의 피 & co", openStartYear: 2022, openEndYear: 2022)
+        )
+        #expect(
+            transport.requested.map(\.absoluteString) == [
+                "http://127.0.0.1:9/kobisopenapi/webservice/rest/boxoffice/searchDailyBoxOfficeList.json?key=abc123&targetDt=20220105&itemPerPage=10&multiMovieYn=Y&repNationCd=K&wideAreaCd=0105001",
+                "http://127.0.0.1:9/kobisopenapi/webservice/rest/boxoffice/searchWeeklyBoxOfficeList.json?key=abc123&targetDt=20220105&weekGb=0",
+            ])
+        #expect(
+            transportList.requested.first?.absoluteString
+                == "http://127.0.0.1:9/kobisopenapi/webservice/rest/movie/searchMovieList.json?key=abc123&curPage=2&itemPerPage=20&movieNm=%EA%B2%BD%EA%B4%80%EC%9D%98%20%ED%94%BC%20%26%20co&openStartDt=2022&openEndDt=2022"
+        )
     }
 
     @Test("the redacted URL hides the key")
@@ -68,8 +74,14 @@ struct ClientRequestTests {
         let cases: [(String, @Sendable (KOBISClient) async throws -> Bool)] = [
             (Fixtures.movieInfo, { try await $0.movieInfo("20194376").movieName == "가상 매버릭" }),
             (Fixtures.codes, { try await $0.send(CodeListRequest.wideAreas).count == 2 }),
-            (Fixtures.companyInfoWithNulls, { try await $0.send(CompanyInfoRequest(companyCode: "20100001")).name == "가상필름" }),
-            (Fixtures.peopleInfoWithNulls, { try await $0.send(PeopleInfoRequest(peopleCode: "10000001")).name == "가상인" }),
+            (
+                Fixtures.companyInfoWithNulls,
+                { try await $0.send(CompanyInfoRequest(companyCode: "20100001")).name == "가상필름" }
+            ),
+            (
+                Fixtures.peopleInfoWithNulls,
+                { try await $0.send(PeopleInfoRequest(peopleCode: "10000001")).name == "가상인" }
+            ),
             (Fixtures.peopleList, { try await $0.send(PeopleListRequest(peopleName: "가")).people.count == 2 }),
         ]
         for (body, check) in cases {
@@ -87,7 +99,8 @@ struct ClientHTTPTests {
     ) async throws {
         let server = SimulatorServer(host: "127.0.0.1", port: 0, fault: fault, logger: Logger(label: "test"))
         try await server.start()
-        let client = KOBISClient(apiKey: "testkey", baseURL: server.baseURL, transport: URLSessionTransport(timeout: timeout))
+        let client = KOBISClient(
+            apiKey: "testkey", baseURL: server.baseURL, transport: URLSessionTransport(timeout: timeout))
         do {
             try await body(server, client)
         } catch {
@@ -119,9 +132,11 @@ struct ClientHTTPTests {
         }
     }
 
-    @Test("fault modes map to distinct errors", arguments: [
-        SimulatorFault.http500, .malformed, .faultinfo, .timeout, .reset,
-    ])
+    @Test(
+        "fault modes map to distinct errors",
+        arguments: [
+            SimulatorFault.http500, .malformed, .faultinfo, .timeout, .reset,
+        ])
     func faults(fault: SimulatorFault) async throws {
         // Only the timeout case needs a short timeout; the others answer, however busy the machine is.
         try await Self.withServer(fault: fault, timeout: fault == .timeout ? 1 : 30) { _, client in
@@ -148,7 +163,8 @@ struct ClientHTTPTests {
 
     @Test("connection refused is a connection failure")
     func refused() async throws {
-        let client = KOBISClient(apiKey: "k", baseURL: URL(string: "http://127.0.0.1:1/rest")!, transport: URLSessionTransport(timeout: 2))
+        let client = KOBISClient(
+            apiKey: "k", baseURL: URL(string: "http://127.0.0.1:1/rest")!, transport: URLSessionTransport(timeout: 2))
         await #expect(throws: KOBISError.self) { try await client.dailyBoxOffice(CalendarDate("2024-03-15")!) }
         do {
             _ = try await client.dailyBoxOffice(CalendarDate("2024-03-15")!)

@@ -191,14 +191,18 @@ struct DecodingTests {
 
     @Test("company and people info tolerate JSON null")
     func nulls() throws {
-        let company = try KOBISClient.decode(CompanyInfoResponseDTO.self, from: Fixtures.response(Fixtures.companyInfoWithNulls))
-            .companyInfoResult.companyInfo
+        let company = try KOBISClient.decode(
+            CompanyInfoResponseDTO.self, from: Fixtures.response(Fixtures.companyInfoWithNulls)
+        )
+        .companyInfoResult.companyInfo
         #expect(company.nameEnglish == nil)
         #expect(company.ceoName == nil)
         #expect(company.parts == ["제작사"])
         #expect(company.filmography.first?.part == "제작사")
-        let person = try KOBISClient.decode(PeopleInfoResponseDTO.self, from: Fixtures.response(Fixtures.peopleInfoWithNulls))
-            .peopleInfoResult.peopleInfo
+        let person = try KOBISClient.decode(
+            PeopleInfoResponseDTO.self, from: Fixtures.response(Fixtures.peopleInfoWithNulls)
+        )
+        .peopleInfoResult.peopleInfo
         #expect(person.sex == nil)
         #expect(person.filmography.first?.part == "감독")
         let people = try KOBISClient.decode(PeopleListResponseDTO.self, from: Fixtures.response(Fixtures.peopleList))
@@ -219,11 +223,13 @@ struct DecodingTests {
 
 @Suite("Errors")
 struct ErrorMappingTests {
-    @Test("faultInfo with HTTP 200 becomes a fault keeping KOBIS's code and message", arguments: [
-        ("320010", "유효하지않은 키값입니다."),
-        ("320102", "날짜는 필수항목입니다.[parameterName=targetDt,parameterValue=null]"),
-        ("320103", "날싸형식에 맞게 입력하십시요.(YYYYMMDD)[parameterName=targetDt,parameterValue=2025]"),
-    ])
+    @Test(
+        "faultInfo with HTTP 200 becomes a fault keeping KOBIS's code and message",
+        arguments: [
+            ("320010", "유효하지않은 키값입니다."),
+            ("320102", "날짜는 필수항목입니다.[parameterName=targetDt,parameterValue=null]"),
+            ("320103", "날싸형식에 맞게 입력하십시요.(YYYYMMDD)[parameterName=targetDt,parameterValue=2025]"),
+        ])
     func faultInfo(code: String, message: String) {
         let body = #"{"faultInfo":{"message":"\#(message)","errorCode":"\#(code)"}}"#
         #expect(throws: KOBISError.fault(code: code, message: message)) {
@@ -242,18 +248,26 @@ struct ErrorMappingTests {
         }
     }
 
-    @Test("malformed bodies name what was wrong", arguments: [
-        (#"{"boxOfficeResult":{"boxofficeType":"x","showRange":"y","dailyBoxOfficeList":[{"rank":"1"#, "not valid JSON"),
-        (#"{"unexpected":{}}"#, "boxOfficeResult"),
-        (#"{"boxOfficeResult":{"boxofficeType":"x","showRange":"y","dailyBoxOfficeList":[{"rnum":"1","rank":"one"}]}}"#, "rank"),
-        ("<html>", "not valid JSON"),
-        (Fixtures.daily(replacing: #""salesShare":"34.2""#, with: #""salesShare":"3,5""#), "salesShare"),
-        (Fixtures.daily(replacing: #""salesShare":"34.2""#, with: #""salesShare":"1e3""#), "salesShare"),
-        (Fixtures.daily(replacing: #""audiCnt":"64050""#, with: #""audiCnt":"12abc""#), "audiCnt"),
-        (Fixtures.daily(replacing: #""audiCnt":"64050""#, with: #""audiCnt":"""#), "audiCnt"),
-        (Fixtures.daily(replacing: #""audiCnt":"64050","#, with: ""), "audiCnt"),
-        (Fixtures.daily(replacing: #""audiChange":"-47.0""#, with: #""audiChange":null"#), "audiChange"),
-    ])
+    @Test(
+        "malformed bodies name what was wrong",
+        arguments: [
+            (
+                #"{"boxOfficeResult":{"boxofficeType":"x","showRange":"y","dailyBoxOfficeList":[{"rank":"1"#,
+                "not valid JSON"
+            ),
+            (#"{"unexpected":{}}"#, "boxOfficeResult"),
+            (
+                #"{"boxOfficeResult":{"boxofficeType":"x","showRange":"y","dailyBoxOfficeList":[{"rnum":"1","rank":"one"}]}}"#,
+                "rank"
+            ),
+            ("<html>", "not valid JSON"),
+            (Fixtures.daily(replacing: #""salesShare":"34.2""#, with: #""salesShare":"3,5""#), "salesShare"),
+            (Fixtures.daily(replacing: #""salesShare":"34.2""#, with: #""salesShare":"1e3""#), "salesShare"),
+            (Fixtures.daily(replacing: #""audiCnt":"64050""#, with: #""audiCnt":"12abc""#), "audiCnt"),
+            (Fixtures.daily(replacing: #""audiCnt":"64050""#, with: #""audiCnt":"""#), "audiCnt"),
+            (Fixtures.daily(replacing: #""audiCnt":"64050","#, with: ""), "audiCnt"),
+            (Fixtures.daily(replacing: #""audiChange":"-47.0""#, with: #""audiChange":null"#), "audiChange"),
+        ])
     func malformed(body: String, mention: String) {
         do {
             _ = try KOBISClient.decode(BoxOfficeResponseDTO.self, from: Fixtures.response(body))

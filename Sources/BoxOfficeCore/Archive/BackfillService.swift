@@ -214,7 +214,8 @@ public final class BackfillService: @unchecked Sendable {
         let now = calendar.currentInstant
         do {
             try await jobs.touchJobs(instanceID: instanceID, now: now)
-            _ = try await jobs.markAbandonedJobs(heartbeatBefore: now.addingTimeInterval(-options.abandonAfter), now: now)
+            _ = try await jobs.markAbandonedJobs(
+                heartbeatBefore: now.addingTimeInterval(-options.abandonAfter), now: now)
         } catch {
             reportProblem("could not check for abandoned backfills: \(SyncEngine.describe(error).message)")
         }
@@ -288,7 +289,8 @@ public final class BackfillService: @unchecked Sendable {
                 return
             } catch {
                 reportProblem(
-                    "could not record the end of a backfill (attempt \(attempt)): \(SyncEngine.describe(error).message)")
+                    "could not record the end of a backfill (attempt \(attempt)): \(SyncEngine.describe(error).message)"
+                )
                 try? await Task.sleep(for: .milliseconds(200 * attempt))
             }
         }
@@ -303,7 +305,10 @@ public final class BackfillService: @unchecked Sendable {
         case nil:
             if !report.failures.isEmpty { return (.failed, "\(report.failures.count) item(s) failed.") }
             if report.chartsNotCounted > 0 {
-                return (.done, "\(report.chartsNotCounted) recent chart(s) are not counted by KOBIS yet; run it again later.")
+                return (
+                    .done,
+                    "\(report.chartsNotCounted) recent chart(s) are not counted by KOBIS yet; run it again later."
+                )
             }
             return (.done, nil)
         case .budget(let budget):

@@ -32,7 +32,9 @@ public enum RFC4180 {
     /// A field, quoted when needed.
     static func quote(_ field: String) -> String {
         // Bytes, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
-        let needsQuotes = field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        let needsQuotes = field.utf8.contains {
+            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+        }
         guard needsQuotes else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
@@ -128,13 +130,15 @@ public enum RFC4180 {
             case "\"":
                 guard field.isEmpty, !fieldWasQuoted else {
                     throw DiaryFormatError(
-                        "line \(line): a quote (\") inside a field that does not start with one; quote the whole field and double the inner quotes.")
+                        "line \(line): a quote (\") inside a field that does not start with one; quote the whole field and double the inner quotes."
+                    )
                 }
                 inQuotes = true
                 fieldWasQuoted = true
             default:
                 if afterClosingQuote {
-                    throw DiaryFormatError("line \(line): text after a closing quote; expected a comma or a line break.")
+                    throw DiaryFormatError(
+                        "line \(line): text after a closing quote; expected a comma or a line break.")
                 }
                 field.unicodeScalars.append(scalar)
             }
@@ -168,12 +172,14 @@ public struct RFC4180Table: Sendable {
         let missing = required.filter { index[$0.lowercased()] == nil }
         guard missing.isEmpty else {
             throw DiaryFormatError(
-                "This is not a \(fileKind) file: the header (line 1) lacks the column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")).")
+                "This is not a \(fileKind) file: the header (line 1) lacks the column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", "))."
+            )
         }
         rows = Array(records.dropFirst())
         for row in rows where row.fields.count != header.count {
             throw DiaryFormatError(
-                "line \(row.line): \(row.fields.count) field\(row.fields.count == 1 ? "" : "s"), but the header has \(header.count).")
+                "line \(row.line): \(row.fields.count) field\(row.fields.count == 1 ? "" : "s"), but the header has \(header.count)."
+            )
         }
         self.index = index
     }

@@ -56,7 +56,8 @@ public struct NoteChanges: Sendable, Hashable {
     public var place: NoteFieldChange<DiaryPlace>
 
     public init(
-        title: String? = nil, watchedOn: CalendarDate? = nil, memo: String? = nil, rating: NoteFieldChange<StarRating> = .keep,
+        title: String? = nil, watchedOn: CalendarDate? = nil, memo: String? = nil,
+        rating: NoteFieldChange<StarRating> = .keep,
         categoryId: NoteFieldChange<UUID> = .keep, place: NoteFieldChange<DiaryPlace> = .keep
     ) {
         self.title = title
@@ -122,7 +123,8 @@ extension DiaryService {
 
     /// Deletes a category. With notes in it, `notes` must say what happens to them, else
     /// ``DiaryError/conflict(_:)``; moving them needs another of the user's categories.
-    public func deleteCategory(id: UUID, notes disposition: CategoryNotesDisposition?, for user: DiaryUser) async throws {
+    public func deleteCategory(id: UUID, notes disposition: CategoryNotesDisposition?, for user: DiaryUser) async throws
+    {
         let category = try await self.category(id: id, for: user)
         let resolved: CategoryNotesDisposition
         switch disposition {
@@ -136,7 +138,8 @@ extension DiaryService {
                 throw BoxOfficeError.invalidParameter("Notes cannot be moved to the category being deleted.")
             }
             guard try await repositories.categories.category(id: target, userID: user.id) != nil else {
-                throw BoxOfficeError.invalidParameter("You have no category with id \(target.uuidString) to move the notes to.")
+                throw BoxOfficeError.invalidParameter(
+                    "You have no category with id \(target.uuidString) to move the notes to.")
             }
             resolved = .move(to: target)
         case let other?:
@@ -179,7 +182,8 @@ extension DiaryService {
         let now = self.now
         let note = DiaryNote(
             id: UUID(), movieCode: movieCode, title: title,
-            watchedOn: draft.watchedOn, memo: memo, rating: draft.rating, categoryId: draft.categoryId, place: draft.place,
+            watchedOn: draft.watchedOn, memo: memo, rating: draft.rating, categoryId: draft.categoryId,
+            place: draft.place,
             createdAt: now, updatedAt: now, movie: MovieSnapshot(movie), chartDate: draft.chartDate,
             chartRank: draft.chartRank)
         let duplicates = try await repositories.notes.notes(userID: user.id, key: note.duplicateKey)
@@ -209,7 +213,9 @@ extension DiaryService {
         note.place = changes.place.applied(to: note.place)
         note.updatedAt = max(now, note.createdAt)
         guard try await repositories.notes.updateNote(note, userID: user.id) else { throw Self.noteNotFound(id) }
-        let duplicates = try await repositories.notes.notes(userID: user.id, key: note.duplicateKey).filter { $0.id != id }
+        let duplicates = try await repositories.notes.notes(userID: user.id, key: note.duplicateKey).filter {
+            $0.id != id
+        }
         return NoteSaveResult(note: note, duplicates: duplicates)
     }
 
@@ -228,8 +234,10 @@ extension DiaryService {
     public func duplicates(movieCode: String, watchedOn: CalendarDate, excluding id: UUID? = nil, for user: DiaryUser)
         async throws -> [DiaryNote]
     {
-        try await repositories.notes.notes(userID: user.id, key: DiaryNoteKey(movieCode: movieCode, watchedOn: watchedOn))
-            .filter { $0.id != id }
+        try await repositories.notes.notes(
+            userID: user.id, key: DiaryNoteKey(movieCode: movieCode, watchedOn: watchedOn)
+        )
+        .filter { $0.id != id }
     }
 
     // MARK: - Statistics

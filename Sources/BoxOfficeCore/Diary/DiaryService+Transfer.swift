@@ -25,7 +25,8 @@ extension DiaryService {
     /// that match no KOBIS movie are skipped and reported. Letterboxd rows are matched by title and year: first
     /// against the user's own notes, then through ``DiaryMovieCatalog/search(_:)`` (cached), at most
     /// ``Settings/importLookupLimit`` titles per import.
-    public func importFile(_ data: Data, format: DiaryFileFormat, for user: DiaryUser) async throws -> DiaryImportReport {
+    public func importFile(_ data: Data, format: DiaryFileFormat, for user: DiaryUser) async throws -> DiaryImportReport
+    {
         let today = calendar.today
         let parsed: ParsedDiaryFile
         do {
@@ -39,7 +40,8 @@ extension DiaryService {
         }
         guard parsed.rowCount <= settings.importRowLimit else {
             throw BoxOfficeError.invalidParameter(
-                "The file has \(NumberFormatting.thousands(parsed.rowCount)) rows; one import takes at most \(NumberFormatting.thousands(settings.importRowLimit)).")
+                "The file has \(NumberFormatting.thousands(parsed.rowCount)) rows; one import takes at most \(NumberFormatting.thousands(settings.importRowLimit))."
+            )
         }
         let importedAt = now
         var skipped = parsed.invalid
@@ -59,7 +61,9 @@ extension DiaryService {
                     chartRank: row.chartRank)
                 notes.append(DiaryImportBatch.Note(line: row.row, note: note, categoryName: row.categoryName))
                 if let name = row.categoryName,
-                    !categories.contains(where: { DiaryValidation.categoryKey($0.name) == DiaryValidation.categoryKey(name) })
+                    !categories.contains(where: {
+                        DiaryValidation.categoryKey($0.name) == DiaryValidation.categoryKey(name)
+                    })
                 {
                     categories.append(DiaryImportBatch.Category(name: name))
                 }
@@ -72,7 +76,8 @@ extension DiaryService {
                 concurrency: settings.importLookupConcurrency)
             searches = matches.searches
             var known = Dictionary(
-                userCategories.map { (DiaryValidation.categoryKey($0.name), $0.name) }, uniquingKeysWith: { first, _ in first })
+                userCategories.map { (DiaryValidation.categoryKey($0.name), $0.name) },
+                uniquingKeysWith: { first, _ in first })
             for (index, row) in parsed.rows.enumerated() {
                 guard case .matched(let code, let snapshot) = matches.outcomes[index] else {
                     if case .skipped(let reason) = matches.outcomes[index] {
@@ -148,7 +153,8 @@ struct LetterboxdMatcher: Sendable {
     init(existing: [DiaryNote]) {
         var known: [String: [DiaryNote]] = [:]
         for note in existing {
-            for title in Set([Self.normalize(note.title), Self.normalize(note.movie.titleEnglish)]) where !title.isEmpty {
+            for title in Set([Self.normalize(note.title), Self.normalize(note.movie.titleEnglish)]) where !title.isEmpty
+            {
                 if !(known[title]?.contains { $0.movieCode == note.movieCode } ?? false) {
                     known[title, default: []].append(note)
                 }
@@ -191,7 +197,8 @@ struct LetterboxdMatcher: Sendable {
     private func fromOwnNotes(_ row: DiaryImportRow) -> Outcome? {
         guard let year = row.year, let candidates = known[Self.normalize(row.title)] else { return nil }
         let exact = candidates.filter { $0.movie.releaseYear == year }
-        let fitting = exact.isEmpty ? candidates.filter { $0.movie.releaseYear.map { abs($0 - year) <= 1 } ?? false } : exact
+        let fitting =
+            exact.isEmpty ? candidates.filter { $0.movie.releaseYear.map { abs($0 - year) <= 1 } ?? false } : exact
         guard fitting.count == 1, let note = fitting.first else { return nil }
         return .matched(code: note.movieCode, snapshot: note.movie)
     }
@@ -234,22 +241,31 @@ struct LetterboxdMatcher: Sendable {
                 let wider = try await catalog.search(MovieSearchQuery(title: key.title, perPage: 100))
                 candidates = wider.movies.filter { summary in
                     titleMatches(summary, wanted)
-                        && [summary.openDate?.year, summary.productionYear].contains { $0.map { abs($0 - year) <= 1 } ?? false }
+                        && [summary.openDate?.year, summary.productionYear].contains {
+                            $0.map { abs($0 - year) <= 1 } ?? false
+                        }
                 }
             }
             guard !candidates.isEmpty else {
-                return (key, .skipped("no KOBIS movie is titled \(described); KOBIS lists movies shown in Korea."), searches)
+                return (
+                    key, .skipped("no KOBIS movie is titled \(described); KOBIS lists movies shown in Korea."), searches
+                )
             }
             if let chosen = choose(candidates, year: key.year) {
                 return (key, .matched(code: chosen.code, snapshot: MovieSnapshot(chosen)), searches)
             }
             let codes = candidates.prefix(5).map(\.code).joined(separator: ", ")
-            return (key, .skipped("several KOBIS movies are titled \(described) (\(codes)); add this one by hand."), searches)
+            return (
+                key, .skipped("several KOBIS movies are titled \(described) (\(codes)); add this one by hand."),
+                searches
+            )
         } catch {
             let message = (error as? BoxOfficeError)?.message ?? String(describing: error)
             return (
                 key,
-                .skipped("the KOBIS search failed (\(message)); import the same file again later, rows already imported are skipped."),
+                .skipped(
+                    "the KOBIS search failed (\(message)); import the same file again later, rows already imported are skipped."
+                ),
                 searches
             )
         }

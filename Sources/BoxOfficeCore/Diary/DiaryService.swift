@@ -89,7 +89,8 @@ public struct DiaryService: Sendable {
         let failures = try await repositories.loginAttempts.failedLogins(usernameKey: key, since: windowStart)
         if failures.count >= settings.loginFailureLimit {
             // Logins reopen when enough of the counted failures have aged out of the window.
-            let reopens = failures[failures.count - settings.loginFailureLimit].addingTimeInterval(settings.loginFailureWindow)
+            let reopens = failures[failures.count - settings.loginFailureLimit].addingTimeInterval(
+                settings.loginFailureWindow)
             let seconds = max(1, Int(reopens.timeIntervalSince(now).rounded(.up)))
             throw DiaryError.tooManyAttempts(retryAfterSeconds: seconds)
         }
@@ -106,7 +107,8 @@ public struct DiaryService: Sendable {
     /// Changes the password after checking the current one, and ends every browser session of the user
     /// (the caller starts a new one for the current browser).
     public func changePassword(for user: DiaryUser, current: String, new: String) async throws {
-        let credentials = try await repositories.users.credentials(usernameKey: DiaryValidation.usernameKey(user.username))
+        let credentials = try await repositories.users.credentials(
+            usernameKey: DiaryValidation.usernameKey(user.username))
         guard let credentials, credentials.user.id == user.id,
             try await hasher.verify(current, against: credentials.passwordHash)
         else { throw DiaryError.unauthorized(.wrongCurrentPassword) }

@@ -197,7 +197,8 @@ public struct DiaryStatistics: Codable, Hashable, Sendable {
         perNation = Self.ranked(notes.flatMap { Set($0.movie.nations) })
         topDirectors = Array(Self.ranked(notes.flatMap { Set($0.movie.directors) }).prefix(Self.topDirectorCount))
         korean = DiaryNationShare(
-            korean: notes.count(where: { $0.movie.isKorean == true }), foreign: notes.count(where: { $0.movie.isKorean == false }),
+            korean: notes.count(where: { $0.movie.isKorean == true }),
+            foreign: notes.count(where: { $0.movie.isKorean == false }),
             unknown: notes.count(where: { $0.movie.isKorean == nil }))
         places = DiaryPlaceCounts(
             cinema: notes.count(where: { $0.place == .cinema }), home: notes.count(where: { $0.place == .home }),

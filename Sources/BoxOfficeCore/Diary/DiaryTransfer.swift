@@ -208,7 +208,8 @@ enum RowCheck {
         if trimmed.isEmpty { return nil }
         guard let value = Int(trimmed), range.contains(value) else {
             throw .invalidParameter(
-                "\(field) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \"\(trimmed.prefix(20))\".")
+                "\(field) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \"\(trimmed.prefix(20))\"."
+            )
         }
         return value
     }
@@ -226,12 +227,14 @@ enum RowCheck {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return nil }
         guard let date = DiaryTime.parse(trimmed) else {
-            throw .invalidParameter("\(field) must be an ISO-8601 instant such as 2024-03-20T03:00:00.000Z, got \"\(trimmed.prefix(40))\".")
+            throw .invalidParameter(
+                "\(field) must be an ISO-8601 instant such as 2024-03-20T03:00:00.000Z, got \"\(trimmed.prefix(40))\".")
         }
         return date
     }
 
-    static func optionalDate(_ text: String, field: String, today: CalendarDate) throws(BoxOfficeError) -> CalendarDate? {
+    static func optionalDate(_ text: String, field: String, today: CalendarDate) throws(BoxOfficeError) -> CalendarDate?
+    {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return nil }
         return try DiaryValidation.watchedOn(trimmed, today: today, field: field)
@@ -260,7 +263,8 @@ public enum DiaryCSVCodec {
                 note.id.uuidString, note.movieCode, note.title, note.watchedOn.isoString,
                 note.rating?.description ?? "", note.place?.rawValue ?? "", note.categoryId.flatMap { names[$0] } ?? "",
                 note.memo, DiaryTime.string(note.createdAt), DiaryTime.string(note.updatedAt),
-                note.movie.releaseYear.map(String.init) ?? "", note.movie.titleEnglish, ListCell.join(note.movie.genres),
+                note.movie.releaseYear.map(String.init) ?? "", note.movie.titleEnglish,
+                ListCell.join(note.movie.genres),
                 ListCell.join(note.movie.nations), ListCell.join(note.movie.directors), note.chartDate?.isoString ?? "",
                 note.chartRank.map(String.init) ?? "",
             ])
@@ -271,29 +275,36 @@ public enum DiaryCSVCodec {
     /// Reads a file; throws ``DiaryFormatError`` when it is not such a CSV, and lists rows with bad values as invalid.
     public static func parse(_ data: Data, today: CalendarDate) throws(DiaryFormatError) -> ParsedDiaryFile {
         let table = try RFC4180Table(
-            text: try RFC4180.text(from: data), required: ["movieCode", "title", "watchedOn"], fileKind: "BoxOffice diary CSV")
+            text: try RFC4180.text(from: data), required: ["movieCode", "title", "watchedOn"],
+            fileKind: "BoxOffice diary CSV")
         var rows: [DiaryImportRow] = []
         var invalid: [DiarySkippedRow] = []
         for record in table.rows {
             let value = { (name: String) in table.value(name, in: record) }
             let title = value("title")
             let result = RowCheck.run(row: record.line, title: title) { () throws(BoxOfficeError) -> DiaryImportRow in
-                let hasSnapshot = ["releaseYear", "titleEnglish", "genres", "nations", "directors"].contains { table.has($0) }
+                let hasSnapshot = ["releaseYear", "titleEnglish", "genres", "nations", "directors"].contains {
+                    table.has($0)
+                }
                 let categoryText = value("category").trimmingCharacters(in: .whitespaces)
                 var category: String?
                 if !categoryText.isEmpty { category = try DiaryValidation.categoryName(categoryText) }
-                let releaseYear = try RowCheck.optionalInt(value("releaseYear"), field: "releaseYear", range: 1800...9999)
+                let releaseYear = try RowCheck.optionalInt(
+                    value("releaseYear"), field: "releaseYear", range: 1800...9999)
                 var snapshot: MovieSnapshot?
                 if hasSnapshot {
                     snapshot = MovieSnapshot(
-                        releaseYear: releaseYear, titleEnglish: value("titleEnglish"), genres: ListCell.split(value("genres")),
+                        releaseYear: releaseYear, titleEnglish: value("titleEnglish"),
+                        genres: ListCell.split(value("genres")),
                         nations: ListCell.split(value("nations")), directors: ListCell.split(value("directors")))
                 }
                 return DiaryImportRow(
                     row: record.line, id: try RowCheck.optionalUUID(value("id"), field: "id"),
-                    movieCode: try DiaryValidation.movieCode(value("movieCode")), title: try DiaryValidation.title(title),
+                    movieCode: try DiaryValidation.movieCode(value("movieCode")),
+                    title: try DiaryValidation.title(title),
                     year: releaseYear, watchedOn: try DiaryValidation.watchedOn(value("watchedOn"), today: today),
-                    memo: try DiaryValidation.memo(value("memo")), rating: try DiaryValidation.rating(text: value("rating")),
+                    memo: try DiaryValidation.memo(value("memo")),
+                    rating: try DiaryValidation.rating(text: value("rating")),
                     place: try DiaryValidation.place(value("place")), categoryName: category,
                     createdAt: try RowCheck.optionalInstant(value("createdAt"), field: "createdAt"),
                     updatedAt: try RowCheck.optionalInstant(value("updatedAt"), field: "updatedAt"), snapshot: snapshot,
@@ -364,7 +375,8 @@ public enum DiaryJSONCodec {
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
             guard let date = DiaryTime.parse(text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO-8601 instant: \"\(text.prefix(40))\"")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "not an ISO-8601 instant: \"\(text.prefix(40))\"")
             }
             return date
         }
@@ -391,10 +403,13 @@ public enum DiaryJSONCodec {
             throw DiaryFormatError("This is not a BoxOffice diary JSON file: \(describe(error)).")
         }
         guard archive.format == formatName else {
-            throw DiaryFormatError("This is not a BoxOffice diary JSON file: format is \"\(archive.format.prefix(40))\", not \"\(formatName)\".")
+            throw DiaryFormatError(
+                "This is not a BoxOffice diary JSON file: format is \"\(archive.format.prefix(40))\", not \"\(formatName)\"."
+            )
         }
         guard archive.version == version else {
-            throw DiaryFormatError("This diary JSON has version \(archive.version); this BoxOffice reads version \(version).")
+            throw DiaryFormatError(
+                "This diary JSON has version \(archive.version); this BoxOffice reads version \(version).")
         }
         let archived = (archive.categories ?? []).sorted { ($0.position ?? 0) < ($1.position ?? 0) }
         var names: [UUID: String] = [:]
@@ -404,7 +419,8 @@ public enum DiaryJSONCodec {
             do {
                 name = try DiaryValidation.categoryName(category.name)
             } catch {
-                throw DiaryFormatError("The category \"\(category.name.prefix(60))\" cannot be imported: \(error.message)")
+                throw DiaryFormatError(
+                    "The category \"\(category.name.prefix(60))\" cannot be imported: \(error.message)")
             }
             names[category.id] = name
             categories.append(DiaryImportBatch.Category(name: name, visible: category.visible ?? true))
@@ -417,13 +433,15 @@ public enum DiaryJSONCodec {
             switch element.result {
             case .success(let decoded): note = decoded
             case .failure(let error):
-                invalid.append(DiarySkippedRow(row: position, title: "", reason: "not a valid note: \(describe(error))."))
+                invalid.append(
+                    DiarySkippedRow(row: position, title: "", reason: "not a valid note: \(describe(error))."))
                 continue
             }
             var categoryName: String?
             if let categoryId = note.categoryId {
                 guard let name = names[categoryId] else {
-                    throw DiaryFormatError("notes[\(index)].categoryId \(categoryId.uuidString) names no category in the file.")
+                    throw DiaryFormatError(
+                        "notes[\(index)].categoryId \(categoryId.uuidString) names no category in the file.")
                 }
                 categoryName = name
             }
@@ -502,7 +520,9 @@ public enum LetterboxdCodec {
         }
         var text = RFC4180.line(columns)
         for note in notes {
-            let name = note.movie.titleEnglish.trimmingCharacters(in: .whitespaces).isEmpty ? note.title : note.movie.titleEnglish
+            let name =
+                note.movie.titleEnglish.trimmingCharacters(in: .whitespaces).isEmpty
+                ? note.title : note.movie.titleEnglish
             let tag = note.categoryId.flatMap { names[$0] }?.replacingOccurrences(of: ",", with: " ") ?? ""
             text += RFC4180.line([
                 CalendarDate(note.createdAt, in: BoxOfficeCalendar.seoul).isoString, name,
@@ -515,9 +535,11 @@ public enum LetterboxdCodec {
 
     /// Reads a Letterboxd diary; throws ``DiaryFormatError`` when it is not one, and lists rows with bad values.
     public static func parse(_ data: Data, today: CalendarDate) throws(DiaryFormatError) -> ParsedDiaryFile {
-        let table = try RFC4180Table(text: try RFC4180.text(from: data), required: ["Name"], fileKind: "Letterboxd diary")
+        let table = try RFC4180Table(
+            text: try RFC4180.text(from: data), required: ["Name"], fileKind: "Letterboxd diary")
         guard table.has("Watched Date") || table.has("Date") else {
-            throw DiaryFormatError("This is not a Letterboxd diary file: the header (line 1) lacks the column Watched Date.")
+            throw DiaryFormatError(
+                "This is not a Letterboxd diary file: the header (line 1) lacks the column Watched Date.")
         }
         var rows: [DiaryImportRow] = []
         var invalid: [DiarySkippedRow] = []
@@ -532,7 +554,8 @@ public enum LetterboxdCodec {
                 let tags = value("Tags").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                     .filter { !$0.isEmpty }
                 return DiaryImportRow(
-                    row: record.line, title: title, year: try RowCheck.optionalInt(value("Year"), field: "Year", range: 1800...9999),
+                    row: record.line, title: title,
+                    year: try RowCheck.optionalInt(value("Year"), field: "Year", range: 1800...9999),
                     watchedOn: try DiaryValidation.watchedOn(watchedText, today: today, field: "Watched Date"),
                     rating: try DiaryValidation.rating(text: value("Rating"), field: "Rating"), tags: tags,
                     createdAt: logged.map { $0.startInstant(in: BoxOfficeCalendar.seoul) })

@@ -59,7 +59,9 @@ public enum DiaryValidation {
         guard name.count <= tokenNameLimit else {
             throw .invalidParameter("name must be at most \(tokenNameLimit) characters long.")
         }
-        guard !containsControlCharacters(name) else { throw .invalidParameter("name must not contain control characters.") }
+        guard !containsControlCharacters(name) else {
+            throw .invalidParameter("name must not contain control characters.")
+        }
         return name.isEmpty ? "API token" : name
     }
 
@@ -72,7 +74,9 @@ public enum DiaryValidation {
         guard name.count <= categoryNameLimit else {
             throw .invalidParameter("name must be at most \(categoryNameLimit) characters long, got \(name.count).")
         }
-        guard !containsControlCharacters(name) else { throw .invalidParameter("name must not contain control characters.") }
+        guard !containsControlCharacters(name) else {
+            throw .invalidParameter("name must not contain control characters.")
+        }
         return name
     }
 
@@ -88,7 +92,8 @@ public enum DiaryValidation {
         let code = text.trimmingCharacters(in: .whitespaces)
         guard !code.isEmpty else { throw .invalidParameter("movieCode must not be empty.") }
         guard MovieService.isPlausibleCode(code) else {
-            throw .invalidParameter("movieCode must be a KOBIS movie code (letters and digits), got \"\(code.prefix(40))\".")
+            throw .invalidParameter(
+                "movieCode must be a KOBIS movie code (letters and digits), got \"\(code.prefix(40))\".")
         }
         return code
     }
@@ -107,7 +112,8 @@ public enum DiaryValidation {
     }
 
     /// Parses a watched date `YYYY-MM-DD` and checks it is a real day, not in the future (in Seoul), not before 1900.
-    public static func watchedOn(_ text: String, today: CalendarDate, field: String = "watchedOn") throws(BoxOfficeError)
+    public static func watchedOn(_ text: String, today: CalendarDate, field: String = "watchedOn")
+        throws(BoxOfficeError)
         -> CalendarDate
     {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -129,7 +135,8 @@ public enum DiaryValidation {
         throws(BoxOfficeError)
     {
         if date > today {
-            throw .invalidDate("\(field) \(date) is in the future; the latest possible day is \(today) (today in Korea).")
+            throw .invalidDate(
+                "\(field) \(date) is in the future; the latest possible day is \(today) (today in Korea).")
         }
         if date < earliestWatchedDate {
             throw .invalidDate("\(field) \(date) is too early; the earliest accepted day is \(earliestWatchedDate).")
@@ -162,7 +169,8 @@ public enum DiaryValidation {
         let count = text.count
         guard count <= memoLimit else {
             throw .invalidParameter(
-                "memo is too long: \(NumberFormatting.thousands(count)) characters; the limit is \(NumberFormatting.thousands(memoLimit)).")
+                "memo is too long: \(NumberFormatting.thousands(count)) characters; the limit is \(NumberFormatting.thousands(memoLimit))."
+            )
         }
         return text
     }
@@ -179,7 +187,9 @@ public enum DiaryValidation {
 
     /// A chart rank seen (1–1000).
     public static func chartRank(_ rank: Int) throws(BoxOfficeError) -> Int {
-        guard (1...1000).contains(rank) else { throw .invalidParameter("chartRank must be from 1 to 1000, got \(rank).") }
+        guard (1...1000).contains(rank) else {
+            throw .invalidParameter("chartRank must be from 1 to 1000, got \(rank).")
+        }
         return rank
     }
 

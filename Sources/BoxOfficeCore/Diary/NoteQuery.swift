@@ -35,7 +35,8 @@ public struct NoteSort: Hashable, Sendable {
         if let sort, !sort.isEmpty {
             guard let parsed = Field.allCases.first(where: { $0.rawValue.lowercased() == sort.lowercased() }) else {
                 throw .invalidParameter(
-                    "sort must be one of \(Field.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(sort.prefix(30))\".")
+                    "sort must be one of \(Field.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(sort.prefix(30))\"."
+                )
             }
             field = parsed
         }

@@ -22,7 +22,8 @@ public enum SecretToken {
     public static func isWellFormed(_ text: String, prefix: String) -> Bool {
         guard text.hasPrefix(prefix) else { return false }
         let body = text.dropFirst(prefix.count)
-        return body.count == 43 && body.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        return body.count == 43
+            && body.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
 
     static func base64URL(_ bytes: [UInt8]) -> String {

@@ -28,7 +28,8 @@ public struct KakaoPosterSource: PosterSource {
         guard let url = components?.url else {
             throw PosterSourceError(source: name, reason: "cannot build a search URL")
         }
-        let response = try await PosterSourceError.fetch(url, headers: ["Authorization": "KakaoAK \(apiKey)"], source: name, via: transport)
+        let response = try await PosterSourceError.fetch(
+            url, headers: ["Authorization": "KakaoAK \(apiKey)"], source: name, via: transport)
         switch response.statusCode {
         case 200: break
         case 401: throw PosterSourceError(source: name, reason: "Kakao rejected the REST API key (HTTP 401)")

@@ -24,7 +24,8 @@ struct CreateBackfillJobs: AsyncMigration {
             .field("message", .string)
             .field("requested_by", .string, .required)
             .field(
-                "requested_by_id", .uuid, .references(AdministratorFlagModel.schema, .id, onDelete: .setNull))
+                "requested_by_id", .uuid, .references(AdministratorFlagModel.schema, .id, onDelete: .setNull)
+            )
             .field("instance_id", .string, .required)
             .field("cancel_requested", .bool, .required)
             .field("created_at", .datetime, .required)
@@ -35,7 +36,8 @@ struct CreateBackfillJobs: AsyncMigration {
             .create()
         let sql = try database.requireSQL()
         // The pages list the newest jobs; workers look for queued and running ones.
-        try await sql.create(index: "idx_backfill_jobs_created_at").on(BackfillJobModel.schema).column("created_at").run()
+        try await sql.create(index: "idx_backfill_jobs_created_at").on(BackfillJobModel.schema).column("created_at")
+            .run()
         try await sql.create(index: "idx_backfill_jobs_status_instance")
             .on(BackfillJobModel.schema).column("status").column("instance_id")
             .run()

@@ -31,7 +31,8 @@ struct CreateDiary: AsyncMigration {
             .field("last_used_at", .datetime)
             .unique(on: "token_hash", name: "uq_diary_api_tokens_token_hash")
             .create()
-        try await sql.create(index: "idx_diary_api_tokens_user_id").on(DiaryAPITokenModel.schema).column("user_id").run()
+        try await sql.create(index: "idx_diary_api_tokens_user_id").on(DiaryAPITokenModel.schema).column("user_id")
+            .run()
 
         try await database.schema(DiarySessionModel.schema)
             .id()
@@ -43,7 +44,8 @@ struct CreateDiary: AsyncMigration {
             .unique(on: "token_hash", name: "uq_diary_sessions_token_hash")
             .create()
         try await sql.create(index: "idx_diary_sessions_user_id").on(DiarySessionModel.schema).column("user_id").run()
-        try await sql.create(index: "idx_diary_sessions_expires_at").on(DiarySessionModel.schema).column("expires_at").run()
+        try await sql.create(index: "idx_diary_sessions_expires_at").on(DiarySessionModel.schema).column("expires_at")
+            .run()
 
         try await database.schema(DiaryLoginAttemptModel.schema)
             .id()

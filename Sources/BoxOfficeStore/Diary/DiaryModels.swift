@@ -158,7 +158,8 @@ final class DiaryNoteModel: Model, @unchecked Sendable {
 
     /// The columns of ``insertValues(_:userID:)``, in order.
     static let insertColumns = [
-        "id", "user_id", "category_id", "movie_code", "title", "title_key", "watched_on", "memo", "rating_halves", "place",
+        "id", "user_id", "category_id", "movie_code", "title", "title_key", "watched_on", "memo", "rating_halves",
+        "place",
         "created_at", "updated_at", "release_year", "title_english", "genres", "nations", "directors", "chart_date",
         "chart_rank",
     ]
@@ -171,9 +172,11 @@ final class DiaryNoteModel: Model, @unchecked Sendable {
         }
         return [
             bind(note.id), bind(userID), bind(note.categoryId), bind(note.movieCode), bind(note.title),
-            bind(NoteSort.titleKey(note.title)), bind(note.watchedOn.isoString), bind(note.memo), bind(note.rating?.halves),
+            bind(NoteSort.titleKey(note.title)), bind(note.watchedOn.isoString), bind(note.memo),
+            bind(note.rating?.halves),
             bind(note.place?.rawValue), bind(note.createdAt), bind(note.updatedAt), bind(note.movie.releaseYear),
-            bind(note.movie.titleEnglish), bind(try encodeList(note.movie.genres)), bind(try encodeList(note.movie.nations)),
+            bind(note.movie.titleEnglish), bind(try encodeList(note.movie.genres)),
+            bind(try encodeList(note.movie.nations)),
             bind(try encodeList(note.movie.directors)), bind(note.chartDate?.isoString), bind(note.chartRank),
         ]
     }

@@ -8,9 +8,11 @@ struct FluentDiaryUserRepository: DiaryUserRepository {
     let database: any Database
 
     func createUser(_ user: DiaryUser, usernameKey: String, passwordHash: String) async throws {
-        let created = try await StorageFailure.run("create an account", logger: database.logger) { () async throws -> Bool in
+        let created = try await StorageFailure.run("create an account", logger: database.logger) {
+            () async throws -> Bool in
             do {
-                try await DiaryUserModel(user, usernameKey: usernameKey, passwordHash: passwordHash).create(on: database)
+                try await DiaryUserModel(user, usernameKey: usernameKey, passwordHash: passwordHash).create(
+                    on: database)
                 return true
             } catch let error as any DatabaseError where error.isConstraintFailure {
                 return false
@@ -135,7 +137,8 @@ struct FluentDiarySessionRepository: DiarySessionRepository {
 
     func extendSession(id: UUID, until expiresAt: Date) async throws {
         try await StorageFailure.run("extend a session", logger: database.logger) {
-            try await DiarySessionModel.query(on: database).filter(\.$id == id).set(\.$expiresAt, to: expiresAt).update()
+            try await DiarySessionModel.query(on: database).filter(\.$id == id).set(\.$expiresAt, to: expiresAt)
+                .update()
         }
     }
 
@@ -197,7 +200,8 @@ struct FluentLoginAttemptRepository: LoginAttemptRepository {
     func deleteFailedLogins(before date: Date) async throws -> Int {
         try await StorageFailure.run("delete old failed logins", logger: database.logger) {
             // The count is what this instance saw; another instance purging at the same time may take some rows.
-            let count = try await DiaryLoginAttemptModel.query(on: database).filter(\.$attemptedAt < date).count(\.$attemptedAt)
+            let count = try await DiaryLoginAttemptModel.query(on: database).filter(\.$attemptedAt < date).count(
+                \.$attemptedAt)
             try await DiaryLoginAttemptModel.query(on: database).filter(\.$attemptedAt < date).delete()
             return count
         }

@@ -177,13 +177,15 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
                     $0.column(SQLFunction("COUNT", args: SQLLiteral.all))
                         .from(notes)
                         .where(SQLColumn("category_id", table: notes), .equal, SQLColumn("id", table: categories))
-                }, as: "note_count")
+                }, as: "note_count"
+            )
             .from(categories)
             .where(SQLColumn("user_id", table: categories), .equal, SQLBind(userID))
             .all()
         var counts: [UUID: Int] = [:]
         for row in rows {
-            counts[try row.decode(column: "category_id", as: UUID.self)] = try row.decode(column: "note_count", as: Int.self)
+            counts[try row.decode(column: "category_id", as: UUID.self)] = try row.decode(
+                column: "note_count", as: Int.self)
         }
         return counts
     }

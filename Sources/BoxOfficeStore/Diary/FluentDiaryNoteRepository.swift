@@ -50,7 +50,8 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
             if query.filter.movieCode != nil {
                 // One movie's notes are few: read through the (user_id, movie_code) index and ordered here. Asked to
                 // sort them in SQL, SQLite may instead walk every note of the user in list order.
-                let all = try await Self.fetch(filtered(userID, query.filter)).sorted(by: query.sort.areInIncreasingOrder)
+                let all = try await Self.fetch(filtered(userID, query.filter)).sorted(
+                    by: query.sort.areInIncreasingOrder)
                 return NotePage(
                     notes: Array(all.dropFirst(query.offset).prefix(query.perPage)), total: all.count, page: query.page,
                     perPage: query.perPage)
@@ -59,7 +60,8 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
             // index instead of reading every note (memos included).
             let total = try await filtered(userID, query.filter).count(\.$userID)
             let notes = try await Self.fetch(
-                sorted(filtered(userID, query.filter), by: query.sort).range(query.offset..<(query.offset + query.perPage)))
+                sorted(filtered(userID, query.filter), by: query.sort).range(
+                    query.offset..<(query.offset + query.perPage)))
             return NotePage(notes: notes, total: total, page: query.page, perPage: query.perPage)
         }
     }

@@ -160,7 +160,9 @@ struct FluentChartRepository: ChartRepository {
         guard let start = CalendarDate(model.rangeStart), let end = CalendarDate(model.rangeEnd) else {
             throw corrupt("chart range \"\(model.rangeStart)\"–\"\(model.rangeEnd)\"")
         }
-        guard let source = ChartSource(rawValue: model.source) else { throw corrupt("chart source \"\(model.source)\"") }
+        guard let source = ChartSource(rawValue: model.source) else {
+            throw corrupt("chart source \"\(model.source)\"")
+        }
         let filters = ChartFilters(
             nation: try model.nation.map { try parse($0, as: NationFilter.self, "nation filter") },
             multiMovie: try model.multiMovie.map { try parse($0, as: MultiMovieFilter.self, "multi-movie filter") },

@@ -77,7 +77,8 @@ public struct AppServices: Sendable {
             upstream: upstream, repository: database.movieRepository(origin: origin),
             cache: database.responseCache(origin: origin), calendar: calendar)
         let posters = PosterService(
-            source: posterSource(configuration, http: upstreamHTTP), cache: database.responseCache(origin: "posters"), calendar: calendar)
+            source: posterSource(configuration, http: upstreamHTTP), cache: database.responseCache(origin: "posters"),
+            calendar: calendar)
         let diary = DiaryService(
             repositories: database.diaryRepositories(), catalog: movies,
             hasher: BcryptPasswordHasher(cost: configuration.bcryptCost), digester: SHA256SecretDigester(),
@@ -93,7 +94,8 @@ public struct AppServices: Sendable {
     /// TMDB when its key is set, else Kakao when its key is set, else none. Posters come from these
     /// services whatever the KOBIS mode, over their own short-timeout transport (a slow poster
     /// service must never hold a page).
-    private static func posterSource(_ configuration: AppConfiguration, http: UpstreamHTTPClient) -> (any PosterSource)? {
+    private static func posterSource(_ configuration: AppConfiguration, http: UpstreamHTTPClient) -> (any PosterSource)?
+    {
         let transport = http.transport(timeout: min(configuration.upstreamTimeout, 5))
         if let key = configuration.tmdbAPIKey {
             return TMDBPosterSource(apiKey: key, baseURL: configuration.tmdbBaseURL, transport: transport)

@@ -41,7 +41,8 @@ public func buildApplication(
     var app = Application(
         router: router,
         // A connection that sends nothing (or only part of a request) for this long is closed.
-        server: .http1(configuration: .init(idleTimeout: .milliseconds(Int64(services.configuration.idleTimeout * 1000)))),
+        server: .http1(
+            configuration: .init(idleTimeout: .milliseconds(Int64(services.configuration.idleTimeout * 1000)))),
         configuration: .init(
             address: .hostname(services.configuration.hostname, port: services.configuration.port),
             serverName: "BoxOffice"),
@@ -100,7 +101,8 @@ func buildRouter(
     // About 200 chart pages; settled charts are rendered once instead of on every request.
     let chartPages = ChartPageCache(pages: RenderedPageCache(byteBudget: 2 << 20), charts: services.charts)
     DailyController<BasicRequestContext>(services: services, renderer: renderer, cache: chartPages).addRoutes(to: pages)
-    WeeklyController<BasicRequestContext>(services: services, renderer: renderer, cache: chartPages).addRoutes(to: pages)
+    WeeklyController<BasicRequestContext>(services: services, renderer: renderer, cache: chartPages).addRoutes(
+        to: pages)
     PeriodController<BasicRequestContext>(services: services, renderer: renderer).addRoutes(to: pages)
     SearchController<BasicRequestContext>(services: services, renderer: renderer).addRoutes(to: pages)
     MovieController<BasicRequestContext>(services: services, renderer: renderer).addRoutes(to: pages)

@@ -32,8 +32,10 @@ public struct CountingTransport: HTTPTransport {
             descriptor: MetricNameDescriptor(
                 namespace: "kobis", metricName: "upstream_duration", unitName: "seconds",
                 helpText: "Time spent waiting for KOBIS."),
-            buckets: [.milliseconds(10), .milliseconds(50), .milliseconds(100), .milliseconds(200),
-                .milliseconds(500), .seconds(1), .seconds(2), .seconds(5), .seconds(10)])
+            buckets: [
+                .milliseconds(10), .milliseconds(50), .milliseconds(100), .milliseconds(200),
+                .milliseconds(500), .seconds(1), .seconds(2), .seconds(5), .seconds(10),
+            ])
     }
 
     public func get(_ url: URL) async throws -> HTTPTransportResponse {

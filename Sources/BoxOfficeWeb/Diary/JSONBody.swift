@@ -119,7 +119,8 @@ enum RequestBodyReader {
             return Data(buffer.readBytes(length: buffer.readableBytes) ?? [])
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw HTTPError(
-                .contentTooLarge, message: "The request body is larger than \(NumberFormatting.thousands(limit / 1024)) KB.")
+                .contentTooLarge,
+                message: "The request body is larger than \(NumberFormatting.thousands(limit / 1024)) KB.")
         }
     }
 }

@@ -57,7 +57,9 @@ struct NoteAPIController<Context: DiaryAuthenticatedContext>: Sendable {
         let today = calendar.today
         var changes = NoteChanges()
         if body.has("title") {
-            guard let title = try body.string("title") else { throw BoxOfficeError.invalidParameter("title must not be null.") }
+            guard let title = try body.string("title") else {
+                throw BoxOfficeError.invalidParameter("title must not be null.")
+            }
             changes.title = title
         }
         if body.has("watchedOn") {
@@ -74,7 +76,8 @@ struct NoteAPIController<Context: DiaryAuthenticatedContext>: Sendable {
             // Clients may send a whole note back; the movie itself never changes.
             let current = try await diary.note(id: id, for: user)
             guard code == current.movieCode else {
-                throw BoxOfficeError.invalidParameter("movieCode cannot be changed; write a new note for another movie.")
+                throw BoxOfficeError.invalidParameter(
+                    "movieCode cannot be changed; write a new note for another movie.")
             }
         }
         return try ResponseBuilders.json(SavedNoteBody(try await diary.updateNote(id: id, changes: changes, for: user)))

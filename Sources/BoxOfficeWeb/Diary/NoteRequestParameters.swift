@@ -12,7 +12,9 @@ struct NoteListParameters: Sendable, Equatable {
         var filter = NoteFilter()
         filter.year = try Self.year(parameters, "year")
         filter.releaseYear = try Self.year(parameters, "releaseYear")
-        if let text = parameters.nonEmpty("rating") { filter.rating = try DiaryValidation.rating(text: text, field: "rating") }
+        if let text = parameters.nonEmpty("rating") {
+            filter.rating = try DiaryValidation.rating(text: text, field: "rating")
+        }
         if let text = parameters.nonEmpty("minRating") {
             filter.minRating = try DiaryValidation.rating(text: text, field: "minRating")
         }

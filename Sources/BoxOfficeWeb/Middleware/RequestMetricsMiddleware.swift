@@ -18,8 +18,10 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
             helpText: "Time to answer HTTP requests, by route, method and status.")
     }
     static var buckets: [Duration] {
-        [.milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
-            .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)]
+        [
+            .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+            .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
+        ]
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)

@@ -37,7 +37,8 @@ enum FormDecoding {
                 index += 1
                 continue
             }
-            guard index + 2 < spaced.count, let high = hexValue(spaced[index + 1]), let low = hexValue(spaced[index + 2])
+            guard index + 2 < spaced.count, let high = hexValue(spaced[index + 1]),
+                let low = hexValue(spaced[index + 2])
             else {
                 malformed = true
                 break

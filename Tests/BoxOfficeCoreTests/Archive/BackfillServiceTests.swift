@@ -14,8 +14,9 @@ actor InMemoryBackfillJobs: BackfillJobRepository {
         Array(jobs.values.sorted { $0.createdAt > $1.createdAt }.prefix(limit))
     }
     func claimNextJob(instanceID: String, now: Date) async throws -> BackfillJob? {
-        guard var next = jobs.values.filter({ $0.instanceID == instanceID && $0.status == .queued })
-            .min(by: { $0.createdAt < $1.createdAt })
+        guard
+            var next = jobs.values.filter({ $0.instanceID == instanceID && $0.status == .queued })
+                .min(by: { $0.createdAt < $1.createdAt })
         else { return nil }
         next.status = .running
         next.startedAt = now
@@ -31,7 +32,9 @@ actor InMemoryBackfillJobs: BackfillJobRepository {
         jobs[id] = job
         return job.cancelRequested
     }
-    func finishJob(id: UUID, status: BackfillStatus, progress: BackfillProgress, message: String?, now: Date) async throws {
+    func finishJob(id: UUID, status: BackfillStatus, progress: BackfillProgress, message: String?, now: Date)
+        async throws
+    {
         jobs[id]?.status = status
         jobs[id]?.progress = progress
         jobs[id]?.message = message
@@ -185,7 +188,8 @@ struct BackfillServiceTests {
         #expect(BackfillService.outcome(of: report(.interrupted), cancelRequested: false).status == .interrupted)
         #expect(BackfillService.outcome(of: report(.fatal("key")), cancelRequested: false).status == .failed)
         #expect(
-            BackfillService.outcome(of: report(.repeatedFailures(count: 5, lastMessage: "x")), cancelRequested: false).status
+            BackfillService.outcome(of: report(.repeatedFailures(count: 5, lastMessage: "x")), cancelRequested: false)
+                .status
                 == .failed)
     }
 }

@@ -58,8 +58,11 @@ struct SyncEngineTests {
         #expect(chartsDone == Array(1...10))
         #expect(finished.filter { if case .movie = $0.0 { true } else { false } }.count == films.count)
         #expect(finished.map(\.1.completed) == Array(1...(10 + films.count)))
-        #expect(finished.last?.1 == SyncProgress(
-            chartsDone: 10, chartsTotal: 10, moviesDone: films.count, moviesTotal: films.count, calls: 10 + films.count))
+        #expect(
+            finished.last?.1
+                == SyncProgress(
+                    chartsDone: 10, chartsTotal: 10, moviesDone: films.count, moviesTotal: films.count,
+                    calls: 10 + films.count))
         // The total grows as films are queued, and never falls behind what is done.
         let queued = log.all.compactMap { event -> Int? in
             if case .moviesQueued(let count, _) = event { return count }

@@ -8,7 +8,8 @@ struct CSVTests {
     func parsing() throws {
         let text = "a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\"line1\r\nline2\"\n\nplain,,\"\"\r\n"
         let records = try RFC4180.parse(text)
-        #expect(records.map(\.fields) == [["a", "b", "c"], ["x, y", "say \"hi\"", "line1\r\nline2"], ["plain", "", ""]])
+        #expect(
+            records.map(\.fields) == [["a", "b", "c"], ["x, y", "say \"hi\"", "line1\r\nline2"], ["plain", "", ""]])
         #expect(records.map(\.line) == [1, 2, 5])
         #expect(try RFC4180.parse("last,row").map(\.fields) == [["last", "row"]])
     }
@@ -22,13 +23,16 @@ struct CSVTests {
         #expect(throws: DiaryFormatError("line 1: text after a closing quote; expected a comma or a line break.")) {
             try RFC4180.parse("\"a\"b,c")
         }
-        #expect(throws: DiaryFormatError("The file is not UTF-8 text.")) { try RFC4180.text(from: Data([0x61, 0xFF, 0xFE])) }
+        #expect(throws: DiaryFormatError("The file is not UTF-8 text.")) {
+            try RFC4180.text(from: Data([0x61, 0xFF, 0xFE]))
+        }
     }
 
     @Test("writing is formula-safe and every text survives a round trip")
     func formulaSafety() throws {
         let tricky = [
-            "=SUM(A1:A9)", "+82 10", "-5", "@cmd", "\tx", "'71", "''", "'=x", "'", "", "plain", "쉼표, 따옴표 \"", "=", "a\r\nb",
+            "=SUM(A1:A9)", "+82 10", "-5", "@cmd", "\tx", "'71", "''", "'=x", "'", "", "plain", "쉼표, 따옴표 \"", "=",
+            "a\r\nb",
             "\r\nlead",
         ]
         let line = RFC4180.line(tricky)
@@ -72,7 +76,8 @@ struct DiaryCodecTests {
     func sampleNotes() -> [DiaryNote] {
         var first = DiaryFixtures.note(
             "20190001", "기생충", watched: "2024-03-01", rating: 4.5,
-            memo: "=HYPERLINK(\"x\")\r\n두 번째 줄, \"따옴표\" 'quote' 😀", createdAt: Date(timeIntervalSince1970: 1_709_251_200.123),
+            memo: "=HYPERLINK(\"x\")\r\n두 번째 줄, \"따옴표\" 'quote' 😀",
+            createdAt: Date(timeIntervalSince1970: 1_709_251_200.123),
             movie: MovieSnapshot(
                 releaseYear: 2019, titleEnglish: "Parasite", genres: ["드라마", "스릴|러"], nations: ["한국"],
                 directors: ["봉준호", "back\\slash"]), place: .cinema)
@@ -80,9 +85,11 @@ struct DiaryCodecTests {
         first.chartDate = DiaryFixtures.date("2024-02-29")
         first.chartRank = 3
         first.updatedAt = Date(timeIntervalSince1970: 1_709_260_000.5)
-        var second = DiaryFixtures.note("2023C109", "-마이너스로 시작", watched: "2023-12-31", createdAt: Date(timeIntervalSince1970: 1_704_000_000))
+        var second = DiaryFixtures.note(
+            "2023C109", "-마이너스로 시작", watched: "2023-12-31", createdAt: Date(timeIntervalSince1970: 1_704_000_000))
         second.categoryId = drama.id
-        let third = DiaryFixtures.note("20190001", "기생충", watched: "2024-03-02", rating: 1, createdAt: Date(timeIntervalSince1970: 1_709_300_000))
+        let third = DiaryFixtures.note(
+            "20190001", "기생충", watched: "2024-03-02", rating: 1, createdAt: Date(timeIntervalSince1970: 1_709_300_000))
         return [first, second, third]
     }
 
@@ -96,15 +103,18 @@ struct DiaryCodecTests {
             return (fractional.date(from: text) ?? plain.date(from: text)).map(DiaryTime.normalized)
         }
         for text in [
-            "2024-03-20T03:00:00Z", "2024-03-20T03:00:00.123Z", "2024-03-20T12:00:00.5+09:00", "2024-03-19T23:30:00-03:30",
-            "2024-03-20T03:00:00.123456Z", "2024-02-29T23:59:59.999Z", "1969-12-31T23:59:59.001Z", "2000-01-01T00:00:00+00:00",
+            "2024-03-20T03:00:00Z", "2024-03-20T03:00:00.123Z", "2024-03-20T12:00:00.5+09:00",
+            "2024-03-19T23:30:00-03:30",
+            "2024-03-20T03:00:00.123456Z", "2024-02-29T23:59:59.999Z", "1969-12-31T23:59:59.001Z",
+            "2000-01-01T00:00:00+00:00",
         ] {
             let fast = try #require(DiaryTime.parseInternetDateTime(Array(text.utf8)), "\(text)")
             #expect(DiaryTime.normalized(fast) == formatter(text), "\(text)")
             #expect(DiaryTime.parse(" \(text) ") == formatter(text), "\(text)")
         }
         #expect(DiaryTime.parse("2024-03-20T12:00:00.250+09:00") == Date(timeIntervalSince1970: 1_710_903_600.25))
-        #expect(DiaryTime.string(try #require(DiaryTime.parse("2024-03-20T03:00:00.1234Z"))) == "2024-03-20T03:00:00.123Z")
+        #expect(
+            DiaryTime.string(try #require(DiaryTime.parse("2024-03-20T03:00:00.1234Z"))) == "2024-03-20T03:00:00.123Z")
         // Not RFC 3339 as written, or not a real instant: left to the formatter, which refuses these too.
         for text in [
             "2024-02-30T00:00:00Z", "2024-03-20T24:00:00Z", "2024-03-20 03:00:00Z", "2024-03-20T03:00:00",
@@ -120,7 +130,9 @@ struct DiaryCodecTests {
         let notes = sampleNotes()
         let data = DiaryCSVCodec.export(notes: notes, categories: [thriller, drama])
         let text = String(decoding: data, as: UTF8.self)
-        #expect(text.hasPrefix("\u{FEFF}id,movieCode,title,watchedOn,rating,place,category,memo,createdAt,updatedAt,releaseYear,"))
+        #expect(
+            text.hasPrefix(
+                "\u{FEFF}id,movieCode,title,watchedOn,rating,place,category,memo,createdAt,updatedAt,releaseYear,"))
         #expect(text.contains(",\"'=HYPERLINK(\"\"x\"\")"))
         #expect(text.contains("2024-03-01T00:00:00.123Z"))
         let parsed = try DiaryCSVCodec.parse(data, today: today)
@@ -172,7 +184,8 @@ struct DiaryCodecTests {
     @Test("own JSON: a lossless copy of notes and categories")
     func jsonRoundTrip() throws {
         let notes = sampleNotes()
-        let data = try DiaryJSONCodec.export(notes: notes, categories: [thriller, drama], exportedAt: DiaryFixtures.now)
+        let data = try DiaryJSONCodec.export(
+            notes: notes, categories: [thriller, drama], exportedAt: DiaryFixtures.now)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["format"] as? String == "boxoffice-diary")
         #expect(object["version"] as? Int == 1)
@@ -259,7 +272,10 @@ struct DiaryCodecTests {
         let notes = sampleNotes()
         let text = String(decoding: LetterboxdCodec.export(notes: notes, categories: [thriller, drama]), as: UTF8.self)
         let records = try RFC4180.parse(text)
-        #expect(records[0].fields == ["Date", "Name", "Year", "Letterboxd URI", "Rating", "Rewatch", "Tags", "Watched Date"])
+        #expect(
+            records[0].fields == [
+                "Date", "Name", "Year", "Letterboxd URI", "Rating", "Rewatch", "Tags", "Watched Date",
+            ])
         #expect(records[1].fields == ["2024-03-01", "Parasite", "2019", "", "4.5", "", "스릴러  서스펜스", "2024-03-01"])
         #expect(records[2].fields == ["2023-12-31", "-마이너스로 시작", "", "", "", "", "드라마", "2023-12-31"])
         #expect(records[3].fields == ["2024-03-01", "기생충", "", "", "1", "Yes", "", "2024-03-02"])

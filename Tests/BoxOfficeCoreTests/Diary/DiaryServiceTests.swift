@@ -26,7 +26,9 @@ struct DiaryAccountServiceTests {
         let harness = DiaryHarness()
         _ = try await harness.user("minji")
         for _ in 0..<5 {
-            await #expect(throws: DiaryError.self) { try await harness.service.logIn(username: "minji", password: "nope nope") }
+            await #expect(throws: DiaryError.self) {
+                try await harness.service.logIn(username: "minji", password: "nope nope")
+            }
             harness.clock.advance(60)
         }
         // The first failure was 5 minutes ago: logins reopen in 10 minutes, even with the right password.
@@ -126,7 +128,10 @@ struct DiaryAccountServiceTests {
                 "This route needs an API token: send \"Authorization: Bearer <token>\" (create one with POST /api/v1/tokens).",
                 "이 경로에는 API 토큰이 필요합니다. \"Authorization: Bearer <토큰>\"을 보내세요 (토큰은 POST /api/v1/tokens 로 만듭니다)."
             ),
-            (.unauthorized(.invalidToken), "The API token is invalid or has been revoked.", "API 토큰이 올바르지 않거나 폐기되었습니다."),
+            (
+                .unauthorized(.invalidToken), "The API token is invalid or has been revoked.",
+                "API 토큰이 올바르지 않거나 폐기되었습니다."
+            ),
             (.unauthorized(.notSignedIn), "Log in to see your diary.", "일기를 보려면 로그인해 주세요."),
             (.conflict(.usernameTaken("MinJi")), "The username \"MinJi\" is taken.", "‘MinJi’ 아이디는 이미 쓰이고 있습니다."),
             (.conflict(.categoryNameTaken("스릴러")), "You already have a category named \"스릴러\".", "‘스릴러’ 분류가 이미 있습니다."),
@@ -136,11 +141,13 @@ struct DiaryAccountServiceTests {
                 "‘드라마’ 분류에 기록 1,234개가 있습니다. 기록을 분류 없이 남길지, 다른 분류로 옮길지, 함께 지울지 정해 주세요."
             ),
             (
-                .tooManyAttempts(retryAfterSeconds: 61), "Too many failed logins for this username. Try again in 2 minutes.",
+                .tooManyAttempts(retryAfterSeconds: 61),
+                "Too many failed logins for this username. Try again in 2 minutes.",
                 "이 아이디로 로그인에 너무 많이 실패했습니다. 2분 뒤에 다시 해 보세요."
             ),
             (
-                .tooManyAttempts(retryAfterSeconds: 5), "Too many failed logins for this username. Try again in 1 minute.",
+                .tooManyAttempts(retryAfterSeconds: 5),
+                "Too many failed logins for this username. Try again in 1 minute.",
                 "이 아이디로 로그인에 너무 많이 실패했습니다. 1분 뒤에 다시 해 보세요."
             ),
             (.notFound(.note("abc")), "You have no note with id abc.", "ID가 abc인 기록이 없습니다."),
@@ -164,7 +171,8 @@ struct DiaryNoteServiceTests {
         let harness = DiaryHarness()
         let user = try await harness.user()
         let first = try await harness.service.createNote(
-            NoteDraft(movieCode: "20190001", watchedOn: DiaryFixtures.date("2024-03-01"), rating: StarRating(stars: 4.5)),
+            NoteDraft(
+                movieCode: "20190001", watchedOn: DiaryFixtures.date("2024-03-01"), rating: StarRating(stars: 4.5)),
             for: user)
         #expect(first.note.title == "기생충")
         #expect(first.note.movie.genres == ["드라마", "스릴러"])
@@ -186,11 +194,21 @@ struct DiaryNoteServiceTests {
         let other = try await harness.user("jisoo")
         let theirs = try await harness.service.createCategory(name: "남의 것", for: other)
         let cases: [(NoteDraft, String)] = [
-            (NoteDraft(movieCode: "00000000", watchedOn: DiaryFixtures.today), "movieCode: KOBIS has no movie with code 00000000."),
+            (
+                NoteDraft(movieCode: "00000000", watchedOn: DiaryFixtures.today),
+                "movieCode: KOBIS has no movie with code 00000000."
+            ),
             (NoteDraft(movieCode: "20190001", title: " ", watchedOn: DiaryFixtures.today), "title must not be empty."),
             (NoteDraft(movieCode: "20190001", watchedOn: DiaryFixtures.today.adding(days: 1)), "is in the future"),
-            (NoteDraft(movieCode: "20190001", watchedOn: DiaryFixtures.today, memo: String(repeating: "x", count: 10_001)), "memo is too long"),
-            (NoteDraft(movieCode: "20190001", watchedOn: DiaryFixtures.today, categoryId: theirs.id), "you have no category"),
+            (
+                NoteDraft(
+                    movieCode: "20190001", watchedOn: DiaryFixtures.today, memo: String(repeating: "x", count: 10_001)),
+                "memo is too long"
+            ),
+            (
+                NoteDraft(movieCode: "20190001", watchedOn: DiaryFixtures.today, categoryId: theirs.id),
+                "you have no category"
+            ),
         ]
         for (draft, expected) in cases {
             do {
@@ -264,7 +282,9 @@ struct DiaryImportServiceTests {
         2024-03-09,Bad,2020,https://boxd.it/g,9,,,2024-03-09
         """
 
-    @Test("Letterboxd rows are matched by title and year, each title searched once; a re-import adds nothing and searches nothing")
+    @Test(
+        "Letterboxd rows are matched by title and year, each title searched once; a re-import adds nothing and searches nothing"
+    )
     func letterboxd() async throws {
         let harness = DiaryHarness()
         let user = try await harness.user()
@@ -279,7 +299,8 @@ struct DiaryImportServiceTests {
         // Parasite, Dune, Alien, Minari (+ its year-less retry), Never Shown Here (+ retry), Alien 1979.
         #expect(report.kobisSearches == 8)
         let notes = try await harness.service.export(.json, for: user)
-        let page = try await harness.service.notes(NoteListQuery(sort: NoteSort(.watchedOn, ascending: true)), for: user)
+        let page = try await harness.service.notes(
+            NoteListQuery(sort: NoteSort(.watchedOn, ascending: true)), for: user)
         #expect(page.notes.map(\.movieCode) == ["20190001", "20190001", "20230002", "20200007", "19790006"])
         #expect(page.notes[0].title == "Parasite")
         #expect(page.notes[0].movie.nations == ["한국"])
@@ -324,7 +345,8 @@ struct DiaryImportServiceTests {
         draft.chartDate = DiaryFixtures.date("2024-02-29")
         draft.chartRank = 2
         _ = try await harness.service.createNote(draft, for: source)
-        _ = try await harness.service.createNote(NoteDraft(movieCode: "20100003", watchedOn: DiaryFixtures.date("2023-01-01")), for: source)
+        _ = try await harness.service.createNote(
+            NoteDraft(movieCode: "20100003", watchedOn: DiaryFixtures.date("2023-01-01")), for: source)
         let original = try await harness.service.notes(NoteListQuery(), for: source).notes
 
         for format in [DiaryFileFormat.csv, .json] {
@@ -353,7 +375,8 @@ struct DiaryImportServiceTests {
         let harness = DiaryHarness()
         let user = try await harness.user()
         await #expect(throws: BoxOfficeError.self) {
-            try await harness.service.importFile(Data("movieCode,title,watchedOn\n\"open".utf8), format: .csv, for: user)
+            try await harness.service.importFile(
+                Data("movieCode,title,watchedOn\n\"open".utf8), format: .csv, for: user)
         }
         await #expect(throws: BoxOfficeError.self) {
             try await harness.service.importFile(Data("{\"format\":".utf8), format: .json, for: user)

@@ -5,7 +5,8 @@ import Testing
 @Suite("Diary statistics")
 struct DiaryStatisticsTests {
     static let korean = MovieSnapshot(releaseYear: 2019, genres: ["드라마", "스릴러"], nations: ["한국"], directors: ["봉준호"])
-    static let american = MovieSnapshot(releaseYear: 2024, genres: ["SF"], nations: ["미국", "캐나다"], directors: ["드니 빌뇌브"])
+    static let american = MovieSnapshot(
+        releaseYear: 2024, genres: ["SF"], nations: ["미국", "캐나다"], directors: ["드니 빌뇌브"])
     static let korean2 = MovieSnapshot(releaseYear: 2010, genres: ["액션", "드라마"], nations: ["한국"], directors: ["이정범"])
 
     let notes: [DiaryNote] = [
@@ -31,10 +32,11 @@ struct DiaryStatisticsTests {
         #expect(stats.perMonth.map(\.month) == ["2023-11", "2023-12", "2024-01", "2024-02", "2024-03"])
         #expect(stats.perMonth.map(\.count) == [1, 0, 2, 0, 3])
         #expect(stats.perYear == [DiaryYearCount(year: 2023, count: 1), DiaryYearCount(year: 2024, count: 5)])
-        #expect(stats.perGenre == [
-            DiaryNamedCount(name: "드라마", count: 4), DiaryNamedCount(name: "스릴러", count: 3),
-            DiaryNamedCount(name: "SF", count: 1), DiaryNamedCount(name: "액션", count: 1),
-        ])
+        #expect(
+            stats.perGenre == [
+                DiaryNamedCount(name: "드라마", count: 4), DiaryNamedCount(name: "스릴러", count: 3),
+                DiaryNamedCount(name: "SF", count: 1), DiaryNamedCount(name: "액션", count: 1),
+            ])
         #expect(stats.perNation.first == DiaryNamedCount(name: "한국", count: 4))
         #expect(stats.perNation.contains(DiaryNamedCount(name: "캐나다", count: 1)))
         #expect(stats.korean.korean == 4)

@@ -20,7 +20,9 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
 
     // Users
     func createUser(_ user: DiaryUser, usernameKey: String, passwordHash: String) async throws {
-        if users.values.contains(where: { $0.key == usernameKey }) { throw DiaryError.conflict(.usernameTaken(user.username)) }
+        if users.values.contains(where: { $0.key == usernameKey }) {
+            throw DiaryError.conflict(.usernameTaken(user.username))
+        }
         users[user.id] = (user, usernameKey, passwordHash)
     }
     func user(id: UUID) async throws -> DiaryUser? { users[id]?.user }
@@ -51,13 +53,19 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
     var storedTokenHashes: [String] { tokenRows.values.map(\.hash) }
 
     // Sessions
-    func createSession(_ session: DiarySession, tokenHash: String) async throws { sessionRows[session.id] = (session, tokenHash) }
+    func createSession(_ session: DiarySession, tokenHash: String) async throws {
+        sessionRows[session.id] = (session, tokenHash)
+    }
     func session(tokenHash: String, now: Date) async throws -> DiarySession? {
         sessionRows.values.first { $0.hash == tokenHash && $0.session.expiresAt > now }?.session
     }
     func extendSession(id: UUID, until expiresAt: Date) async throws { sessionRows[id]?.session.expiresAt = expiresAt }
-    func deleteSession(tokenHash: String) async throws { sessionRows = sessionRows.filter { $0.value.hash != tokenHash } }
-    func deleteSessions(userID: UUID) async throws { sessionRows = sessionRows.filter { $0.value.session.user.id != userID } }
+    func deleteSession(tokenHash: String) async throws {
+        sessionRows = sessionRows.filter { $0.value.hash != tokenHash }
+    }
+    func deleteSessions(userID: UUID) async throws {
+        sessionRows = sessionRows.filter { $0.value.session.user.id != userID }
+    }
     func deleteExpiredSessions(now: Date) async throws -> Int {
         let before = sessionRows.count
         sessionRows = sessionRows.filter { $0.value.session.expiresAt > now }
@@ -83,16 +91,21 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
     func categories(userID: UUID) async throws -> [DiaryCategory] {
         categoryRows.values.filter { $0.userID == userID }.map { row in
             var category = row.category
-            category.noteCount = noteRows.values.filter { $0.userID == userID && $0.note.categoryId == category.id }.count
+            category.noteCount =
+                noteRows.values.filter { $0.userID == userID && $0.note.categoryId == category.id }.count
             return category
         }.sorted { $0.position < $1.position }
     }
     func category(id: UUID, userID: UUID) async throws -> DiaryCategory? {
         try await categories(userID: userID).first { $0.id == id }
     }
-    func createCategory(id: UUID, name: String, visible: Bool, userID: UUID, createdAt: Date) async throws -> DiaryCategory {
+    func createCategory(id: UUID, name: String, visible: Bool, userID: UUID, createdAt: Date) async throws
+        -> DiaryCategory
+    {
         let mine = try await categories(userID: userID)
-        if mine.contains(where: { $0.name.lowercased() == name.lowercased() }) { throw DiaryError.conflict(.categoryNameTaken(name)) }
+        if mine.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+            throw DiaryError.conflict(.categoryNameTaken(name))
+        }
         let category = DiaryCategory(id: id, name: name, visible: visible, position: mine.count)
         categoryRows[id] = (category, userID)
         return category
@@ -140,7 +153,9 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
     }
     func allNotes(userID: UUID) async throws -> [DiaryNote] {
         noteRows.values.filter { $0.userID == userID }.map(\.note)
-            .sorted { ($0.watchedOn, $0.createdAt.timeIntervalSince1970) < ($1.watchedOn, $1.createdAt.timeIntervalSince1970) }
+            .sorted {
+                ($0.watchedOn, $0.createdAt.timeIntervalSince1970) < ($1.watchedOn, $1.createdAt.timeIntervalSince1970)
+            }
     }
     func notes(userID: UUID, key: DiaryNoteKey) async throws -> [DiaryNote] {
         try await allNotes(userID: userID).filter { $0.duplicateKey == key }
@@ -151,7 +166,8 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
         var names: [String: UUID] = [:]
         for category in try await categories(userID: userID) { names[category.name.lowercased()] = category.id }
         for category in batch.categories where names[category.name.lowercased()] == nil {
-            let made = try await createCategory(id: UUID(), name: category.name, visible: category.visible, userID: userID, createdAt: Date())
+            let made = try await createCategory(
+                id: UUID(), name: category.name, visible: category.visible, userID: userID, createdAt: Date())
             names[category.name.lowercased()] = made.id
             created.append(category.name)
         }
@@ -211,7 +227,9 @@ final class StubCatalog: DiaryMovieCatalog, @unchecked Sendable {
         if let failure { throw failure }
         let wanted = (query.title ?? "").lowercased().replacingOccurrences(of: " ", with: "")
         let hits = movies.filter { movie in
-            let titles = [movie.title, movie.titleEnglish].map { $0.lowercased().replacingOccurrences(of: " ", with: "") }
+            let titles = [movie.title, movie.titleEnglish].map {
+                $0.lowercased().replacingOccurrences(of: " ", with: "")
+            }
             guard titles.contains(where: { $0.contains(wanted) }) else { return false }
             if let year = query.year { return movie.openDate?.year == year }
             return true
@@ -245,14 +263,22 @@ enum DiaryFixtures {
     }
 
     static let catalog: [Movie] = [
-        movie("20190001", "기생충", english: "Parasite", opened: "2019-05-30", genres: ["드라마", "스릴러"], directors: ["봉준호"]),
-        movie("20230002", "듄: 파트2", english: "Dune: Part Two", opened: "2024-02-28", nations: ["미국"], genres: ["SF"],
-              directors: ["드니 빌뇌브"]),
-        movie("20100003", "아저씨", english: "The Man from Nowhere", opened: "2010-08-04", genres: ["액션"], directors: ["이정범"]),
+        movie(
+            "20190001", "기생충", english: "Parasite", opened: "2019-05-30", genres: ["드라마", "스릴러"], directors: ["봉준호"]),
+        movie(
+            "20230002", "듄: 파트2", english: "Dune: Part Two", opened: "2024-02-28", nations: ["미국"], genres: ["SF"],
+            directors: ["드니 빌뇌브"]),
+        movie(
+            "20100003", "아저씨", english: "The Man from Nowhere", opened: "2010-08-04", genres: ["액션"], directors: ["이정범"]
+        ),
         // Two films share a title in different years.
         movie("19980004", "8월의 크리스마스", english: "Christmas in August", opened: "1998-01-24", directors: ["허진호"]),
-        movie("20210005", "Alien", english: "Alien", opened: "2021-06-01", nations: ["미국"], genres: ["SF"], directors: ["A"]),
-        movie("19790006", "Alien", english: "Alien", opened: "1979-09-01", nations: ["미국"], genres: ["SF"], directors: ["B"]),
+        movie(
+            "20210005", "Alien", english: "Alien", opened: "2021-06-01", nations: ["미국"], genres: ["SF"],
+            directors: ["A"]),
+        movie(
+            "19790006", "Alien", english: "Alien", opened: "1979-09-01", nations: ["미국"], genres: ["SF"],
+            directors: ["B"]),
         // Opened in Korea a year after its festival year.
         movie("20200007", "미나리", english: "Minari", opened: "2021-03-03", nations: ["미국"], directors: ["정이삭"]),
     ]

@@ -21,7 +21,9 @@ struct DiaryValidationTests {
     func titles() throws {
         #expect(try DiaryValidation.title("  기생충 ") == "기생충")
         #expect(message { _ = try DiaryValidation.title("   ") } == "title must not be empty.")
-        #expect(message { _ = try DiaryValidation.title(String(repeating: "가", count: 301)) }?.contains("at most 300") == true)
+        #expect(
+            message { _ = try DiaryValidation.title(String(repeating: "가", count: 301)) }?.contains("at most 300")
+                == true)
         #expect(message { _ = try DiaryValidation.title("a\nb") }?.contains("line breaks") == true)
     }
 
@@ -30,15 +32,22 @@ struct DiaryValidationTests {
         #expect(try DiaryValidation.watchedOn("2024-03-20", today: today) == today)
         #expect(try DiaryValidation.watchedOn("2024-02-29", today: today) == DiaryFixtures.date("2024-02-29"))
         let future = message { _ = try DiaryValidation.watchedOn("2024-03-21", today: today) }
-        #expect(future == "watchedOn 2024-03-21 is in the future; the latest possible day is 2024-03-20 (today in Korea).")
-        #expect(message { _ = try DiaryValidation.watchedOn("2023-02-29", today: today) } == "watchedOn 2023-02-29 is not a real day.")
-        #expect(message { _ = try DiaryValidation.watchedOn("2024-13-01", today: today) } == "watchedOn 2024-13-01 is not a real day.")
+        #expect(
+            future == "watchedOn 2024-03-21 is in the future; the latest possible day is 2024-03-20 (today in Korea).")
+        #expect(
+            message { _ = try DiaryValidation.watchedOn("2023-02-29", today: today) }
+                == "watchedOn 2023-02-29 is not a real day.")
+        #expect(
+            message { _ = try DiaryValidation.watchedOn("2024-13-01", today: today) }
+                == "watchedOn 2024-13-01 is not a real day.")
         for malformed in ["20240301", "2024-3-1", "yesterday", "", "2024-03-01T00:00"] {
             #expect(
-                message { _ = try DiaryValidation.watchedOn(malformed, today: today) }?.hasPrefix("watchedOn must be a date as YYYY-MM-DD")
+                message { _ = try DiaryValidation.watchedOn(malformed, today: today) }?.hasPrefix(
+                    "watchedOn must be a date as YYYY-MM-DD")
                     == true, "\(malformed)")
         }
-        #expect(message { _ = try DiaryValidation.watchedOn("1899-12-31", today: today) }?.contains("too early") == true)
+        #expect(
+            message { _ = try DiaryValidation.watchedOn("1899-12-31", today: today) }?.contains("too early") == true)
     }
 
     @Test("today is judged in Seoul, whatever the server's zone")
@@ -55,8 +64,11 @@ struct DiaryValidationTests {
         #expect(try DiaryValidation.rating(stars: 5).description == "5")
         #expect(message { _ = try DiaryValidation.rating(stars: 6) } == "rating must be from 0.5 to 5 stars, got 6.")
         #expect(message { _ = try DiaryValidation.rating(stars: 0) } == "rating must be from 0.5 to 5 stars, got 0.")
-        #expect(message { _ = try DiaryValidation.rating(stars: 0.3) } == "rating must be from 0.5 to 5 stars, got 0.3.")
-        #expect(message { _ = try DiaryValidation.rating(stars: 4.2) } == "rating must be in half stars (0.5, 1, 1.5 … 5), got 4.2.")
+        #expect(
+            message { _ = try DiaryValidation.rating(stars: 0.3) } == "rating must be from 0.5 to 5 stars, got 0.3.")
+        #expect(
+            message { _ = try DiaryValidation.rating(stars: 4.2) }
+                == "rating must be in half stars (0.5, 1, 1.5 … 5), got 4.2.")
         #expect(message { _ = try DiaryValidation.rating(stars: .nan) }?.contains("from 0.5 to 5") == true)
         #expect(try DiaryValidation.rating(text: "") == nil)
         #expect(try DiaryValidation.rating(text: "3.5")?.halves == 7)
@@ -70,7 +82,9 @@ struct DiaryValidationTests {
         #expect(try DiaryValidation.memo(memo) == memo)
         #expect(try DiaryValidation.memo(String(repeating: "가", count: 10_000)).count == 10_000)
         let huge = String(repeating: "a", count: 100 * 1024)
-        #expect(message { _ = try DiaryValidation.memo(huge) } == "memo is too long: 102,400 characters; the limit is 10,000.")
+        #expect(
+            message { _ = try DiaryValidation.memo(huge) }
+                == "memo is too long: 102,400 characters; the limit is 10,000.")
     }
 
     @Test("usernames and passwords")
@@ -81,7 +95,9 @@ struct DiaryValidationTests {
         #expect(message { _ = try DiaryValidation.username("ab") }?.contains("3 to 32") == true)
         #expect(message { _ = try DiaryValidation.username("a b c") }?.contains("only letters") == true)
         #expect(message { try DiaryValidation.newPassword("short") }?.contains("at least 8") == true)
-        #expect(message { try DiaryValidation.newPassword(String(repeating: "가", count: 25)) }?.contains("72 bytes") == true)
+        #expect(
+            message { try DiaryValidation.newPassword(String(repeating: "가", count: 25)) }?.contains("72 bytes") == true
+        )
         #expect(message { try DiaryValidation.newPassword("abcdefgh\u{0}") }?.contains("control") == true)
         #expect(message { try DiaryValidation.newPassword("correct horse battery") } == nil)
     }
@@ -90,7 +106,9 @@ struct DiaryValidationTests {
     func otherFields() throws {
         #expect(try DiaryValidation.categoryName("  스릴러 ") == "스릴러")
         #expect(message { _ = try DiaryValidation.categoryName("") } == "name must not be empty.")
-        #expect(message { _ = try DiaryValidation.categoryName(String(repeating: "x", count: 51)) }?.contains("at most 50") == true)
+        #expect(
+            message { _ = try DiaryValidation.categoryName(String(repeating: "x", count: 51)) }?.contains("at most 50")
+                == true)
         #expect(try DiaryValidation.place("Cinema") == .cinema)
         #expect(try DiaryValidation.place("") == nil)
         #expect(message { _ = try DiaryValidation.place("car") } == "place must be cinema or home, got \"car\".")

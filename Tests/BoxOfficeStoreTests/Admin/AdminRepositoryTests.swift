@@ -28,7 +28,9 @@ struct AdminRepositoryTests {
             instanceID: instance, createdAt: createdAt, heartbeatAt: heartbeatAt)
     }
 
-    @Test("accounts start without the role; grant and revoke by username ignoring case; unknown names", arguments: Backend.enabled)
+    @Test(
+        "accounts start without the role; grant and revoke by username ignoring case; unknown names",
+        arguments: Backend.enabled)
     func administratorRole(backend: Backend) async throws {
         try await TestStore.with(backend) { database, _ in
             let admins = database.administratorRepository()
@@ -37,7 +39,8 @@ struct AdminRepositoryTests {
             #expect(try await admins.isAdministrator(userID: minji.id) == false)
             #expect(try await admins.administrators().isEmpty)
 
-            #expect(try await admins.setAdministrator(true, usernameKey: DiaryValidation.usernameKey("minji")) == "MinJi")
+            #expect(
+                try await admins.setAdministrator(true, usernameKey: DiaryValidation.usernameKey("minji")) == "MinJi")
             #expect(try await admins.isAdministrator(userID: minji.id))
             #expect(try await admins.isAdministrator(userID: other.id) == false)
             #expect(try await admins.administrators() == ["MinJi"])
@@ -83,7 +86,9 @@ struct AdminRepositoryTests {
         }
     }
 
-    @Test("an instance claims only its own queued jobs, oldest first; progress and the end are recorded", arguments: Backend.enabled)
+    @Test(
+        "an instance claims only its own queued jobs, oldest first; progress and the end are recorded",
+        arguments: Backend.enabled)
     func claimAndProgress(backend: Backend) async throws {
         try await TestStore.with(backend) { database, _ in
             let jobs = database.backfillJobRepository()
@@ -109,7 +114,8 @@ struct AdminRepositoryTests {
             #expect(running.heartbeatAt == later.addingTimeInterval(1))
 
             let final = BackfillProgress(done: 12, total: 12, calls: 13)
-            try await jobs.finishJob(id: first.id, status: .done, progress: final, message: nil, now: later.addingTimeInterval(2))
+            try await jobs.finishJob(
+                id: first.id, status: .done, progress: final, message: nil, now: later.addingTimeInterval(2))
             let done = try #require(try await jobs.job(id: first.id))
             #expect(done.status == .done)
             #expect(done.progress == final)
@@ -120,7 +126,9 @@ struct AdminRepositoryTests {
         }
     }
 
-    @Test("cancel: a queued job at once, a running one by request; restart only what may restart", arguments: Backend.enabled)
+    @Test(
+        "cancel: a queued job at once, a running one by request; restart only what may restart",
+        arguments: Backend.enabled)
     func cancelAndRestart(backend: Backend) async throws {
         try await TestStore.with(backend) { database, _ in
             let jobs = database.backfillJobRepository()
@@ -132,7 +140,9 @@ struct AdminRepositoryTests {
 
             let cancelledQueued = try #require(try await jobs.requestCancel(id: queued.id, now: Self.now))
             #expect(cancelledQueued.status == .cancelled)
-            #expect(try await jobs.claimNextJob(instanceID: "instance-a", now: Self.now) == nil, "a cancelled job is never run")
+            #expect(
+                try await jobs.claimNextJob(instanceID: "instance-a", now: Self.now) == nil,
+                "a cancelled job is never run")
 
             let asked = try #require(try await jobs.requestCancel(id: running.id, now: Self.now))
             #expect(asked.status == .running)
@@ -152,7 +162,9 @@ struct AdminRepositoryTests {
         }
     }
 
-    @Test("jobs whose instance went silent are marked interrupted; live ones and finished ones are not", arguments: Backend.enabled)
+    @Test(
+        "jobs whose instance went silent are marked interrupted; live ones and finished ones are not",
+        arguments: Backend.enabled)
     func abandoned(backend: Backend) async throws {
         try await TestStore.with(backend) { database, store in
             let jobs = database.backfillJobRepository()
@@ -187,7 +199,8 @@ struct AdminRepositoryTests {
             let job = Self.job()
             try await jobs.createJob(job)
             for status in BackfillStatus.allCases {
-                try await jobs.finishJob(id: job.id, status: status, progress: BackfillProgress(), message: "m", now: Self.now)
+                try await jobs.finishJob(
+                    id: job.id, status: status, progress: BackfillProgress(), message: "m", now: Self.now)
                 #expect(try await jobs.job(id: job.id)?.status == status)
             }
         }

@@ -18,7 +18,8 @@ enum DiaryStoreFixtures {
     /// Creates a user and returns it.
     static func createUser(_ name: String, in repositories: DiaryRepositories) async throws -> DiaryUser {
         let user = user(name)
-        try await repositories.users.createUser(user, usernameKey: DiaryValidation.usernameKey(name), passwordHash: "hash-\(name)")
+        try await repositories.users.createUser(
+            user, usernameKey: DiaryValidation.usernameKey(name), passwordHash: "hash-\(name)")
         return user
     }
 
@@ -67,7 +68,8 @@ extension DiaryStoreTests {
                 let owner = try await DiaryStoreFixtures.createUser("owner", in: repositories)
                 let stranger = try await DiaryStoreFixtures.createUser("stranger", in: repositories)
                 let older = DiaryToken(id: UUID(), name: "old", createdAt: DiaryStoreFixtures.now)
-                let newer = DiaryToken(id: UUID(), name: "new", createdAt: DiaryStoreFixtures.now.addingTimeInterval(60))
+                let newer = DiaryToken(
+                    id: UUID(), name: "new", createdAt: DiaryStoreFixtures.now.addingTimeInterval(60))
                 try await repositories.tokens.createToken(older, userID: owner.id, tokenHash: "digest-old")
                 try await repositories.tokens.createToken(newer, userID: owner.id, tokenHash: "digest-new")
                 #expect(try await repositories.tokens.tokens(userID: owner.id).map(\.name) == ["new", "old"])
@@ -75,7 +77,8 @@ extension DiaryStoreTests {
                 let found = try #require(try await repositories.tokens.token(hash: "digest-old"))
                 #expect(found.token == older)
                 #expect(found.user == owner)
-                try await repositories.tokens.markTokenUsed(id: older.id, at: DiaryStoreFixtures.now.addingTimeInterval(5))
+                try await repositories.tokens.markTokenUsed(
+                    id: older.id, at: DiaryStoreFixtures.now.addingTimeInterval(5))
                 #expect(
                     try await repositories.tokens.token(hash: "digest-old")?.token.lastUsedAt
                         == DiaryStoreFixtures.now.addingTimeInterval(5))
@@ -100,7 +103,9 @@ extension DiaryStoreTests {
                 do {
                     let shared = other.diaryRepositories()
                     #expect(try await shared.sessions.session(tokenHash: "cookie-digest", now: now) == session)
-                    #expect(try await shared.sessions.session(tokenHash: "cookie-digest", now: now.addingTimeInterval(3600)) == nil)
+                    #expect(
+                        try await shared.sessions.session(tokenHash: "cookie-digest", now: now.addingTimeInterval(3600))
+                            == nil)
                     try await shared.sessions.extendSession(id: session.id, until: now.addingTimeInterval(7200))
                 } catch {
                     await other.shutdown()
@@ -108,14 +113,17 @@ extension DiaryStoreTests {
                 }
                 await other.shutdown()
                 #expect(
-                    try await repositories.sessions.session(tokenHash: "cookie-digest", now: now.addingTimeInterval(3600))?
+                    try await repositories.sessions.session(
+                        tokenHash: "cookie-digest", now: now.addingTimeInterval(3600))?
                         .expiresAt == now.addingTimeInterval(7200))
                 try await repositories.sessions.deleteSession(tokenHash: "cookie-digest")
                 #expect(try await repositories.sessions.session(tokenHash: "cookie-digest", now: now) == nil)
 
                 for (index, lifetime) in [10.0, 20, 7200].enumerated() {
                     try await repositories.sessions.createSession(
-                        DiarySession(id: UUID(), user: user, csrfToken: "c", createdAt: now, expiresAt: now.addingTimeInterval(lifetime)),
+                        DiarySession(
+                            id: UUID(), user: user, csrfToken: "c", createdAt: now,
+                            expiresAt: now.addingTimeInterval(lifetime)),
                         tokenHash: "s\(index)")
                 }
                 #expect(try await repositories.sessions.deleteExpiredSessions(now: now.addingTimeInterval(30)) == 2)
@@ -132,14 +140,18 @@ extension DiaryStoreTests {
                 let now = DiaryStoreFixtures.now
                 for minute in 0..<3 {
                     try await attempts.recordFailedLogin(
-                        usernameKey: "minji", at: now.addingTimeInterval(Double(minute) * 60), forgetBefore: now.addingTimeInterval(-900))
+                        usernameKey: "minji", at: now.addingTimeInterval(Double(minute) * 60),
+                        forgetBefore: now.addingTimeInterval(-900))
                 }
-                try await attempts.recordFailedLogin(usernameKey: "jisoo", at: now, forgetBefore: now.addingTimeInterval(-900))
+                try await attempts.recordFailedLogin(
+                    usernameKey: "jisoo", at: now, forgetBefore: now.addingTimeInterval(-900))
                 let other = try store.open()
-                let seen = try await other.diaryRepositories().loginAttempts.failedLogins(usernameKey: "minji", since: now.addingTimeInterval(-1))
+                let seen = try await other.diaryRepositories().loginAttempts.failedLogins(
+                    usernameKey: "minji", since: now.addingTimeInterval(-1))
                 await other.shutdown()
                 #expect(seen == [now, now.addingTimeInterval(60), now.addingTimeInterval(120)])
-                #expect(try await attempts.failedLogins(usernameKey: "minji", since: now.addingTimeInterval(30)).count == 2)
+                #expect(
+                    try await attempts.failedLogins(usernameKey: "minji", since: now.addingTimeInterval(30)).count == 2)
                 // A later failure forgets every username's failures before its window.
                 try await attempts.recordFailedLogin(
                     usernameKey: "minji", at: now.addingTimeInterval(1000), forgetBefore: now.addingTimeInterval(100))
@@ -178,7 +190,8 @@ extension DiaryStoreTests {
                 let again = other.diaryRepositories()
                 let repeated = (
                     try await again.sessions.deleteExpiredSessions(now: now),
-                    try await again.loginAttempts.deleteFailedLogins(before: now.addingTimeInterval(-900)))
+                    try await again.loginAttempts.deleteFailedLogins(before: now.addingTimeInterval(-900))
+                )
                 await other.shutdown()
                 #expect(repeated == (0, 0))
                 #expect(try await database.rowCount(of: "diary_sessions") == 2)

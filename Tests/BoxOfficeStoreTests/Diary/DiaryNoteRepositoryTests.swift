@@ -6,7 +6,8 @@ import Testing
 extension DiaryStoreTests {
     @Suite("Diary store: categories and notes")
     struct DiaryNoteRepositoryTests {
-        @Test("categories: dense positions, case-insensitive names per user, reorder, counts", arguments: Backend.enabled)
+        @Test(
+            "categories: dense positions, case-insensitive names per user, reorder, counts", arguments: Backend.enabled)
         func categories(backend: Backend) async throws {
             try await TestStore.with(backend) { database, _ in
                 let repositories = database.diaryRepositories()
@@ -31,27 +32,37 @@ extension DiaryStoreTests {
 
                 let moved = try #require(
                     try await categories.updateCategory(
-                        id: made[2].id, userID: owner.id, changes: CategoryChanges(name: "공상과학", visible: false, position: 0)))
+                        id: made[2].id, userID: owner.id,
+                        changes: CategoryChanges(name: "공상과학", visible: false, position: 0)))
                 #expect(moved == DiaryCategory(id: made[2].id, name: "공상과학", visible: false, position: 0))
                 #expect(try await categories.categories(userID: owner.id).map(\.name) == ["공상과학", "스릴러", "Drama"])
                 #expect(try await categories.categories(userID: owner.id).map(\.position) == [0, 1, 2])
-                _ = try await categories.updateCategory(id: made[0].id, userID: owner.id, changes: CategoryChanges(position: 99))
+                _ = try await categories.updateCategory(
+                    id: made[0].id, userID: owner.id, changes: CategoryChanges(position: 99))
                 #expect(try await categories.categories(userID: owner.id).map(\.name) == ["공상과학", "Drama", "스릴러"])
                 await #expect(throws: DiaryError.self) {
-                    try await categories.updateCategory(id: made[0].id, userID: owner.id, changes: CategoryChanges(name: "DRAMA"))
+                    try await categories.updateCategory(
+                        id: made[0].id, userID: owner.id, changes: CategoryChanges(name: "DRAMA"))
                 }
-                #expect(try await categories.updateCategory(id: made[0].id, userID: stranger.id, changes: CategoryChanges(name: "x")) == nil)
+                #expect(
+                    try await categories.updateCategory(
+                        id: made[0].id, userID: stranger.id, changes: CategoryChanges(name: "x")) == nil)
                 #expect(try await categories.category(id: made[0].id, userID: stranger.id) == nil)
-                #expect(try await categories.deleteCategory(id: made[0].id, userID: stranger.id, notes: .delete) == false)
+                #expect(
+                    try await categories.deleteCategory(id: made[0].id, userID: stranger.id, notes: .delete) == false)
 
-                try await repositories.notes.createNote(DiaryStoreFixtures.note(categoryId: made[1].id), userID: owner.id)
-                try await repositories.notes.createNote(DiaryStoreFixtures.note(watched: "2024-03-02", categoryId: made[1].id), userID: owner.id)
+                try await repositories.notes.createNote(
+                    DiaryStoreFixtures.note(categoryId: made[1].id), userID: owner.id)
+                try await repositories.notes.createNote(
+                    DiaryStoreFixtures.note(watched: "2024-03-02", categoryId: made[1].id), userID: owner.id)
                 #expect(try await categories.category(id: made[1].id, userID: owner.id)?.noteCount == 2)
                 #expect(try await categories.categories(userID: owner.id).map(\.noteCount) == [0, 2, 0])
             }
         }
 
-        @Test("deleting a category moves, uncategorizes or deletes its notes, and closes the gap", arguments: Backend.enabled)
+        @Test(
+            "deleting a category moves, uncategorizes or deletes its notes, and closes the gap",
+            arguments: Backend.enabled)
         func deleteCategory(backend: Backend) async throws {
             try await TestStore.with(backend) { database, _ in
                 let repositories = database.diaryRepositories()
@@ -65,12 +76,16 @@ extension DiaryStoreTests {
                 }
                 let note = DiaryStoreFixtures.note(categoryId: ids[0])
                 try await repositories.notes.createNote(note, userID: user.id)
-                #expect(try await repositories.categories.deleteCategory(id: ids[0], userID: user.id, notes: .move(to: ids[2])))
+                #expect(
+                    try await repositories.categories.deleteCategory(
+                        id: ids[0], userID: user.id, notes: .move(to: ids[2])))
                 #expect(try await repositories.notes.note(id: note.id, userID: user.id)?.categoryId == ids[2])
                 #expect(try await repositories.categories.categories(userID: user.id).map(\.position) == [0, 1])
-                #expect(try await repositories.categories.deleteCategory(id: ids[2], userID: user.id, notes: .uncategorize))
+                #expect(
+                    try await repositories.categories.deleteCategory(id: ids[2], userID: user.id, notes: .uncategorize))
                 #expect(try await repositories.notes.note(id: note.id, userID: user.id)?.categoryId == nil)
-                try await repositories.notes.createNote(DiaryStoreFixtures.note(watched: "2024-01-01", categoryId: ids[1]), userID: user.id)
+                try await repositories.notes.createNote(
+                    DiaryStoreFixtures.note(watched: "2024-01-01", categoryId: ids[1]), userID: user.id)
                 #expect(try await repositories.categories.deleteCategory(id: ids[1], userID: user.id, notes: .delete))
                 #expect(try await repositories.notes.allNotes(userID: user.id).map(\.id) == [note.id])
             }
@@ -120,7 +135,8 @@ extension DiaryStoreTests {
                     let note = DiaryStoreFixtures.note(
                         "M\(index % 7)", title: titles[index % titles.count],
                         watched: String(format: "%04d-%02d-%02d", 2022 + index % 3, 1 + index % 12, 1 + index % 5),
-                        rating: index % 4 == 0 ? nil : 1 + index % 10, releaseYear: index % 5 == 0 ? nil : 2000 + index % 6,
+                        rating: index % 4 == 0 ? nil : 1 + index % 10,
+                        releaseYear: index % 5 == 0 ? nil : 2000 + index % 6,
                         createdAt: DiaryStoreFixtures.now.addingTimeInterval(Double(index % 9) * 0.001),
                         categoryId: index % 3 == 0 ? category.id : nil)
                     try await repositories.notes.createNote(note, userID: owner.id)
@@ -151,7 +167,8 @@ extension DiaryStoreTests {
                 ]
                 for filter in filters {
                     let expected = all.filter(filter.matches).sorted(by: NoteSort().areInIncreasingOrder).map(\.id)
-                    let result = try await repositories.notes.notes(userID: owner.id, query: NoteListQuery(filter: filter, perPage: 200))
+                    let result = try await repositories.notes.notes(
+                        userID: owner.id, query: NoteListQuery(filter: filter, perPage: 200))
                     #expect(!expected.isEmpty)
                     #expect(result.notes.map(\.id) == expected, "\(filter)")
                     #expect(result.total == expected.count)
@@ -162,7 +179,9 @@ extension DiaryStoreTests {
             }
         }
 
-        @Test("an import creates categories, keeps free ids, skips what the user has, in one transaction", arguments: Backend.enabled)
+        @Test(
+            "an import creates categories, keeps free ids, skips what the user has, in one transaction",
+            arguments: Backend.enabled)
         func importBatch(backend: Backend) async throws {
             try await TestStore.with(backend) { database, _ in
                 let repositories = database.diaryRepositories()
@@ -184,11 +203,17 @@ extension DiaryStoreTests {
                 let batch = DiaryImportBatch(
                     categories: [.init(name: "drama"), .init(name: "새 카테고리", visible: false)],
                     notes: [
-                        .init(line: 2, note: fresh, categoryName: "DRAMA"), .init(line: 3, note: sameID, categoryName: nil),
-                        .init(line: 4, note: sameKey, categoryName: nil), .init(line: 5, note: takenID, categoryName: "새 카테고리"),
+                        .init(line: 2, note: fresh, categoryName: "DRAMA"),
+                        .init(line: 3, note: sameID, categoryName: nil),
+                        .init(line: 4, note: sameKey, categoryName: nil),
+                        .init(line: 5, note: takenID, categoryName: "새 카테고리"),
                         // Two viewings of one movie on one day in the same file are both kept.
-                        .init(line: 6, note: DiaryStoreFixtures.note("20200009", watched: "2024-02-05"), categoryName: nil),
-                        .init(line: 7, note: DiaryStoreFixtures.note("20200009", watched: "2024-02-05"), categoryName: nil),
+                        .init(
+                            line: 6, note: DiaryStoreFixtures.note("20200009", watched: "2024-02-05"), categoryName: nil
+                        ),
+                        .init(
+                            line: 7, note: DiaryStoreFixtures.note("20200009", watched: "2024-02-05"), categoryName: nil
+                        ),
                     ])
                 let outcome = try await repositories.notes.importBatch(batch, userID: owner.id)
                 #expect(outcome.duplicateLines == [3, 4])
@@ -199,7 +224,8 @@ extension DiaryStoreTests {
                 let categories = try await repositories.categories.categories(userID: owner.id)
                 #expect(categories.map(\.name) == ["Drama", "새 카테고리"])
                 #expect(categories.map(\.visible) == [true, false])
-                #expect(try await repositories.notes.note(id: fresh.id, userID: owner.id)?.categoryId == categories[0].id)
+                #expect(
+                    try await repositories.notes.note(id: fresh.id, userID: owner.id)?.categoryId == categories[0].id)
                 #expect(try await repositories.notes.note(id: strangers.id, userID: stranger.id) == strangers)
                 #expect(try await repositories.notes.allNotes(userID: owner.id).count == 5)
             }
@@ -212,7 +238,8 @@ extension DiaryStoreTests {
                 let owner = try await DiaryStoreFixtures.createUser("owner", in: repositories)
                 var notes = (0..<450).map { index in
                     DiaryImportBatch.Note(
-                        line: index + 2, note: DiaryStoreFixtures.note("M\(index)", watched: "2024-01-01"), categoryName: "새")
+                        line: index + 2, note: DiaryStoreFixtures.note("M\(index)", watched: "2024-01-01"),
+                        categoryName: "새")
                 }
                 // The store's CHECK constraint refuses an impossible chart rank in the last INSERT.
                 notes[449].note.chartRank = 5000

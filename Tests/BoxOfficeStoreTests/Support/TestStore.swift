@@ -84,7 +84,8 @@ struct TestStore {
                 throw TestSetupError("\(postgresURLVariable) must be a postgres:// URL, not \(adminLocation)")
             }
             let admin = try BoxOfficeDatabase(location: adminLocation, logger: logger)
-            let name = "boxoffice_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+            let name =
+                "boxoffice_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
             do {
                 try await admin.createPostgresDatabase(named: name)
             } catch {

@@ -74,7 +74,9 @@ enum AdminTestSupport {
     }
 
     /// Posts the backfill form with the page's CSRF token.
-    static func submit(_ browser: PageBrowser, from: String, to: String, weekly: Bool = false) async throws -> TestResponse {
+    static func submit(_ browser: PageBrowser, from: String, to: String, weekly: Bool = false) async throws
+        -> TestResponse
+    {
         var fields = [("from", from), ("to", to)]
         if weekly { fields.append(("weekly", "on")) }
         return try await browser.submit(on: "/admin/backfill", fields)

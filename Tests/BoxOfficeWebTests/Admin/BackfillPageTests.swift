@@ -16,7 +16,9 @@ struct BackfillPageTests {
     func access() async throws {
         try await AdminTestSupport.withApp { app in
             let anonymous = PageBrowser(app.client)
-            for path in ["/admin/backfill", "/admin/backfill/\(UUID().uuidString)", "/admin/backfill/\(UUID().uuidString).json"] {
+            for path in [
+                "/admin/backfill", "/admin/backfill/\(UUID().uuidString)", "/admin/backfill/\(UUID().uuidString).json",
+            ] {
                 let response = try await anonymous.get(path)
                 #expect(response.status == .seeOther, "\(path)")
                 #expect(response.location?.hasPrefix("/login?next=%2Fadmin%2Fbackfill") == true, "\(path)")
@@ -33,7 +35,8 @@ struct BackfillPageTests {
             await member.setLanguage("en")
             // Not even with the session's own CSRF token.
             let token = try await member.sessionCSRF()
-            let forged = try await member.post("/admin/backfill", [("csrf", token), ("from", "2024-03-01"), ("to", "2024-03-02")])
+            let forged = try await member.post(
+                "/admin/backfill", [("csrf", token), ("from", "2024-03-01"), ("to", "2024-03-02")])
             #expect(forged.status == .forbidden)
             #expect(try await app.services.backfill.recentJobs().isEmpty)
             // Nothing on their pages points at the administrator's pages.
@@ -49,7 +52,9 @@ struct BackfillPageTests {
             #expect(page.text.contains("No backfills yet."))
             #expect(page.text.contains(#"<a class="admin-link" href="/admin/backfill" aria-current="page">Admin</a>"#))
             #expect(page.text.contains(#"<a class="admin-link" href="/admin/backfill">Admin</a>"#) == false)
-            #expect(try await admin.get("/account").text.contains(#"<a class="admin-link" href="/admin/backfill">Admin</a>"#))
+            #expect(
+                try await admin.get("/account").text.contains(
+                    #"<a class="admin-link" href="/admin/backfill">Admin</a>"#))
             await admin.setLanguage("ko")
             let korean = try await admin.get("/admin/backfill")
             #expect(korean.text.contains("보관함 채우기"))
@@ -112,7 +117,8 @@ struct BackfillPageTests {
         }
     }
 
-    @Test("a job runs in the background against the simulator, fills the archive and ends done with done == total",
+    @Test(
+        "a job runs in the background against the simulator, fills the archive and ends done with done == total",
         arguments: DiaryWebBackend.enabled)
     func runsToDone(backend: DiaryWebBackend) async throws {
         try await AdminTestSupport.withApp(backend) { app in
@@ -190,7 +196,8 @@ struct BackfillPageTests {
         try await AdminTestSupport.withApp(gatePassing: 10) { app in
             let gate = try #require(app.gate)
             let admin = try await AdminTestSupport.signedIn(app, "boss", admin: true)
-            let id = try AdminTestSupport.jobID(try await AdminTestSupport.submit(admin, from: "2024-01-01", to: "2024-02-29"))
+            let id = try AdminTestSupport.jobID(
+                try await AdminTestSupport.submit(admin, from: "2024-01-01", to: "2024-02-29"))
             let running = try await AdminTestSupport.waitFor(admin, id) {
                 AdminTestSupport.status($0) == "running" && AdminTestSupport.int($0, "done") >= 3 && gate.heldCalls > 0
             }
@@ -215,7 +222,8 @@ struct BackfillPageTests {
             let late = try await admin.submit(on: "/admin/backfill/\(id)", to: "/admin/backfill/\(id)/cancel", [])
             #expect(late.location == "/admin/backfill/\(id)?done=already-ended")
             let archived = try await app.services.archive.coverage(
-                of: DateRange(start: CalendarDate("2024-01-01")!, end: CalendarDate("2024-02-29")!)).archivedDays
+                of: DateRange(start: CalendarDate("2024-01-01")!, end: CalendarDate("2024-02-29")!)
+            ).archivedDays
             #expect(archived > 0 && archived < 60)
 
             let restart = try await admin.submit(on: "/admin/backfill/\(id)", to: "/admin/backfill/\(id)/restart", [])
@@ -290,7 +298,8 @@ struct BackfillPageTests {
             }
         ) { app in
             let admin = try await AdminTestSupport.signedIn(app, "boss", admin: true)
-            let id = try AdminTestSupport.jobID(try await AdminTestSupport.submit(admin, from: "2023-01-01", to: "2023-12-31"))
+            let id = try AdminTestSupport.jobID(
+                try await AdminTestSupport.submit(admin, from: "2023-01-01", to: "2023-12-31"))
             jobBox.id = UUID(uuidString: id)
             _ = try await AdminTestSupport.waitFor(admin, id) { AdminTestSupport.int($0, "done") >= 3 }
         }

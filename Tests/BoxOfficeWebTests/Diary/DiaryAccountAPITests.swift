@@ -9,7 +9,9 @@ import Testing
 extension DiaryAPITests {
     @Suite("Diary API: accounts and tokens")
     struct DiaryAccountAPITests {
-        @Test("sign up, log in for a token, list and revoke tokens; secrets are never echoed", arguments: DiaryWebBackend.enabled)
+        @Test(
+            "sign up, log in for a token, list and revoke tokens; secrets are never echoed",
+            arguments: DiaryWebBackend.enabled)
         func accounts(backend: DiaryWebBackend) async throws {
             try await DiaryWebTestSupport.withApp(backend) { client in
                 let signUp = try await client.call(
@@ -21,12 +23,14 @@ extension DiaryAPITests {
                 #expect(user["id"] is String && user["createdAt"] is String)
                 #expect(!signUp.text.contains("correct horse"))
 
-                let taken = try await client.call(.post, "/api/v1/users", json: ["username": "minji", "password": "another one!"])
+                let taken = try await client.call(
+                    .post, "/api/v1/users", json: ["username": "minji", "password": "another one!"])
                 #expect(taken.status == .conflict)
                 #expect(taken.apiErrorMessage == "The username \"minji\" is taken.")
 
                 let login = try await client.call(
-                    .post, "/api/v1/tokens", json: ["username": "minji", "password": "correct horse battery", "name": "cli"])
+                    .post, "/api/v1/tokens",
+                    json: ["username": "minji", "password": "correct horse battery", "name": "cli"])
                 #expect(login.status == .created)
                 let token = try #require(login.jsonObject?["token"] as? String)
                 #expect(token.hasPrefix("bo_"))
@@ -72,22 +76,27 @@ extension DiaryAPITests {
                     #expect(response.apiErrorMessage != nil)
                 }
                 _ = try await client.account("minji")
-                let wrong = try await client.call(.post, "/api/v1/tokens", json: ["username": "minji", "password": "wrong password"])
+                let wrong = try await client.call(
+                    .post, "/api/v1/tokens", json: ["username": "minji", "password": "wrong password"])
                 #expect(wrong.status == .unauthorized)
                 #expect(wrong.apiErrorMessage == "Wrong username or password.")
                 #expect(wrong.headers[.wwwAuthenticate] == "Bearer realm=\"BoxOffice\"")
-                let nobody = try await client.call(.post, "/api/v1/tokens", json: ["username": "nobody", "password": "wrong password"])
+                let nobody = try await client.call(
+                    .post, "/api/v1/tokens", json: ["username": "nobody", "password": "wrong password"])
                 #expect(nobody.status == .unauthorized)
                 #expect(nobody.apiErrorMessage == wrong.apiErrorMessage)
             }
         }
 
-        @Test("five wrong passwords lock the username for 15 minutes: 429 with Retry-After", arguments: DiaryWebBackend.enabled)
+        @Test(
+            "five wrong passwords lock the username for 15 minutes: 429 with Retry-After",
+            arguments: DiaryWebBackend.enabled)
         func throttling(backend: DiaryWebBackend) async throws {
             try await DiaryWebTestSupport.withApp(backend) { client in
                 _ = try await client.account("minji")
                 for _ in 0..<5 {
-                    let response = try await client.call(.post, "/api/v1/tokens", json: ["username": "minji", "password": "guess guess"])
+                    let response = try await client.call(
+                        .post, "/api/v1/tokens", json: ["username": "minji", "password": "guess guess"])
                     #expect(response.status == .unauthorized)
                 }
                 let locked = try await client.call(
@@ -107,9 +116,11 @@ extension DiaryAPITests {
                 let id = UUID().uuidString
                 let routes: [(HTTPRequest.Method, String)] = [
                     (.get, "/api/v1/tokens"), (.delete, "/api/v1/tokens/\(id)"), (.get, "/api/v1/categories"),
-                    (.post, "/api/v1/categories"), (.patch, "/api/v1/categories/\(id)"), (.delete, "/api/v1/categories/\(id)"),
+                    (.post, "/api/v1/categories"), (.patch, "/api/v1/categories/\(id)"),
+                    (.delete, "/api/v1/categories/\(id)"),
                     (.get, "/api/v1/notes"), (.post, "/api/v1/notes"), (.get, "/api/v1/notes/\(id)"),
-                    (.patch, "/api/v1/notes/\(id)"), (.delete, "/api/v1/notes/\(id)"), (.get, "/api/v1/notes/export?format=csv"),
+                    (.patch, "/api/v1/notes/\(id)"), (.delete, "/api/v1/notes/\(id)"),
+                    (.get, "/api/v1/notes/export?format=csv"),
                     (.post, "/api/v1/notes/import?format=csv"), (.get, "/api/v1/stats"),
                 ]
                 let forged = "bo_" + String(repeating: "A", count: 43)

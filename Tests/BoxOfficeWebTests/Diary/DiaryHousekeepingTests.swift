@@ -46,7 +46,8 @@ extension DiaryAPITests {
                 // Yesterday's instance: a session that expires in 14 days, and a failed login.
                 let services = try await AppServices.start(
                     configuration: DiaryWebTestSupport.configuration(databaseURL: databaseURL, directory: directory),
-                    logger: DiaryWebTestSupport.quietLogger, transport: SimulatorTransport(simulator: KOBISSimulator(now: now)),
+                    logger: DiaryWebTestSupport.quietLogger,
+                    transport: SimulatorTransport(simulator: KOBISSimulator(now: now)),
                     now: now)
                 let live: String
                 do {
@@ -63,7 +64,8 @@ extension DiaryAPITests {
                 }
                 await services.shutdown()
                 #expect(try await Self.rows("diary_sessions", databaseURL: databaseURL, directory: directory) == 2)
-                #expect(try await Self.rows("diary_login_attempts", databaseURL: databaseURL, directory: directory) == 1)
+                #expect(
+                    try await Self.rows("diary_login_attempts", databaseURL: databaseURL, directory: directory) == 1)
 
                 // Today's instance purges as it starts; the test's end shuts it down (a hang would hit the time limit).
                 try await DiaryWebTestSupport.run(databaseURL: databaseURL, directory: directory, now: now) { client in
@@ -73,10 +75,13 @@ extension DiaryAPITests {
                         sessions = try await Self.rows("diary_sessions", databaseURL: databaseURL, directory: directory)
                     }
                     #expect(sessions == 1)
-                    #expect(try await Self.rows("diary_login_attempts", databaseURL: databaseURL, directory: directory) == 0)
+                    #expect(
+                        try await Self.rows("diary_login_attempts", databaseURL: databaseURL, directory: directory) == 0
+                    )
                     // The live session still works.
                     let page = try await client.execute(
-                        uri: "/notes", method: .get, headers: [.cookie: "boxoffice_session=\(live)"], body: nil) { $0 }
+                        uri: "/notes", method: .get, headers: [.cookie: "boxoffice_session=\(live)"], body: nil
+                    ) { $0 }
                     #expect(page.status == .ok)
                 }
             }
@@ -89,7 +94,8 @@ extension DiaryAPITests {
                 let now: @Sendable () -> Date = { clock.now }
                 let services = try await AppServices.start(
                     configuration: DiaryWebTestSupport.configuration(databaseURL: databaseURL, directory: directory),
-                    logger: DiaryWebTestSupport.quietLogger, transport: SimulatorTransport(simulator: KOBISSimulator(now: now)),
+                    logger: DiaryWebTestSupport.quietLogger,
+                    transport: SimulatorTransport(simulator: KOBISSimulator(now: now)),
                     now: now)
                 do {
                     let user = try await services.diary.signUp(username: "minji", password: "correct horse")

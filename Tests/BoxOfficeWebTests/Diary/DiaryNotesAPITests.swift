@@ -9,26 +9,32 @@ import Testing
 extension DiaryAPITests {
     @Suite("Diary API: categories and notes")
     struct DiaryNotesAPITests {
-        @Test("categories: create, list, rename, hide, reorder, and delete asking what happens to the notes", arguments: DiaryWebBackend.enabled)
+        @Test(
+            "categories: create, list, rename, hide, reorder, and delete asking what happens to the notes",
+            arguments: DiaryWebBackend.enabled)
         func categories(backend: DiaryWebBackend) async throws {
             try await DiaryWebTestSupport.withApp(backend) { client in
                 let token = try await client.account("minji")
                 var ids: [String] = []
                 for name in ["스릴러", "드라마", "SF"] {
-                    let response = try await client.call(.post, "/api/v1/categories", token: token, json: ["name": name])
+                    let response = try await client.call(
+                        .post, "/api/v1/categories", token: token, json: ["name": name])
                     #expect(response.status == .created)
                     let id = try #require(response.jsonObject?["id"] as? String)
                     #expect(response.headers[.location] == "/api/v1/categories/\(id)")
                     #expect(response.jsonObject?["visible"] as? Bool == true)
                     ids.append(id)
                 }
-                #expect(try await client.call(.post, "/api/v1/categories", token: token, json: ["name": "sf"]).status == .conflict)
+                #expect(
+                    try await client.call(.post, "/api/v1/categories", token: token, json: ["name": "sf"]).status
+                        == .conflict)
                 let empty = try await client.call(.post, "/api/v1/categories", token: token, json: ["name": "  "])
                 #expect(empty.status == .badRequest)
                 #expect(empty.apiErrorMessage == "name must not be empty.")
 
                 let patched = try await client.call(
-                    .patch, "/api/v1/categories/\(ids[2])", token: token, json: ["name": "공상과학", "visible": false, "position": 0])
+                    .patch, "/api/v1/categories/\(ids[2])", token: token,
+                    json: ["name": "공상과학", "visible": false, "position": 0])
                 #expect(patched.status == .ok)
                 #expect(patched.jsonObject?["name"] as? String == "공상과학")
                 #expect(patched.jsonObject?["visible"] as? Bool == false)
@@ -36,35 +42,54 @@ extension DiaryAPITests {
                 let categories = try #require(list.jsonObject?["categories"] as? [[String: Any]])
                 #expect(categories.map { $0["name"] as? String } == ["공상과학", "스릴러", "드라마"])
                 #expect(categories.map { $0["position"] as? Int } == [0, 1, 2])
-                #expect(try await client.call(.patch, "/api/v1/categories/\(ids[0])", token: token, json: [:]).status == .badRequest)
                 #expect(
-                    try await client.call(.patch, "/api/v1/categories/\(ids[0])", token: token, json: ["visible": "yes"]).status
+                    try await client.call(.patch, "/api/v1/categories/\(ids[0])", token: token, json: [:]).status
+                        == .badRequest)
+                #expect(
+                    try await client.call(
+                        .patch, "/api/v1/categories/\(ids[0])", token: token, json: ["visible": "yes"]
+                    ).status
                         == .badRequest)
 
                 let code = try #require(try await client.sampleMovieCodes().first)
-                let note = try await client.createNote(token, ["movieCode": code, "watchedOn": "2024-03-01", "categoryId": ids[0]])
+                let note = try await client.createNote(
+                    token, ["movieCode": code, "watchedOn": "2024-03-01", "categoryId": ids[0]])
                 let noteID = try #require(note["id"] as? String)
                 let refused = try await client.call(.delete, "/api/v1/categories/\(ids[0])", token: token)
                 #expect(refused.status == .conflict)
                 #expect(refused.apiErrorMessage?.contains("has 1 note") == true)
-                #expect(try await client.call(.delete, "/api/v1/categories/\(ids[0])?notes=move", token: token).status == .badRequest)
-                #expect(try await client.call(.delete, "/api/v1/categories/\(ids[0])?notes=burn", token: token).status == .badRequest)
                 #expect(
-                    try await client.call(.delete, "/api/v1/categories/\(ids[0])?notes=move&to=\(ids[0])", token: token).status
+                    try await client.call(.delete, "/api/v1/categories/\(ids[0])?notes=move", token: token).status
                         == .badRequest)
-                let moved = try await client.call(.delete, "/api/v1/categories/\(ids[0])?notes=move&to=\(ids[1])", token: token)
+                #expect(
+                    try await client.call(.delete, "/api/v1/categories/\(ids[0])?notes=burn", token: token).status
+                        == .badRequest)
+                #expect(
+                    try await client.call(.delete, "/api/v1/categories/\(ids[0])?notes=move&to=\(ids[0])", token: token)
+                        .status
+                        == .badRequest)
+                let moved = try await client.call(
+                    .delete, "/api/v1/categories/\(ids[0])?notes=move&to=\(ids[1])", token: token)
                 #expect(moved.status == .noContent)
                 let after = try await client.call(.get, "/api/v1/notes/\(noteID)", token: token)
                 #expect(after.jsonObject?["categoryId"] as? String == ids[1])
-                #expect(try await client.call(.delete, "/api/v1/categories/\(ids[1])?notes=delete", token: token).status == .noContent)
+                #expect(
+                    try await client.call(.delete, "/api/v1/categories/\(ids[1])?notes=delete", token: token).status
+                        == .noContent)
                 #expect(try await client.call(.get, "/api/v1/notes/\(noteID)", token: token).status == .notFound)
-                #expect(try await client.call(.delete, "/api/v1/categories/\(ids[2])", token: token).status == .noContent)
-                #expect(try await client.call(.delete, "/api/v1/categories/\(ids[2])", token: token).status == .notFound)
-                #expect(try await client.call(.patch, "/api/v1/categories/nonsense", token: token, json: ["name": "x"]).status == .notFound)
+                #expect(
+                    try await client.call(.delete, "/api/v1/categories/\(ids[2])", token: token).status == .noContent)
+                #expect(
+                    try await client.call(.delete, "/api/v1/categories/\(ids[2])", token: token).status == .notFound)
+                #expect(
+                    try await client.call(.patch, "/api/v1/categories/nonsense", token: token, json: ["name": "x"])
+                        .status == .notFound)
             }
         }
 
-        @Test("notes: create from a movie code, read, change, warn about exact duplicates, delete", arguments: DiaryWebBackend.enabled)
+        @Test(
+            "notes: create from a movie code, read, change, warn about exact duplicates, delete",
+            arguments: DiaryWebBackend.enabled)
         func notes(backend: DiaryWebBackend) async throws {
             try await DiaryWebTestSupport.withApp(backend) { client in
                 let token = try await client.account("minji")
@@ -73,7 +98,8 @@ extension DiaryAPITests {
                 let response = try await client.call(
                     .post, "/api/v1/notes", token: token,
                     json: [
-                        "movieCode": codes[0], "watchedOn": "2024-03-15", "memo": "<script>alert(1)</script>, \"좋음\"", "rating": 4.5,
+                        "movieCode": codes[0], "watchedOn": "2024-03-15", "memo": "<script>alert(1)</script>, \"좋음\"",
+                        "rating": 4.5,
                         "place": "cinema", "chartDate": "2024-03-15", "chartRank": 1,
                     ])
                 #expect(response.status == .created)
@@ -93,7 +119,8 @@ extension DiaryAPITests {
 
                 let again = try await client.createNote(token, ["movieCode": codes[0], "watchedOn": "2024-03-15"])
                 #expect((again["warnings"] as? [String])?.first?.hasPrefix("You already have a note about") == true)
-                let rewatch = try await client.createNote(token, ["movieCode": codes[0], "watchedOn": "2024-03-16", "title": "다시 봄"])
+                let rewatch = try await client.createNote(
+                    token, ["movieCode": codes[0], "watchedOn": "2024-03-16", "title": "다시 봄"])
                 #expect(rewatch["warnings"] as? [String] == [])
                 #expect(rewatch["title"] as? String == "다시 봄")
 
@@ -112,7 +139,8 @@ extension DiaryAPITests {
                 #expect(patched.jsonObject?["rating"] is NSNull)
                 #expect(patched.jsonObject?["categoryId"] as? String == categoryID)
                 #expect(patched.jsonObject?["place"] as? String == "cinema")
-                let otherMovie = try await client.call(.patch, "/api/v1/notes/\(id)", token: token, json: ["movieCode": codes[1]])
+                let otherMovie = try await client.call(
+                    .patch, "/api/v1/notes/\(id)", token: token, json: ["movieCode": codes[1]])
                 #expect(otherMovie.status == .badRequest)
 
                 #expect(try await client.call(.delete, "/api/v1/notes/\(id)", token: token).status == .noContent)
@@ -157,7 +185,8 @@ extension DiaryAPITests {
                     #expect(response.status == .badRequest, "\(message): \(response.status)")
                     #expect(response.apiErrorMessage?.hasPrefix(message) == true, "\(response.text.prefix(300))")
                 }
-                #expect(try await client.call(.post, "/api/v1/notes", token: token, text: "{oops").status == .badRequest)
+                #expect(
+                    try await client.call(.post, "/api/v1/notes", token: token, text: "{oops").status == .badRequest)
                 #expect(try await client.noteTotal(token) == 0)
 
                 let note = try await client.createNote(token, valid)
@@ -176,12 +205,15 @@ extension DiaryAPITests {
                 #expect(unchanged.jsonObject?["title"] as? String == note["title"] as? String)
                 #expect(unchanged.jsonObject?["watchedOn"] as? String == "2024-03-01")
                 let huge = try await client.call(
-                    .post, "/api/v1/notes", token: token, text: "{\"memo\":\"" + String(repeating: "x", count: 2 << 20) + "\"}")
+                    .post, "/api/v1/notes", token: token,
+                    text: "{\"memo\":\"" + String(repeating: "x", count: 2 << 20) + "\"}")
                 #expect(huge.status == .contentTooLarge)
             }
         }
 
-        @Test("a second user can never read, list, change or delete the first user's categories or notes", arguments: DiaryWebBackend.enabled)
+        @Test(
+            "a second user can never read, list, change or delete the first user's categories or notes",
+            arguments: DiaryWebBackend.enabled)
         func authorization(backend: DiaryWebBackend) async throws {
             try await DiaryWebTestSupport.withApp(backend) { client in
                 let owner = try await client.account("owner")
@@ -189,12 +221,14 @@ extension DiaryAPITests {
                 let code = try #require(try await client.sampleMovieCodes().first)
                 let category = try await client.call(.post, "/api/v1/categories", token: owner, json: ["name": "비밀"])
                 let categoryID = try #require(category.jsonObject?["id"] as? String)
-                let note = try await client.createNote(owner, ["movieCode": code, "watchedOn": "2024-03-01", "categoryId": categoryID, "memo": "비밀 메모"])
+                let note = try await client.createNote(
+                    owner, ["movieCode": code, "watchedOn": "2024-03-01", "categoryId": categoryID, "memo": "비밀 메모"])
                 let noteID = try #require(note["id"] as? String)
 
                 let notFound: [(HTTPRequest.Method, String, [String: Any]?)] = [
                     (.get, "/api/v1/notes/\(noteID)", nil), (.patch, "/api/v1/notes/\(noteID)", ["memo": "mine now"]),
-                    (.delete, "/api/v1/notes/\(noteID)", nil), (.patch, "/api/v1/categories/\(categoryID)", ["name": "mine"]),
+                    (.delete, "/api/v1/notes/\(noteID)", nil),
+                    (.patch, "/api/v1/categories/\(categoryID)", ["name": "mine"]),
                     (.delete, "/api/v1/categories/\(categoryID)?notes=delete", nil),
                     (.get, "/api/v1/notes?category=\(categoryID)", nil),
                 ]
@@ -209,7 +243,8 @@ extension DiaryAPITests {
                     #expect(withoutIDs(response.apiErrorMessage) == withoutIDs(answerForMissing.apiErrorMessage))
                 }
                 let filed = try await client.call(
-                    .post, "/api/v1/notes", token: stranger, json: ["movieCode": code, "watchedOn": "2024-03-01", "categoryId": categoryID])
+                    .post, "/api/v1/notes", token: stranger,
+                    json: ["movieCode": code, "watchedOn": "2024-03-01", "categoryId": categoryID])
                 #expect(filed.status == .badRequest)
                 let list = try await client.call(.get, "/api/v1/notes", token: stranger)
                 #expect(list.jsonObject?["total"] as? Int == 0)
@@ -236,14 +271,21 @@ extension DiaryAPITests {
                 let ratings: [Any] = [5, 1.5, NSNull(), 3, 4.5]
                 for (index, code) in codes.prefix(5).enumerated() {
                     _ = try await client.createNote(
-                        token, ["movieCode": code, "watchedOn": "2024-03-0\(index + 1)", "rating": ratings[index], "title": "T\(4 - index)"])
+                        token,
+                        [
+                            "movieCode": code, "watchedOn": "2024-03-0\(index + 1)", "rating": ratings[index],
+                            "title": "T\(4 - index)",
+                        ])
                 }
-                _ = try await client.createNote(token, ["movieCode": codes[0], "watchedOn": "2023-12-25", "title": "T9"])
+                _ = try await client.createNote(
+                    token, ["movieCode": codes[0], "watchedOn": "2023-12-25", "title": "T9"])
 
                 func titles(_ query: String) async throws -> [String] {
                     let response = try await client.call(.get, "/api/v1/notes?\(query)", token: token)
                     #expect(response.status == .ok, "\(query): \(response.text)")
-                    return (response.jsonObject?["notes"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+                    return (response.jsonObject?["notes"] as? [[String: Any]] ?? []).compactMap {
+                        $0["title"] as? String
+                    }
                 }
                 #expect(try await titles("") == ["T0", "T1", "T2", "T3", "T4", "T9"])
                 #expect(try await titles("sort=watchedOn&order=asc") == ["T9", "T4", "T3", "T2", "T1", "T0"])
@@ -262,14 +304,17 @@ extension DiaryAPITests {
                 #expect((page.jsonObject?["notes"] as? [Any])?.count == 2)
 
                 for query in [
-                    "sort=bogus", "order=up", "year=24", "year=abcd", "rating=6", "minRating=0.3", "perPage=0", "perPage=500",
+                    "sort=bogus", "order=up", "year=24", "year=abcd", "rating=6", "minRating=0.3", "perPage=0",
+                    "perPage=500",
                     "page=-1", "category=xyz", "movie=a%20b",
                 ] {
                     let response = try await client.call(.get, "/api/v1/notes?\(query)", token: token)
                     #expect(response.status == .badRequest, "\(query)")
                     #expect(response.apiErrorMessage != nil)
                 }
-                #expect(try await client.call(.get, "/api/v1/notes?category=\(UUID().uuidString)", token: token).status == .notFound)
+                #expect(
+                    try await client.call(.get, "/api/v1/notes?category=\(UUID().uuidString)", token: token).status
+                        == .notFound)
             }
         }
     }

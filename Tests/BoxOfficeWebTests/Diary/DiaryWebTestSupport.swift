@@ -58,7 +58,8 @@ enum DiaryWebTestSupport {
             }
             let adminLocation = try DatabaseLocation(databaseURL: adminURL, workingDirectory: directory.path)
             let admin = try BoxOfficeDatabase(location: adminLocation, logger: quietLogger)
-            let name = "boxoffice_webtest_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+            let name =
+                "boxoffice_webtest_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
             do {
                 try await admin.createPostgresDatabase(named: name)
             } catch {
@@ -113,7 +114,8 @@ struct DiaryTestSetupError: Error, CustomStringConvertible {
 extension TestClientProtocol {
     /// Sends `method uri` with an optional Bearer token and body (a JSON object, or raw text).
     func call(
-        _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, json: [String: Any]? = nil, text: String? = nil,
+        _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, json: [String: Any]? = nil,
+        text: String? = nil,
         headers: HTTPFields = [:]
     ) async throws -> TestResponse {
         var headers = headers

@@ -22,7 +22,8 @@ struct DiaryListPagingAndErrorTests {
             ])
         }
         let file: [String: Any] = [
-            "format": "boxoffice-diary", "version": 1, "categories": [["id": category, "name": "Drama"]], "notes": notes,
+            "format": "boxoffice-diary", "version": 1, "categories": [["id": category, "name": "Drama"]],
+            "notes": notes,
         ]
         return String(decoding: try JSONSerialization.data(withJSONObject: file), as: UTF8.self)
     }
@@ -34,7 +35,8 @@ struct DiaryListPagingAndErrorTests {
             let token = try await client.account("minji", password: "correct horse")
             let code = try #require(try await client.sampleMovieCodes().first)
             let imported = try await client.call(
-                .post, "/api/v1/notes/import?format=json", token: token, text: try Self.diaryFile(notes: 45, movieCode: code))
+                .post, "/api/v1/notes/import?format=json", token: token,
+                text: try Self.diaryFile(notes: 45, movieCode: code))
             #expect(imported.jsonObject?["imported"] as? Int == 45, "\(imported.text.prefix(300))")
             let browser = PageBrowser(client)
             _ = try await browser.submit(on: "/login", [("username", "minji"), ("password", "correct horse")])
@@ -42,7 +44,9 @@ struct DiaryListPagingAndErrorTests {
             let first = try await browser.get("/notes?sort=title")
             #expect(first.status == .ok)
             #expect(first.text.components(separatedBy: #"<li class="note-item">"#).count - 1 == 20)
-            #expect(first.text.contains(">Note 001<") && first.text.contains(">Note 020<") && !first.text.contains(">Note 021<"))
+            #expect(
+                first.text.contains(">Note 001<") && first.text.contains(">Note 020<")
+                    && !first.text.contains(">Note 021<"))
             #expect(first.text.contains("45 notes"))
             #expect(first.text.contains("Page 1 of 3"))
             #expect(first.text.contains(#"<a rel="next" href="/notes?sort=title&amp;page=2">"#))
@@ -56,10 +60,12 @@ struct DiaryListPagingAndErrorTests {
 
             // Filters the form has fields for, and those only the address can carry, all survive paging.
             let categories = try #require(
-                try await client.call(.get, "/api/v1/categories", token: token).jsonObject?["categories"] as? [[String: Any]])
+                try await client.call(.get, "/api/v1/categories", token: token).jsonObject?["categories"]
+                    as? [[String: Any]])
             let drama = try #require(categories.first?["id"] as? String)
             let filtered = try await browser.get(
-                "/notes?category=\(drama)&sort=watchedOn&order=asc&year=2023&rating=4&minRating=3.5&releaseYear=&perPage=5&movie=\(code)")
+                "/notes?category=\(drama)&sort=watchedOn&order=asc&year=2023&rating=4&minRating=3.5&releaseYear=&perPage=5&movie=\(code)"
+            )
             #expect(filtered.status == .ok, "\(filtered.text.prefix(300))")
             #expect(filtered.text.components(separatedBy: #"<li class="note-item">"#).count - 1 == 5)
             #expect(filtered.text.contains(">Note 003<") && filtered.text.contains(">Note 015<"))
@@ -67,7 +73,8 @@ struct DiaryListPagingAndErrorTests {
             let next = try #require(filtered.text.firstMatch(of: #/<a rel="next" href="([^"]+)">/#)).1
                 .replacingOccurrences(of: "&amp;", with: "&")
             for part in [
-                "category=\(drama)", "sort=watchedOn", "order=asc", "year=2023", "rating=4", "minRating=3.5", "perPage=5",
+                "category=\(drama)", "sort=watchedOn", "order=asc", "year=2023", "rating=4", "minRating=3.5",
+                "perPage=5",
                 "movie=\(code)", "page=2",
             ] {
                 #expect(next.contains(part), "\(next) keeps \(part)")
@@ -111,7 +118,8 @@ struct DiaryListPagingAndErrorTests {
 
             // Forms that catch a diary error show it in the page's language too.
             let taken = try await PageBrowser(client, language: "ko").submit(
-                on: "/signup", [("username", "OWNER"), ("password", "correct horse"), ("passwordConfirm", "correct horse")])
+                on: "/signup",
+                [("username", "OWNER"), ("password", "correct horse"), ("passwordConfirm", "correct horse")])
             #expect(taken.status == .conflict)
             #expect(taken.text.contains("‘OWNER’ 아이디는 이미 쓰이고 있습니다."))
             _ = try await korean.submit(on: "/categories", [("name", "스릴러")])

@@ -10,7 +10,8 @@ import Testing
 struct CSRFCoverageTests {
     /// Forms that must exist; the test covers every unsafe non-API route the router has, these and any added later.
     static let knownFormRoutes: Set<String> = [
-        "POST /signup", "POST /login", "POST /logout", "POST /notes", "POST /notes/{id}/edit", "POST /notes/{id}/delete",
+        "POST /signup", "POST /login", "POST /logout", "POST /notes", "POST /notes/{id}/edit",
+        "POST /notes/{id}/delete",
         "POST /categories", "POST /categories/{id}/rename", "POST /categories/{id}/move",
         "POST /categories/{id}/visibility", "POST /categories/{id}/delete", "POST /account/password",
         "POST /account/tokens", "POST /account/tokens/{id}/revoke", "POST /import-export",
@@ -61,17 +62,26 @@ struct CSRFCoverageTests {
             _ = try await attacker.get("/signup")
             for uri in ["/login", "/signup"] {
                 let forged = try await attacker.post(
-                    uri, [("csrf", token), ("username", "forged"), ("password", "correct horse battery"),
-                        ("passwordConfirm", "correct horse battery")])
+                    uri,
+                    [
+                        ("csrf", token), ("username", "forged"), ("password", "correct horse battery"),
+                        ("passwordConfirm", "correct horse battery"),
+                    ])
                 #expect(forged.status == .forbidden, "\(uri): \(forged.status)")
             }
             // The right cookie and token together work.
             let signUp = try await victim.submit(
-                on: "/signup", [("username", "victim"), ("password", "correct horse battery"),
-                    ("passwordConfirm", "correct horse battery")])
+                on: "/signup",
+                [
+                    ("username", "victim"), ("password", "correct horse battery"),
+                    ("passwordConfirm", "correct horse battery"),
+                ])
             #expect(signUp.status == .seeOther)
-            #expect(try await client.send(.post, "/api/v1/tokens", headers: [.contentType: "application/json"],
-                body: ByteBuffer(string: #"{"username":"forged","password":"correct horse battery"}"#)).status == .unauthorized,
+            #expect(
+                try await client.send(
+                    .post, "/api/v1/tokens", headers: [.contentType: "application/json"],
+                    body: ByteBuffer(string: #"{"username":"forged","password":"correct horse battery"}"#)
+                ).status == .unauthorized,
                 "the forged sign-up created nothing")
         }
     }

@@ -13,7 +13,10 @@ struct FuzzFindingsTests {
     @Test("a huge search page is a 400, not an overflow that crashed the server; the last allowed page is empty")
     func hugePage() async throws {
         try await HardeningTestSupport.withApp { client, _, _ in
-            for uri in ["/api/v1/movies?q=a&page=2305843009213693951", "/api/v1/movies?page=10001", "/movies?q=a&page=9223372036854775807"] {
+            for uri in [
+                "/api/v1/movies?q=a&page=2305843009213693951", "/api/v1/movies?page=10001",
+                "/movies?q=a&page=9223372036854775807",
+            ] {
                 let response = try await client.get(uri)
                 #expect(response.status == .badRequest, "\(uri): \(response.status)")
             }
@@ -37,7 +40,10 @@ struct FuzzFindingsTests {
                 let response = try await client.get(uri)
                 #expect(response.status == .badRequest, "\(uri): \(response.status)")
             }
-            for uri in ["/api/v1/daily?date=\(settled)&area=&nation=&multi=", "/api/v1/movies?q=%20%20", "/api/v1/movies?q=%20a%20"] {
+            for uri in [
+                "/api/v1/daily?date=\(settled)&area=&nation=&multi=", "/api/v1/movies?q=%20%20",
+                "/api/v1/movies?q=%20a%20",
+            ] {
                 let response = try await client.get(uri)
                 #expect(response.status == .ok, "\(uri): \(response.status) \(response.text.prefix(200))")
             }
@@ -91,7 +97,8 @@ struct FuzzFindingsTests {
                 .patch, "/api/v1/categories/\(id)", token: token, json: ["name": NSNull(), "visible": false])
             #expect(unchanged.status == .ok, "\(unchanged.text)")
             #expect(unchanged.jsonObject?["name"] as? String == "films")
-            let nothing = try await client.call(.patch, "/api/v1/categories/\(id)", token: token, json: ["name": NSNull()])
+            let nothing = try await client.call(
+                .patch, "/api/v1/categories/\(id)", token: token, json: ["name": NSNull()])
             #expect(nothing.status == .badRequest, "only nulls: nothing to change")
         }
     }

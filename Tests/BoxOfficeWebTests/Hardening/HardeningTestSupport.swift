@@ -65,12 +65,15 @@ enum HardeningTestSupport {
     ) {
         for (name, value) in securityHeaders {
             #expect(
-                response.headers[HTTPFields.Element.Name(name)!] == value, "\(label): \(name)", sourceLocation: sourceLocation)
+                response.headers[HTTPFields.Element.Name(name)!] == value, "\(label): \(name)",
+                sourceLocation: sourceLocation)
         }
         #expect(
             response.headers[.strictTransportSecurity] == (hsts ? "max-age=31536000" : nil), "\(label): HSTS",
             sourceLocation: sourceLocation)
-        #expect(response.headers[HTTPFields.Element.Name("X-Request-ID")!] != nil, "\(label): X-Request-ID", sourceLocation: sourceLocation)
+        #expect(
+            response.headers[HTTPFields.Element.Name("X-Request-ID")!] != nil, "\(label): X-Request-ID",
+            sourceLocation: sourceLocation)
     }
 }
 

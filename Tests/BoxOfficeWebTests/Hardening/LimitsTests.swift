@@ -77,8 +77,10 @@ struct LimitsTests {
     @Test(
         "timeouts and the public URL come from the environment; bad values are refused with the variable's name",
         arguments: [
-            ("BOXOFFICE_UPSTREAM_TIMEOUT", "abc"), ("BOXOFFICE_UPSTREAM_TIMEOUT", "0"), ("BOXOFFICE_UPSTREAM_TIMEOUT", "301"),
-            ("BOXOFFICE_IDLE_TIMEOUT", "-1"), ("BOXOFFICE_IDLE_TIMEOUT", "forever"), ("BOXOFFICE_PUBLIC_URL", "boxoffice.example"),
+            ("BOXOFFICE_UPSTREAM_TIMEOUT", "abc"), ("BOXOFFICE_UPSTREAM_TIMEOUT", "0"),
+            ("BOXOFFICE_UPSTREAM_TIMEOUT", "301"),
+            ("BOXOFFICE_IDLE_TIMEOUT", "-1"), ("BOXOFFICE_IDLE_TIMEOUT", "forever"),
+            ("BOXOFFICE_PUBLIC_URL", "boxoffice.example"),
         ])
     func environment(name: String, bad: String) throws {
         let good = try AppConfiguration(environment: [

@@ -24,7 +24,9 @@ struct MethodNotAllowedTests {
     func methodNotAllowed(method: HTTPRequest.Method, uri: String, allow: String) async throws {
         try await HardeningTestSupport.withApp { client, _, _ in
             let response = try await client.send(method, uri)
-            #expect(response.status == .methodNotAllowed, "\(method) \(uri): \(response.status) \(response.text.prefix(200))")
+            #expect(
+                response.status == .methodNotAllowed,
+                "\(method) \(uri): \(response.status) \(response.text.prefix(200))")
             #expect(response.headers[.allow] == allow, "\(method) \(uri)")
             if uri.hasPrefix("/api/") {
                 #expect(response.headers[.contentType] == "application/json; charset=utf-8")
@@ -71,7 +73,10 @@ struct MethodNotAllowedTests {
     @Test("HEAD works wherever GET does, with the GET's status and headers and no body")
     func head() async throws {
         try await HardeningTestSupport.withApp { client, _, _ in
-            for uri in ["/daily?date=\(WebTestSupport.settledDate)", "/api/v1/daily?date=\(WebTestSupport.settledDate)", "/health"] {
+            for uri in [
+                "/daily?date=\(WebTestSupport.settledDate)", "/api/v1/daily?date=\(WebTestSupport.settledDate)",
+                "/health",
+            ] {
                 let get = try await client.send(.get, uri)
                 let head = try await client.send(.head, uri)
                 #expect(head.status == get.status, "\(uri)")
@@ -97,6 +102,8 @@ struct MethodNotAllowedTests {
         #expect(table.allowedMethods(for: "/static/a.css") == [.get, .head])
         #expect(table.allowedMethods(for: "/files/report.csv") == [.post])
         #expect(table.allowedMethods(for: "/") == nil)
-        #expect(RouteMethodTable.allowHeader([.delete, .get, .head, .options, .init("PURGE")!]) == "GET, HEAD, DELETE, OPTIONS, PURGE")
+        #expect(
+            RouteMethodTable.allowHeader([.delete, .get, .head, .options, .init("PURGE")!])
+                == "GET, HEAD, DELETE, OPTIONS, PURGE")
     }
 }

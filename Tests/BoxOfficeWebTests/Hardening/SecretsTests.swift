@@ -32,8 +32,14 @@ struct SecretsTests {
         let values: [(String, Any)] = [
             ("AppConfiguration", configuration),
             ("KOBISClient", KOBISClient(apiKey: Self.kobisKey, transport: transport)),
-            ("TMDBPosterSource", TMDBPosterSource(apiKey: Self.tmdbKey, baseURL: configuration.tmdbBaseURL, transport: transport)),
-            ("KakaoPosterSource", KakaoPosterSource(apiKey: Self.kakaoKey, baseURL: configuration.kakaoBaseURL, transport: transport)),
+            (
+                "TMDBPosterSource",
+                TMDBPosterSource(apiKey: Self.tmdbKey, baseURL: configuration.tmdbBaseURL, transport: transport)
+            ),
+            (
+                "KakaoPosterSource",
+                KakaoPosterSource(apiKey: Self.kakaoKey, baseURL: configuration.kakaoBaseURL, transport: transport)
+            ),
         ]
         for (name, value) in values {
             let text = Self.everyDescription(of: value)
@@ -49,10 +55,14 @@ struct SecretsTests {
 
     @Test("the database URL's password is redacted whatever the scheme; URLs without one are kept")
     func databaseURLRedaction() {
-        #expect(AppConfiguration.redactingPassword("postgres://u:p%40ss@h:5432/d?sslmode=require") == "postgres://u:<redacted>@h:5432/d?sslmode=require")
+        #expect(
+            AppConfiguration.redactingPassword("postgres://u:p%40ss@h:5432/d?sslmode=require")
+                == "postgres://u:<redacted>@h:5432/d?sslmode=require")
         #expect(AppConfiguration.redactingPassword("postgresql://u:pw@h/d") == "postgresql://u:<redacted>@h/d")
         #expect(AppConfiguration.redactingPassword("postgres://u@h/d") == "postgres://u@h/d")
-        #expect(AppConfiguration.redactingPassword("sqlite:///var/lib/box:office.sqlite") == "sqlite:///var/lib/box:office.sqlite")
+        #expect(
+            AppConfiguration.redactingPassword("sqlite:///var/lib/box:office.sqlite")
+                == "sqlite:///var/lib/box:office.sqlite")
     }
 
     @Test("a whole session of use logs no key, password, token, session id or CSRF token, at trace level")
@@ -75,7 +85,9 @@ struct SecretsTests {
                 var pages: [String] = []
 
                 // API: sign up, log in for a token, use it.
-                #expect(try await client.call(.post, "/api/v1/users", json: ["username": "api_user", "password": password]).status == .created)
+                #expect(
+                    try await client.call(.post, "/api/v1/users", json: ["username": "api_user", "password": password])
+                        .status == .created)
                 let login = try await client.call(
                     .post, "/api/v1/tokens", json: ["username": "api_user", "password": password, "name": "t"])
                 let token = try #require(login.jsonObject?["token"] as? String)
@@ -83,9 +95,13 @@ struct SecretsTests {
                 #expect(try await client.call(.get, "/api/v1/notes", token: token).status == .ok)
                 #expect(try await client.call(.get, "/api/v1/notes?movie=x&year=2024", token: token).status == .ok)
                 // A failed login (the password is the secret, the username is not).
-                #expect(try await client.call(.post, "/api/v1/tokens", json: ["username": "api_user", "password": "pw-secret-wrong"]).status == .unauthorized)
+                #expect(
+                    try await client.call(
+                        .post, "/api/v1/tokens", json: ["username": "api_user", "password": "pw-secret-wrong"]
+                    ).status == .unauthorized)
                 // A token in the query string is no way to authenticate, but must not be logged either.
-                _ = try await client.call(.get, "/api/v1/daily?date=\(WebTestSupport.settledDate)&token=\(token)&key=\(Self.kobisKey)")
+                _ = try await client.call(
+                    .get, "/api/v1/daily?date=\(WebTestSupport.settledDate)&token=\(token)&key=\(Self.kobisKey)")
 
                 // Pages: sign up, a form post, the account page, a chart and a movie with its poster (TMDB).
                 let browser = PageBrowser(client)
@@ -108,10 +124,14 @@ struct SecretsTests {
                 // Upstream failures log warnings with the failing call; its URL carries the key.
                 for fault in [SimulatorFault.http500, .faultinfo, .malformed, .reset] {
                     server.setFault(fault)
-                    let failed = try await client.get("/api/v1/daily?date=2024-01-0\(1 + SimulatorFault.allCases.firstIndex(of: fault)!)")
+                    let failed = try await client.get(
+                        "/api/v1/daily?date=2024-01-0\(1 + SimulatorFault.allCases.firstIndex(of: fault)!)")
                     #expect(failed.status.code >= 500, "\(fault)")
                     pages.append(failed.text)
-                    pages.append(try await client.get("/daily?date=2024-02-0\(1 + SimulatorFault.allCases.firstIndex(of: fault)!)").text)
+                    pages.append(
+                        try await client.get(
+                            "/daily?date=2024-02-0\(1 + SimulatorFault.allCases.firstIndex(of: fault)!)"
+                        ).text)
                 }
                 server.setFault(.none)
                 pages.append(try await client.get("/metrics").text)

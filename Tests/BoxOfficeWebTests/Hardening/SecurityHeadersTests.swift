@@ -8,7 +8,9 @@ import Testing
 @Suite("Security headers and cookies")
 struct SecurityHeadersTests {
     /// One request of every kind of response the app makes.
-    static func probes(settled: String) -> [(label: String, method: HTTPRequest.Method, uri: String, body: ByteBuffer?, status: Int)] {
+    static func probes(settled: String) -> [(
+        label: String, method: HTTPRequest.Method, uri: String, body: ByteBuffer?, status: Int
+    )] {
         [
             ("page", .get, "/daily?date=\(settled)", nil, 200),
             ("page HEAD", .head, "/daily?date=\(settled)", nil, 200),
@@ -30,8 +32,14 @@ struct SecurityHeadersTests {
             ("OPTIONS", .options, "/api/v1/daily", nil, 204),
             ("API unauthorized", .get, "/api/v1/notes", nil, 401),
             ("CSRF refused", .post, "/login", ByteBuffer(string: "username=a&password=b"), 403),
-            ("API body too large", .post, "/api/v1/users", ByteBuffer(repeating: UInt8(ascii: "a"), count: (1 << 20) + 1), 413),
-            ("form body too large", .post, "/login", ByteBuffer(repeating: UInt8(ascii: "a"), count: (64 << 10) + 1), 413),
+            (
+                "API body too large", .post, "/api/v1/users",
+                ByteBuffer(repeating: UInt8(ascii: "a"), count: (1 << 20) + 1), 413
+            ),
+            (
+                "form body too large", .post, "/login", ByteBuffer(repeating: UInt8(ascii: "a"), count: (64 << 10) + 1),
+                413
+            ),
             ("sign-up page", .get, "/signup", nil, 200),
         ]
     }
@@ -41,7 +49,9 @@ struct SecurityHeadersTests {
         try await HardeningTestSupport.withApp { client, _, _ in
             for probe in Self.probes(settled: WebTestSupport.settledDate) {
                 let response = try await client.send(probe.method, probe.uri, body: probe.body)
-                #expect(response.status.code == probe.status, "\(probe.label): \(response.status) \(response.text.prefix(200))")
+                #expect(
+                    response.status.code == probe.status,
+                    "\(probe.label): \(response.status) \(response.text.prefix(200))")
                 HardeningTestSupport.expectSecurityHeaders(response, probe.label)
             }
         }
@@ -115,13 +125,14 @@ struct SecurityHeadersTests {
 
     @Test("an http BOXOFFICE_PUBLIC_URL changes nothing: no HSTS, cookies Secure only behind X-Forwarded-Proto: https")
     func httpPublicURL() async throws {
-        try await HardeningTestSupport.withApp(configure: { $0.publicURL = URL(string: "http://boxoffice.example/") })
-        { client, _, _ in
+        try await HardeningTestSupport.withApp(configure: { $0.publicURL = URL(string: "http://boxoffice.example/") }) {
+            client, _, _ in
             let plain = try await client.send(.get, "/login")
             HardeningTestSupport.expectSecurityHeaders(plain, "login", hsts: false)
             let line = try #require(plain.setCookie("boxoffice_csrf"))
             #expect(PageBrowser.parseSetCookie(line).attributes["secure"] == nil)
-            let proxied = try await client.send(.get, "/login", headers: [HTTPFields.Element.Name("X-Forwarded-Proto")!: "https"])
+            let proxied = try await client.send(
+                .get, "/login", headers: [HTTPFields.Element.Name("X-Forwarded-Proto")!: "https"])
             let secure = try #require(proxied.setCookie("boxoffice_csrf"))
             #expect(PageBrowser.parseSetCookie(secure).attributes["secure"] != nil)
         }

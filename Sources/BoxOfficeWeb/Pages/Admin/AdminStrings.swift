@@ -32,7 +32,8 @@ struct AdminStrings: Sendable {
         backfillTitle = t("보관함 채우기", "Archive backfill")
         backfillIntro = t(
             "기간을 고르면 이 서버가 백그라운드에서 그 기간의 일별 박스오피스를 KOBIS에서 받아 보관함에 채웁니다. 이미 확정된 날은 다시 받지 않고, 처음 보는 영화는 국적을 알기 위해 상세 정보를 한 번 받습니다. 진행 상황은 같은 데이터베이스를 쓰는 모든 인스턴스에서 보입니다.",
-            "Pick a range and this server fills the archive with its daily box office from KOBIS, in the background. Days already settled are never fetched again; films new to the archive get their details once (for the Korean vs foreign share). Every instance on the same database shows the progress.")
+            "Pick a range and this server fills the archive with its daily box office from KOBIS, in the background. Days already settled are never fetched again; films new to the archive get their details once (for the Korean vs foreign share). Every instance on the same database shows the progress."
+        )
         formTitle = t("새 작업", "New backfill")
         fromLabel = t("시작일", "From")
         toLabel = t("종료일", "To")
@@ -132,7 +133,8 @@ struct AdminStrings: Sendable {
     /// "120 / 509 (23%)"; "준비 중…" / "Starting…" while an active job has not planned its work yet.
     func progress(_ progress: BackfillProgress, isActive: Bool) -> String {
         if isActive && progress.total == 0 { return starting }
-        return "\(NumberFormatting.thousands(progress.done)) / \(NumberFormatting.thousands(progress.total)) (\(progress.percent)%)"
+        return
+            "\(NumberFormatting.thousands(progress.done)) / \(NumberFormatting.thousands(progress.total)) (\(progress.percent)%)"
     }
 
     /// The form's date limits: "2004-01-01부터 2024-03-19까지, 한 번에 최대 3년(1,096일)".

@@ -54,7 +54,9 @@ struct BackfillController<Context: DiarySessionContext>: Sendable {
             guard let job = try await services.backfill.restart(id: id) else {
                 throw HTTPError(.notFound, message: environment.strings.notFound)
             }
-            let done = job.status == .queued && job.instanceID == services.backfill.instanceID ? "restarted" : "not-restartable"
+            let done =
+                job.status == .queued && job.instanceID == services.backfill.instanceID
+                ? "restarted" : "not-restartable"
             return environment.redirect("/admin/backfill/\(id.uuidString)", [("done", done)])
         }
     }

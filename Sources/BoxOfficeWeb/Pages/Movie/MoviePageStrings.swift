@@ -60,7 +60,8 @@ struct MoviePageStrings: Sendable {
         previousPage: "이전 쪽", nextPage: "다음 쪽", resultsLabel: "검색 결과")
 
     static let english = MoviePageStrings(
-        movieDetails: "Movie details", posterAlt: "poster", englishTitle: "English title", originalTitle: "Original title",
+        movieDetails: "Movie details", posterAlt: "poster", englishTitle: "English title",
+        originalTitle: "Original title",
         runtime: "Runtime", minutesSuffix: " min", productionYear: "Production year", openDate: "Opening date",
         status: "Status", type: "Type", nations: "Nations", genres: "Genres", grades: "Rating", directors: "Directors",
         cast: "Cast", asRole: "as", companies: "Companies", showTypes: "Formats", staff: "Staff",

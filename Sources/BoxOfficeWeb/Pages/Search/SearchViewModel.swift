@@ -29,9 +29,11 @@ struct SearchViewModel: Sendable {
     init(query: MovieSearchQuery, page: MovieSearchPage, isSampleData: Bool, language: Language, request: Request) {
         let m = MoviePageStrings.table(for: language)
         self.m = m
-        let heading = [query.title, query.director, query.year.map(String.init)].compactMap { $0 }.joined(separator: " · ")
+        let heading = [query.title, query.director, query.year.map(String.init)].compactMap { $0 }.joined(
+            separator: " · ")
         layout = LayoutViewModel(
-            request: request, language: language, pageTitle: heading.isEmpty ? m.searchTitle : "\(m.searchTitle): \(heading)",
+            request: request, language: language,
+            pageTitle: heading.isEmpty ? m.searchTitle : "\(m.searchTitle): \(heading)",
             isSampleData: isSampleData, section: .none)
         title = query.title ?? ""
         director = query.director ?? ""
@@ -40,13 +42,17 @@ struct SearchViewModel: Sendable {
         let explicitLanguage = Language.explicitParameter(in: request)?.rawValue
         let english = language == .english
         hits = page.movies.map { movie in
-            let shownTitle = english && !movie.titleEnglish.isEmpty ? "\(movie.title) (\(movie.titleEnglish))" : movie.title
+            let shownTitle =
+                english && !movie.titleEnglish.isEmpty ? "\(movie.title) (\(movie.titleEnglish))" : movie.title
             let year = movie.openDate.map { String($0.year) } ?? movie.productionYear.map(String.init)
-            let details = [year, movie.nations.joined(separator: ", "), movie.genres.joined(separator: ", "), movie.type]
-                .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+            let details = [
+                year, movie.nations.joined(separator: ", "), movie.genres.joined(separator: ", "), movie.type,
+            ]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
             return Hit(
                 title: shownTitle, movieURL: LinkBuilder.link("/movies/" + movie.code, [("lang", explicitLanguage)]),
-                details: details, directors: movie.directors.joined(separator: ", "), hasDirectors: !movie.directors.isEmpty)
+                details: details, directors: movie.directors.joined(separator: ", "),
+                hasDirectors: !movie.directors.isEmpty)
         }
         hasHits = !hits.isEmpty
         let first = (page.page - 1) * page.perPage + 1

@@ -124,9 +124,12 @@ struct ChartListViewModel: Sendable {
     init(chart: Chart, language: Language, periodLabel: String, viewMode: ChartViewMode, request: Request) {
         let strings = PageStrings.table(for: language)
         rows = chart.entries.map {
-            ChartRowViewModel(entry: $0, language: language, periodLabel: periodLabel, totalLabel: strings.totalAudience)
+            ChartRowViewModel(
+                entry: $0, language: language, periodLabel: periodLabel, totalLabel: strings.totalAudience)
         }
-        for index in rows.indices { rows[index].diaryURL = DiaryChartLinks.url(for: chart.entries[index], in: chart, request: request) }
+        for index in rows.indices {
+            rows[index].diaryURL = DiaryChartLinks.url(for: chart.entries[index], in: chart, request: request)
+        }
         isEmpty = rows.isEmpty
         isStale = chart.stale
         fetchedAt = chart.fetchedAt.formatted(.iso8601)

@@ -43,7 +43,9 @@ struct WeeklyViewModel: Sendable {
         }
         let monday = BoxOfficeCalendar.weekRange(.week, containing: days.start).start
         tabs = [WeeklyRange.week, .weekend, .weekdays].map { tabRange in
-            RangeTab(label: t.periodAudience(tabRange), url: link(date: monday, range: tabRange), isCurrent: tabRange == range)
+            RangeTab(
+                label: t.periodAudience(tabRange), url: link(date: monday, range: tabRange),
+                isCurrent: tabRange == range)
         }
         rangeLabel = "\(t.dayLabel(days.start)) – \(t.dayLabel(days.end))"
         isoWeekLabel = t.isoWeekLabel(

@@ -97,7 +97,8 @@ struct NoteListViewModel: Sendable {
         // Filters the form has no field for (the API's parameters, typed into the address) are kept too.
         let extra: [(name: String, value: String?)] = [
             ("releaseYear", filter.releaseYear.map(String.init)), ("minRating", filter.minRating?.description),
-            ("movie", filter.movieCode), ("perPage", query.perPage == Self.defaultPerPage ? nil : String(query.perPage)),
+            ("movie", filter.movieCode),
+            ("perPage", query.perPage == Self.defaultPerPage ? nil : String(query.perPage)),
         ]
         let state: [(name: String, value: String?)] =
             [
