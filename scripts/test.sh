@@ -66,6 +66,16 @@ if ! "$FUZZ_VENV/bin/st" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"
 fi
 # --- end API fuzzing install ---
 
+# --- Format: the toolchain's swift-format with the repository's .swift-format; any finding fails the run ---
+log "checking the format (swift format lint)"
+lint_out=$(swift format lint --strict -r Sources Tests Package.swift 2>&1) || true
+if [ -n "$lint_out" ]; then
+  printf '%s\n' "$lint_out" >&2
+  echo "swift format lint found the lines above; run: swift format format -i -r Sources Tests Package.swift" >&2
+  exit 1
+fi
+# --- end format ---
+
 log "starting PostgreSQL on 127.0.0.1"
 BOXOFFICE_TEST_POSTGRES_URL=$(scripts/dev-postgres.sh start)
 export BOXOFFICE_TEST_POSTGRES_URL
