@@ -51,15 +51,6 @@ struct PresentationTests {
         #expect(DisplayWidth.of(cut) <= 7)
     }
 
-    @Test("Accept-Language picks the language")
-    func language() {
-        #expect(Language(acceptLanguage: nil) == .korean)
-        #expect(Language(acceptLanguage: "en-US,en;q=0.9") == .english)
-        #expect(Language(acceptLanguage: "ko-KR,ko;q=0.9,en;q=0.8") == .korean)
-        #expect(Language(acceptLanguage: "fr-FR,en;q=0.5,ko;q=0.4") == .english)
-        #expect(Language(acceptLanguage: "fr") == .korean)
-    }
-
     @Test("chart JSON has the contract's field names")
     func chartJSON() throws {
         let result = try JSONDecoder().decode(

@@ -46,7 +46,7 @@ struct PageTests {
                 case .down: markClass = "change-down"
                 case .same: markClass = "change-same"
                 }
-                let label = entry.change.spokenLabel(rank: entry.rank)
+                let label = PageStrings.korean.spokenRank(entry.rank, change: entry.change)
                 #expect(
                     html.contains(#"<span class="change \#(markClass)" role="img" aria-label="\#(label)">"#), "\(label)"
                 )

@@ -69,14 +69,14 @@ struct MovieViewModel: Sendable {
         alternateTitles = alternates
         hasAlternateTitles = !alternates.isEmpty
         posterURL = "/movies/\(movie.code)/poster"
-        posterAlt = "\(movie.title) \(m.posterAlt)"
+        posterAlt = m.poster(of: movie.title)
 
         var facts: [Fact] = []
         func add(_ label: String, _ value: String?) {
             if let value, !value.isEmpty { facts.append(Fact(label: label, value: value)) }
         }
         add(m.openDate, movie.openDate?.isoString)
-        add(m.runtime, movie.runtimeMinutes.map { "\(NumberFormatting.thousands($0))\(m.minutesSuffix)" })
+        add(m.runtime, movie.runtimeMinutes.map(m.minutes))
         add(m.productionYear, movie.productionYear.map(String.init))
         add(m.genres, movie.genres.joined(separator: ", "))
         add(m.nations, movie.nations.joined(separator: ", "))
@@ -94,7 +94,7 @@ struct MovieViewModel: Sendable {
         hasDirectors = !directors.isEmpty
         cast = movie.actors.map { actor in
             let role = localized(actor.role, actor.roleEnglish)
-            let roleText = role.isEmpty ? "" : (english ? "\(m.asRole) \(role)" : "\(role) \(m.asRole)")
+            let roleText = role.isEmpty ? "" : m.role(role)
             return CastMember(name: localized(actor.name, actor.nameEnglish), role: roleText, hasRole: !role.isEmpty)
         }
         hasCast = !cast.isEmpty

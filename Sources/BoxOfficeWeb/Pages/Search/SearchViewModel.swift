@@ -29,12 +29,11 @@ struct SearchViewModel: Sendable {
     init(query: MovieSearchQuery, page: MovieSearchPage, isSampleData: Bool, language: Language, request: Request) {
         let m = MoviePageStrings.table(for: language)
         self.m = m
-        let heading = [query.title, query.director, query.year.map(String.init)].compactMap { $0 }.joined(
+        let criteria = [query.title, query.director, query.year.map(String.init)].compactMap { $0 }.joined(
             separator: " · ")
         layout = LayoutViewModel(
-            request: request, language: language,
-            pageTitle: heading.isEmpty ? m.searchTitle : "\(m.searchTitle): \(heading)",
-            isSampleData: isSampleData, section: .none)
+            request: request, language: language, pageTitle: m.searchPageTitle(criteria), isSampleData: isSampleData,
+            section: .none)
         title = query.title ?? ""
         director = query.director ?? ""
         year = query.year.map(String.init) ?? ""
@@ -57,7 +56,7 @@ struct SearchViewModel: Sendable {
         hasHits = !hits.isEmpty
         let first = (page.page - 1) * page.perPage + 1
         let last = min(page.totalCount, first + page.movies.count - 1)
-        rangeLabel = hasHits ? m.rangeLabel(first: first, last: last, total: page.totalCount, language: language) : ""
+        rangeLabel = hasHits ? m.rangeLabel(first: first, last: last, total: page.totalCount) : ""
         func link(toPage number: Int) -> String {
             LinkBuilder.link(
                 "/movies",

@@ -78,21 +78,20 @@ struct ChartRowViewModel: Sendable {
     /// "Add to my diary" with the chart day and rank (set by ``ChartListViewModel``; Pages/Diary).
     var diaryURL = ""
 
-    init(entry: ChartEntry, language: Language, periodLabel: String, totalLabel: String) {
+    init(entry: ChartEntry, strings: PageStrings, periodLabel: String) {
         rank = entry.rank
-        changeSymbol = entry.change.symbol(language)
+        changeSymbol = strings.rankChange(entry.change)
         switch entry.change.tone {
         case .new: changeClass = "change-new"
         case .rise: changeClass = "change-up"
         case .fall: changeClass = "change-down"
         case .steady: changeClass = "change-same"
         }
-        spokenLabel = entry.change.spokenLabel(rank: entry.rank, language: language)
+        spokenLabel = strings.spokenRank(entry.rank, change: entry.change)
         title = entry.title
         movieURL = "/movies/" + Self.pathSegment(entry.movieCode)
         posterURL = movieURL + "/poster"
-        audienceText =
-            "\(periodLabel) \(NumberFormatting.thousands(entry.audience)) / \(totalLabel) \(NumberFormatting.thousands(entry.audienceTotal))"
+        audienceText = strings.audienceLine(periodLabel, audience: entry.audience, total: entry.audienceTotal)
     }
 
     /// A movie code as one path segment (codes are opaque strings).
@@ -123,10 +122,7 @@ struct ChartListViewModel: Sendable {
 
     init(chart: Chart, language: Language, periodLabel: String, viewMode: ChartViewMode, request: Request) {
         let strings = PageStrings.table(for: language)
-        rows = chart.entries.map {
-            ChartRowViewModel(
-                entry: $0, language: language, periodLabel: periodLabel, totalLabel: strings.totalAudience)
-        }
+        rows = chart.entries.map { ChartRowViewModel(entry: $0, strings: strings, periodLabel: periodLabel) }
         for index in rows.indices {
             rows[index].diaryURL = DiaryChartLinks.url(for: chart.entries[index], in: chart, request: request)
         }

@@ -48,8 +48,7 @@ struct WeeklyViewModel: Sendable {
                 isCurrent: tabRange == range)
         }
         rangeLabel = "\(t.dayLabel(days.start)) – \(t.dayLabel(days.end))"
-        isoWeekLabel = t.isoWeekLabel(
-            chart.yearWeek ?? BoxOfficeCalendar.isoYearWeek(of: days.start), language: language)
+        isoWeekLabel = t.isoWeekLabel(chart.yearWeek ?? BoxOfficeCalendar.isoYearWeek(of: days.start))
         let previous = days.start.adding(days: -7)
         let next = days.start.adding(days: 7)
         hasPreviousWeek = BoxOfficeCalendar.weekRange(range, containing: previous).start >= calendar.earliestDate

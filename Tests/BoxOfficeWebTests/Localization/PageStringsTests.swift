@@ -1,0 +1,73 @@
+import BoxOfficeCore
+import Testing
+
+@testable import BoxOfficeWeb
+
+@Suite("Web string tables")
+struct PageStringsTests {
+    @Test("rank change marks and spoken labels in both languages")
+    func rankChange() {
+        let korean = PageStrings.korean
+        let english = PageStrings.english
+        #expect(korean.rankChange(.new) == "신작")
+        #expect(english.rankChange(.new) == "NEW")
+        #expect(korean.rankChange(.up(2)) == "▲2")
+        #expect(english.rankChange(.down(1)) == "▼1")
+        #expect(korean.rankChange(.same) == "-")
+        #expect(korean.spokenRank(3, change: .up(2)) == "3위, 2계단 상승")
+        #expect(korean.spokenRank(1, change: .new) == "1위, 신작")
+        #expect(korean.spokenRank(4, change: .down(1)) == "4위, 1계단 하락")
+        #expect(korean.spokenRank(5, change: .same) == "5위, 변동 없음")
+        #expect(english.spokenRank(4, change: .down(1)) == "Rank 4, down 1")
+        #expect(english.spokenRank(1, change: .new) == "Rank 1, new entry")
+        #expect(english.spokenRank(2, change: .up(3)) == "Rank 2, up 3")
+        #expect(english.spokenRank(6, change: .same) == "Rank 6, no change")
+    }
+
+    @Test("table(for:) answers each language's table")
+    func tables() {
+        #expect(!PageStrings.table(for: .korean).isEnglish)
+        #expect(PageStrings.table(for: .english).isEnglish)
+        #expect(PageStrings.table(for: .english).archive.isEnglish)
+        #expect(MoviePageStrings.table(for: .english).isEnglish)
+        #expect(!ArchiveStrings.table(for: .korean).isEnglish)
+    }
+
+    /// Every text a template reads is filled in, in both languages (English has no unit after a head count).
+    @Test("no table leaves a text empty")
+    func noEmptyTexts() {
+        let allowedEmpty: Set<String> = ["peopleUnit"]
+        let tables: [(String, Any)] = [
+            ("PageStrings.korean", PageStrings.korean), ("PageStrings.english", PageStrings.english),
+            ("MoviePageStrings.korean", MoviePageStrings.korean),
+            ("MoviePageStrings.english", MoviePageStrings.english),
+            ("ArchiveStrings.korean", ArchiveStrings.korean), ("ArchiveStrings.english", ArchiveStrings.english),
+            ("AdminStrings.korean", AdminStrings.korean), ("AdminStrings.english", AdminStrings.english),
+            ("DiaryPageStrings.korean", DiaryPageStrings.korean),
+            ("DiaryPageStrings.english", DiaryPageStrings.english),
+        ]
+        for (name, table) in tables {
+            for child in Mirror(reflecting: table).children {
+                guard let label = child.label, let text = child.value as? String else { continue }
+                #expect(!text.isEmpty || allowedEmpty.contains(label), "\(name).\(label) is empty")
+            }
+        }
+    }
+
+    @Test("the words with numbers")
+    func methods() {
+        #expect(PageStrings.korean.isoWeekLabel("202411") == "2024년 11주차")
+        #expect(PageStrings.english.isoWeekLabel("202411") == "Week 11, 2024")
+        #expect(
+            PageStrings.english.audienceLine("Today", audience: 64050, total: 6_252_827)
+                == "Today 64,050 / Total 6,252,827")
+        #expect(MoviePageStrings.korean.minutes(131) == "131분")
+        #expect(MoviePageStrings.english.minutes(131) == "131 min")
+        #expect(MoviePageStrings.korean.role("김형사") == "김형사 역")
+        #expect(MoviePageStrings.english.role("Detective Kim") == "as Detective Kim")
+        #expect(MoviePageStrings.english.rangeLabel(first: 21, last: 40, total: 1234) == "21–40 of 1,234")
+        #expect(MoviePageStrings.korean.rangeLabel(first: 21, last: 40, total: 1234) == "총 1,234편 중 21–40")
+        #expect(ArchiveStrings.english.nationCell(.foreign, nation: "USA") == "Foreign · USA")
+        #expect(ArchiveStrings.korean.nationCell(.korean, nation: nil) == "한국")
+    }
+}
