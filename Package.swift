@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "KOBIS", swiftSettings: swiftSettings),
         // The domain: charts, movies, dates, formatting, services. Foundation only.
         .target(name: "BoxOfficeCore", dependencies: ["KOBIS"], swiftSettings: swiftSettings),
+        // The words for the domain's typed reasons (errors), shared by the web app and the CLI.
+        .target(name: "BoxOfficeText", dependencies: ["BoxOfficeCore", "KOBIS"], swiftSettings: swiftSettings),
         .target(
             name: "BoxOfficeStore",
             dependencies: [
@@ -62,6 +64,7 @@ let package = Package(
             dependencies: [
                 "BoxOfficeCore",
                 "BoxOfficeStore",
+                "BoxOfficeText",
                 "KOBIS",
                 "KOBISSimulator",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -86,6 +89,7 @@ let package = Package(
                 "BoxOfficeWeb",
                 "BoxOfficeCore",
                 "BoxOfficeStore",
+                "BoxOfficeText",
                 "KOBIS",
                 "KOBISSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -97,17 +101,19 @@ let package = Package(
         .testTarget(name: "KOBISTests", dependencies: ["KOBIS", "KOBISSimulator"], swiftSettings: swiftSettings),
         .testTarget(
             name: "BoxOfficeCoreTests",
-            dependencies: ["BoxOfficeCore", "KOBIS", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "BoxOfficeCore", "BoxOfficeText", "KOBIS", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "BoxOfficeStoreTests", dependencies: ["BoxOfficeStore", "BoxOfficeCore"],
+            name: "BoxOfficeStoreTests", dependencies: ["BoxOfficeStore", "BoxOfficeCore", "BoxOfficeText"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "KOBISSimulatorTests", dependencies: ["KOBISSimulator", "KOBIS"], swiftSettings: swiftSettings),
         .testTarget(
             name: "BoxOfficeWebTests",
             dependencies: [
-                "BoxOfficeWeb", "BoxOfficeCore", "BoxOfficeStore", "KOBISSimulator",
+                "BoxOfficeWeb", "BoxOfficeCore", "BoxOfficeStore", "BoxOfficeText", "KOBISSimulator",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -34,13 +34,11 @@ public struct BoxOfficeCalendar: Sendable {
     /// Checks that `date` has a daily chart: not today or later, not before the data begins.
     public func validateDaily(_ date: CalendarDate) throws(BoxOfficeError) {
         if date >= today {
-            throw .invalidDate(
-                date == today
-                    ? "\(date) is today in Korea; its box office is not counted until tomorrow. The latest day is \(yesterday)."
-                    : "\(date) is in the future. The latest day is \(yesterday).")
+            throw .invalid(
+                "date", date == today ? .today(latest: yesterday) : .future(latest: yesterday), value: date.isoString)
         }
         if date < earliestDate {
-            throw .invalidDate("\(date) is before the data begins (\(earliestDate)).")
+            throw .invalid("date", .beforeData(earliest: earliestDate), value: date.isoString)
         }
     }
 
@@ -59,12 +57,10 @@ public struct BoxOfficeCalendar: Sendable {
         if date >= today { try validateDaily(date) }
         let days = Self.weekRange(range, containing: date)
         if days.end >= today {
-            throw .invalidDate(
-                "the \(range.englishName) of \(days.start)–\(days.end) is not over yet. The latest one is \(latestWeek(range).start)–\(latestWeek(range).end)."
-            )
+            throw .invalid("date", .weekNotOver(range, days: days, latest: latestWeek(range)), value: date.isoString)
         }
         if days.start < earliestDate {
-            throw .invalidDate("\(days.start) is before the data begins (\(earliestDate)).")
+            throw .invalid("date", .beforeData(earliest: earliestDate), value: date.isoString)
         }
     }
 
@@ -111,14 +107,6 @@ extension WeeklyRange {
         case "weekend": self = .weekend
         case "weekdays": self = .weekdays
         default: return nil
-        }
-    }
-
-    var englishName: String {
-        switch self {
-        case .week: return "week"
-        case .weekend: return "weekend"
-        case .weekdays: return "weekdays"
         }
     }
 }

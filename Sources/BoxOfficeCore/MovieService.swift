@@ -34,10 +34,10 @@ public struct MovieService: Sendable {
     /// The movie with `code`. Throws ``BoxOfficeError/notFound(_:)`` for unknown codes.
     public func movie(code: String) async throws -> Movie {
         guard Self.isPlausibleCode(code) else {
-            throw BoxOfficeError.notFound("\"\(code)\" is not a KOBIS movie code.")
+            throw BoxOfficeError.notFound(.notAMovieCode(code))
         }
         let movie = try await movieFlights.run(code) { [self] in try await self.loadMovie(code) }
-        guard let movie else { throw BoxOfficeError.notFound("KOBIS has no movie with code \(code).") }
+        guard let movie else { throw BoxOfficeError.notFound(.movie(code: code)) }
         return movie
     }
 
@@ -66,6 +66,17 @@ public struct MovieService: Sendable {
     /// The regions for the region filter (cached for a month).
     public func regions() async throws -> [Region] {
         try await cached(key: "regions", ttl: regionsTTL) { try await upstream.fetchRegions() }
+    }
+
+    /// Checks that `filters` name only a region KOBIS lists; throws ``BoxOfficeError/invalid(_:)`` (`area`,
+    /// ``InputRule/unknownRegion``) otherwise. When the list cannot be had (KOBIS down, nothing cached) the code
+    /// passes: the chart call then answers for itself.
+    public func checkRegion(of filters: ChartFilters) async throws {
+        guard let code = filters.areaCode else { return }
+        guard let regions = try? await regions(), !regions.isEmpty else { return }
+        guard regions.contains(where: { $0.code == code }) else {
+            throw BoxOfficeError.invalid("area", .unknownRegion, value: code)
+        }
     }
 
     /// Answers from the cache while fresh, else fetches (one call for concurrent askers) and stores the answer.

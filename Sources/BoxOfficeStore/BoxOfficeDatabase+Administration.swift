@@ -45,7 +45,7 @@ extension BoxOfficeDatabase {
         guard !name.isEmpty, name.count <= 63,
             name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
         else {
-            throw BoxOfficeError.invalidParameter("Not a safe database name: \(name)")
+            throw BoxOfficeError.invalid("database", .usernameCharacters, value: name)
         }
         return try database.requireSQL()
     }

@@ -34,7 +34,7 @@ final class RegionUpstream: BoxOfficeUpstream, @unchecked Sendable {
         }
         return [Region(code: "010500\(n)", koreanName: "지역\(n)", englishName: "Region \(n)")]
     }
-    func fetchChart(_ query: ChartQuery) async throws -> Chart { throw BoxOfficeError.notFound("no charts") }
+    func fetchChart(_ query: ChartQuery) async throws -> Chart { throw BoxOfficeError.notFound(.movie(code: "none")) }
     func fetchMovie(code: String) async throws -> Movie? { nil }
     func searchMovies(_ query: MovieSearchQuery) async throws -> MovieSearchPage {
         MovieSearchPage(totalCount: 0, page: 1, perPage: 20, movies: [])

@@ -125,7 +125,10 @@ struct ChartListViewTests {
         try await WebTestSupport.withSampleApp { client in
             let response = try await client.get(Self.settledPage + "&view=cards")
             #expect(response.status == .badRequest)
-            #expect(response.text.contains("view must be list or grid, got &quot;cards&quot;."))
+            #expect(response.text.contains("보기 방식(view): list 또는 grid 중 하나여야 합니다. 받은 값: &quot;cards&quot;"))
+            let english = try await client.get(Self.settledPage + "&view=cards&lang=en")
+            #expect(english.status == .badRequest)
+            #expect(english.text.contains("view must be list or grid, got &quot;cards&quot;."))
             #expect(Self.viewCookie(response) == nil)
         }
     }
@@ -212,8 +215,8 @@ struct ChartListViewTests {
 
     @Test("the empty state keeps the toolbar and the refresh region")
     func emptyState() async throws {
-        try await WebTestSupport.withSampleApp { client in
-            let html = try await client.get(Self.settledPage + "&area=9999999", headers: [.cookie: "view=grid"]).text
+        try await WebTestSupport.withSampleApp(upstream: EmptyChartTransport.init) { client in
+            let html = try await client.get(Self.settledPage, headers: [.cookie: "view=grid"]).text
             #expect(html.contains("아직 집계되지 않았습니다"))
             #expect(Self.listClass(html) == nil)
             #expect(html.contains(#"data-view="grid" aria-current="true""#))

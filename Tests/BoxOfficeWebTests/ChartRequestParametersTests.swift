@@ -48,9 +48,9 @@ struct ChartRequestParametersTests {
 
     @Test("errors map to 4xx/5xx statuses, never 500")
     func errorStatuses() {
-        #expect(ErrorPresentation(BoxOfficeError.invalidDate("x")).status == .badRequest)
-        #expect(ErrorPresentation(BoxOfficeError.invalidParameter("x")).status == .badRequest)
-        #expect(ErrorPresentation(BoxOfficeError.notFound("x")).status == .notFound)
+        #expect(ErrorPresentation(BoxOfficeError.invalid("date", .dayFormat, value: "x")).status == .badRequest)
+        #expect(ErrorPresentation(BoxOfficeError.invalid("nation", .oneOf(["K", "F"]))).status == .badRequest)
+        #expect(ErrorPresentation(BoxOfficeError.notFound(.movie(code: "x"))).status == .notFound)
         #expect(ErrorPresentation(BoxOfficeError.storage("x")).status == .serviceUnavailable)
         #expect(ErrorPresentation(BoxOfficeError.upstream(.timeout)).status == .gatewayTimeout)
         #expect(ErrorPresentation(BoxOfficeError.upstream(.connectionFailed("reset"))).status == .serviceUnavailable)

@@ -84,14 +84,29 @@ struct PageTests {
         }
     }
 
-    @Test("filters are kept in links and selects; an unknown region shows the empty state")
-    func filtersAndEmptyState() async throws {
+    @Test("filters are kept in links and selects; an unknown region is a 400 naming the code, in the page's language")
+    func filtersAndUnknownRegion() async throws {
         try await WebTestSupport.withSampleApp { client in
             let html = try await client.get("/daily?date=2024-03-15&nation=F&multi=N").text
             #expect(html.contains(#"<option value="F" selected>"#))
             #expect(html.contains(#"<option value="N" selected>"#))
             #expect(html.contains("/daily?date=2024-03-14&amp;nation=F&amp;multi=N"))
-            let empty = try await client.get("/daily?date=2024-03-15&area=9999999")
+            let korean = try await client.get("/daily?date=2024-03-15&area=999")
+            #expect(korean.status == .badRequest)
+            #expect(korean.text.contains("지역(area) &quot;999&quot;: KOBIS에 없는 지역 코드입니다."))
+            let english = try await client.get("/weekly?date=2024-03-15&area=999&lang=en")
+            #expect(english.status == .badRequest)
+            #expect(english.text.contains("area &quot;999&quot; is not a region code KOBIS knows."))
+            let api = try await client.get("/api/v1/daily?date=2024-03-15&area=999")
+            #expect(api.status == .badRequest)
+            #expect(api.apiErrorMessage == "area \"999\" is not a region code KOBIS knows.")
+        }
+    }
+
+    @Test("a day KOBIS has no rows for shows the empty state")
+    func emptyState() async throws {
+        try await WebTestSupport.withSampleApp(upstream: EmptyChartTransport.init) { client in
+            let empty = try await client.get("/daily?date=2024-03-15")
             #expect(empty.status == .ok)
             #expect(empty.text.contains("아직 집계되지 않았습니다"))
             #expect(!empty.text.contains(#"<ol class="chart""#))

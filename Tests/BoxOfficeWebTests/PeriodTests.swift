@@ -160,7 +160,7 @@ struct PeriodTests {
             ("/api/v1/charts/period?from=2024-03-01&to=2024-03-20", 400, "today"),
             ("/api/v1/charts/period?from=2024-03-01&to=2030-01-01", 400, "future"),
             ("/api/v1/charts/period?from=2024-3-1&to=2024-03-05", 400, "YYYY-MM-DD"),
-            ("/api/v1/charts/period?from=2024-03-01", 400, "to is missing"),
+            ("/api/v1/charts/period?from=2024-03-01", 400, "from and to go together"),
             ("/api/v1/charts/period?month=2024-13", 400, "YYYY-MM"),
             ("/api/v1/charts/period?year=abcd", 400, "YYYY"),
             ("/api/v1/charts/period?year=2030", 400, "not begun"),

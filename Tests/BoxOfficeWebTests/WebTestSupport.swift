@@ -25,7 +25,8 @@ enum WebTestSupport {
 
     /// An app in sample mode over the in-process simulator.
     static func withSampleApp(
-        provisionalTTL: TimeInterval = 600, _ body: @Sendable (any TestClientProtocol) async throws -> Void
+        provisionalTTL: TimeInterval = 600, upstream: (SimulatorTransport) -> any HTTPTransport = { $0 },
+        _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -35,7 +36,7 @@ enum WebTestSupport {
         let now: @Sendable () -> Date = { fixedNow }
         let app = try await buildApplication(
             configuration, logger: Logger(label: "web-test"),
-            transport: SimulatorTransport(simulator: KOBISSimulator(now: now)), now: now)
+            transport: upstream(SimulatorTransport(simulator: KOBISSimulator(now: now))), now: now)
         try await app.test(.router) { client in try await body(client) }
     }
 
@@ -62,6 +63,25 @@ enum WebTestSupport {
             throw error
         }
         try await server.stop()
+    }
+
+    /// Asks `condition` every `interval` until it holds or `limit` has passed, and records an issue saying what was
+    /// waited for when it never held. The limit only guards against a hang; nothing measures it. Returns whether
+    /// the condition held.
+    @discardableResult
+    static func eventually(
+        _ what: String, limit: Duration = .seconds(30), every interval: Duration = .milliseconds(20),
+        sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool
+    ) async throws -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while true {
+            if try await condition() { return true }
+            guard ContinuousClock.now < deadline else {
+                Issue.record("Waited \(limit) for \(what); it did not happen.", sourceLocation: sourceLocation)
+                return false
+            }
+            try await Task.sleep(for: interval)
+        }
     }
 }
 

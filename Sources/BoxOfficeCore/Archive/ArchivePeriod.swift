@@ -11,37 +11,37 @@ public enum ArchivePeriod {
     ///   (a running month ends yesterday).
     /// - none: the month holding yesterday, up to yesterday.
     ///
-    /// - Throws: ``BoxOfficeError/invalidDate(_:)`` or ``BoxOfficeError/invalidParameter(_:)`` naming the bad value.
+    /// - Throws: ``BoxOfficeError/invalid(_:)`` naming the bad value.
     public static func range(
         from: String?, to: String?, month: String?, year: String?, calendar: BoxOfficeCalendar
     ) throws(BoxOfficeError) -> DateRange {
         let given = [from != nil || to != nil, month != nil, year != nil].filter { $0 }.count
         if given > 1 {
-            throw .invalidParameter("Give either from and to, or month, or year — not several of them.")
+            throw .invalid(nil, .exclusive(["from", "month", "year"]))
         }
         if let month {
             guard let start = parseMonth(month) else {
-                throw .invalidDate("month must be a month as YYYY-MM, e.g. 2024-03, got \"\(month)\".")
+                throw .invalid("month", .monthFormat, value: month)
             }
             return try clamp(
-                DateRange(start: start, end: start.adding(days: daysInMonth(start) - 1)), "month \(month)", calendar)
+                DateRange(start: start, end: start.adding(days: daysInMonth(start) - 1)), "month", month, calendar)
         }
         if let year {
             guard year.count == 4, year.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(year),
                 let start = CalendarDate(year: number, month: 1, day: 1),
                 let end = CalendarDate(year: number, month: 12, day: 31)
             else {
-                throw .invalidDate("year must be a year as YYYY, e.g. 2024, got \"\(year)\".")
+                throw .invalid("year", .yearFormat, value: year)
             }
-            return try clamp(DateRange(start: start, end: end), "year \(year)", calendar)
+            return try clamp(DateRange(start: start, end: end), "year", year, calendar)
         }
         if from == nil && to == nil {
             let yesterday = calendar.yesterday
             let first = CalendarDate(year: yesterday.year, month: yesterday.month, day: 1)!
             return DateRange(start: max(first, calendar.earliestDate), end: yesterday)
         }
-        guard let from else { throw .invalidParameter("from is missing: give both from and to as YYYY-MM-DD.") }
-        guard let to else { throw .invalidParameter("to is missing: give both from and to as YYYY-MM-DD.") }
+        guard let from else { throw .invalid("from", .together(with: "to")) }
+        guard let to else { throw .invalid("to", .together(with: "from")) }
         let range = DateRange(start: try parseDay(from, name: "from"), end: try parseDay(to, name: "to"))
         try validate(range, calendar: calendar)
         return range
@@ -50,16 +50,16 @@ public enum ArchivePeriod {
     /// Checks an explicit range: not reversed, not before the data begins, not today or later.
     public static func validate(_ range: DateRange, calendar: BoxOfficeCalendar) throws(BoxOfficeError) {
         if range.start > range.end {
-            throw .invalidDate("from (\(range.start)) is after to (\(range.end)).")
+            throw .invalid("from", .reversed(start: range.start, end: range.end), value: range.start.isoString)
         }
         if range.end >= calendar.today {
-            throw .invalidDate(
-                range.end == calendar.today
-                    ? "to (\(range.end)) is today in Korea; its box office is not counted until tomorrow. The latest day is \(calendar.yesterday)."
-                    : "to (\(range.end)) is in the future. The latest day is \(calendar.yesterday).")
+            let latest = calendar.yesterday
+            throw .invalid(
+                "to", range.end == calendar.today ? .today(latest: latest) : .future(latest: latest),
+                value: range.end.isoString)
         }
         if range.start < calendar.earliestDate {
-            throw .invalidDate("from (\(range.start)) is before the data begins (\(calendar.earliestDate)).")
+            throw .invalid("from", .beforeData(earliest: calendar.earliestDate), value: range.start.isoString)
         }
     }
 
@@ -67,7 +67,7 @@ public enum ArchivePeriod {
     public static func parseDay(_ text: String, name: String) throws(BoxOfficeError) -> CalendarDate {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard trimmed.count == 10, let date = CalendarDate(trimmed) else {
-            throw .invalidDate("\(name) must be a real day as YYYY-MM-DD, e.g. 2024-03-15, got \"\(text)\".")
+            throw .invalid(name, .dayFormat, value: text)
         }
         return date
     }
@@ -90,14 +90,16 @@ public enum ArchivePeriod {
     }
 
     /// A named month or year, cut to the days that have charts.
-    private static func clamp(_ range: DateRange, _ name: String, _ calendar: BoxOfficeCalendar) throws(BoxOfficeError)
+    private static func clamp(
+        _ range: DateRange, _ name: String, _ value: String, _ calendar: BoxOfficeCalendar
+    ) throws(BoxOfficeError)
         -> DateRange
     {
         if range.start > calendar.yesterday {
-            throw .invalidDate("The \(name) has not begun to be counted yet. The latest day is \(calendar.yesterday).")
+            throw .invalid(name, .periodNotCounted(latest: calendar.yesterday), value: value)
         }
         if range.end < calendar.earliestDate {
-            throw .invalidDate("The \(name) is before the data begins (\(calendar.earliestDate)).")
+            throw .invalid(name, .beforeData(earliest: calendar.earliestDate), value: value)
         }
         return DateRange(start: max(range.start, calendar.earliestDate), end: min(range.end, calendar.yesterday))
     }
@@ -155,7 +157,9 @@ public struct ArchiveCoverage: Codable, Sendable, Hashable {
         missing = missingRuns
         isComplete = missingDays == 0
         if let first = needsSync.first, let last = needsSync.last {
-            syncCommand = SyncRequest(range: DateRange(start: first, end: last)).command
+            // A field of the period API's JSON (README, openapi.json), so the core spells it; the surfaces spell
+            // their own sync commands.
+            syncCommand = "boxoffice sync --from \(first) --to \(last)"
         } else {
             syncCommand = nil
         }

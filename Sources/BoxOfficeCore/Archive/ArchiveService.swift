@@ -36,10 +36,10 @@ public struct ArchiveService: Sendable {
     }
 
     /// The top `limit` films of `range` by archived audience, with nation shares and coverage.
-    /// Throws ``BoxOfficeError/invalidParameter(_:)`` for a limit outside 1…``maximumLimit``.
+    /// Throws ``BoxOfficeError/invalid(_:)`` for a limit outside 1…``maximumLimit``.
     public func periodChart(_ range: DateRange, limit: Int = ArchiveService.defaultLimit) async throws -> PeriodChart {
         guard (1...Self.maximumLimit).contains(limit) else {
-            throw BoxOfficeError.invalidParameter("limit must be from 1 to \(Self.maximumLimit), got \(limit).")
+            throw BoxOfficeError.invalid("limit", .wholeNumber(1...Self.maximumLimit), value: String(limit))
         }
         let fingerprint = try await archive.fingerprint(of: range)
         let key = PeriodChartCache.Key(range: range, limit: limit, fingerprint: fingerprint)
@@ -56,7 +56,7 @@ public struct ArchiveService: Sendable {
     /// a film the archive has no day of gets a trend without points.
     public func trend(movieCode: String) async throws -> MovieTrend {
         guard MovieService.isPlausibleCode(movieCode) else {
-            throw BoxOfficeError.notFound("\"\(movieCode)\" is not a KOBIS movie code.")
+            throw BoxOfficeError.notFound(.notAMovieCode(movieCode))
         }
         return MovieTrend(
             movieCode: movieCode, source: source, points: try await archive.trendPoints(movieCode: movieCode))

@@ -106,13 +106,19 @@ public enum BackfillRangeProblem: Error, Sendable, Hashable {
     /// More days than one job may cover.
     case tooLong(maximumDays: Int)
 
-    /// The same in English (the API, logs, tests).
-    public var message: String {
+    /// The same as input that breaks a rule, for the API.
+    public func inputProblem(_ range: DateRange, calendar: BoxOfficeCalendar) -> InputProblem {
         switch self {
-        case .reversed: return "from is after to."
-        case .notCountedYet(let latest): return "to must be a day already counted; the latest is \(latest)."
-        case .beforeData(let earliest): return "from is before the data begins (\(earliest))."
-        case .tooLong(let days): return "A backfill covers at most \(days) days (3 years); split the range."
+        case .reversed:
+            return InputProblem("from", .reversed(start: range.start, end: range.end), value: range.start.isoString)
+        case .notCountedYet(let latest):
+            return InputProblem(
+                "to", range.end == calendar.today ? .today(latest: latest) : .future(latest: latest),
+                value: range.end.isoString)
+        case .beforeData(let earliest):
+            return InputProblem("from", .beforeData(earliest: earliest), value: range.start.isoString)
+        case .tooLong(let days):
+            return InputProblem(nil, .rangeTooLong(maximumDays: days))
         }
     }
 }

@@ -87,12 +87,12 @@ public final class BackfillService: @unchecked Sendable {
     }
 
     /// Accepts a job for this instance and wakes its worker.
-    /// Throws ``BoxOfficeError/invalidParameter(_:)`` for a range ``check(_:calendar:)`` refuses.
+    /// Throws ``BoxOfficeError/invalid(_:)`` for a range ``check(_:calendar:)`` refuses.
     public func submit(_ request: SyncRequest, requestedBy name: String, userID: UUID?) async throws -> BackfillJob {
         do {
             try Self.check(request.range, calendar: calendar)
         } catch {
-            throw BoxOfficeError.invalidParameter(error.message)
+            throw BoxOfficeError.invalid(error.inputProblem(request.range, calendar: calendar))
         }
         let now = calendar.currentInstant
         let job = BackfillJob(

@@ -59,7 +59,7 @@ public struct SyncEngine: Sendable {
         self.sleep = sleep
     }
 
-    /// The chart work `request` needs now. Throws ``BoxOfficeError/invalidDate(_:)`` for a bad range.
+    /// The chart work `request` needs now. Throws ``BoxOfficeError/invalid(_:)`` for a bad range.
     public func plan(_ request: SyncRequest) async throws -> SyncPlan {
         try ArchivePeriod.validate(request.range, calendar: calendar)
         let daily = try await archive.chartStatuses(kind: .daily, startingIn: request.range)
@@ -338,7 +338,7 @@ public struct SyncEngine: Sendable {
             }
             return (kobis.description, kobis.isTransient, false)
         }
-        if let error = error as? BoxOfficeError { return (error.message, false, false) }
+        if let error = error as? BoxOfficeError { return (error.description, false, false) }
         if error is CancellationError { return ("cancelled", true, false) }
         return (String(describing: error).replacingOccurrences(of: "\n", with: " "), false, false)
     }

@@ -1,12 +1,5 @@
 public import Foundation
 
-/// A malformed file to import, with a one-line message naming where (an HTTP 400; nothing is written).
-public struct DiaryFormatError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}
-
 /// RFC 4180 RFC4180: comma-separated fields, fields quoted with `"` when they hold a comma, quote or line break,
 /// quotes doubled inside quotes, CRLF between records.
 ///
@@ -61,18 +54,18 @@ public enum RFC4180 {
     // MARK: Reading
 
     /// Decodes file bytes as UTF-8, dropping a byte-order mark.
-    public static func text(from data: Data) throws(DiaryFormatError) -> String {
+    public static func text(from data: Data) throws(DiaryFileProblem) -> String {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         guard let text = String(bytes: bytes, encoding: .utf8) else {
-            throw DiaryFormatError("The file is not UTF-8 text.")
+            throw .notUTF8
         }
         return text
     }
 
     /// Parses every record. Blank lines are skipped; formula escapes are removed from every field.
     /// Throws for an unclosed quote or a quote inside an unquoted field.
-    public static func parse(_ text: String) throws(DiaryFormatError) -> [Record] {
+    public static func parse(_ text: String) throws(DiaryFileProblem) -> [Record] {
         var records: [Record] = []
         var fields: [String] = []
         var field = ""
@@ -129,22 +122,19 @@ public enum RFC4180 {
                 recordLine = line
             case "\"":
                 guard field.isEmpty, !fieldWasQuoted else {
-                    throw DiaryFormatError(
-                        "line \(line): a quote (\") inside a field that does not start with one; quote the whole field and double the inner quotes."
-                    )
+                    throw .strayQuote(line: line)
                 }
                 inQuotes = true
                 fieldWasQuoted = true
             default:
                 if afterClosingQuote {
-                    throw DiaryFormatError(
-                        "line \(line): text after a closing quote; expected a comma or a line break.")
+                    throw .textAfterQuote(line: line)
                 }
                 field.unicodeScalars.append(scalar)
             }
         }
         if inQuotes {
-            throw DiaryFormatError("line \(recordLine): a quoted field is never closed.")
+            throw .unclosedQuote(line: recordLine)
         }
         if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { endRecord() }
         return records
@@ -159,27 +149,23 @@ public struct RFC4180Table: Sendable {
 
     /// Parses `text`; the first record is the header. Column names match ignoring case and surrounding spaces.
     /// Throws when the file is empty, a column is named twice, or a row has a different number of fields.
-    public init(text: String, required: [String], fileKind: String) throws(DiaryFormatError) {
+    public init(text: String, required: [String], fileKind: DiaryFileFormat) throws(DiaryFileProblem) {
         let records = try RFC4180.parse(text)
-        guard let headerRecord = records.first else { throw DiaryFormatError("The \(fileKind) file is empty.") }
+        guard let headerRecord = records.first else { throw .empty(fileKind) }
         header = headerRecord.fields.map { $0.trimmingCharacters(in: .whitespaces) }
         var index: [String: Int] = [:]
         for (position, name) in header.enumerated() {
             let key = name.lowercased()
-            if index[key] != nil { throw DiaryFormatError("The header names the column \"\(name)\" twice.") }
+            if index[key] != nil { throw .duplicateColumn(name) }
             index[key] = position
         }
         let missing = required.filter { index[$0.lowercased()] == nil }
         guard missing.isEmpty else {
-            throw DiaryFormatError(
-                "This is not a \(fileKind) file: the header (line 1) lacks the column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", "))."
-            )
+            throw .missingColumns(missing, fileKind)
         }
         rows = Array(records.dropFirst())
         for row in rows where row.fields.count != header.count {
-            throw DiaryFormatError(
-                "line \(row.line): \(row.fields.count) field\(row.fields.count == 1 ? "" : "s"), but the header has \(header.count)."
-            )
+            throw .fieldCount(line: row.line, found: row.fields.count, expected: header.count)
         }
         self.index = index
     }

@@ -114,7 +114,7 @@ extension DiaryService {
         var changes = changes
         if let name = changes.name { changes.name = try DiaryValidation.categoryName(name) }
         if let position = changes.position, position < 0 {
-            throw BoxOfficeError.invalidParameter("position must be 0 or more, got \(position).")
+            throw BoxOfficeError.invalid("position", .atLeast(0), value: String(position))
         }
         guard let category = try await repositories.categories.updateCategory(id: id, userID: user.id, changes: changes)
         else { throw Self.categoryNotFound(id) }
@@ -135,11 +135,10 @@ extension DiaryService {
             resolved = .uncategorize
         case .move(let target)?:
             guard target != id else {
-                throw BoxOfficeError.invalidParameter("Notes cannot be moved to the category being deleted.")
+                throw BoxOfficeError.invalid("to", .moveIntoDeletedCategory, value: target.uuidString)
             }
             guard try await repositories.categories.category(id: target, userID: user.id) != nil else {
-                throw BoxOfficeError.invalidParameter(
-                    "You have no category with id \(target.uuidString) to move the notes to.")
+                throw BoxOfficeError.invalid("to", .unknownCategory, value: target.uuidString)
             }
             resolved = .move(to: target)
         case let other?:
@@ -176,7 +175,7 @@ extension DiaryService {
         do {
             movie = try await catalog.movie(code: movieCode)
         } catch BoxOfficeError.notFound {
-            throw BoxOfficeError.invalidParameter("movieCode: KOBIS has no movie with code \(movieCode).")
+            throw BoxOfficeError.invalid("movieCode", .unknownMovie, value: movieCode)
         }
         let title = try givenTitle ?? DiaryValidation.title(movie.title)
         let now = self.now
@@ -245,14 +244,14 @@ extension DiaryService {
     /// The user's statistics, for all time or for the notes watched in `year` (with a year in review).
     public func statistics(for user: DiaryUser, year: Int? = nil) async throws -> DiaryStatistics {
         if let year, !(1900...9999).contains(year) {
-            throw BoxOfficeError.invalidParameter("year must be from 1900 to 9999, got \(year).")
+            throw BoxOfficeError.invalid("year", .year(1900...9999), value: String(year))
         }
         return DiaryStatistics(notes: try await repositories.notes.allNotes(userID: user.id), year: year)
     }
 
     private func requireCategory(_ id: UUID, for user: DiaryUser) async throws {
         guard try await repositories.categories.category(id: id, userID: user.id) != nil else {
-            throw BoxOfficeError.invalidParameter("categoryId: you have no category with id \(id.uuidString).")
+            throw BoxOfficeError.invalid("categoryId", .unknownCategory, value: id.uuidString)
         }
     }
 }

@@ -20,7 +20,7 @@ extension DiaryService {
 
     /// Imports a file in one transaction: nothing is written unless everything importable is.
     ///
-    /// A malformed file (bad CSV or JSON, a missing column) throws ``BoxOfficeError/invalidParameter(_:)``.
+    /// A malformed file (bad CSV or JSON, a missing column) throws ``BoxOfficeError/invalid(_:)``.
     /// Rows with bad values, rows already in the diary (same id, or same movie and watched day) and Letterboxd rows
     /// that match no KOBIS movie are skipped and reported. Letterboxd rows are matched by title and year: first
     /// against the user's own notes, then through ``DiaryMovieCatalog/search(_:)`` (cached), at most
@@ -36,12 +36,10 @@ extension DiaryService {
             case .letterboxd: parsed = try LetterboxdCodec.parse(data, today: today)
             }
         } catch {
-            throw BoxOfficeError.invalidParameter(error.message)
+            throw BoxOfficeError.invalid(nil, .file(error))
         }
         guard parsed.rowCount <= settings.importRowLimit else {
-            throw BoxOfficeError.invalidParameter(
-                "The file has \(NumberFormatting.thousands(parsed.rowCount)) rows; one import takes at most \(NumberFormatting.thousands(settings.importRowLimit))."
-            )
+            throw BoxOfficeError.invalid(nil, .tooManyRows(count: parsed.rowCount, limit: settings.importRowLimit))
         }
         let importedAt = now
         var skipped = parsed.invalid
@@ -101,7 +99,7 @@ extension DiaryService {
             skipped.append(
                 DiarySkippedRow(
                     row: line, title: titles[line] ?? "",
-                    reason: "already in your diary (the same note, or the same movie on the same day)."))
+                    reason: .duplicate))
         }
         skipped.sort { $0.row < $1.row }
         return DiaryImportReport(
@@ -133,7 +131,7 @@ extension DiaryService {
 struct LetterboxdMatcher: Sendable {
     enum Outcome: Sendable, Hashable {
         case matched(code: String, snapshot: MovieSnapshot)
-        case skipped(String)
+        case skipped(DiarySkipReason)
     }
 
     struct Result: Sendable {
@@ -184,8 +182,7 @@ struct LetterboxdMatcher: Sendable {
         }
         let looked = Array(keys.prefix(max(0, lookupLimit)))
         let found = await Self.lookUp(looked, catalog: catalog, concurrency: max(1, concurrency))
-        let budgetReason =
-            "not looked up: this import already used its \(NumberFormatting.thousands(lookupLimit)) KOBIS title lookups (the key allows 3,000 calls a day); import the same file again later to continue, rows already imported are skipped."
+        let budgetReason = DiarySkipReason.lookupBudgetSpent(limit: lookupLimit)
         for (index, row) in rows.enumerated() where outcomes[index] == nil {
             outcomes[index] = found.outcomes[Key(title: row.title, year: row.year)] ?? .skipped(budgetReason)
         }
@@ -229,7 +226,6 @@ struct LetterboxdMatcher: Sendable {
     /// Searches KOBIS for one title; returns the outcome and the number of searches made.
     private static func lookUp(_ key: Key, catalog: any DiaryMovieCatalog) async -> (Key, Outcome, Int) {
         let wanted = normalize(key.title)
-        let described = key.year.map { "\"\(key.title)\" (\($0))" } ?? "\"\(key.title)\""
         var searches = 0
         do {
             searches += 1
@@ -248,26 +244,19 @@ struct LetterboxdMatcher: Sendable {
             }
             guard !candidates.isEmpty else {
                 return (
-                    key, .skipped("no KOBIS movie is titled \(described); KOBIS lists movies shown in Korea."), searches
+                    key, .skipped(.noMovieTitled(key.title, year: key.year)), searches
                 )
             }
             if let chosen = choose(candidates, year: key.year) {
                 return (key, .matched(code: chosen.code, snapshot: MovieSnapshot(chosen)), searches)
             }
-            let codes = candidates.prefix(5).map(\.code).joined(separator: ", ")
+            let codes = candidates.prefix(5).map(\.code)
             return (
-                key, .skipped("several KOBIS movies are titled \(described) (\(codes)); add this one by hand."),
+                key, .skipped(.severalMovies(key.title, year: key.year, codes: Array(codes))),
                 searches
             )
         } catch {
-            let message = (error as? BoxOfficeError)?.message ?? String(describing: error)
-            return (
-                key,
-                .skipped(
-                    "the KOBIS search failed (\(message)); import the same file again later, rows already imported are skipped."
-                ),
-                searches
-            )
+            return (key, .skipped(.searchFailed), searches)
         }
     }
 

@@ -62,7 +62,7 @@ public struct DiaryService: Sendable {
 
     // MARK: - Accounts
 
-    /// Creates an account. Throws ``BoxOfficeError/invalidParameter(_:)`` for a bad username or password and
+    /// Creates an account. Throws ``BoxOfficeError/invalid(_:)`` for a bad username or password and
     /// ``DiaryError/Conflict/usernameTaken(_:)`` when the username is taken (ignoring case).
     public func signUp(username: String, password: String) async throws -> DiaryUser {
         let name = try DiaryValidation.username(username)

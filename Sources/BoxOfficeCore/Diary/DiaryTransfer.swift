@@ -12,10 +12,10 @@ public enum DiaryFileFormat: String, Sendable, CaseIterable, Codable {
     /// Parses `csv`, `json` or `letterboxd`.
     public init(parameter: String?) throws(BoxOfficeError) {
         guard let parameter, !parameter.isEmpty else {
-            throw .invalidParameter("format is required: csv, json or letterboxd.")
+            throw .invalid("format", .oneOf(DiaryFileFormat.allCases.map(\.rawValue)))
         }
         guard let format = DiaryFileFormat(rawValue: parameter.lowercased()) else {
-            throw .invalidParameter("format must be csv, json or letterboxd, got \"\(parameter.prefix(30))\".")
+            throw .invalid("format", .oneOf(DiaryFileFormat.allCases.map(\.rawValue)), value: parameter)
         }
         self = format
     }
@@ -86,14 +86,14 @@ public struct DiaryImportRow: Sendable, Hashable {
 }
 
 /// A row of an import that was not imported, and why.
-public struct DiarySkippedRow: Codable, Sendable, Hashable {
+public struct DiarySkippedRow: Sendable, Hashable {
     /// The CSV line, or the position in the JSON `notes` array (from 1).
     public var row: Int
     /// The title in the file (may be empty).
     public var title: String
-    public var reason: String
+    public var reason: DiarySkipReason
 
-    public init(row: Int, title: String, reason: String) {
+    public init(row: Int, title: String, reason: DiarySkipReason) {
         self.row = row
         self.title = title
         self.reason = reason
@@ -117,7 +117,7 @@ public struct ParsedDiaryFile: Sendable {
 }
 
 /// What an import did.
-public struct DiaryImportReport: Codable, Sendable, Hashable {
+public struct DiaryImportReport: Sendable, Hashable {
     public var format: DiaryFileFormat
     /// Data rows in the file.
     public var rows: Int
@@ -199,7 +199,8 @@ enum RowCheck {
         do throws(BoxOfficeError) {
             return .row(try body())
         } catch {
-            return .invalid(DiarySkippedRow(row: row, title: title, reason: error.message))
+            guard case .invalid(let problem) = error else { preconditionFailure("row checks throw only bad input") }
+            return .invalid(DiarySkippedRow(row: row, title: title, reason: .invalid(problem)))
         }
     }
 
@@ -207,9 +208,7 @@ enum RowCheck {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return nil }
         guard let value = Int(trimmed), range.contains(value) else {
-            throw .invalidParameter(
-                "\(field) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \"\(trimmed.prefix(20))\"."
-            )
+            throw .invalid(field, .wholeNumber(range), value: trimmed)
         }
         return value
     }
@@ -218,7 +217,7 @@ enum RowCheck {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return nil }
         guard let id = UUID(uuidString: trimmed) else {
-            throw .invalidParameter("\(field) must be a UUID, got \"\(trimmed.prefix(40))\".")
+            throw .invalid(field, .uuid, value: trimmed)
         }
         return id
     }
@@ -227,8 +226,7 @@ enum RowCheck {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return nil }
         guard let date = DiaryTime.parse(trimmed) else {
-            throw .invalidParameter(
-                "\(field) must be an ISO-8601 instant such as 2024-03-20T03:00:00.000Z, got \"\(trimmed.prefix(40))\".")
+            throw .invalid(field, .instant, value: trimmed)
         }
         return date
     }
@@ -272,11 +270,11 @@ public enum DiaryCSVCodec {
         return Data(text.utf8)
     }
 
-    /// Reads a file; throws ``DiaryFormatError`` when it is not such a CSV, and lists rows with bad values as invalid.
-    public static func parse(_ data: Data, today: CalendarDate) throws(DiaryFormatError) -> ParsedDiaryFile {
+    /// Reads a file; throws ``DiaryFileProblem`` when it is not such a CSV, and lists rows with bad values as invalid.
+    public static func parse(_ data: Data, today: CalendarDate) throws(DiaryFileProblem) -> ParsedDiaryFile {
         let table = try RFC4180Table(
             text: try RFC4180.text(from: data), required: ["movieCode", "title", "watchedOn"],
-            fileKind: "BoxOffice diary CSV")
+            fileKind: .csv)
         var rows: [DiaryImportRow] = []
         var invalid: [DiarySkippedRow] = []
         for record in table.rows {
@@ -394,22 +392,19 @@ public enum DiaryJSONCodec {
                 notes: notes))
     }
 
-    /// Reads a file; throws ``DiaryFormatError`` when it is not such JSON, and lists notes with bad values as invalid.
-    public static func parse(_ data: Data, today: CalendarDate) throws(DiaryFormatError) -> ParsedDiaryFile {
+    /// Reads a file; throws ``DiaryFileProblem`` when it is not such JSON, and lists notes with bad values as invalid.
+    public static func parse(_ data: Data, today: CalendarDate) throws(DiaryFileProblem) -> ParsedDiaryFile {
         let archive: Archive
         do {
             archive = try decoder().decode(Archive.self, from: data)
         } catch {
-            throw DiaryFormatError("This is not a BoxOffice diary JSON file: \(describe(error)).")
+            throw .notDiaryJSON(problem(error))
         }
         guard archive.format == formatName else {
-            throw DiaryFormatError(
-                "This is not a BoxOffice diary JSON file: format is \"\(archive.format.prefix(40))\", not \"\(formatName)\"."
-            )
+            throw .wrongFormatName(String(archive.format.prefix(40)))
         }
         guard archive.version == version else {
-            throw DiaryFormatError(
-                "This diary JSON has version \(archive.version); this BoxOffice reads version \(version).")
+            throw .unsupportedVersion(found: archive.version, supported: version)
         }
         let archived = (archive.categories ?? []).sorted { ($0.position ?? 0) < ($1.position ?? 0) }
         var names: [UUID: String] = [:]
@@ -419,8 +414,10 @@ public enum DiaryJSONCodec {
             do {
                 name = try DiaryValidation.categoryName(category.name)
             } catch {
-                throw DiaryFormatError(
-                    "The category \"\(category.name.prefix(60))\" cannot be imported: \(error.message)")
+                guard case .invalid(let problem) = error else {
+                    preconditionFailure("name checks throw only bad input")
+                }
+                throw .category(name: String(category.name.prefix(60)), problem)
             }
             names[category.id] = name
             categories.append(DiaryImportBatch.Category(name: name, visible: category.visible ?? true))
@@ -434,14 +431,13 @@ public enum DiaryJSONCodec {
             case .success(let decoded): note = decoded
             case .failure(let error):
                 invalid.append(
-                    DiarySkippedRow(row: position, title: "", reason: "not a valid note: \(describe(error))."))
+                    DiarySkippedRow(row: position, title: "", reason: .invalid(problem(error))))
                 continue
             }
             var categoryName: String?
             if let categoryId = note.categoryId {
                 guard let name = names[categoryId] else {
-                    throw DiaryFormatError(
-                        "notes[\(index)].categoryId \(categoryId.uuidString) names no category in the file.")
+                    throw .unknownCategoryReference(index: index, id: categoryId.uuidString)
                 }
                 categoryName = name
             }
@@ -461,36 +457,36 @@ public enum DiaryJSONCodec {
         return ParsedDiaryFile(rows: rows, invalid: invalid, categories: categories)
     }
 
-    /// A decoding error as one line: where, and what was wrong.
-    static func describe(_ error: any Error) -> String {
+    /// Where decoding failed and why, as input that breaks a rule.
+    static func problem(_ error: any Error) -> InputProblem {
         func path(_ codingPath: [any CodingKey]) -> String {
             let text = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
             return text.hasPrefix(".") ? String(text.dropFirst()) : text
         }
-        guard let error = error as? DecodingError else { return "the JSON is malformed" }
+        guard let error = error as? DecodingError else { return InputProblem(nil, .notJSON) }
         switch error {
         case .typeMismatch(let type, let context):
-            if context.codingPath.isEmpty { return "the file must hold a JSON object" }
-            return "\(path(context.codingPath)) should be \(typeName(type))"
-        case .valueNotFound(let type, let context):
-            return "\(path(context.codingPath)) should be \(typeName(type)), not null"
+            if context.codingPath.isEmpty { return InputProblem(nil, .notJSONObject) }
+            return InputProblem(path(context.codingPath), .type(valueType(type)))
+        case .valueNotFound(_, let context):
+            return InputProblem(path(context.codingPath), .notNull)
         case .keyNotFound(let key, let context):
-            let parent = path(context.codingPath)
-            return "\(parent.isEmpty ? "" : parent + ": ")\"\(key.stringValue)\" is missing"
+            return InputProblem(path(context.codingPath + [key]), .required)
         case .dataCorrupted(let context):
-            if context.codingPath.isEmpty { return "the JSON is malformed" }
-            return "\(path(context.codingPath)): \(context.debugDescription)"
+            if context.codingPath.isEmpty { return InputProblem(nil, .notJSON) }
+            return InputProblem(path(context.codingPath), .invalid)
         @unknown default:
-            return "the JSON is malformed"
+            return InputProblem(nil, .notJSON)
         }
     }
 
-    private static func typeName(_ type: Any.Type) -> String {
+    private static func valueType(_ type: Any.Type) -> InputRule.ValueType {
         switch type {
-        case is String.Type: return "a string"
-        case is Int.Type, is Double.Type: return "a number"
-        case is Bool.Type: return "true or false"
-        default: return String(describing: type).hasPrefix("Array") ? "an array" : "an object"
+        case is String.Type: return .string
+        case is Int.Type: return .wholeNumber
+        case is Double.Type: return .number
+        case is Bool.Type: return .boolean
+        default: return String(describing: type).hasPrefix("Array") ? .array : .object
         }
     }
 }
@@ -533,13 +529,12 @@ public enum LetterboxdCodec {
         return Data(text.utf8)
     }
 
-    /// Reads a Letterboxd diary; throws ``DiaryFormatError`` when it is not one, and lists rows with bad values.
-    public static func parse(_ data: Data, today: CalendarDate) throws(DiaryFormatError) -> ParsedDiaryFile {
+    /// Reads a Letterboxd diary; throws ``DiaryFileProblem`` when it is not one, and lists rows with bad values.
+    public static func parse(_ data: Data, today: CalendarDate) throws(DiaryFileProblem) -> ParsedDiaryFile {
         let table = try RFC4180Table(
-            text: try RFC4180.text(from: data), required: ["Name"], fileKind: "Letterboxd diary")
+            text: try RFC4180.text(from: data), required: ["Name"], fileKind: .letterboxd)
         guard table.has("Watched Date") || table.has("Date") else {
-            throw DiaryFormatError(
-                "This is not a Letterboxd diary file: the header (line 1) lacks the column Watched Date.")
+            throw .missingColumns(["Watched Date"], .letterboxd)
         }
         var rows: [DiaryImportRow] = []
         var invalid: [DiarySkippedRow] = []
@@ -550,7 +545,7 @@ public enum LetterboxdCodec {
                 let title = try DiaryValidation.title(name)
                 let logged = try RowCheck.optionalDate(value("Date"), field: "Date", today: today)
                 let watchedText = value("Watched Date").isEmpty ? value("Date") : value("Watched Date")
-                guard !watchedText.isEmpty else { throw .invalidDate("the row has no Watched Date (nor Date).") }
+                guard !watchedText.isEmpty else { throw .invalid("Watched Date", .required) }
                 let tags = value("Tags").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                     .filter { !$0.isEmpty }
                 return DiaryImportRow(

@@ -1,8 +1,7 @@
 import Foundation
 
 /// The diary's rules for user input, one function per field, each throwing
-/// ``BoxOfficeError/invalidParameter(_:)`` or ``BoxOfficeError/invalidDate(_:)`` with a message that
-/// names the field. The API, the web pages and the importers all use these.
+/// ``BoxOfficeError/invalid(_:)`` naming the field and the rule it broke. The API, the web pages and the importers all use these.
 public enum DiaryValidation {
     /// Longest memo, in characters.
     public static let memoLimit = 10_000
@@ -26,11 +25,10 @@ public enum DiaryValidation {
     public static func username(_ text: String) throws(BoxOfficeError) -> String {
         let name = text.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         guard usernameLength.contains(name.count) else {
-            throw .invalidParameter(
-                "username must be \(usernameLength.lowerBound) to \(usernameLength.upperBound) characters long.")
+            throw .invalid("username", .length(usernameLength), value: name)
         }
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }) else {
-            throw .invalidParameter("username may contain only letters, digits, \"_\", \".\" and \"-\".")
+            throw .invalid("username", .usernameCharacters, value: name)
         }
         return name
     }
@@ -43,13 +41,13 @@ public enum DiaryValidation {
     /// Checks a new password (it is never trimmed or changed).
     public static func newPassword(_ password: String) throws(BoxOfficeError) {
         guard password.count >= passwordMinimumCharacters else {
-            throw .invalidParameter("password must be at least \(passwordMinimumCharacters) characters long.")
+            throw .invalid("password", .length(passwordMinimumCharacters...Int.max))
         }
         guard password.utf8.count <= passwordMaximumBytes else {
-            throw .invalidParameter("password must be at most \(passwordMaximumBytes) bytes long.")
+            throw .invalid("password", .maximumBytes(passwordMaximumBytes))
         }
         guard !password.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw .invalidParameter("password must not contain control characters.")
+            throw .invalid("password", .noControlCharacters)
         }
     }
 
@@ -57,10 +55,10 @@ public enum DiaryValidation {
     public static func tokenName(_ text: String?) throws(BoxOfficeError) -> String {
         let name = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard name.count <= tokenNameLimit else {
-            throw .invalidParameter("name must be at most \(tokenNameLimit) characters long.")
+            throw .invalid("name", .maximumLength(tokenNameLimit))
         }
         guard !containsControlCharacters(name) else {
-            throw .invalidParameter("name must not contain control characters.")
+            throw .invalid("name", .noControlCharacters)
         }
         return name.isEmpty ? "API token" : name
     }
@@ -70,12 +68,12 @@ public enum DiaryValidation {
     /// A category name, trimmed.
     public static func categoryName(_ text: String) throws(BoxOfficeError) -> String {
         let name = text.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
-        guard !name.isEmpty else { throw .invalidParameter("name must not be empty.") }
+        guard !name.isEmpty else { throw .invalid("name", .notEmpty) }
         guard name.count <= categoryNameLimit else {
-            throw .invalidParameter("name must be at most \(categoryNameLimit) characters long, got \(name.count).")
+            throw .invalid("name", .maximumLength(categoryNameLimit))
         }
         guard !containsControlCharacters(name) else {
-            throw .invalidParameter("name must not contain control characters.")
+            throw .invalid("name", .noControlCharacters)
         }
         return name
     }
@@ -90,10 +88,9 @@ public enum DiaryValidation {
     /// A KOBIS movie code (letters and digits).
     public static func movieCode(_ text: String) throws(BoxOfficeError) -> String {
         let code = text.trimmingCharacters(in: .whitespaces)
-        guard !code.isEmpty else { throw .invalidParameter("movieCode must not be empty.") }
+        guard !code.isEmpty else { throw .invalid("movieCode", .notEmpty) }
         guard MovieService.isPlausibleCode(code) else {
-            throw .invalidParameter(
-                "movieCode must be a KOBIS movie code (letters and digits), got \"\(code.prefix(40))\".")
+            throw .invalid("movieCode", .movieCode, value: code)
         }
         return code
     }
@@ -101,12 +98,12 @@ public enum DiaryValidation {
     /// A note title, trimmed.
     public static func title(_ text: String) throws(BoxOfficeError) -> String {
         let title = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !title.isEmpty else { throw .invalidParameter("title must not be empty.") }
+        guard !title.isEmpty else { throw .invalid("title", .notEmpty) }
         guard title.count <= titleLimit else {
-            throw .invalidParameter("title must be at most \(titleLimit) characters long, got \(title.count).")
+            throw .invalid("title", .maximumLength(titleLimit))
         }
         guard !containsControlCharacters(title) else {
-            throw .invalidParameter("title must not contain control characters or line breaks.")
+            throw .invalid("title", .singleLine)
         }
         return title
     }
@@ -121,10 +118,10 @@ public enum DiaryValidation {
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } })
         else {
-            throw .invalidDate("\(field) must be a date as YYYY-MM-DD, got \"\(trimmed.prefix(40))\".")
+            throw .invalid(field, .dayFormat, value: trimmed)
         }
         guard let date = CalendarDate(trimmed) else {
-            throw .invalidDate("\(field) \(trimmed) is not a real day.")
+            throw .invalid(field, .notARealDay, value: trimmed)
         }
         try watchedOn(date, today: today, field: field)
         return date
@@ -135,21 +132,20 @@ public enum DiaryValidation {
         throws(BoxOfficeError)
     {
         if date > today {
-            throw .invalidDate(
-                "\(field) \(date) is in the future; the latest possible day is \(today) (today in Korea).")
+            throw .invalid(field, .future(latest: today), value: date.isoString)
         }
         if date < earliestWatchedDate {
-            throw .invalidDate("\(field) \(date) is too early; the earliest accepted day is \(earliestWatchedDate).")
+            throw .invalid(field, .beforeData(earliest: earliestWatchedDate), value: date.isoString)
         }
     }
 
     /// A rating given as a number of stars.
     public static func rating(stars: Double, field: String = "rating") throws(BoxOfficeError) -> StarRating {
         guard stars.isFinite, stars >= 0.5, stars <= 5 else {
-            throw .invalidParameter("\(field) must be from 0.5 to 5 stars, got \(format(stars)).")
+            throw .invalid(field, .stars, value: format(stars))
         }
         guard let rating = StarRating(stars: stars) else {
-            throw .invalidParameter("\(field) must be in half stars (0.5, 1, 1.5 … 5), got \(format(stars)).")
+            throw .invalid(field, .halfStars, value: format(stars))
         }
         return rating
     }
@@ -159,7 +155,7 @@ public enum DiaryValidation {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return nil }
         guard let stars = Double(trimmed), trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
-            throw .invalidParameter("\(field) must be a number of stars from 0.5 to 5, got \"\(trimmed.prefix(20))\".")
+            throw .invalid(field, .stars, value: trimmed)
         }
         return try rating(stars: stars, field: field)
     }
@@ -168,9 +164,7 @@ public enum DiaryValidation {
     public static func memo(_ text: String) throws(BoxOfficeError) -> String {
         let count = text.count
         guard count <= memoLimit else {
-            throw .invalidParameter(
-                "memo is too long: \(NumberFormatting.thousands(count)) characters; the limit is \(NumberFormatting.thousands(memoLimit))."
-            )
+            throw .invalid("memo", .maximumLength(memoLimit))
         }
         return text
     }
@@ -180,7 +174,7 @@ public enum DiaryValidation {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         if trimmed.isEmpty { return nil }
         guard let place = DiaryPlace(rawValue: trimmed) else {
-            throw .invalidParameter("place must be cinema or home, got \"\(trimmed.prefix(20))\".")
+            throw .invalid("place", .oneOf(DiaryPlace.allCases.map(\.rawValue)), value: trimmed)
         }
         return place
     }
@@ -188,7 +182,7 @@ public enum DiaryValidation {
     /// A chart rank seen (1–1000).
     public static func chartRank(_ rank: Int) throws(BoxOfficeError) -> Int {
         guard (1...1000).contains(rank) else {
-            throw .invalidParameter("chartRank must be from 1 to 1000, got \(rank).")
+            throw .invalid("chartRank", .wholeNumber(1...1000), value: String(rank))
         }
         return rank
     }

@@ -34,9 +34,7 @@ public struct NoteSort: Hashable, Sendable {
         var field = Field.watchedOn
         if let sort, !sort.isEmpty {
             guard let parsed = Field.allCases.first(where: { $0.rawValue.lowercased() == sort.lowercased() }) else {
-                throw .invalidParameter(
-                    "sort must be one of \(Field.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(sort.prefix(30))\"."
-                )
+                throw .invalid("sort", .oneOf(Field.allCases.map(\.rawValue)), value: sort)
             }
             field = parsed
         }
@@ -45,7 +43,7 @@ public struct NoteSort: Hashable, Sendable {
             switch order.lowercased() {
             case "asc": ascending = true
             case "desc": ascending = false
-            default: throw .invalidParameter("order must be asc or desc, got \"\(order.prefix(30))\".")
+            default: throw .invalid("order", .oneOf(["asc", "desc"]), value: order)
             }
         }
         self.init(field, ascending: ascending)

@@ -121,8 +121,7 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
                     try await notesInCategory().delete()
                 case .move(let target):
                     guard target != id, ordered.contains(where: { $0.id == target }) else {
-                        throw BoxOfficeError.invalidParameter(
-                            "You have no other category with id \(target.uuidString) to move the notes to.")
+                        throw BoxOfficeError.invalid("to", .unknownCategory, value: target.uuidString)
                     }
                     try await notesInCategory().set(\.$categoryID, to: target).update()
                 }

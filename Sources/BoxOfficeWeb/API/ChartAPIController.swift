@@ -13,6 +13,7 @@ struct ChartAPIController<Context: RequestContext>: Sendable {
     func daily(_ request: Request) async throws -> Response {
         let parameters = try ChartRequestParameters(request.formParameters)
         let date = parameters.date ?? services.calendar.yesterday
+        try await services.movies.checkRegion(of: parameters.filters)
         return try ResponseBuilders.json(try await services.charts.chart(.daily(date, filters: parameters.filters)))
     }
 
@@ -21,6 +22,7 @@ struct ChartAPIController<Context: RequestContext>: Sendable {
         let range = parameters.weeklyRange
         let date = parameters.date ?? services.calendar.latestWeek(range).start
         let query = ChartQuery(kind: ChartKind(range), date: date, filters: parameters.filters)
+        try await services.movies.checkRegion(of: query.filters)
         return try ResponseBuilders.json(try await services.charts.chart(query))
     }
 }

@@ -95,7 +95,7 @@ func buildRouter(
     ArchiveAPIController<BasicRequestContext>(services: services).addRoutes(to: api)
     addDiaryAPIRoutes(to: api, services: services)
     // Anything else under /api answers a JSON 404 (the error middleware sees the /api prefix).
-    router.get("api/**") { _, _ -> Response in throw HTTPError(.notFound, message: "No such API route.") }
+    router.get("api/**") { _, _ -> Response in throw WebError.noAPIRoute }
 
     let pages = router.group()
     // About 200 chart pages; settled charts are rendered once instead of on every request.

@@ -36,7 +36,7 @@ struct CategoryAPIController<Context: DiaryAuthenticatedContext>: Sendable {
         let changes = CategoryChanges(
             name: try body.string("name"), visible: try body.bool("visible"), position: try body.integer("position"))
         guard changes != CategoryChanges() else {
-            throw BoxOfficeError.invalidParameter("Nothing to change: send name, visible or position.")
+            throw BoxOfficeError.invalid(nil, .nothingToChange(["name", "visible", "position"]))
         }
         return try ResponseBuilders.json(try await diary.updateCategory(id: id, changes: changes, for: user))
     }
@@ -44,7 +44,7 @@ struct CategoryAPIController<Context: DiaryAuthenticatedContext>: Sendable {
     func delete(_ request: Request, id: UUID, user: DiaryUser) async throws -> Response {
         let query = request.formParameters
         if let text = query.nonEmpty("to"), UUID(uuidString: text) == nil {
-            throw BoxOfficeError.invalidParameter("to must be a category id, got \"\(text.prefix(40))\".")
+            throw BoxOfficeError.invalid("to", .uuid, value: text)
         }
         var disposition: CategoryNotesDisposition?
         switch query.nonEmpty("notes")?.lowercased() {
@@ -53,15 +53,14 @@ struct CategoryAPIController<Context: DiaryAuthenticatedContext>: Sendable {
         case "delete": disposition = .delete
         case "move":
             guard let text = query.nonEmpty("to") else {
-                throw BoxOfficeError.invalidParameter("notes=move needs to={category id}: where the notes go.")
+                throw BoxOfficeError.invalid("to", .required)
             }
             guard let target = UUID(uuidString: text) else {
-                throw BoxOfficeError.invalidParameter("to must be a category id, got \"\(text.prefix(40))\".")
+                throw BoxOfficeError.invalid("to", .uuid, value: text)
             }
             disposition = .move(to: target)
         case let other?:
-            throw BoxOfficeError.invalidParameter(
-                "notes must be uncategorize, delete or move (with to={category id}), got \"\(other.prefix(30))\".")
+            throw BoxOfficeError.invalid("notes", .oneOf(["uncategorize", "delete", "move"]), value: other)
         }
         try await diary.deleteCategory(id: id, notes: disposition, for: user)
         return Response(status: .noContent)

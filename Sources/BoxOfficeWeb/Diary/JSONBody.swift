@@ -43,15 +43,15 @@ struct JSONBody: Sendable {
     /// Reads the body; 413 when larger than `limit`, 400 when it is not a JSON object.
     static func read(_ request: Request, limit: Int = sizeLimit) async throws -> JSONBody {
         let data = try await RequestBodyReader.data(request, limit: limit)
-        guard !data.isEmpty else { throw BoxOfficeError.invalidParameter("The request body must be a JSON object.") }
+        guard !data.isEmpty else { throw BoxOfficeError.invalid(nil, .notJSONObject) }
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw BoxOfficeError.invalidParameter("The request body is not valid JSON.")
+            throw BoxOfficeError.invalid(nil, .notJSON)
         }
         guard case .object(let fields) = value else {
-            throw BoxOfficeError.invalidParameter("The request body must be a JSON object.")
+            throw BoxOfficeError.invalid(nil, .notJSONObject)
         }
         return JSONBody(fields: fields)
     }
@@ -64,13 +64,13 @@ struct JSONBody: Sendable {
         switch fields[key] {
         case nil, .null?: return nil
         case .string(let value)?: return value
-        default: throw .invalidParameter("\(key) must be a string.")
+        default: throw .invalid(key, .type(.string))
         }
     }
 
     /// A string that must be there.
     func requiredString(_ key: String) throws(BoxOfficeError) -> String {
-        guard let value = try string(key) else { throw .invalidParameter("\(key) is required.") }
+        guard let value = try string(key) else { throw .invalid(key, .required) }
         return value
     }
 
@@ -79,14 +79,14 @@ struct JSONBody: Sendable {
         switch fields[key] {
         case nil, .null?: return nil
         case .number(let value)?: return value
-        default: throw .invalidParameter("\(key) must be a number.")
+        default: throw .invalid(key, .type(.number))
         }
     }
 
     /// A whole number; `nil` when absent or `null`.
     func integer(_ key: String) throws(BoxOfficeError) -> Int? {
         guard let value = try number(key) else { return nil }
-        guard let integer = Int(exactly: value) else { throw .invalidParameter("\(key) must be a whole number.") }
+        guard let integer = Int(exactly: value) else { throw .invalid(key, .type(.wholeNumber)) }
         return integer
     }
 
@@ -95,7 +95,7 @@ struct JSONBody: Sendable {
         switch fields[key] {
         case nil, .null?: return nil
         case .bool(let value)?: return value
-        default: throw .invalidParameter("\(key) must be true or false.")
+        default: throw .invalid(key, .type(.boolean))
         }
     }
 
@@ -118,9 +118,7 @@ enum RequestBodyReader {
             var buffer = try await request.body.collect(upTo: limit)
             return Data(buffer.readBytes(length: buffer.readableBytes) ?? [])
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw HTTPError(
-                .contentTooLarge,
-                message: "The request body is larger than \(NumberFormatting.thousands(limit / 1024)) KB.")
+            throw WebError.bodyTooLarge(limitKB: limit / 1024)
         }
     }
 }

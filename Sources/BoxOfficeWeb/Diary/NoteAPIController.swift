@@ -58,13 +58,13 @@ struct NoteAPIController<Context: DiaryAuthenticatedContext>: Sendable {
         var changes = NoteChanges()
         if body.has("title") {
             guard let title = try body.string("title") else {
-                throw BoxOfficeError.invalidParameter("title must not be null.")
+                throw BoxOfficeError.invalid("title", .notNull)
             }
             changes.title = title
         }
         if body.has("watchedOn") {
             guard let text = try body.string("watchedOn") else {
-                throw BoxOfficeError.invalidParameter("watchedOn must not be null.")
+                throw BoxOfficeError.invalid("watchedOn", .notNull)
             }
             changes.watchedOn = try NoteBodyFields.watchedOn(text, today: today)
         }
@@ -76,8 +76,7 @@ struct NoteAPIController<Context: DiaryAuthenticatedContext>: Sendable {
             // Clients may send a whole note back; the movie itself never changes.
             let current = try await diary.note(id: id, for: user)
             guard code == current.movieCode else {
-                throw BoxOfficeError.invalidParameter(
-                    "movieCode cannot be changed; write a new note for another movie.")
+                throw BoxOfficeError.invalid("movieCode", .immutable, value: code)
             }
         }
         return try ResponseBuilders.json(SavedNoteBody(try await diary.updateNote(id: id, changes: changes, for: user)))
@@ -99,9 +98,10 @@ struct NoteAPIController<Context: DiaryAuthenticatedContext>: Sendable {
         let format = try DiaryFileFormat(parameter: request.formParameters.nonEmpty("format"))
         let data = try await RequestBodyReader.data(request, limit: Self.importSizeLimit)
         guard !data.isEmpty else {
-            throw BoxOfficeError.invalidParameter("The request body is empty: send the file to import as the body.")
+            throw BoxOfficeError.invalid(nil, .emptyBody)
         }
-        return try ResponseBuilders.json(try await diary.importFile(data, format: format, for: user))
+        let report = try await diary.importFile(data, format: format, for: user)
+        return try ResponseBuilders.json(ImportReportBody(report, language: Language(apiRequest: request)))
     }
 
     /// The `{id}` path parameter; anything but a UUID is a note that does not exist.

@@ -23,7 +23,7 @@ struct NoteListParameters: Sendable, Equatable {
                 filter.category = .uncategorized
             } else {
                 guard let id = UUID(uuidString: text) else {
-                    throw .invalidParameter("category must be a category id or none, got \"\(text.prefix(40))\".")
+                    throw .invalid("category", .categoryID, value: text)
                 }
                 filter.category = .category(id)
             }
@@ -38,7 +38,7 @@ struct NoteListParameters: Sendable, Equatable {
     static func year(_ parameters: Parameters, _ name: String) throws(BoxOfficeError) -> Int? {
         guard let text = parameters.nonEmpty(name) else { return nil }
         guard text.count == 4, let year = Int(text), (1800...9999).contains(year) else {
-            throw .invalidParameter("\(name) must be a year such as 2024, got \"\(text.prefix(20))\".")
+            throw .invalid(name, .yearFormat, value: text)
         }
         return year
     }
@@ -46,7 +46,7 @@ struct NoteListParameters: Sendable, Equatable {
     static func positive(_ parameters: Parameters, _ name: String, maximum: Int) throws(BoxOfficeError) -> Int? {
         guard let text = parameters.nonEmpty(name) else { return nil }
         guard let value = Int(text), (1...maximum).contains(value) else {
-            throw .invalidParameter("\(name) must be a whole number from 1 to \(maximum), got \"\(text.prefix(20))\".")
+            throw .invalid(name, .wholeNumber(1...maximum), value: text)
         }
         return value
     }
@@ -60,21 +60,21 @@ enum NoteBodyFields {
 
     static func rating(_ value: JSONValue) throws(BoxOfficeError) -> StarRating {
         guard case .number(let stars) = value else {
-            throw .invalidParameter("rating must be a number of stars from 0.5 to 5, or null.")
+            throw .invalid("rating", .stars)
         }
         return try DiaryValidation.rating(stars: stars)
     }
 
     static func categoryID(_ value: JSONValue) throws(BoxOfficeError) -> UUID {
         guard case .string(let text) = value, let id = UUID(uuidString: text) else {
-            throw .invalidParameter("categoryId must be the id of one of your categories, or null.")
+            throw .invalid("categoryId", .categoryID)
         }
         return id
     }
 
     static func place(_ value: JSONValue) throws(BoxOfficeError) -> DiaryPlace {
         guard case .string(let text) = value, let place = try DiaryValidation.place(text) else {
-            throw .invalidParameter("place must be cinema, home or null.")
+            throw .invalid("place", .oneOf(["cinema", "home", "null"]))
         }
         return place
     }

@@ -3,8 +3,9 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// Turns every thrown error into a response: `{"error":{"message":…}}` under `/api`, an HTTP error
-/// page elsewhere. Status codes come from ``ErrorPresentation``.
+/// Turns every thrown error into a response: `{"error":{"message":…}}` under `/api` (in the language the request
+/// asks for, English when it names none), an HTTP error page elsewhere (in the page's language). Status codes and
+/// words come from ``ErrorPresentation``.
 ///
 /// Logs go to the request's logger, so they carry its request id. Expected server-side failures
 /// (KOBIS or the store down) are warnings; an error nothing explains is logged at error level with
@@ -19,7 +20,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            var presentation = ErrorPresentation(error)
+            let isAPI = Self.isAPIPath(request.uri.path)
+            let language = isAPI ? Language(apiRequest: request) : Language(request: request)
+            var presentation = ErrorPresentation(error, language: language)
             let metadata: Logger.Metadata = [
                 "path": "\(request.uri.path)", "status": "\(presentation.status.code)",
                 "error.type": "\(String(reflecting: type(of: error)))",
@@ -27,29 +30,29 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             if presentation.isUnexpected {
                 context.logger.error(
                     "unexpected error", metadata: metadata.merging(["error": "\(Self.redacted(error))"]) { $1 })
-                presentation.message += " (request id \(context.id))"
+                presentation.message += ErrorStrings.table(for: language).requestID(context.id)
             } else if presentation.status.code >= 500 {
                 context.logger.warning(
                     "request failed", metadata: metadata.merging(["error": "\(Self.redacted(error))"]) { $1 })
             }
-            var response = errorResponse(presentation, request: request, context: context)
+            var response = errorResponse(presentation, request: request, context: context, language: language)
             // Headers the error carries (`Allow` on 405, `Retry-After` on 429) belong on the answer too.
-            if let error = error as? HTTPError {
-                for field in error.headers where field.name != .contentType && field.name != .contentLength {
-                    response.headers.append(field)
-                }
+            let carried = (error as? HTTPError)?.headers ?? (error as? WebError)?.headers ?? [:]
+            for field in carried where field.name != .contentType && field.name != .contentLength {
+                response.headers.append(field)
             }
             return response
         }
     }
 
-    private func errorResponse(_ presentation: ErrorPresentation, request: Request, context: Context) -> Response {
+    private func errorResponse(
+        _ presentation: ErrorPresentation, request: Request, context: Context, language: Language
+    ) -> Response {
         if Self.isAPIPath(request.uri.path) {
             return ResponseBuilders.jsonError(presentation)
         }
         let viewModel = ErrorPageViewModel(
-            presentation: presentation, request: request, language: Language(request: request),
-            isSampleData: isSampleMode)
+            presentation: presentation, request: request, language: language, isSampleData: isSampleMode)
         do {
             return try renderer.render(viewModel, template: "error", status: presentation.status)
         } catch {

@@ -108,9 +108,7 @@ struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
             if request.method == .options {
                 return Response(status: .noContent, headers: [.allow: allow])
             }
-            throw HTTPError(
-                .methodNotAllowed, headers: [.allow: allow],
-                message: "\(request.method.rawValue) is not allowed here; this address answers \(allow).")
+            throw WebError.methodNotAllowed(method: request.method.rawValue, allow: allow)
         }
     }
 }

@@ -21,31 +21,31 @@ struct ChartRequestParameters: Sendable, Equatable {
         self.init()
         if let text = query.nonEmpty("date") {
             guard let parsed = CalendarDate(text), text.count == 10 else {
-                throw .invalidDate("\"\(text)\" is not a valid date; use YYYY-MM-DD, e.g. 2024-03-15.")
+                throw .invalid("date", .dayFormat, value: text)
             }
             date = parsed
         }
         if let text = query.nonEmpty("range") {
             guard let parsed = WeeklyRange(contractName: text) else {
-                throw .invalidParameter("range must be week, weekend or weekdays, got \"\(text)\".")
+                throw .invalid("range", .oneOf(["week", "weekend", "weekdays"]), value: text)
             }
             weeklyRange = parsed
         }
         if let text = query.nonEmpty("nation") {
             guard let parsed = NationFilter(rawValue: text.uppercased()) else {
-                throw .invalidParameter("nation must be K (Korean) or F (foreign), got \"\(text)\".")
+                throw .invalid("nation", .oneOf(["K", "F"]), value: text)
             }
             filters.nation = parsed
         }
         if let text = query.nonEmpty("multi") {
             guard let parsed = MultiMovieFilter(rawValue: text.uppercased()) else {
-                throw .invalidParameter("multi must be Y (diversity) or N (commercial), got \"\(text)\".")
+                throw .invalid("multi", .oneOf(["Y", "N"]), value: text)
             }
             filters.multiMovie = parsed
         }
         if let text = query.nonEmpty("area") {
             guard text.count <= 20, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                throw .invalidParameter("area must be a KOBIS region code (digits only), got \"\(text)\".")
+                throw .invalid("area", .regionCode, value: text)
             }
             filters.areaCode = text
         }

@@ -9,13 +9,12 @@ struct MovieSearchParameters: Sendable, Equatable {
 
     var query: MovieSearchQuery
 
-    /// Parses the parameters; throws ``BoxOfficeError/invalidParameter(_:)`` (a 400) naming the bad value.
+    /// Parses the parameters; throws ``BoxOfficeError/invalid(_:)`` (a 400) naming the bad value.
     init(_ parameters: Parameters) throws(BoxOfficeError) {
         var year: Int?
         if let text = parameters.nonEmpty("year") {
             guard let parsed = Int(text), (Self.earliestYear...Self.latestYear).contains(parsed) else {
-                throw .invalidParameter(
-                    "year must be a year from \(Self.earliestYear) to \(Self.latestYear), got \"\(text)\".")
+                throw .invalid("year", .year(Self.earliestYear...Self.latestYear), value: text)
             }
             year = parsed
         }
@@ -23,8 +22,7 @@ struct MovieSearchParameters: Sendable, Equatable {
         if let text = parameters.nonEmpty("page") {
             // Bounded, so page arithmetic (offsets, "results 11–20") can never overflow.
             guard let parsed = Int(text), (1...Self.maximumPage).contains(parsed) else {
-                throw .invalidParameter(
-                    "page must be a whole number from 1 to \(Self.maximumPage), got \"\(text.prefix(20))\".")
+                throw .invalid("page", .wholeNumber(1...Self.maximumPage), value: text)
             }
             page = parsed
         }

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 import Hummingbird
 
@@ -45,7 +46,7 @@ struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
     static func httpError(_ error: DiaryError, language: Language) -> HTTPError {
         var headers = HTTPFields()
         if let seconds = error.retryAfterSeconds { headers[.retryAfter] = String(seconds) }
-        return HTTPError(error.pageStatus, headers: headers, message: error.message(in: language))
+        return HTTPError(error.pageStatus, headers: headers, message: ReasonText(language).diary(error))
     }
 }
 

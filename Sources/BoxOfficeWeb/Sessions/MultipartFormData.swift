@@ -21,8 +21,7 @@ enum MultipartFormData {
 
     /// Splits the body into fields and files. Throws a 400 for a body that is not multipart with this boundary.
     static func parse(_ body: [UInt8], boundary: String) throws(BoxOfficeError) -> SubmittedForm {
-        let malformed = BoxOfficeError.invalidParameter(
-            "The uploaded form could not be read (malformed multipart body).")
+        let malformed = BoxOfficeError.invalid(nil, .malformedForm)
         let delimiter = Array("--\(boundary)".utf8)
         let separator = Array("\r\n--\(boundary)".utf8)
         let headerEnd: [UInt8] = Array("\r\n\r\n".utf8)
@@ -77,7 +76,7 @@ enum MultipartFormData {
                 }
             }
             guard let name else {
-                throw .invalidParameter("The uploaded form could not be read (a part has no name).")
+                throw .invalid(nil, .malformedForm)
             }
             self.name = name
         }

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Hummingbird
 import KOBIS
 
@@ -11,69 +12,59 @@ struct ErrorPresentation: Sendable, Equatable {
     /// True when nothing explains the error: a bug. The client gets a generic 500 and the server logs it as an error.
     var isUnexpected: Bool
 
-    static let unexpectedMessage = "Something went wrong on our side. Please try again."
-    static let storageUnavailableMessage = "The local store is unavailable right now. Please try again shortly."
-
     init(status: HTTPResponse.Status, message: String, isUnexpected: Bool = false) {
         self.status = status
         self.message = message
         self.isUnexpected = isUnexpected
     }
 
-    init(_ error: any Error) {
+    /// The status and the words for `error`, in `language`.
+    init(_ error: any Error, language: Language = .english) {
+        let words = ReasonText(language)
+        let t = ErrorStrings.table(for: language)
         switch error {
         case let error as BoxOfficeError:
-            self.init(error)
+            self.init(status: Self.status(of: error), message: words.message(error))
         case let error as KOBISError:
-            self.init(upstream: error)
+            self.init(status: Self.status(of: .upstream(error)), message: words.upstream(error))
+        case let error as InputProblem:
+            self.init(status: .badRequest, message: words.input(error))
+        case let error as WebError:
+            self.init(status: error.status, message: t.message(error))
         case let error as any HTTPResponseError:
             let body = (error as? HTTPError)?.body
-            self.init(status: error.status, message: body ?? Self.defaultMessage(for: error.status))
+            self.init(status: error.status, message: body ?? t.defaultMessage(for: error.status))
         case is CancellationError:
             // The client went away or the server is shutting down: nothing failed, it just did not finish.
-            self.init(
-                status: .serviceUnavailable, message: "The request was cancelled before it finished. Please try again.")
+            self.init(status: .serviceUnavailable, message: t.cancelled)
         case let error as DecodingError:
             // Hummingbird's `Request.decode` already answers 400 for bodies; this covers controllers that decode
             // input themselves. Stored data that fails to decode is handled (refetched) below the web layer.
-            self.init(status: .badRequest, message: "The request body could not be read: \(Self.describe(error))")
+            self.init(status: .badRequest, message: words.input(Self.problem(error)))
         default:
             if Self.isDatabaseDriverError(error) {
                 // The store wraps driver errors in `BoxOfficeError.storage`; this is the safety net for code that does not.
-                self.init(status: .serviceUnavailable, message: Self.storageUnavailableMessage)
+                self.init(status: .serviceUnavailable, message: words.storageUnavailable)
             } else {
-                self.init(status: .internalServerError, message: Self.unexpectedMessage, isUnexpected: true)
+                self.init(status: .internalServerError, message: t.unexpected, isUnexpected: true)
             }
         }
     }
 
-    init(_ error: BoxOfficeError) {
+    static func status(of error: BoxOfficeError) -> HTTPResponse.Status {
         switch error {
-        case .invalidDate(let message), .invalidParameter(let message):
-            self.init(status: .badRequest, message: message)
-        case .notFound(let message):
-            self.init(status: .notFound, message: message)
-        case .upstream(let upstream):
-            self.init(upstream: upstream)
-        case .storage:
-            self.init(status: .serviceUnavailable, message: Self.storageUnavailableMessage)
+        case .invalid: return .badRequest
+        case .notFound: return .notFound
+        case .storage: return .serviceUnavailable
+        case .upstream(.timeout): return .gatewayTimeout
+        case .upstream(.connectionFailed): return .serviceUnavailable
+        case .upstream: return .badGateway
         }
     }
 
-    init(upstream error: KOBISError) {
-        switch error {
-        case .timeout:
-            self.init(status: .gatewayTimeout, message: "KOBIS did not answer in time. Please try again later.")
-        case .connectionFailed:
-            self.init(status: .serviceUnavailable, message: "KOBIS could not be reached (\(error.description)).")
-        case .fault, .httpStatus, .malformedResponse, .invalidRequest:
-            self.init(status: .badGateway, message: "KOBIS failed: \(error.description).")
-        }
-    }
-
-    /// Where in the input decoding failed and why, in one line, e.g. `items[1] has the wrong type (expected Int).`
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ codingPath: [any CodingKey]) -> String {
+    /// Where in the input decoding failed and why, e.g. `items[1]` has the wrong type.
+    static func problem(_ error: DecodingError) -> InputProblem {
+        func path(_ codingPath: [any CodingKey]) -> String? {
             var text = ""
             for key in codingPath {
                 if let index = key.intValue {
@@ -82,20 +73,23 @@ struct ErrorPresentation: Sendable, Equatable {
                     text += (text.isEmpty ? "" : ".") + key.stringValue
                 }
             }
-            return text.isEmpty ? "the body" : text
+            return text.isEmpty ? nil : text
         }
         switch error {
         case .keyNotFound(let key, let context):
-            return "\(path(context.codingPath + [key])) is missing."
+            return InputProblem(path(context.codingPath + [key]), .required)
         case .valueNotFound(_, let context):
-            return "\(path(context.codingPath)) must not be null."
+            return InputProblem(path(context.codingPath), .notNull)
         case .typeMismatch(let type, let context):
-            return "\(path(context.codingPath)) has the wrong type (expected \(type))."
+            let expected: InputRule.ValueType =
+                type is Bool.Type ? .boolean : type is Int.Type ? .wholeNumber : type is Double.Type ? .number : .string
+            guard let field = path(context.codingPath) else { return InputProblem(nil, .notJSONObject) }
+            return InputProblem(field, .type(expected))
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty
-                ? "the body is not valid JSON." : "\(path(context.codingPath)) is not valid."
+            guard let field = path(context.codingPath) else { return InputProblem(nil, .notJSON) }
+            return InputProblem(field, .invalid)
         @unknown default:
-            return "the body could not be decoded."
+            return InputProblem(nil, .notJSON)
         }
     }
 
@@ -110,13 +104,5 @@ struct ErrorPresentation: Sendable, Equatable {
         let typeName = String(reflecting: type(of: error))
         guard let module = typeName.split(separator: ".").first else { return false }
         return modules.contains(String(module))
-    }
-
-    static func defaultMessage(for status: HTTPResponse.Status) -> String {
-        switch status {
-        case .notFound: return "There is no page at this address."
-        case .methodNotAllowed: return "This method is not allowed here."
-        default: return status.reasonPhrase
-        }
     }
 }

@@ -164,7 +164,7 @@ struct PeriodChartTests {
 
         let unknown = try await service.trend(movieCode: "99999999")
         #expect(unknown.points.isEmpty && unknown.title == nil)
-        await #expect(throws: BoxOfficeError.notFound("\"../x\" is not a KOBIS movie code.")) {
+        await #expect(throws: BoxOfficeError.notFound(.notAMovieCode("../x"))) {
             _ = try await service.trend(movieCode: "../x")
         }
     }

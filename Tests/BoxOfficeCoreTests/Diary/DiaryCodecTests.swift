@@ -16,14 +16,14 @@ struct CSVTests {
 
     @Test("malformed CSV is refused with the line")
     func malformed() {
-        #expect(throws: DiaryFormatError("line 2: a quoted field is never closed.")) {
+        #expect(throws: DiaryFileProblem.unclosedQuote(line: 2)) {
             try RFC4180.parse("a,b\n\"open,c\nmore")
         }
-        #expect(throws: DiaryFormatError.self) { try RFC4180.parse("a,b\nx\"y,z") }
-        #expect(throws: DiaryFormatError("line 1: text after a closing quote; expected a comma or a line break.")) {
+        #expect(throws: DiaryFileProblem.strayQuote(line: 2)) { try RFC4180.parse("a,b\nx\"y,z") }
+        #expect(throws: DiaryFileProblem.textAfterQuote(line: 1)) {
             try RFC4180.parse("\"a\"b,c")
         }
-        #expect(throws: DiaryFormatError("The file is not UTF-8 text.")) {
+        #expect(throws: DiaryFileProblem.notUTF8) {
             try RFC4180.text(from: Data([0x61, 0xFF, 0xFE]))
         }
     }
@@ -51,16 +51,22 @@ struct CSVTests {
 
     @Test("a table needs its columns and the same number of fields in every row")
     func table() throws {
-        #expect(throws: DiaryFormatError("The test file is empty.")) {
-            try RFC4180Table(text: "", required: ["a"], fileKind: "test")
+        #expect(throws: DiaryFileProblem.empty(.csv)) {
+            try RFC4180Table(text: "", required: ["a"], fileKind: .csv)
         }
-        #expect(throws: DiaryFormatError("This is not a test file: the header (line 1) lacks the column b.")) {
-            try RFC4180Table(text: "a,c\n1,2", required: ["a", "b"], fileKind: "test")
+        #expect(throws: DiaryFileProblem.missingColumns(["b"], .csv)) {
+            try RFC4180Table(text: "a,c\n1,2", required: ["a", "b"], fileKind: .csv)
         }
-        #expect(throws: DiaryFormatError("line 3: 1 field, but the header has 2.")) {
-            try RFC4180Table(text: "a,b\n1,2\n3", required: ["a"], fileKind: "test")
+        #expect(throws: DiaryFileProblem.fieldCount(line: 3, found: 1, expected: 2)) {
+            try RFC4180Table(text: "a,b\n1,2\n3", required: ["a"], fileKind: .csv)
         }
-        let table = try RFC4180Table(text: "\u{FEFF}A , b\n1,2", required: ["a"], fileKind: "test")
+        #expect(
+            DiaryFileProblem.fieldCount(line: 3, found: 1, expected: 2).message
+                == "line 3: 1 field, but the header has 2.")
+        #expect(
+            DiaryFileProblem.missingColumns(["b"], .csv).message
+                == "This is not a BoxOffice diary CSV file: the header (line 1) lacks the column b.")
+        let table = try RFC4180Table(text: "\u{FEFF}A , b\n1,2", required: ["a"], fileKind: .csv)
         #expect(table.value("a", in: table.rows[0]) == "1")
         #expect(table.value("missing", in: table.rows[0]) == "")
     }
@@ -171,12 +177,12 @@ struct DiaryCodecTests {
         #expect(parsed.rows.count == 1)
         #expect(parsed.rows[0].snapshot == nil)
         #expect(parsed.invalid.map(\.row) == [3, 4, 5, 6, 7, 8])
-        #expect(parsed.invalid[0].reason == "title must not be empty.")
-        #expect(parsed.invalid[1].reason.contains("in the future"))
-        #expect(parsed.invalid[2].reason.contains("not a real day"))
-        #expect(parsed.invalid[3].reason.contains("from 0.5 to 5"))
-        #expect(parsed.invalid[4].reason.contains("half stars"))
-        #expect(throws: DiaryFormatError.self) {
+        #expect(parsed.invalid[0].reason.text == "title must not be empty.")
+        #expect(parsed.invalid[1].reason.text.contains("in the future"))
+        #expect(parsed.invalid[2].reason.text.contains("not a real day"))
+        #expect(parsed.invalid[3].reason.text.contains("from 0.5 to 5"))
+        #expect(parsed.invalid[4].reason.text.contains("half stars"))
+        #expect(throws: DiaryFileProblem.self) {
             try DiaryCSVCodec.parse(Data("Date,Name,Year\n2024-01-01,Dune,2021".utf8), today: today)
         }
     }
@@ -213,9 +219,9 @@ struct DiaryCodecTests {
             ("[]", "This is not a BoxOffice diary JSON file: the file must hold a JSON object."),
             (#"{"format":"other","version":1,"notes":[]}"#, "format is \"other\""),
             (#"{"format":"boxoffice-diary","version":2,"notes":[]}"#, "version 2"),
-            (#"{"format":"boxoffice-diary","version":1,"notes":{}}"#, "notes should be an array"),
+            (#"{"format":"boxoffice-diary","version":1,"notes":{}}"#, "notes must be an array"),
         ] {
-            #expect(throws: DiaryFormatError.self) { try DiaryJSONCodec.parse(Data(text.utf8), today: today) }
+            #expect(throws: DiaryFileProblem.self) { try DiaryJSONCodec.parse(Data(text.utf8), today: today) }
             do {
                 _ = try DiaryJSONCodec.parse(Data(text.utf8), today: today)
             } catch {
@@ -232,8 +238,8 @@ struct DiaryCodecTests {
         let parsed = try DiaryJSONCodec.parse(Data(text.utf8), today: today)
         #expect(parsed.rows.count == 1)
         #expect(parsed.invalid.map(\.row) == [2, 3])
-        #expect(parsed.invalid[0].reason.contains("notes[1].rating"))
-        #expect(parsed.invalid[1].reason.contains("in the future"))
+        #expect(parsed.invalid[0].reason.text.contains("notes[1].rating"))
+        #expect(parsed.invalid[1].reason.text.contains("in the future"))
     }
 
     @Test("Letterboxd: reads a diary export, by column name")
@@ -259,10 +265,10 @@ struct DiaryCodecTests {
         // No Watched Date: the logged date stands in.
         #expect(parsed.rows[1].watchedOn == DiaryFixtures.date("2024-03-05"))
         #expect(parsed.invalid.map(\.row) == [4, 5, 6])
-        #expect(parsed.invalid[0].reason.contains("Rating must be from 0.5 to 5"))
-        #expect(parsed.invalid[1].reason == "title must not be empty.")
-        #expect(parsed.invalid[2].reason.contains("Watched Date 2025-01-01 is in the future"))
-        #expect(throws: DiaryFormatError.self) {
+        #expect(parsed.invalid[0].reason.text.contains("Rating must be from 0.5 to 5"))
+        #expect(parsed.invalid[1].reason.text == "title must not be empty.")
+        #expect(parsed.invalid[2].reason.text.contains("Watched Date \"2025-01-01\" is in the future"))
+        #expect(throws: DiaryFileProblem.self) {
             try LetterboxdCodec.parse(Data("Title,When\nx,2024-01-01".utf8), today: today)
         }
     }

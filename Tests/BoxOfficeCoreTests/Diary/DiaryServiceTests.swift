@@ -203,7 +203,7 @@ struct DiaryNoteServiceTests {
             (
                 NoteDraft(
                     movieCode: "20190001", watchedOn: DiaryFixtures.today, memo: String(repeating: "x", count: 10_001)),
-                "memo is too long"
+                "memo must be at most"
             ),
             (
                 NoteDraft(movieCode: "20190001", watchedOn: DiaryFixtures.today, categoryId: theirs.id),
@@ -293,9 +293,9 @@ struct DiaryImportServiceTests {
         #expect(report.imported == 5)
         #expect(report.categoriesCreated == ["Thriller"])
         #expect(report.skipped.map(\.row) == [5, 7, 9])
-        #expect(report.skipped[0].reason.contains("several KOBIS movies are titled \"Alien\""))
-        #expect(report.skipped[1].reason.contains("no KOBIS movie is titled \"Never Shown Here\" (2020)"))
-        #expect(report.skipped[2].reason.contains("Rating"))
+        #expect(report.skipped[0].reason.text.contains("several KOBIS movies are titled \"Alien\""))
+        #expect(report.skipped[1].reason.text.contains("no KOBIS movie is titled \"Never Shown Here\" (2020)"))
+        #expect(report.skipped[2].reason.text.contains("Rating"))
         // Parasite, Dune, Alien, Minari (+ its year-less retry), Never Shown Here (+ retry), Alien 1979.
         #expect(report.kobisSearches == 8)
         let notes = try await harness.service.export(.json, for: user)
@@ -310,7 +310,7 @@ struct DiaryImportServiceTests {
         let before = harness.catalog.searches
         let again = try await harness.service.importFile(Data(Self.letterboxd.utf8), format: .letterboxd, for: user)
         #expect(again.imported == 0)
-        #expect(again.skipped.filter { $0.reason.hasPrefix("already in your diary") }.count == 5)
+        #expect(again.skipped.filter { $0.reason.text.hasPrefix("already in your diary") }.count == 5)
         // Matched from the user's own notes: only the titles that never matched are searched again.
         #expect(harness.catalog.searches - before == again.kobisSearches)
         #expect(again.kobisSearches == 3)
@@ -324,14 +324,14 @@ struct DiaryImportServiceTests {
         let user = try await harness.user()
         let report = try await harness.service.importFile(Data(Self.letterboxd.utf8), format: .letterboxd, for: user)
         #expect(report.imported == 3)  // Parasite ×2, Dune
-        #expect(report.skipped.filter { $0.reason.contains("import the same file again later") }.count == 4)
+        #expect(report.skipped.filter { $0.reason.text.contains("import the same file again later") }.count == 4)
         #expect(harness.catalog.searches == 2)
 
         harness.catalog.fail(with: .upstream(.timeout))
         harness.settings.importLookupLimit = 1000
         let failed = try await harness.service.importFile(Data(Self.letterboxd.utf8), format: .letterboxd, for: user)
         #expect(failed.imported == 0)
-        #expect(failed.skipped.contains { $0.reason.contains("the KOBIS search failed") })
+        #expect(failed.skipped.contains { $0.reason.text.contains("the KOBIS search failed") })
     }
 
     @Test("own formats: exported notes import into another account unchanged, and not twice")

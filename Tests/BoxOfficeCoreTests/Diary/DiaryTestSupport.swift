@@ -213,7 +213,7 @@ final class StubCatalog: DiaryMovieCatalog, @unchecked Sendable {
 
     func movie(code: String) async throws -> Movie {
         guard let movie = movies.first(where: { $0.code == code }) else {
-            throw BoxOfficeError.notFound("KOBIS has no movie with code \(code).")
+            throw BoxOfficeError.notFound(.movie(code: code))
         }
         return movie
     }

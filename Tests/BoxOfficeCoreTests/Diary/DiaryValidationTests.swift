@@ -33,17 +33,17 @@ struct DiaryValidationTests {
         #expect(try DiaryValidation.watchedOn("2024-02-29", today: today) == DiaryFixtures.date("2024-02-29"))
         let future = message { _ = try DiaryValidation.watchedOn("2024-03-21", today: today) }
         #expect(
-            future == "watchedOn 2024-03-21 is in the future; the latest possible day is 2024-03-20 (today in Korea).")
+            future == "watchedOn \"2024-03-21\" is in the future. The latest day is 2024-03-20.")
         #expect(
             message { _ = try DiaryValidation.watchedOn("2023-02-29", today: today) }
-                == "watchedOn 2023-02-29 is not a real day.")
+                == "watchedOn \"2023-02-29\" is not a real day.")
         #expect(
             message { _ = try DiaryValidation.watchedOn("2024-13-01", today: today) }
-                == "watchedOn 2024-13-01 is not a real day.")
+                == "watchedOn \"2024-13-01\" is not a real day.")
         for malformed in ["20240301", "2024-3-1", "yesterday", "", "2024-03-01T00:00"] {
             #expect(
                 message { _ = try DiaryValidation.watchedOn(malformed, today: today) }?.hasPrefix(
-                    "watchedOn must be a date as YYYY-MM-DD")
+                    "watchedOn must be a real day as YYYY-MM-DD")
                     == true, "\(malformed)")
         }
         #expect(
@@ -62,17 +62,22 @@ struct DiaryValidationTests {
         #expect(try DiaryValidation.rating(stars: 4.5).halves == 9)
         #expect(try DiaryValidation.rating(stars: 0.5).halves == 1)
         #expect(try DiaryValidation.rating(stars: 5).description == "5")
-        #expect(message { _ = try DiaryValidation.rating(stars: 6) } == "rating must be from 0.5 to 5 stars, got 6.")
-        #expect(message { _ = try DiaryValidation.rating(stars: 0) } == "rating must be from 0.5 to 5 stars, got 0.")
         #expect(
-            message { _ = try DiaryValidation.rating(stars: 0.3) } == "rating must be from 0.5 to 5 stars, got 0.3.")
+            message { _ = try DiaryValidation.rating(stars: 6) } == "rating must be from 0.5 to 5 stars, got \"6\".")
+        #expect(
+            message { _ = try DiaryValidation.rating(stars: 0) } == "rating must be from 0.5 to 5 stars, got \"0\".")
+        #expect(
+            message { _ = try DiaryValidation.rating(stars: 0.3) } == "rating must be from 0.5 to 5 stars, got \"0.3\"."
+        )
         #expect(
             message { _ = try DiaryValidation.rating(stars: 4.2) }
-                == "rating must be in half stars (0.5, 1, 1.5 … 5), got 4.2.")
+                == "rating must be in half stars (0.5, 1, 1.5 … 5), got \"4.2\".")
         #expect(message { _ = try DiaryValidation.rating(stars: .nan) }?.contains("from 0.5 to 5") == true)
         #expect(try DiaryValidation.rating(text: "") == nil)
         #expect(try DiaryValidation.rating(text: "3.5")?.halves == 7)
-        #expect(message { _ = try DiaryValidation.rating(text: "four") }?.contains("must be a number") == true)
+        #expect(
+            message { _ = try DiaryValidation.rating(text: "four") }?.contains(
+                "must be from 0.5 to 5 stars, got \"four\"") == true)
         #expect(StarRating(stars: 2.25) == nil)
     }
 
@@ -84,7 +89,7 @@ struct DiaryValidationTests {
         let huge = String(repeating: "a", count: 100 * 1024)
         #expect(
             message { _ = try DiaryValidation.memo(huge) }
-                == "memo is too long: 102,400 characters; the limit is 10,000.")
+                == "memo must be at most 10,000 characters long.")
     }
 
     @Test("usernames and passwords")

@@ -160,23 +160,29 @@ extension DiaryAPITests {
                 let cases: [([String: Any], String)] = [
                     (with(["title": ""]), "title must not be empty."),
                     (with(["title": "   "]), "title must not be empty."),
-                    (with(["watchedOn": "2024-03-21"]), "watchedOn 2024-03-21 is in the future"),
-                    (with(["watchedOn": "2099-01-01"]), "watchedOn 2099-01-01 is in the future"),
-                    (with(["watchedOn": "2023-02-30"]), "watchedOn 2023-02-30 is not a real day."),
-                    (with(["watchedOn": "2024/03/01"]), "watchedOn must be a date as YYYY-MM-DD"),
-                    (with(["rating": 6]), "rating must be from 0.5 to 5 stars, got 6."),
-                    (with(["rating": 0.3]), "rating must be from 0.5 to 5 stars, got 0.3."),
-                    (with(["rating": 3.7]), "rating must be in half stars (0.5, 1, 1.5 … 5), got 3.7."),
-                    (with(["rating": 0]), "rating must be from 0.5 to 5 stars, got 0."),
-                    (with(["rating": "4.5"]), "rating must be a number of stars from 0.5 to 5, or null."),
-                    (with(["memo": String(repeating: "가", count: 100 * 1024 / 3)]), "memo is too long"),
-                    (with(["memo": String(repeating: "a", count: 100 * 1024)]), "memo is too long: 102,400 characters"),
-                    (with(["place": "car"]), "place must be cinema or home"),
-                    (with(["categoryId": "nope"]), "categoryId must be the id of one of your categories"),
+                    (with(["watchedOn": "2024-03-21"]), "watchedOn \"2024-03-21\" is in the future"),
+                    (with(["watchedOn": "2099-01-01"]), "watchedOn \"2099-01-01\" is in the future"),
+                    (with(["watchedOn": "2023-02-30"]), "watchedOn \"2023-02-30\" is not a real day."),
+                    (with(["watchedOn": "2024/03/01"]), "watchedOn must be a real day as YYYY-MM-DD"),
+                    (with(["rating": 6]), "rating must be from 0.5 to 5 stars, got \"6\"."),
+                    (with(["rating": 0.3]), "rating must be from 0.5 to 5 stars, got \"0.3\"."),
+                    (with(["rating": 3.7]), "rating must be in half stars (0.5, 1, 1.5 … 5), got \"3.7\"."),
+                    (with(["rating": 0]), "rating must be from 0.5 to 5 stars, got \"0\"."),
+                    (with(["rating": "4.5"]), "rating must be from 0.5 to 5 stars."),
+                    (
+                        with(["memo": String(repeating: "가", count: 100 * 1024 / 3)]),
+                        "memo must be at most 10,000 characters"
+                    ),
+                    (
+                        with(["memo": String(repeating: "a", count: 100 * 1024)]),
+                        "memo must be at most 10,000 characters long."
+                    ),
+                    (with(["place": "car"]), "place must be cinema or home, got \"car\""),
+                    (with(["categoryId": "nope"]), "categoryId must be a category id or none"),
                     (with(["categoryId": UUID().uuidString]), "categoryId: you have no category with id"),
                     (with(["movieCode": "00000000"]), "movieCode: KOBIS has no movie with code 00000000."),
                     (with(["movieCode": "x y"]), "movieCode must be a KOBIS movie code"),
-                    (with(["chartRank": 0]), "chartRank must be from 1 to 1000"),
+                    (with(["chartRank": 0]), "chartRank must be a whole number from 1 to 1,000"),
                     (["movieCode": code], "watchedOn is required."),
                     (["watchedOn": "2024-03-01"], "movieCode is required."),
                 ]
@@ -193,9 +199,9 @@ extension DiaryAPITests {
                 let id = try #require(note["id"] as? String)
                 for (body, message) in [
                     (["title": ""], "title must not be empty."), (["title": NSNull()], "title must not be null."),
-                    (["watchedOn": "2030-01-01"], "watchedOn 2030-01-01 is in the future"),
+                    (["watchedOn": "2030-01-01"], "watchedOn \"2030-01-01\" is in the future"),
                     (["rating": 5.5], "rating must be from 0.5 to 5 stars"),
-                    (["memo": String(repeating: "b", count: 10_001)], "memo is too long"),
+                    (["memo": String(repeating: "b", count: 10_001)], "memo must be at most 10,000 characters"),
                 ] as [([String: Any], String)] {
                     let response = try await client.call(.patch, "/api/v1/notes/\(id)", token: token, json: body)
                     #expect(response.status == .badRequest)

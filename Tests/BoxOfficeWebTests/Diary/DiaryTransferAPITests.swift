@@ -118,7 +118,7 @@ extension DiaryAPITests {
                     #expect(response.apiErrorMessage?.contains(message) == true, "\(response.text)")
                 }
                 let noFormat = try await client.call(.post, "/api/v1/notes/import", token: token, text: "x")
-                #expect(noFormat.apiErrorMessage == "format is required: csv, json or letterboxd.")
+                #expect(noFormat.apiErrorMessage == "format must be csv, json or letterboxd.")
                 #expect(try await client.noteTotal(token) == 0)
                 let categories = try await client.call(.get, "/api/v1/categories", token: token)
                 #expect((categories.jsonObject?["categories"] as? [Any])?.isEmpty == true)

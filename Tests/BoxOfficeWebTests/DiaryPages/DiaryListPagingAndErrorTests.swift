@@ -89,7 +89,8 @@ struct DiaryListPagingAndErrorTests {
     }
 
     @Test(
-        "errors on diary pages speak the page's language; the API stays English", arguments: DiaryWebBackend.enabled)
+        "errors on diary pages speak the page's language; the API follows Accept-Language and ?lang, English by default",
+        arguments: DiaryWebBackend.enabled)
     func errorLanguage(backend: DiaryWebBackend) async throws {
         try await DiaryWebTestSupport.withApp(backend) { client in
             let owner = try await client.account("owner", password: "correct horse")
@@ -131,18 +132,24 @@ struct DiaryListPagingAndErrorTests {
             #expect(wrong.status == .unauthorized)
             #expect(wrong.text.contains("아이디 또는 비밀번호가 틀렸습니다."))
 
-            // The API answers the same errors in English, whatever the Accept-Language, in the same JSON shape.
+            // The API answers the same errors in the JSON shape, in the language the request asks for: Korean for
+            // `Accept-Language: ko`, English for `?lang=en` (which wins) or when the request names none.
             let stranger = try await client.account("jisoo")
             let api = try await client.call(
                 .get, "/api/v1/notes/\(id)", token: stranger, headers: [.acceptLanguage: "ko"])
             #expect(api.status == .notFound)
-            #expect(api.apiErrorMessage == "You have no note with id \(id).")
+            #expect(api.apiErrorMessage == "ID가 \(id)인 기록이 없습니다.")
+            let asked = try await client.call(
+                .get, "/api/v1/notes/\(id)?lang=en", token: stranger, headers: [.acceptLanguage: "ko"])
+            #expect(asked.apiErrorMessage == "You have no note with id \(id).")
+            let unnamed = try await client.call(.get, "/api/v1/notes/\(id)", token: stranger)
+            #expect(unnamed.apiErrorMessage == "You have no note with id \(id).")
             let conflict = try await client.call(
                 .post, "/api/v1/users", json: ["username": "Owner", "password": "correct horse"],
                 headers: [.acceptLanguage: "ko"])
             #expect(conflict.status == .conflict)
-            #expect(conflict.apiErrorMessage == "The username \"Owner\" is taken.")
-            let anonymous = try await client.call(.get, "/api/v1/notes", headers: [.acceptLanguage: "ko"])
+            #expect(conflict.apiErrorMessage == "‘Owner’ 아이디는 이미 쓰이고 있습니다.")
+            let anonymous = try await client.call(.get, "/api/v1/notes", headers: [.acceptLanguage: "en-US,en;q=0.9"])
             #expect(anonymous.status == .unauthorized)
             #expect(anonymous.apiErrorMessage?.hasPrefix("This route needs an API token") == true)
         }

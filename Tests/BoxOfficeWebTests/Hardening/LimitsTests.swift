@@ -10,6 +10,11 @@ import Testing
 
 @Suite("Upstream timeouts and request body limits")
 struct LimitsTests {
+    /// The app's upstream timeout here: its default, far longer than a loopback answer takes however busy the
+    /// machine is, so the calls meant to succeed never meet it. Calls meant to time out run side by side, so a
+    /// test waits for it once, not once a call.
+    static let upstreamTimeout: TimeInterval = 10
+
     /// An app with a KOBIS key in front of a simulator server that never answers (`timeout` fault).
     static func withHangingKOBIS(
         provisionalTTL: TimeInterval = 600,
@@ -23,7 +28,7 @@ struct LimitsTests {
             try await HardeningTestSupport.withApp(configure: {
                 $0.kobisAPIKey = "test-key"
                 $0.kobisBaseURL = kobis
-                $0.upstreamTimeout = 2
+                $0.upstreamTimeout = Self.upstreamTimeout
                 $0.provisionalTTL = provisionalTTL
             }) { client, _, _ in try await body(server, client) }
         } catch {
@@ -37,19 +42,20 @@ struct LimitsTests {
     func hangingKOBIS() async throws {
         try await Self.withHangingKOBIS { server, client in
             server.setFault(.timeout)
-            let api = try await client.get("/api/v1/daily?date=\(WebTestSupport.settledDate)")
+            async let apiCall = client.get("/api/v1/daily?date=\(WebTestSupport.settledDate)")
+            async let weeklyCall = client.get("/api/v1/weekly?date=2024-03-13")
+            async let movieCall = client.get("/api/v1/movies/20231520")
+            async let pageCall = client.get("/daily?date=\(WebTestSupport.settledDate)")
+            let (api, weekly, movie, page) = try await (apiCall, weeklyCall, movieCall, pageCall)
             #expect(api.status == .gatewayTimeout, "\(api.text)")
             #expect(api.apiErrorMessage == "KOBIS did not answer in time. Please try again later.")
-            let weekly = try await client.get("/api/v1/weekly?date=2024-03-13")
             #expect(weekly.status == .gatewayTimeout)
-            let movie = try await client.get("/api/v1/movies/20231520")
             #expect(movie.status == .gatewayTimeout, "\(movie.text)")
-            let page = try await client.get("/daily?date=\(WebTestSupport.settledDate)")
             #expect(page.status == .gatewayTimeout)
             #expect(page.text.contains(#"<p class="error-message">"#))
-            // Latency longer than the timeout is the same thing.
+            // Latency (far) longer than the timeout is the same thing.
             server.setFault(.none)
-            server.setLatency(.seconds(6))
+            server.setLatency(.seconds(6 * Self.upstreamTimeout))
             let slow = try await client.get("/api/v1/daily?date=2024-03-14")
             #expect(slow.status == .gatewayTimeout)
             server.setLatency(.zero)
@@ -65,10 +71,11 @@ struct LimitsTests {
             #expect(fresh.status == .ok)
             #expect(fresh.jsonObject?["stale"] as? Bool == false)
             server.setFault(.timeout)
-            let stale = try await client.get("/api/v1/daily?date=\(WebTestSupport.yesterday)")
+            async let staleCall = client.get("/api/v1/daily?date=\(WebTestSupport.yesterday)")
+            async let pageCall = client.get("/daily?date=\(WebTestSupport.yesterday)")
+            let (stale, page) = try await (staleCall, pageCall)
             #expect(stale.status == .ok, "\(stale.text)")
             #expect(stale.jsonObject?["stale"] as? Bool == true)
-            let page = try await client.get("/daily?date=\(WebTestSupport.yesterday)")
             #expect(page.status == .ok)
             #expect(page.text.contains("notice-stale"))
         }
@@ -118,7 +125,10 @@ struct LimitsTests {
                 .post, uri, headers: headers, body: ByteBuffer(repeating: UInt8(ascii: " "), count: limit + 1))
             #expect(over.status == .contentTooLarge, "\(uri): \(over.status)")
             let message = uri.hasPrefix("/api/") ? over.apiErrorMessage ?? "" : over.text
-            #expect(message.contains("The request body is larger than \(shown)."), "\(uri): \(message.prefix(300))")
+            // The API answers in English (no Accept-Language); a page without a language speaks Korean.
+            let expected =
+                uri.hasPrefix("/api/") ? "The request body is larger than \(shown)." : "요청 본문이 \(shown)보다 큽니다."
+            #expect(message.contains(expected), "\(uri): \(message.prefix(300))")
             // Exactly at the limit the body is read (and then judged on its content).
             let at = try await client.send(
                 .post, uri, headers: headers, body: ByteBuffer(repeating: UInt8(ascii: " "), count: limit))

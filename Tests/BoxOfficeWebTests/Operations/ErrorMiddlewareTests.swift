@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -17,7 +18,7 @@ struct ErrorMiddlewareTests {
             let api = try await client.get("/api/v1/fail/unexpected", headers: [Self.requestID: "trace-500"])
             #expect(api.status == .internalServerError)
             #expect(api.headers[.contentType] == "application/json; charset=utf-8")
-            #expect(api.apiErrorMessage == ErrorPresentation.unexpectedMessage + " (request id trace-500)")
+            #expect(api.apiErrorMessage == ErrorStrings.english.unexpected + " (request id trace-500)")
             #expect(!api.text.contains("SELECT"), "internals leaked to the client: \(api.text)")
 
             let logged = try #require(logs.all.first { $0.message == "unexpected error" })
@@ -33,7 +34,7 @@ struct ErrorMiddlewareTests {
             let page = try await client.get("/fail/unexpected")
             #expect(page.status == .internalServerError)
             #expect(page.headers[.contentType] == "text/html; charset=utf-8")
-            #expect(page.text.contains(ErrorPresentation.unexpectedMessage))
+            #expect(page.text.contains(ErrorStrings.korean.unexpected), "a page without a language speaks Korean")
             #expect(!page.text.contains("SELECT"))
         }
     }
@@ -43,7 +44,7 @@ struct ErrorMiddlewareTests {
         try await OperationsTestSupport.withFailingRoutes { client, logs in
             let page = try await client.get("/fail/template")
             #expect(page.status == .internalServerError)
-            #expect(page.text.contains(ErrorPresentation.unexpectedMessage))
+            #expect(page.text.contains(ErrorStrings.korean.unexpected), "a page without a language speaks Korean")
             let logged = try #require(logs.all.first { $0.message == "unexpected error" })
             #expect(logged.metadata["error"]?.contains("no-such-template") == true)
         }
@@ -62,9 +63,9 @@ struct ErrorMiddlewareTests {
     @Test(
         "a request body that does not decode answers 400 naming the field, as JSON and as a page",
         arguments: [
-            (#"{"name": 1, "items": []}"#, "name has the wrong type"),
-            (#"{"items": []}"#, "name is missing"),
-            (#"{"name": "x", "items": [1, "two"]}"#, "items[1] has the wrong type"),
+            (#"{"name": 1, "items": []}"#, "name must be a string"),
+            (#"{"items": []}"#, "name is required"),
+            (#"{"name": "x", "items": [1, "two"]}"#, "items[1] must be a whole number"),
             ("not json", "not valid JSON"),
         ])
     func decodingErrors(body: String, expected: String) async throws {
@@ -98,10 +99,10 @@ struct ErrorMiddlewareTests {
 
             let api = try await client.get("/api/v1/daily?date=\(WebTestSupport.settledDate)")
             #expect(api.status == .serviceUnavailable, "\(api.text)")
-            #expect(api.apiErrorMessage == ErrorPresentation.storageUnavailableMessage)
+            #expect(api.apiErrorMessage == ReasonText(.english).storageUnavailable)
             let page = try await client.get("/daily?date=2024-03-13")
             #expect(page.status == .serviceUnavailable)
-            #expect(page.text.contains(ErrorPresentation.storageUnavailableMessage))
+            #expect(page.text.contains(ReasonText(.korean).storageUnavailable))
 
             let failure = try #require(logs.all.first { $0.message == "request failed" })
             #expect(failure.metadata["error"]?.isEmpty == false)
@@ -121,7 +122,7 @@ struct ErrorMiddlewareTests {
         #expect(!ErrorPresentation(CancellationError()).isUnexpected)
         #expect(
             ErrorPresentation(BoxOfficeError.storage("SQLite: disk I/O error")).message
-                == ErrorPresentation.storageUnavailableMessage)
+                == ReasonText(.english).storageUnavailable)
         #expect(
             ErrorPresentation(HTTPError(.conflict, message: "taken"))
                 == ErrorPresentation(status: .conflict, message: "taken"))

@@ -21,6 +21,7 @@ struct DailyController<Context: RequestContext>: Sendable {
         let date = parameters.date ?? services.calendar.yesterday
         // The region list (cached for a month) loads alongside the chart: one round trip when both are cold.
         async let regions = services.regionsForFilter()
+        try await services.movies.checkRegion(of: parameters.filters)
         let chart = try await services.charts.chart(.daily(date, filters: parameters.filters))
         let viewModel = DailyViewModel(
             chart: chart, date: date, filters: parameters.filters, calendar: services.calendar,

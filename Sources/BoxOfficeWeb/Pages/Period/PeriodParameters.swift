@@ -34,8 +34,7 @@ struct PeriodParameters: Sendable, Equatable {
         limit = ArchiveService.defaultLimit
         if let text = query.nonEmpty("limit") {
             guard let parsed = Int(text), (1...ArchiveService.maximumLimit).contains(parsed) else {
-                throw .invalidParameter(
-                    "limit must be a whole number from 1 to \(ArchiveService.maximumLimit), got \"\(text)\".")
+                throw .invalid("limit", .wholeNumber(1...ArchiveService.maximumLimit), value: text)
             }
             limit = parsed
         }

@@ -17,7 +17,7 @@ struct PosterController<Context: RequestContext>: Sendable {
 
     func poster(code: String) async throws -> Response {
         guard MovieService.isPlausibleCode(code) else {
-            throw HTTPError(.notFound, message: "\"\(code)\" is not a KOBIS movie code.")
+            throw BoxOfficeError.notFound(.notAMovieCode(code))
         }
         let movie: Movie
         do {

@@ -33,7 +33,7 @@ struct ChartViewPreference: Sendable, Equatable {
     init(request: Request, parameters: Parameters) throws(BoxOfficeError) {
         if let text = parameters.nonEmpty(Self.parameterName) {
             guard let mode = ChartViewMode(rawValue: text.lowercased()) else {
-                throw .invalidParameter("view must be list or grid, got \"\(text)\".")
+                throw .invalid("view", .oneOf(["list", "grid"]), value: text)
             }
             self.init(mode: mode, isExplicit: true)
         } else if let stored = request.cookies[Self.cookieName]?.value, let mode = ChartViewMode(rawValue: stored) {

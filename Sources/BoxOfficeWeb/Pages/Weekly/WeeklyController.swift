@@ -21,6 +21,7 @@ struct WeeklyController<Context: RequestContext>: Sendable {
         let range = parameters.weeklyRange
         let date = parameters.date ?? services.calendar.latestWeek(range).start
         // The region list (cached for a month) loads alongside the chart: one round trip when both are cold.
+        try await services.movies.checkRegion(of: parameters.filters)
         async let regions = services.regionsForFilter()
         let chart = try await services.charts.chart(
             ChartQuery(kind: ChartKind(range), date: date, filters: parameters.filters))

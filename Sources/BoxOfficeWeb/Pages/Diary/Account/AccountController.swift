@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 import Hummingbird
 
@@ -56,7 +57,7 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
                 try await services.diary.changePassword(
                     for: session.user, current: form["currentPassword"] ?? "", new: new)
             } catch DiaryError.unauthorized(let reason) {
-                errors.append(reason.message(in: environment.language))
+                errors.append(ReasonText(environment.language).unauthorized(reason))
             }
         }
         guard errors.isEmpty else {
@@ -79,7 +80,7 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
         let issued: DiaryService.IssuedToken
         do {
             issued = try await services.diary.issueToken(for: session.user, name: name)
-        } catch BoxOfficeError.invalidParameter {
+        } catch BoxOfficeError.invalid {
             return try await render(
                 environment, session: session, tokenErrors: [environment.strings.tokenNameRule], tokenName: name,
                 status: .badRequest)

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 import Hummingbird
 
@@ -37,7 +38,7 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
             switch context.form.nonEmpty("visible") {
             case "true": visible = true
             case "false": visible = false
-            default: throw BoxOfficeError.invalidParameter("visible must be true or false.")
+            default: throw BoxOfficeError.invalid("visible", .type(.boolean))
             }
             _ = try await services.diary.updateCategory(
                 id: id, changes: CategoryChanges(visible: visible), for: session.user)
@@ -64,7 +65,8 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
             _ = try await services.diary.createCategory(name: name, for: session.user)
         } catch DiaryError.conflict(let conflict) {
             return try await render(
-                environment, session: session, errors: [conflict.message(in: environment.language)], newName: name,
+                environment, session: session, errors: [ReasonText(environment.language).conflict(conflict)],
+                newName: name,
                 status: .conflict)
         }
         return environment.redirect("/categories", [("done", "created")])
@@ -85,7 +87,7 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
             _ = try await services.diary.updateCategory(id: id, changes: CategoryChanges(name: name), for: session.user)
         } catch DiaryError.conflict(let conflict) {
             return try await render(
-                environment, session: session, errors: [conflict.message(in: environment.language)],
+                environment, session: session, errors: [ReasonText(environment.language).conflict(conflict)],
                 rename: (id, name),
                 status: .conflict)
         }
@@ -103,7 +105,7 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
         switch context.form.nonEmpty("direction") {
         case "up": target = index - 1
         case "down": target = index + 1
-        default: throw BoxOfficeError.invalidParameter("direction must be up or down.")
+        default: throw BoxOfficeError.invalid("direction", .oneOf(["up", "down"]))
         }
         if categories.indices.contains(target) {
             _ = try await services.diary.updateCategory(

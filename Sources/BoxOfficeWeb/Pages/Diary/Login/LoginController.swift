@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Hummingbird
 
 /// `GET /login` shows the form; `POST /login` checks the password (throttled by the service), starts a
@@ -37,7 +38,7 @@ struct LoginController<Context: DiarySessionContext>: Sendable {
             case .conflict, .notFound: throw error
             }
             var response = try render(
-                environment, username: username, next: next, errors: [error.message(in: environment.language)],
+                environment, username: username, next: next, errors: [ReasonText(environment.language).diary(error)],
                 flash: nil, status: status)
             if let seconds = error.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
             return response

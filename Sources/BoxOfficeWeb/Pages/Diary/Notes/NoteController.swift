@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 import Hummingbird
 
@@ -61,12 +62,11 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
         let rankText = parameters.nonEmpty("rank")
         if dateText != nil || rankText != nil {
             guard let dateText, let rankText else {
-                throw BoxOfficeError.invalidParameter("chartDate and rank go together: give both or neither.")
+                throw BoxOfficeError.invalid("rank", .together(with: "chartDate"))
             }
             chartDate = try DiaryValidation.watchedOn(dateText, today: environment.today, field: "chartDate").isoString
             guard let rank = Int(rankText) else {
-                throw BoxOfficeError.invalidParameter(
-                    "rank must be a whole number from 1 to 1000, got \"\(rankText.prefix(20))\".")
+                throw BoxOfficeError.invalid("rank", .wholeNumber(1...1000), value: rankText)
             }
             chartRank = String(try DiaryValidation.chartRank(rank))
         }
@@ -86,7 +86,7 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
         var page: MovieSearchPage?
         if !text.isEmpty {
             guard text.count <= 100 else {
-                throw BoxOfficeError.invalidParameter("q must be at most 100 characters long.")
+                throw BoxOfficeError.invalid("q", .maximumLength(100))
             }
             let number = try NoteListParameters.positive(parameters, "page", maximum: 10_000) ?? 1
             page = try await services.movies.search(MovieSearchQuery(title: text, page: number, perPage: 20))
@@ -119,7 +119,7 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
         } catch let error as BoxOfficeError where error.isBadInput {
             return try await renderForm(
                 environment, session: session, mode: .new, movie: .init(movie: movie), input: input,
-                errors: [error.message],
+                errors: [ReasonText(environment.language).message(error)],
                 status: .badRequest, categories: categories)
         }
         return environment.redirect("/notes/\(result.note.id.uuidString)", [("done", "saved")])
@@ -173,7 +173,7 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
         } catch let error as BoxOfficeError where error.isBadInput {
             return try await renderForm(
                 environment, session: session, mode: .edit(note), movie: .init(note: note), input: input,
-                errors: [error.message], status: .badRequest, categories: categories)
+                errors: [ReasonText(environment.language).message(error)], status: .badRequest, categories: categories)
         }
         return environment.redirect("/notes/\(id.uuidString)", [("done", "saved")])
     }
@@ -212,7 +212,7 @@ extension BoxOfficeError {
     /// A 400: the input was refused.
     var isBadInput: Bool {
         switch self {
-        case .invalidDate, .invalidParameter: return true
+        case .invalid: return true
         default: return false
         }
     }

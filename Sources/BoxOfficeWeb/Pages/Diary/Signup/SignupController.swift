@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Hummingbird
 
 /// `GET /signup` shows the form; `POST /signup` creates the account (bcrypt), starts a session and opens
@@ -44,7 +45,8 @@ struct SignupController<Context: DiarySessionContext>: Sendable {
             user = try await services.diary.signUp(username: username, password: password)
         } catch DiaryError.conflict(let conflict) {
             return try render(
-                environment, username: username, next: next, errors: [conflict.message(in: environment.language)],
+                environment, username: username, next: next,
+                errors: [ReasonText(environment.language).conflict(conflict)],
                 status: .conflict)
         }
         let issued = try await services.diary.startSession(for: user)

@@ -14,8 +14,7 @@ struct StatsController<Context: DiarySessionContext>: Sendable {
         group.get("stats/{year}") { request, context in
             let text = context.parameters.get("year") ?? ""
             guard text.count == 4, let year = Int(text), text.allSatisfy(\.isNumber) else {
-                throw BoxOfficeError.invalidParameter(
-                    "The year must be four digits such as 2024, got \"\(text.prefix(20))\".")
+                throw BoxOfficeError.invalid("year", .yearFormat, value: text)
             }
             return try await show(request, year: year, session: try context.requireSession())
         }

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 import Hummingbird
 
@@ -62,7 +63,8 @@ struct TransferController<Context: DiarySessionContext>: Sendable {
             report = try await services.diary.importFile(data, format: format, for: session.user)
         } catch let error as BoxOfficeError where error.isBadInput {
             return try render(
-                environment, session: session, format: format, pasted: pasted, errors: [s.importRefused(error.message)],
+                environment, session: session, format: format, pasted: pasted,
+                errors: [s.importRefused(ReasonText(environment.language).message(error))],
                 status: .badRequest)
         }
         return try render(environment, session: session, format: format, report: report, status: .ok)

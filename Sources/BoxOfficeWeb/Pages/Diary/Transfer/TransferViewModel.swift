@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 import Hummingbird
 
@@ -64,7 +65,10 @@ struct TransferViewModel: Sendable {
                 summary: s.importSummary(rows: report.rows, imported: report.imported, skipped: report.skipped.count),
                 categoriesCreated: report.categoriesCreated.joined(separator: ", "),
                 hasCategoriesCreated: !report.categoriesCreated.isEmpty,
-                skipped: report.skipped.map { SkippedRow(row: String($0.row), title: $0.title, reason: $0.reason) },
+                skipped: report.skipped.map {
+                    SkippedRow(
+                        row: String($0.row), title: $0.title, reason: ReasonText(environment.language).skip($0.reason))
+                },
                 hasSkipped: !report.skipped.isEmpty)
         }
         notesURL = environment.link("/notes")

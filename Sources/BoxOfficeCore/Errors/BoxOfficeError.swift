@@ -1,0 +1,40 @@
+public import KOBIS
+
+/// Errors the domain reports to the web app and the CLI, as typed reasons: the surfaces own the words.
+public enum BoxOfficeError: Error, Sendable, Equatable {
+    /// Bad input: a malformed, impossible, future or too-early date, an unknown filter value, a field that
+    /// breaks a rule (HTTP 400).
+    case invalid(InputProblem)
+    /// Nothing there (HTTP 404).
+    case notFound(Missing)
+    /// KOBIS failed and nothing was stored to fall back on (HTTP 502/503/504).
+    case upstream(KOBISError)
+    /// The store failed. The text is a diagnostic for operators' logs, never shown to readers as it is.
+    case storage(String)
+
+    /// What was not found.
+    public enum Missing: Sendable, Equatable {
+        /// The text is not a KOBIS movie code at all.
+        case notAMovieCode(String)
+        /// A well-formed code KOBIS knows no movie for.
+        case movie(code: String)
+    }
+
+    /// Bad input in `field`: shorthand for `.invalid(InputProblem(field, rule, value: value))`.
+    public static func invalid(_ field: String?, _ rule: InputRule, value: String? = nil) -> BoxOfficeError {
+        .invalid(InputProblem(field, rule, value: value))
+    }
+}
+
+extension BoxOfficeError: CustomStringConvertible {
+    /// A one-line diagnostic for logs and job reports; readers get words from the surfaces instead.
+    public var description: String {
+        switch self {
+        case .invalid(let problem):
+            return "invalid \(problem.field ?? "request")\(problem.value.map { " \"\($0)\"" } ?? ""): \(problem.rule)"
+        case .notFound(let missing): return "not found: \(missing)"
+        case .upstream(let error): return error.description
+        case .storage(let detail): return detail
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// Diary failures that are not bad input (``BoxOfficeError/invalid(_:)``, a 400), as typed reasons: the surfaces
+/// own the words.
+public enum DiaryError: Error, Sendable, Equatable {
+    /// Not signed in, a wrong password or an invalid token (HTTP 401 on the API).
+    case unauthorized(Unauthorized)
+    /// The request clashes with what is stored: a taken username or category name (HTTP 409).
+    case conflict(Conflict)
+    /// Too many failed logins for this username; try again after `retryAfterSeconds` (HTTP 429).
+    case tooManyAttempts(retryAfterSeconds: Int)
+    /// The user has no such note, category or API token. Another user's answers exactly the same (HTTP 404).
+    case notFound(Missing)
+
+    /// Why a request was not let in.
+    public enum Unauthorized: Sendable, Equatable {
+        /// Logging in with a wrong username or password (which of the two is never said).
+        case wrongCredentials
+        /// Changing the password with a wrong current one.
+        case wrongCurrentPassword
+        /// An API route called without `Authorization: Bearer <token>`.
+        case missingToken
+        /// A malformed, unknown or revoked API token.
+        case invalidToken
+        /// A page that needs a signed-in browser.
+        case notSignedIn
+    }
+
+    /// What the request clashes with.
+    public enum Conflict: Sendable, Equatable {
+        /// The username (as typed) is taken, ignoring case.
+        case usernameTaken(String)
+        /// The user already has a category with this name, ignoring case.
+        case categoryNameTaken(String)
+        /// The category to delete has notes and nobody said what happens to them.
+        case categoryHasNotes(name: String, count: Int)
+    }
+
+    /// What does not exist; the text is the id as given (possibly not even a UUID).
+    public enum Missing: Sendable, Equatable {
+        case note(String)
+        case category(String)
+        case apiToken(String)
+    }
+}

@@ -1,0 +1,15 @@
+/// Why one row of an import was skipped.
+public enum DiarySkipReason: Sendable, Hashable {
+    /// A value in the row breaks a rule.
+    case invalid(InputProblem)
+    /// The same note, or the same movie on the same day, is already in the diary.
+    case duplicate
+    /// No KOBIS movie has this title (and year).
+    case noMovieTitled(String, year: Int?)
+    /// Several KOBIS movies have this title; the first codes found.
+    case severalMovies(String, year: Int?, codes: [String])
+    /// The import used up its KOBIS title lookups.
+    case lookupBudgetSpent(limit: Int)
+    /// The KOBIS search failed.
+    case searchFailed
+}

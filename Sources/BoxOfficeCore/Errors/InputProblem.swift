@@ -1,0 +1,124 @@
+/// What was wrong with one piece of input: which field, the value given and the rule it broke.
+/// The surfaces turn it into a sentence in the reader's language; the core never does.
+public struct InputProblem: Error, Sendable, Hashable {
+    /// The parameter or field as the API and forms name it (`date`, `nation`, `rating`); `nil` for the request
+    /// as a whole (its body, or a combination of fields).
+    public var field: String?
+    /// The value as given, cut to 40 characters; `nil` when none was given or quoting it would not help.
+    public var value: String?
+    public var rule: InputRule
+
+    public init(_ field: String?, _ rule: InputRule, value: String? = nil) {
+        self.field = field
+        self.rule = rule
+        self.value = value.map { String($0.prefix(40)) }
+    }
+}
+
+/// The rules input can break, each carrying what a message needs to say what would be right.
+public enum InputRule: Sendable, Hashable {
+    // MARK: Dates and periods
+    /// Not a day written as `YYYY-MM-DD`, or no such day.
+    case dayFormat
+    /// Not a month written as `YYYY-MM`.
+    case monthFormat
+    /// Not a year written as `YYYY`.
+    case yearFormat
+    /// A well-formed day that does not exist (`2023-02-30`).
+    case notARealDay
+    /// Today in Korea: its box office is counted tomorrow. `latest` is yesterday.
+    case today(latest: CalendarDate)
+    /// A day after today. `latest` is the latest allowed day.
+    case future(latest: CalendarDate)
+    /// Before the first day KOBIS has figures for (or the earliest day accepted).
+    case beforeData(earliest: CalendarDate)
+    /// A week (or weekend, or weekdays) that has not ended yet; `latest` is the latest one that has.
+    case weekNotOver(WeeklyRange, days: DateRange, latest: DateRange)
+    /// A month or year that has not begun to be counted; `latest` is yesterday.
+    case periodNotCounted(latest: CalendarDate)
+    /// A range whose start is after its end.
+    case reversed(start: CalendarDate, end: CalendarDate)
+    /// A range longer than a job may cover.
+    case rangeTooLong(maximumDays: Int)
+    /// Two ways of naming a period given at once (`from`/`to`, `month`, `year`).
+    case exclusive([String])
+    /// Fields that must come together; `field` came without `other`.
+    case together(with: String)
+
+    // MARK: Values
+    /// Missing where a value is needed.
+    case required
+    /// Empty (or only spaces) where text is needed.
+    case notEmpty
+    /// `null` where a value is needed.
+    case notNull
+    /// Must be one of these values (as the API spells them).
+    case oneOf([String])
+    /// Must be a whole number in the range.
+    case wholeNumber(ClosedRange<Int>)
+    /// Must be a whole number of at least this.
+    case atLeast(Int)
+    /// Must be a year in the range.
+    case year(ClosedRange<Int>)
+    /// Must have between these many characters.
+    case length(ClosedRange<Int>)
+    /// Must have at most this many characters.
+    case maximumLength(Int)
+    /// Must have at most this many bytes of UTF-8.
+    case maximumBytes(Int)
+    /// Must not contain control characters.
+    case noControlCharacters
+    /// Must be one line: no control characters or line breaks.
+    case singleLine
+    /// Usernames: letters, digits, `_`, `.` and `-` only.
+    case usernameCharacters
+    /// Not a KOBIS movie code (letters and digits).
+    case movieCode
+    /// Not a KOBIS region code (digits only).
+    case regionCode
+    /// A well-formed region code that KOBIS does not list.
+    case unknownRegion
+    /// Star ratings: a number from 0.5 to 5.
+    case stars
+    /// Star ratings: in half stars.
+    case halfStars
+    /// Must be a UUID.
+    case uuid
+    /// Must be an ISO-8601 instant.
+    case instant
+    /// Must be a JSON value of this type.
+    case type(ValueType)
+    /// Must be a diary category id (or the word for none).
+    case categoryID
+    /// The user has no category with this id.
+    case unknownCategory
+    /// KOBIS has no movie with this code.
+    case unknownMovie
+    /// Cannot be changed after creation.
+    case immutable
+    /// A change request that changes nothing; these fields could be sent.
+    case nothingToChange([String])
+    /// Notes cannot be moved into the category being deleted.
+    case moveIntoDeletedCategory
+    /// An import with more rows than one import takes.
+    case tooManyRows(count: Int, limit: Int)
+    /// A value that is not valid, where no more specific rule applies (a malformed JSON note).
+    case invalid
+
+    // MARK: The request body
+    /// The body is empty.
+    case emptyBody
+    /// The body is not JSON.
+    case notJSON
+    /// The body is JSON but not an object.
+    case notJSONObject
+    /// A multipart form that cannot be read.
+    case malformedForm
+    /// The uploaded file cannot be read as the format it claims.
+    case file(DiaryFileProblem)
+
+    /// JSON value types named in messages.
+    public enum ValueType: String, Sendable, Hashable {
+        case string, number, wholeNumber, boolean, array, object
+    }
+}

@@ -1,0 +1,37 @@
+public import KOBIS
+
+extension ReasonText {
+    /// A KOBIS failure: our explanation in the reader's language, KOBIS's own message quoted.
+    public func upstream(_ error: KOBISError) -> String {
+        switch error {
+        case .timeout:
+            return t(
+                "KOBIS가 제때 답하지 않았습니다. 잠시 뒤에 다시 해 보세요.", "KOBIS did not answer in time. Please try again later.")
+        case .connectionFailed:
+            return t(
+                "KOBIS에 연결할 수 없습니다. 잠시 뒤에 다시 해 보세요.", "KOBIS could not be reached. Please try again later.")
+        case .httpStatus(let status):
+            return t("KOBIS가 HTTP \(status)로 답했습니다.", "KOBIS failed: it answered HTTP \(status).")
+        case .malformedResponse:
+            return t(
+                "KOBIS가 읽을 수 없는 답을 보냈습니다. 잠시 뒤에 다시 해 보세요.",
+                "KOBIS failed: it sent an answer that could not be read. Please try again later.")
+        case .invalidRequest(let reason):
+            return t("KOBIS에 보낼 수 없는 요청입니다: \(reason)", "KOBIS failed: invalid request: \(reason).")
+        case .fault(let code, let message):
+            let quoted = message.isEmpty ? "" : " (KOBIS: \"\(message)\")"
+            switch code {
+            case KOBISError.invalidKeyCode:
+                return t(
+                    "KOBIS가 API 키를 받아들이지 않았습니다. 키를 확인해 주세요.\(quoted)",
+                    "KOBIS refused the API key; check KOBIS_API_KEY.\(quoted)")
+            case KOBISError.missingDateCode, KOBISError.malformedDateCode:
+                return t(
+                    "KOBIS가 날짜를 받아들이지 않았습니다.\(quoted)", "KOBIS refused the date.\(quoted)")
+            default:
+                return t(
+                    "KOBIS가 오류 \(code)로 요청을 거절했습니다.\(quoted)", "KOBIS failed with error \(code).\(quoted)")
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import BoxOfficeCore
+import Hummingbird
+
+/// The web app's own error words (the domain's reasons are worded by `ReasonText`), in Korean and English.
+struct ErrorStrings: Sendable {
+    let unexpected, cancelled, notFoundPage, methodNotAllowed: String
+    private let english: Bool
+
+    static let korean = ErrorStrings(english: false)
+    static let english = ErrorStrings(english: true)
+
+    static func table(for language: Language) -> ErrorStrings {
+        language == .english ? english : korean
+    }
+
+    private init(english en: Bool) {
+        english = en
+        func t(_ korean: String, _ english: String) -> String { en ? english : korean }
+        unexpected = t("서버에서 문제가 생겼습니다. 다시 해 보세요.", "Something went wrong on our side. Please try again.")
+        cancelled = t(
+            "요청이 끝나기 전에 취소되었습니다. 다시 해 보세요.", "The request was cancelled before it finished. Please try again.")
+        notFoundPage = t("이 주소에는 페이지가 없습니다.", "There is no page at this address.")
+        methodNotAllowed = t("여기서는 이 메서드를 쓸 수 없습니다.", "This method is not allowed here.")
+    }
+
+    /// A refusal of the web layer itself.
+    func message(_ error: WebError) -> String {
+        switch error {
+        case .noAPIRoute:
+            return english ? "No such API route." : "그런 API 경로는 없습니다."
+        case .methodNotAllowed(let method, let allow):
+            return english
+                ? "\(method) is not allowed here; this address answers \(allow)."
+                : "여기서는 \(method)를 쓸 수 없습니다. 이 주소는 \(allow)에 답합니다."
+        case .bodyTooLarge(let kilobytes):
+            let size = NumberFormatting.thousands(kilobytes)
+            return english ? "The request body is larger than \(size) KB." : "요청 본문이 \(size) KB보다 큽니다."
+        }
+    }
+
+    /// The request id a bug report can quote.
+    func requestID(_ id: String) -> String {
+        english ? " (request id \(id))" : " (요청 ID \(id))"
+    }
+
+    func defaultMessage(for status: HTTPResponse.Status) -> String {
+        switch status {
+        case .notFound: return notFoundPage
+        case .methodNotAllowed: return methodNotAllowed
+        default: return status.reasonPhrase
+        }
+    }
+}

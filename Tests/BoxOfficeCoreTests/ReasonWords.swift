@@ -1,0 +1,20 @@
+import BoxOfficeCore
+import BoxOfficeText
+
+// The core speaks typed reasons; these tests read them as people do, through the surfaces' words.
+extension BoxOfficeError {
+    var message: String { ReasonText(.english).message(self) }
+}
+
+extension DiaryError {
+    var message: String { ReasonText(.english).diary(self) }
+    func message(in language: Language) -> String { ReasonText(language).diary(self) }
+}
+
+extension DiarySkipReason {
+    var text: String { ReasonText(.english).skip(self) }
+}
+
+extension DiaryFileProblem {
+    var message: String { ReasonText(.english).file(self) }
+}
