@@ -1,8 +1,13 @@
 public import Foundation
 
-/// Whether a row is new to the chart (`rankOldAndNew`).
+/// Whether a row is new to the chart (`rankOldAndNew`): KOBIS's `OLD` and `NEW` markers.
+///
+/// `NEW` means new to this chart since the previous one, not the film's first day: a re-release, or a film
+/// climbing back months after it opened, enters as `NEW`.
 public enum RankEntryStatus: String, Codable, Sendable {
+    /// `OLD`: on the previous chart too.
     case old = "OLD"
+    /// `NEW`: not on the previous chart.
     case new = "NEW"
 }
 
@@ -14,13 +19,14 @@ public struct BoxOfficeEntryDTO: Codable, Hashable, Sendable {
     public var rank: Int
     /// `rankInten`: previous rank minus this rank (positive = moved up).
     public var rankDelta: Int
-    /// `rankOldAndNew`.
+    /// `rankOldAndNew`: whether the film is new *to the chart* (since the previous day or period), not whether
+    /// it opened that day: re-releases, and films months after opening, enter as `NEW` too.
     public var status: RankEntryStatus
     /// `movieCd`: an opaque code; usually 8 digits but may be alphanumeric (`2023C109`).
     public var movieCode: String
     /// `movieNm`, trimmed.
     public var movieName: String
-    /// `openDt` (`YYYY-MM-DD` here); `nil` when empty.
+    /// `openDt` (`YYYY-MM-DD` here); `nil` when empty or blank (KOBIS sends `" "` for some re-releases).
     public var openDate: CalendarDate?
     /// `salesAmt`, KRW.
     public var salesAmount: Int64
@@ -106,7 +112,8 @@ public struct BoxOfficeEntryDTO: Codable, Hashable, Sendable {
         shows = try c.int(.showCnt)
     }
 
-    /// Encodes in KOBIS's wire form: every value a string, `openDt` as `YYYY-MM-DD`.
+    /// Encodes in KOBIS's wire form: every value a string, `openDt` as `YYYY-MM-DD`, or as KOBIS's blank
+    /// (``KOBISWireVocabulary/blankChartOpenDate``, one space) when there is no date.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeText(rowNumber, forKey: .rnum)
@@ -115,7 +122,7 @@ public struct BoxOfficeEntryDTO: Codable, Hashable, Sendable {
         try c.encode(status.rawValue, forKey: .rankOldAndNew)
         try c.encode(movieCode, forKey: .movieCd)
         try c.encode(movieName, forKey: .movieNm)
-        try c.encode(openDate?.isoString ?? "", forKey: .openDt)
+        try c.encode(openDate?.isoString ?? KOBISWireVocabulary.blankChartOpenDate, forKey: .openDt)
         try c.encodeText(salesAmount, forKey: .salesAmt)
         try c.encodeDecimal(salesShare, forKey: .salesShare)
         try c.encodeText(salesDelta, forKey: .salesInten)

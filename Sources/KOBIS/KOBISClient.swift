@@ -134,6 +134,30 @@ extension KOBISClient {
     public func movieInfo(_ code: String) async throws(KOBISError) -> MovieInfoDTO {
         try await send(MovieInfoRequest(movieCode: code))
     }
+
+    /// 영화사목록: one page of the companies `request` searches for.
+    public func companyList(_ request: CompanyListRequest = CompanyListRequest()) async throws(KOBISError)
+        -> CompanyListResponseDTO.Result
+    {
+        try await send(request)
+    }
+
+    /// 영화사 상세정보 for `code`; ``CompanyInfoDTO/empty`` (an empty `code`) when KOBIS knows no such company.
+    public func companyInfo(_ code: String) async throws(KOBISError) -> CompanyInfoDTO {
+        try await send(CompanyInfoRequest(companyCode: code))
+    }
+
+    /// 영화인목록: one page of the people `request` searches for.
+    public func peopleList(_ request: PeopleListRequest = PeopleListRequest()) async throws(KOBISError)
+        -> PeopleListResponseDTO.Result
+    {
+        try await send(request)
+    }
+
+    /// 영화인 상세정보 for `code`; ``PeopleInfoDTO/empty`` (an empty `code`) when KOBIS knows no such person.
+    public func peopleInfo(_ code: String) async throws(KOBISError) -> PeopleInfoDTO {
+        try await send(PeopleInfoRequest(peopleCode: code))
+    }
 }
 
 // The synthesized descriptions would print the key; these never do.

@@ -251,6 +251,11 @@ public struct CompanyInfoRequest: KOBISRequest {
     public var companyCode: String
     public init(companyCode: String) { self.companyCode = companyCode }
     public var parameters: [(name: String, value: String)] { [("companyCd", companyCode)] }
+    public func validate() throws(KOBISError) {
+        if companyCode.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw KOBISError.invalidRequest("companyCd must not be empty")
+        }
+    }
     public static func unwrap(_ envelope: Envelope) -> CompanyInfoDTO { envelope.companyInfoResult.companyInfo }
 }
 
@@ -285,6 +290,11 @@ public struct PeopleInfoRequest: KOBISRequest {
     public var peopleCode: String
     public init(peopleCode: String) { self.peopleCode = peopleCode }
     public var parameters: [(name: String, value: String)] { [("peopleCd", peopleCode)] }
+    public func validate() throws(KOBISError) {
+        if peopleCode.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw KOBISError.invalidRequest("peopleCd must not be empty")
+        }
+    }
     public static func unwrap(_ envelope: Envelope) -> PeopleInfoDTO { envelope.peopleInfoResult.peopleInfo }
 }
 

@@ -78,7 +78,8 @@ extension KeyedDecodingContainer {
         return value
     }
 
-    /// A date in `YYYY-MM-DD` or `YYYYMMDD`, or `nil` when empty.
+    /// A date in `YYYY-MM-DD` or `YYYYMMDD`, or `nil` when empty or blank (KOBIS sends `" "` for some
+    /// re-releases).
     func optionalDate(_ key: Key) throws -> CalendarDate? {
         guard let raw = try optionalText(key) else { return nil }
         guard let date = CalendarDate(raw) else {

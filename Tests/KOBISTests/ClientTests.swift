@@ -132,6 +132,33 @@ struct ClientHTTPTests {
         }
     }
 
+    @Test("company and people services over real HTTP, as the README shows them")
+    func directory() async throws {
+        try await Self.withServer { server, client in
+            let companies = try await client.companyList(CompanyListRequest(itemsPerPage: 100, companyName: "가상"))
+            let company = try #require(companies.companies.first)
+            #expect(companies.companies.allSatisfy { $0.name.contains("가상") })
+            let details = try await client.companyInfo(company.code)
+            #expect(details.code == company.code && details.name == company.name)
+            let names = details.filmography.map(\.movieName)
+            #expect(company.filmographyNames == Array(names.prefix(company.filmographyNames.count)))
+            #expect((company.filmographyTotal ?? company.filmographyNames.count) == names.count)
+            let person = try #require(details.filmography.first)
+            let info = try await client.movieInfo(person.movieCode)
+            let actor = try #require(info.actors.first)
+            let people = try await client.peopleList(PeopleListRequest(peopleName: actor.name))
+            let match = try #require(people.people.first { $0.filmographyNames.contains(info.movieName) })
+            let personInfo = try await client.peopleInfo(match.code)
+            #expect(personInfo.filmography.contains { $0.movieCode == info.movieCode })
+            #expect(try await client.companyInfo("1") == .empty)
+            #expect(try await client.peopleInfo("1") == .empty)
+            await #expect(throws: KOBISError.invalidRequest("companyCd must not be empty")) {
+                try await client.companyInfo(" ")
+            }
+            #expect(server.callCount == 7)
+        }
+    }
+
     @Test(
         "fault modes map to distinct errors",
         arguments: [
