@@ -34,7 +34,8 @@ struct BoxOfficeChartBuilder: Sendable {
             entries = chart(days: day...day, previousDays: (day - 1)...(day - 1), filters: filters, limit: limit)
         }
         return BoxOfficeResultDTO(
-            boxOfficeType: "일별 박스오피스", showRange: "\(date.compactString)~\(date.compactString)", entries: entries)
+            boxOfficeType: KOBISWireVocabulary.dailyChartType, showRange: "\(date.compactString)~\(date.compactString)",
+            entries: entries)
     }
 
     // MARK: Weekly
@@ -59,9 +60,9 @@ struct BoxOfficeChartBuilder: Sendable {
 
     static func typeName(_ range: WeeklyRange) -> String {
         switch range {
-        case .week: return "주간 박스오피스"
-        case .weekend: return "주말 박스오피스"
-        case .weekdays: return "주중 박스오피스"
+        case .week: return KOBISWireVocabulary.weekChartType
+        case .weekend: return KOBISWireVocabulary.weekendChartType
+        case .weekdays: return KOBISWireVocabulary.weekdaysChartType
         }
     }
 
@@ -143,7 +144,8 @@ struct BoxOfficeChartBuilder: Sendable {
             return BoxOfficeEntryDTO(
                 rowNumber: rank, rank: rank, rankDelta: previousRank.map { $0 - rank } ?? 0,
                 status: previousRank == nil ? .new : .old, movieCode: entry.film.code,
-                movieName: FilmTitle.title(for: entry.film).korean, openDate: entry.film.openDate,
+                movieName: FilmTitle.title(for: entry.film).korean,
+                openDate: entry.film.isReRelease ? nil : entry.film.openDate,
                 salesAmount: entry.figures.sales,
                 salesShare: Self.share(entry.figures.sales, of: current.totalSales),
                 salesDelta: entry.figures.sales - before.sales,

@@ -9,29 +9,20 @@ enum CommonCodes {
         let weight: Double
     }
 
-    /// 광역지역 (`comCode=0105000000`), the values `wideAreaCd` takes.
+    /// 광역지역 (`comCode=0105000000`), the values `wideAreaCd` takes: KOBIS's 17 areas, named as KOBIS names
+    /// them, with `engNm` empty as in every real answer.
     static let wideAreas: [WideArea] = [
-        WideArea(code: CommonCodeDTO(code: "0105001", koreanName: "서울시", englishName: "Seoul"), weight: 0.22),
-        WideArea(code: CommonCodeDTO(code: "0105002", koreanName: "경기도", englishName: "Gyeonggi-do"), weight: 0.25),
-        WideArea(code: CommonCodeDTO(code: "0105003", koreanName: "강원도", englishName: "Gangwon-do"), weight: 0.025),
-        WideArea(
-            code: CommonCodeDTO(code: "0105004", koreanName: "충청북도", englishName: "Chungcheongbuk-do"), weight: 0.025),
-        WideArea(
-            code: CommonCodeDTO(code: "0105005", koreanName: "충청남도", englishName: "Chungcheongnam-do"), weight: 0.035),
-        WideArea(
-            code: CommonCodeDTO(code: "0105006", koreanName: "경상북도", englishName: "Gyeongsangbuk-do"), weight: 0.035),
-        WideArea(
-            code: CommonCodeDTO(code: "0105007", koreanName: "경상남도", englishName: "Gyeongsangnam-do"), weight: 0.05),
-        WideArea(code: CommonCodeDTO(code: "0105008", koreanName: "전라북도", englishName: "Jeollabuk-do"), weight: 0.03),
-        WideArea(code: CommonCodeDTO(code: "0105009", koreanName: "전라남도", englishName: "Jeollanam-do"), weight: 0.025),
-        WideArea(code: CommonCodeDTO(code: "0105010", koreanName: "제주도", englishName: "Jeju-do"), weight: 0.012),
-        WideArea(code: CommonCodeDTO(code: "0105011", koreanName: "부산시", englishName: "Busan"), weight: 0.07),
-        WideArea(code: CommonCodeDTO(code: "0105012", koreanName: "대구시", englishName: "Daegu"), weight: 0.05),
-        WideArea(code: CommonCodeDTO(code: "0105013", koreanName: "대전시", englishName: "Daejeon"), weight: 0.03),
-        WideArea(code: CommonCodeDTO(code: "0105014", koreanName: "울산시", englishName: "Ulsan"), weight: 0.02),
-        WideArea(code: CommonCodeDTO(code: "0105015", koreanName: "인천시", englishName: "Incheon"), weight: 0.06),
-        WideArea(code: CommonCodeDTO(code: "0105016", koreanName: "광주시", englishName: "Gwangju"), weight: 0.03),
+        area("0105001", "서울시", 0.22), area("0105002", "경기도", 0.25), area("0105003", "강원도", 0.025),
+        area("0105004", "충청북도", 0.025), area("0105005", "충청남도", 0.035), area("0105006", "경상북도", 0.035),
+        area("0105007", "경상남도", 0.05), area("0105008", "전라북도", 0.03), area("0105009", "전라남도", 0.025),
+        area("0105010", "제주도", 0.012), area("0105011", "부산시", 0.07), area("0105012", "대구시", 0.05),
+        area("0105013", "대전시", 0.03), area("0105014", "울산시", 0.02), area("0105015", "인천시", 0.06),
+        area("0105016", "광주시", 0.03), area("0105017", "세종시", 0.007),
     ]
+
+    private static func area(_ code: String, _ koreanName: String, _ weight: Double) -> WideArea {
+        WideArea(code: CommonCodeDTO(code: code, koreanName: koreanName, englishName: ""), weight: weight)
+    }
 
     /// The index in ``wideAreas`` of `code`, or `nil` when it is not a wide-area code.
     static func wideAreaIndex(of code: String) -> Int? {
@@ -46,7 +37,7 @@ enum CommonCodes {
         let englishName: String
     }
 
-    static let korea = Nation(code: "22041011", koreanName: "한국", englishName: "Korea")
+    static let korea = Nation(code: "22041011", koreanName: KOBISWireVocabulary.koreaNationName, englishName: "Korea")
     /// Nations of foreign films, most common first.
     static let foreignNations: [Nation] = [
         Nation(code: "22042002", koreanName: "미국", englishName: "USA"),
@@ -67,7 +58,7 @@ enum CommonCodes {
 
     /// 영화유형 (`comCode=2201`). Every simulated film is a feature (장편).
     static let movieTypes: [CommonCodeDTO] = [
-        CommonCodeDTO(code: "220101", koreanName: "장편", englishName: "Feature"),
+        CommonCodeDTO(code: "220101", koreanName: KOBISWireVocabulary.featureType, englishName: "Feature"),
         CommonCodeDTO(code: "220102", koreanName: "단편", englishName: "Short"),
         CommonCodeDTO(code: "220103", koreanName: "옴니버스", englishName: "Omnibus"),
         CommonCodeDTO(code: "220104", koreanName: "온라인전용", englishName: "Online only"),

@@ -24,6 +24,7 @@ enum HashPurpose: UInt64 {
     case titleOrder
     case person
     case company
+    case reRelease
 }
 
 /// Stateless, platform-independent hashing (SplitMix64 finalizer). The simulator derives every

@@ -1,10 +1,21 @@
+import KOBIS
+
 /// A fictional film company: a producer, a distributor or an importer.
 struct FictionalCompany: Sendable, Hashable {
-    /// `companyPartNm` of the company's usual part.
-    enum Kind: String, Sendable, CaseIterable {
-        case producer = "제작사"
-        case distributor = "배급사"
-        case importer = "수입사"
+    /// The company's usual part.
+    enum Kind: Sendable, CaseIterable {
+        case producer
+        case distributor
+        case importer
+
+        /// `companyPartNm` of the part.
+        var partName: String {
+            switch self {
+            case .producer: return KOBISWireVocabulary.producerPart
+            case .distributor: return KOBISWireVocabulary.distributorPart
+            case .importer: return KOBISWireVocabulary.importerPart
+            }
+        }
 
         var codeBase: Int {
             switch self {

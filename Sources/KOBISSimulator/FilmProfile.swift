@@ -33,7 +33,7 @@ struct FilmProfile: Sendable {
     let showTypes: [ShowTypeDTO]
 
     /// `typeNm`: every simulated film is a feature.
-    static let typeName = "장편"
+    static let typeName = KOBISWireVocabulary.featureType
 
     init(_ film: FilmSpec) {
         self.film = film
@@ -105,13 +105,15 @@ struct FilmProfile: Sendable {
             let producer = FictionalCompany(
                 kind: .producer, index: random.int(in: 0...(FictionalCompany.Kind.producer.count - 1)))
             companies = [
-                CompanyCredit(company: producer, part: "제작사"), CompanyCredit(company: distributor, part: "배급사"),
+                CompanyCredit(company: producer, part: KOBISWireVocabulary.producerPart),
+                CompanyCredit(company: distributor, part: KOBISWireVocabulary.distributorPart),
             ]
         } else {
             let importer = FictionalCompany(
                 kind: .importer, index: random.int(in: 0...(FictionalCompany.Kind.importer.count - 1)))
             companies = [
-                CompanyCredit(company: importer, part: "수입사"), CompanyCredit(company: distributor, part: "배급사"),
+                CompanyCredit(company: importer, part: KOBISWireVocabulary.importerPart),
+                CompanyCredit(company: distributor, part: KOBISWireVocabulary.distributorPart),
             ]
         }
 
@@ -139,7 +141,9 @@ struct FilmProfile: Sendable {
     }
 
     /// `prdtStatNm` as of `today`.
-    func productionStatus(today: CalendarDate) -> String { film.openDate <= today ? "개봉" : "개봉예정" }
+    func productionStatus(today: CalendarDate) -> String {
+        film.openDate <= today ? KOBISWireVocabulary.releasedStatus : KOBISWireVocabulary.upcomingStatus
+    }
 
     /// The `movieInfo` object of `searchMovieInfo`.
     func movieInfo(today: CalendarDate) -> MovieInfoDTO {

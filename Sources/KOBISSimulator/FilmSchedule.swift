@@ -13,6 +13,8 @@ enum FilmSchedule {
     static let maximumFilmsPerWeek = 8
     /// Longest preview lead in days (previews on the weekend before opening).
     static let maximumPreviewLead = 5
+    /// The share of diversity films that are re-releases with a blank chart `openDt` (``FilmSpec/isReRelease``).
+    static let reReleaseShare = 0.1
 
     /// The week (0 = from 2003-12-29) that holds `day` (days since epoch).
     static func week(ofDay day: Int) -> Int {
@@ -103,11 +105,12 @@ enum FilmSchedule {
             code = "\(productionYear)\(number)"
         }
         let ticketPrice = 9_300 + 10 * Int(bits(.ticketPrice) % 221)
+        let isReRelease = tier == .diversity && unit(.reRelease) < reReleaseShare
 
         return FilmSpec(
             week: week, slot: slot, seed: seed, tier: tier, isKorean: isKorean, openDay: openDay,
             popularity: popularity, decayDays: decay, runDays: runDays, previewLead: previewLead,
-            ticketPrice: ticketPrice, productionYear: productionYear, code: code)
+            ticketPrice: ticketPrice, productionYear: productionYear, code: code, isReRelease: isReRelease)
     }
 
     private static func threeDigits(_ number: Int) -> String {

@@ -39,6 +39,9 @@ struct FilmSpec: Sendable, Hashable {
     let productionYear: Int
     /// `movieCd`: usually `YYYY` + 4 digits, sometimes alphanumeric (`2019C123`).
     let code: String
+    /// A re-release (재개봉) of a diversity film: its chart rows carry KOBIS's blank `openDt` (`" "`), as KOBIS
+    /// sends for some re-releases. Its movie list and movie info keep the date.
+    let isReRelease: Bool
 
     var isDiversity: Bool { tier == .diversity }
     var openDate: CalendarDate { CalendarDate(daysSinceEpoch: openDay) }

@@ -57,7 +57,12 @@ extension KOBISSimulator {
 
     // MARK: Companies
 
-    /// 영화사목록, filtered by `companyName` and `ceoName` (substrings).
+    /// The most titles a company list row names before it ends with KOBIS's `...총 N편` marker.
+    static let companyListFilmographyLimit = 20
+
+    /// 영화사목록, filtered by `companyName` and `ceoName` (substrings). `filmoNames` joins titles with commas,
+    /// latest first, and a longer filmography ends after ``companyListFilmographyLimit`` titles with the full
+    /// count (``CompanyListItemDTO/filmographyTotal``).
     public func companyList(_ request: CompanyListRequest) -> CompanyListResponseDTO.Result {
         let catalog = self.catalog
         let name = request.companyName.map(FilmCatalog.normalize).flatMap { $0.isEmpty ? nil : $0 }
@@ -72,10 +77,14 @@ extension KOBISSimulator {
             return true
         }
         let companies = page(matches, page: request.page, itemsPerPage: request.itemsPerPage).map { company in
-            CompanyListItemDTO(
+            let films = filmography(catalog.credits(of: company), in: catalog)
+            // As KOBIS does, a long filmography is cut short and ends with the full count ("...총 N편").
+            let isCut = films.count > Self.companyListFilmographyLimit
+            return CompanyListItemDTO(
                 code: company.code, name: company.name, nameEnglish: company.nameEnglish,
-                partNames: [company.kind.rawValue], ceoName: company.ceoName,
-                filmographyNames: filmography(catalog.credits(of: company), in: catalog).prefix(20).map(\.movieName))
+                partNames: [company.kind.partName], ceoName: company.ceoName,
+                filmographyNames: films.prefix(Self.companyListFilmographyLimit).map(\.movieName),
+                filmographyTotal: isCut ? films.count : nil)
         }
         return CompanyListResponseDTO.Result(totalCount: matches.count, companies: companies)
     }
@@ -89,7 +98,7 @@ extension KOBISSimulator {
         for film in films where !parts.contains(film.part) { parts.append(film.part) }
         return CompanyInfoDTO(
             code: company.code, name: company.name, nameEnglish: company.nameEnglish, ceoName: company.ceoName,
-            parts: parts.isEmpty ? [company.kind.rawValue] : parts, filmography: films)
+            parts: parts.isEmpty ? [company.kind.partName] : parts, filmography: films)
     }
 
     // MARK: People

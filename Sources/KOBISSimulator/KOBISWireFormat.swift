@@ -4,7 +4,7 @@ import KOBIS
 /// KOBIS's wire bodies: JSON in the field order KOBIS uses, and its fault messages verbatim
 /// (typos included).
 enum KOBISWireFormat {
-    static let source = "영화진흥위원회"
+    static let source = KOBISWireVocabulary.source
 
     /// Encodes `value` as KOBIS does: fields in the order the DTO encodes them (KOBIS's order),
     /// UTF-8, no escaped slashes, no extra whitespace. The same value always gives the same bytes.

@@ -132,7 +132,7 @@ struct DailyBoxOfficeTests {
             let sum = try #require(regionalSum[entry.movieCode])
             #expect(abs(sum - entry.audience) <= Int64(KOBISSimulator.wideAreas.count))
         }
-        #expect(KOBISSimulator.wideAreas.count == 16)
+        #expect(KOBISSimulator.wideAreas.count == 17)
         #expect(KOBISSimulator.wideAreas.first?.code == "0105001")
         #expect(KOBISSimulator.wideAreas.first?.koreanName == "서울시")
         #expect(simulator.dailyBoxOffice(day, wideAreaCode: "0105999").entries.isEmpty)

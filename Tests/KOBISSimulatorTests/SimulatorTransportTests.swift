@@ -35,6 +35,6 @@ struct SimulatorTransportTests {
         let start = clock.now
         let codes = try await client.send(CodeListRequest.wideAreas)
         #expect(clock.now - start >= .milliseconds(150))
-        #expect(codes.count == 16)
+        #expect(codes.count == 17)
     }
 }
