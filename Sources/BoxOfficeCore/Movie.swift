@@ -1,4 +1,5 @@
 public import Foundation
+import KOBIS
 
 /// A person credited on a movie.
 public struct MoviePerson: Codable, Hashable, Sendable {
@@ -37,7 +38,7 @@ public struct MovieCompany: Codable, Hashable, Sendable {
         self.part = part
     }
     /// 배급사: the distributor.
-    public var isDistributor: Bool { part == "배급사" }
+    public var isDistributor: Bool { part == KOBISWireVocabulary.distributorPart }
 }
 
 /// A screening format.

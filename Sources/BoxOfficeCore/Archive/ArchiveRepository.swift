@@ -1,4 +1,5 @@
 public import Foundation
+import KOBIS
 
 /// What the store knows about one stored chart, without reading its rows: enough to plan a sync.
 public struct StoredChartStatus: Sendable, Hashable {
@@ -21,7 +22,7 @@ public enum MovieNationality: String, Codable, Sendable, Hashable, CaseIterable 
     case unknown
 
     /// The Korean name KOBIS gives Korea in movie details.
-    public static let koreaName = "한국"
+    public static let koreaName = KOBISWireVocabulary.koreaNationName
 
     /// Classifies a film by its representative nation: the first of the nations KOBIS lists in movie
     /// details (the movie list's `repNationNm` is the first entry of `nationAlt`). `nil` or empty: unknown.

@@ -1,4 +1,5 @@
 public import Foundation
+import KOBIS
 
 /// A diary account. Never carries the password hash: see ``DiaryCredentials``.
 public struct DiaryUser: Codable, Hashable, Sendable {
@@ -178,7 +179,7 @@ public struct MovieSnapshot: Codable, Hashable, Sendable {
     }
 
     /// KOBIS names Korea `한국`; the first nation is the representative one, as in KOBIS's K/F filter.
-    public static let koreaName = "한국"
+    public static let koreaName = KOBISWireVocabulary.koreaNationName
 
     /// Whether the representative nation is Korea; `nil` when KOBIS gave no nation.
     public var isKorean: Bool? { nations.first.map { $0 == Self.koreaName } }
