@@ -1,6 +1,5 @@
 import BoxOfficeCore
 import Foundation
-import KOBIS
 import Testing
 
 /// A poster source that answers from a script and counts calls.
@@ -26,28 +25,6 @@ final class ScriptedPosterSource: PosterSource, @unchecked Sendable {
         }
         if delay > .zero { try await Task.sleep(for: delay) }
         return try answer.get()
-    }
-}
-
-/// Records requests and answers with a fixed body.
-final class RecordingHTTPTransport: HTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [(url: URL, headers: [String: String])] = []
-    let status: Int
-    let body: String
-
-    init(status: Int = 200, body: String) {
-        self.status = status
-        self.body = body
-    }
-
-    var requests: [(url: URL, headers: [String: String])] { lock.withLock { recorded } }
-
-    func get(_ url: URL) async throws -> HTTPTransportResponse { try await get(url, headers: [:]) }
-
-    func get(_ url: URL, headers: [String: String]) async throws -> HTTPTransportResponse {
-        lock.withLock { recorded.append((url, headers)) }
-        return HTTPTransportResponse(statusCode: status, body: Data(body.utf8))
     }
 }
 
@@ -120,71 +97,6 @@ struct PosterServiceTests {
         let service = PosterService(source: nil, cache: InMemoryResponseCache(), calendar: BoxOfficeCalendar())
         #expect(!service.isEnabled)
         #expect(try await service.posterURL(for: query) == nil)
-    }
-
-    @Test("TMDB: a v3 key travels as api_key, the year narrows the search, poster_path joins the image base")
-    func tmdbV3() async throws {
-        let transport = RecordingHTTPTransport(
-            body:
-                #"{"page":1,"results":[{"id":1,"poster_path":null},{"id":2,"poster_path":"/abc.jpg","release_date":"2022-01-05"}]}"#
-        )
-        let source = TMDBPosterSource(
-            apiKey: "0123456789abcdef0123456789abcdef", baseURL: URL(string: "https://api.example/3")!,
-            transport: transport)
-        let url = try await source.posterURL(for: query)
-        #expect(url?.absoluteString == "https://image.tmdb.org/t/p/w342/abc.jpg")
-        let request = try #require(transport.requests.first)
-        let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-        #expect(request.url.path == "/3/search/movie")
-        #expect(items.first { $0.name == "api_key" }?.value == "0123456789abcdef0123456789abcdef")
-        #expect(items.first { $0.name == "query" }?.value == "경관의 피")
-        #expect(items.first { $0.name == "year" }?.value == "2022")
-        #expect(request.headers["Authorization"] == nil)
-    }
-
-    @Test("TMDB: a v4 token travels as a Bearer header, never in the URL; every title is tried")
-    func tmdbV4() async throws {
-        let token = "eyJhbGciOiJIUzI1NiJ9." + String(repeating: "a", count: 60)
-        let transport = RecordingHTTPTransport(body: #"{"results":[]}"#)
-        let source = TMDBPosterSource(
-            apiKey: token, baseURL: URL(string: "https://api.example/3")!, transport: transport)
-        #expect(try await source.posterURL(for: query) == nil)
-        #expect(transport.requests.count == 2)  // Korean title, then the English one
-        for request in transport.requests {
-            #expect(request.headers["Authorization"] == "Bearer \(token)")
-            #expect(!request.url.absoluteString.contains(token))
-        }
-    }
-
-    @Test("TMDB: a rejected key is an error that names the status, not the key")
-    func tmdbRejected() async throws {
-        let transport = RecordingHTTPTransport(status: 401, body: #"{"status_code":7}"#)
-        let source = TMDBPosterSource(
-            apiKey: "secret-key", baseURL: URL(string: "https://api.example/3")!, transport: transport)
-        do {
-            _ = try await source.posterURL(for: query)
-            Issue.record("expected an error")
-        } catch let error as PosterSourceError {
-            #expect(error.description.contains("401"))
-            #expect(!error.description.contains("secret-key"))
-        }
-    }
-
-    @Test("Kakao: the key goes in the KakaoAK header and only HTTPS images are taken")
-    func kakao() async throws {
-        let transport = RecordingHTTPTransport(
-            body:
-                #"{"documents":[{"image_url":"http://plain.example/a.jpg","thumbnail_url":"https://thumb.example/a.jpg"}],"meta":{"total_count":1}}"#
-        )
-        let source = KakaoPosterSource(
-            apiKey: "kakao-key", baseURL: URL(string: "https://dapi.example")!, transport: transport)
-        let url = try await source.posterURL(for: query)
-        #expect(url?.absoluteString == "https://thumb.example/a.jpg")
-        let request = try #require(transport.requests.first)
-        #expect(request.headers["Authorization"] == "KakaoAK kakao-key")
-        #expect(request.url.path == "/v2/search/image")
-        let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-        #expect(items.first { $0.name == "query" }?.value == "경관의 피 2022 포스터")
     }
 
     @Test("titles to try skip empty and repeated ones")

@@ -1,25 +1,27 @@
-public import Foundation
-public import KOBIS
+import BoxOfficeCore
+import Foundation
+import KOBIS
 
 /// Posters from Kakao's image search (`GET {base}/v2/search/image`, `Authorization: KakaoAK {key}`),
-/// asking for "<title> <year> 포스터" and taking the first HTTPS image (the page is served over HTTPS,
-/// so plain-HTTP images would be blocked as mixed content; the thumbnail is always HTTPS).
-public struct KakaoPosterSource: PosterSource {
-    public let name = "kakao"
+/// asking for "<title> <year> 포스터" (the word is ``KakaoSearchWords/poster``) and taking the first HTTPS image
+/// (the page is served over HTTPS, so plain-HTTP images would be blocked as mixed content; the thumbnail is
+/// always HTTPS).
+struct KakaoPosterSource: PosterSource {
+    let name = "kakao"
     private let apiKey: String
     private let baseURL: URL
     private let transport: any HTTPTransport
 
     /// - Parameter baseURL: `https://dapi.kakao.com` by default (`KAKAO_BASE_URL`).
-    public init(apiKey: String, baseURL: URL, transport: any HTTPTransport) {
+    init(apiKey: String, baseURL: URL, transport: any HTTPTransport) {
         self.apiKey = apiKey
         self.baseURL = baseURL
         self.transport = transport
     }
 
-    public func posterURL(for query: PosterQuery) async throws -> URL? {
+    func posterURL(for query: PosterQuery) async throws -> URL? {
         guard let title = query.titlesToTry.first else { return nil }
-        let words = [title, query.year.map(String.init), "포스터"].compactMap { $0 }
+        let words = [title, query.year.map(String.init), KakaoSearchWords.poster].compactMap { $0 }
         var components = URLComponents(
             url: baseURL.appendingPathComponent("v2/search/image"), resolvingAgainstBaseURL: false)
         components?.queryItems = [
@@ -70,10 +72,10 @@ public struct KakaoPosterSource: PosterSource {
 // The synthesized descriptions would print the key; these never do.
 extension KakaoPosterSource: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The base URL only; the key is shown as `<redacted>`.
-    public var description: String { "KakaoPosterSource(baseURL: \(baseURL.absoluteString), apiKey: <redacted>)" }
-    public var debugDescription: String { description }
+    var description: String { "KakaoPosterSource(baseURL: \(baseURL.absoluteString), apiKey: <redacted>)" }
+    var debugDescription: String { description }
     /// What `dump` and debuggers show: the base URL, never the key.
-    public var customMirror: Mirror {
+    var customMirror: Mirror {
         Mirror(self, children: ["baseURL": baseURL.absoluteString, "apiKey": "<redacted>"], displayStyle: .struct)
     }
 }

@@ -1,10 +1,11 @@
-public import Foundation
-public import KOBIS
+import BoxOfficeCore
+import Foundation
+import KOBIS
 
 /// Posters from TMDB's movie search (`GET {base}/search/movie`). A v3 API key travels as the
 /// `api_key` parameter; a v4 read-access token (a long JWT) as a Bearer header.
-public struct TMDBPosterSource: PosterSource {
-    public let name = "tmdb"
+struct TMDBPosterSource: PosterSource {
+    let name = "tmdb"
     private let apiKey: String
     private let baseURL: URL
     private let imageBaseURL: URL
@@ -13,7 +14,7 @@ public struct TMDBPosterSource: PosterSource {
     /// - Parameters:
     ///   - baseURL: TMDB's API base, `https://api.themoviedb.org/3` by default (`TMDB_BASE_URL`).
     ///   - imageBaseURL: where `poster_path` values are resolved; w342 suits a phone's width.
-    public init(
+    init(
         apiKey: String, baseURL: URL, transport: any HTTPTransport,
         imageBaseURL: URL = URL(string: "https://image.tmdb.org/t/p/w342")!
     ) {
@@ -25,7 +26,7 @@ public struct TMDBPosterSource: PosterSource {
 
     private var usesBearerToken: Bool { apiKey.count > 40 }
 
-    public func posterURL(for query: PosterQuery) async throws -> URL? {
+    func posterURL(for query: PosterQuery) async throws -> URL? {
         for title in query.titlesToTry {
             if let path = try await search(title: title, year: query.year) {
                 return URL(string: imageBaseURL.absoluteString + path)
@@ -82,10 +83,10 @@ public struct TMDBPosterSource: PosterSource {
 // The synthesized descriptions would print the key; these never do.
 extension TMDBPosterSource: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The base URL only; the key is shown as `<redacted>`.
-    public var description: String { "TMDBPosterSource(baseURL: \(baseURL.absoluteString), apiKey: <redacted>)" }
-    public var debugDescription: String { description }
+    var description: String { "TMDBPosterSource(baseURL: \(baseURL.absoluteString), apiKey: <redacted>)" }
+    var debugDescription: String { description }
     /// What `dump` and debuggers show: the base URL, never the key.
-    public var customMirror: Mirror {
+    var customMirror: Mirror {
         Mirror(self, children: ["baseURL": baseURL.absoluteString, "apiKey": "<redacted>"], displayStyle: .struct)
     }
 }
