@@ -81,3 +81,65 @@ final class ScriptedUpstream: BoxOfficeUpstream, @unchecked Sendable {
     }
     func fetchRegions() async throws -> [Region] { [] }
 }
+
+/// A one-way gate that tasks wait at until something the test waits for has happened (``open()``). Waiting never
+/// hangs: once `limit` has passed since the first wait, the latch opens by itself and says it timed out, so a test
+/// whose event never comes fails with a message instead of hanging. The limit only guards against a hang; nothing
+/// measures it.
+final class TestLatch: @unchecked Sendable {
+    static let defaultLimit: Duration = .seconds(30)
+
+    private let lock = NSLock()
+    let limit: Duration
+    // Guarded by `lock`.
+    private var opened = false
+    private var expired = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var timer: Task<Void, Never>?
+
+    init(limit: Duration = TestLatch.defaultLimit) { self.limit = limit }
+
+    /// Whether the latch is open (by ``open()`` or by its limit).
+    var isOpen: Bool { lock.withLock { opened } }
+    /// Whether the limit passed before ``open()`` was called.
+    var timedOut: Bool { lock.withLock { expired } }
+
+    /// Lets every waiting task and every later one through.
+    func open() { release(expired: false) }
+
+    /// Waits until the latch is open. True when it was opened by ``open()``, false when the limit passed first.
+    @discardableResult
+    func wait() async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let passNow = lock.withLock { () -> Bool in
+                if opened { return true }
+                waiters.append(continuation)
+                if timer == nil {
+                    let limit = limit
+                    timer = Task { [weak self] in
+                        do { try await Task.sleep(for: limit) } catch { return }
+                        self?.release(expired: true)
+                    }
+                }
+                return false
+            }
+            if passNow { continuation.resume() }
+        }
+        return !timedOut
+    }
+
+    private func release(expired: Bool) {
+        let (waiting, timer) = lock.withLock { () -> ([CheckedContinuation<Void, Never>], Task<Void, Never>?) in
+            guard !opened else { return ([], nil) }
+            opened = true
+            self.expired = expired
+            defer {
+                waiters = []
+                self.timer = nil
+            }
+            return (waiters, self.timer)
+        }
+        if !expired { timer?.cancel() }
+        for continuation in waiting { continuation.resume() }
+    }
+}

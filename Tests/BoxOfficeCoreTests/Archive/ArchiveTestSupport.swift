@@ -1,6 +1,7 @@
 import BoxOfficeCore
 import Foundation
 import KOBIS
+import Testing
 
 /// An in-memory store with the chart, movie and archive contracts, for sync and period logic tests.
 actor InMemoryArchive: ChartRepository, MovieRepository, ArchiveRepository {
@@ -145,22 +146,26 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
     private var sawMixedInFlight = false
     /// Every call in the order it started.
     private var startedCalls: [StartedCall] = []
-    /// Days whose charts answer only once a film's details have been asked for (at most ``rendezvousLimit``):
-    /// `heldFor`'s, or any film's when it is nil.
+    /// Days whose charts answer only once the details of every film of `heldFor` (of any film when it is empty)
+    /// have been asked for: they wait at `heldCharts`, which opens then (or after ``TestLatch/defaultLimit``).
     private var heldDays: Set<CalendarDate> = []
-    private var heldFor: String?
+    private var heldFor: Set<String> = []
+    private let heldCharts = TestLatch()
     private var heldChartSawFilmCall: Bool?
+    /// Whether a wait at a latch outlived its limit (reported once, as a test issue).
+    private var reportedTimeout = false
 
     enum StartedCall: Hashable {
         case chart(CalendarDate)
         case movie(String)
     }
 
-    /// With a rendezvous of N, each call waits (at most ``rendezvousLimit``) until N calls have been in flight at
-    /// once before it answers: whether a caller reaches N at a time then depends on the caller, not on how fast
-    /// the machine starts its tasks.
+    /// With a rendezvous of N, each call waits until N calls have been in flight at once before it answers:
+    /// whether a caller reaches N at a time then depends on the caller, not on how fast the machine starts its
+    /// tasks. A caller that never has N in flight fails the test after ``TestLatch/defaultLimit`` instead of
+    /// hanging.
     let rendezvous: Int?
-    static let rendezvousLimit: Duration = .seconds(10)
+    private let rendezvousReached = TestLatch()
 
     init(clock: TestClock, delay: Duration = .zero, openDates: Bool = false, rendezvous: Int? = nil) {
         self.clock = clock
@@ -169,15 +174,22 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
         self.rendezvous = rendezvous
     }
 
-    /// The wait described at ``rendezvous``, then the ``delay``.
+    /// The wait described at ``rendezvous``, then the ``delay`` (a latency only: nothing depends on its length).
     private func answerLater() async throws {
-        if let rendezvous {
-            let deadline = ContinuousClock.now + Self.rendezvousLimit
-            while lock.withLock({ maxInFlight < rendezvous }), ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(1))
-            }
+        if let rendezvous, await !rendezvousReached.wait() {
+            reportTimeoutOnce(
+                "The upstream waited \(rendezvousReached.limit) for \(rendezvous) calls in flight at once; at most "
+                    + "\(highestInFlight) were.")
         }
         if delay > .zero { try await Task.sleep(for: delay) }
+    }
+
+    private func reportTimeoutOnce(_ message: String) {
+        let first = lock.withLock { () -> Bool in
+            defer { reportedTimeout = true }
+            return !reportedTimeout
+        }
+        if first { Issue.record("\(message)") }
     }
 
     /// K1 opened 2023-12-20, K2 2024-01-10, `F<n>` on day `7n` since 1970 (the start of its week).
@@ -222,15 +234,15 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
     func failAlways(_ day: CalendarDate, with fault: KOBISError) { lock.withLock { permanentChartFaults[day] = fault } }
     /// Every call fails with `fault` (nil: none).
     func failEveryCall(with fault: KOBISError?) { lock.withLock { everyCallFault = fault } }
-    /// The charts for `days` answer only once the details of `film` (of any film when nil) have been asked for,
-    /// or after ``rendezvousLimit``.
-    func holdCharts(on days: Set<CalendarDate>, untilDetailsOf film: String? = nil) {
+    /// The charts for `days` answer only once the details of every film of `films` (of any film when empty) have
+    /// been asked for; after ``TestLatch/defaultLimit`` without them, they answer and the test fails.
+    func holdCharts(on days: Set<CalendarDate>, untilDetailsOf films: Set<String> = []) {
         lock.withLock {
             heldDays = days
-            heldFor = film
+            heldFor = films
         }
     }
-    /// Whether the held charts were answered because the film's details were asked for while they were in flight.
+    /// Whether the held charts were answered because the films' details were asked for while they were in flight.
     var heldChartReleasedByFilmCall: Bool { lock.withLock { heldChartSawFilmCall ?? false } }
     /// Charts for `day` come back empty.
     func answerEmpty(_ day: CalendarDate) { lock.withLock { _ = emptyDays.insert(day) } }
@@ -250,13 +262,15 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
     /// Whether a film lookup and a chart were ever in flight at the same moment.
     var filmsOverlappedCharts: Bool { lock.withLock { sawMixedInFlight } }
 
-    /// Counts a call in flight (lock held).
+    /// Counts a call in flight, and opens the latches it completes (lock held).
     private func enter(_ call: StartedCall) {
         startedCalls.append(call)
         inFlight += 1
         maxInFlight = max(maxInFlight, inFlight)
         if case .chart = call { chartsInFlight += 1 } else { moviesInFlight += 1 }
         if chartsInFlight > 0 && moviesInFlight > 0 { sawMixedInFlight = true }
+        if let rendezvous, maxInFlight >= rendezvous { rendezvousReached.open() }
+        if case .movie = call, !movieCalls.isEmpty, heldFor.isSubset(of: movieCalls.keys) { heldCharts.open() }
     }
 
     private func leave(_ call: StartedCall) {
@@ -290,13 +304,14 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
         }
         defer { leave(.chart(query.range.start)) }
         if lock.withLock({ heldDays.contains(query.range.start) }) {
-            let deadline = ContinuousClock.now + Self.rendezvousLimit
-            let released = { self.heldFor.map { self.movieCalls[$0] != nil } ?? !self.movieCalls.isEmpty }
-            while !lock.withLock(released), ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(1))
-            }
-            let sawFilmCall = lock.withLock(released)
+            let sawFilmCall = await heldCharts.wait()
             lock.withLock { heldChartSawFilmCall = sawFilmCall && (heldChartSawFilmCall ?? true) }
+            if !sawFilmCall {
+                let films = lock.withLock { heldFor.isEmpty ? "any film" : heldFor.sorted().joined(separator: ", ") }
+                reportTimeoutOnce(
+                    "The chart for \(query.range.start) was held \(heldCharts.limit) waiting for the details of "
+                        + "\(films); they were not asked for while it was in flight.")
+            }
         }
         try await answerLater()
         if let fault { throw BoxOfficeError.upstream(fault) }

@@ -3,10 +3,20 @@ import Foundation
 import KOBIS
 import Testing
 
-/// Jobs in memory, counting progress writes.
+/// Jobs in memory, counting progress writes; a test can wait for a job's end.
 actor InMemoryBackfillJobs: BackfillJobRepository {
     private var jobs: [UUID: BackfillJob] = [:]
     private(set) var progressWrites = 0
+    /// Opened when the job's end is written.
+    private var ends: [UUID: TestLatch] = [:]
+
+    /// The latch ``finishJob(id:status:progress:message:now:)`` opens for `id`.
+    func end(of id: UUID) -> TestLatch {
+        if let latch = ends[id] { return latch }
+        let latch = TestLatch()
+        ends[id] = latch
+        return latch
+    }
 
     func createJob(_ job: BackfillJob) async throws { jobs[job.id] = job }
     func job(id: UUID) async throws -> BackfillJob? { jobs[id] }
@@ -39,6 +49,7 @@ actor InMemoryBackfillJobs: BackfillJobRepository {
         jobs[id]?.progress = progress
         jobs[id]?.message = message
         jobs[id]?.finishedAt = now
+        end(of: id).open()
     }
     func requestCancel(id: UUID, now: Date) async throws -> BackfillJob? {
         if jobs[id]?.status == .queued { jobs[id]?.status = .cancelled }
@@ -100,18 +111,21 @@ struct BackfillServiceTests {
             })
     }
 
-    /// Runs the worker until `job` is no longer active.
-    static func runUntilEnded(_ service: BackfillService, _ id: UUID) async throws -> BackfillJob {
+    /// Runs the worker until the end of job `id` is written (a test failure after ``TestLatch/defaultLimit``).
+    static func runUntilEnded(_ service: BackfillService, jobs: InMemoryBackfillJobs, _ id: UUID) async throws
+        -> BackfillJob
+    {
         let worker = Task { await service.run() }
         defer {
             service.stop()
             worker.cancel()
         }
-        while true {
-            let job = try #require(try await service.job(id: id))
-            if !job.status.isActive { return job }
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        let end = await jobs.end(of: id)
+        let ended = await end.wait()
+        let job = try #require(try await service.job(id: id))
+        try #require(ended, "backfill \(id) did not end within \(end.limit): \(job.status), \(job.progress)")
+        #expect(!job.status.isActive)
+        return job
     }
 
     @Test("a job runs with the sync engine to done == total; progress writes follow the interval, not the events")
@@ -129,7 +143,7 @@ struct BackfillServiceTests {
         #expect(submitted.status == .queued)
         #expect(submitted.instanceID == "here")
 
-        let job = try await Self.runUntilEnded(service, submitted.id)
+        let job = try await Self.runUntilEnded(service, jobs: jobs, submitted.id)
         #expect(job.status == .done)
         let films = Set(range.days.flatMap { ArchiveUpstream.films(on: $0).map(\.code) })
         #expect(job.progress.total == 29 + films.count)
@@ -151,7 +165,7 @@ struct BackfillServiceTests {
             options: BackfillService.Options(pollInterval: .milliseconds(50)))
         let submitted = try await service.submit(
             SyncRequest(range: archiveRange("2024-02-01", "2024-02-05")), requestedBy: "boss", userID: nil)
-        let job = try await Self.runUntilEnded(service, submitted.id)
+        let job = try await Self.runUntilEnded(service, jobs: jobs, submitted.id)
         #expect(job.status == .failed)
         #expect(job.progress.failureCount == 1)
         #expect(job.progress.failures.count == 1)

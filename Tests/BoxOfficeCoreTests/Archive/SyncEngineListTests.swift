@@ -116,7 +116,7 @@ struct SyncEngineListTests {
         let f = Fixture()
         f.upstream.listFirst(exceptLast: ["K2"])
         let lastFour = Set(archiveRange("2024-03-07", "2024-03-10").days)
-        f.upstream.holdCharts(on: lastFour, untilDetailsOf: "K2")
+        f.upstream.holdCharts(on: lastFour, untilDetailsOf: ["K2"])
         let report = try await f.engine(SyncOptions(concurrency: 5)).run(SyncRequest(range: Self.range))
         #expect(report.isComplete)
         #expect(f.upstream.heldChartReleasedByFilmCall)

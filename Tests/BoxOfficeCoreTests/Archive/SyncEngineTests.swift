@@ -104,7 +104,7 @@ struct SyncEngineTests {
         #expect(first.notAttempted == first.notAttemptedCharts + first.notAttemptedMovies)
         #expect(!first.moviesChecked)
         #expect(!first.isComplete)
-        #expect(first.continueCommand == "boxoffice sync --from 2024-03-01 --to 2024-03-10")
+        #expect(first.continueRequest == request)
         #expect(await f.store.storedDailyDays.count == first.chartsStored)
 
         let second = try await f.engine().run(request)
@@ -123,8 +123,12 @@ struct SyncEngineTests {
 
     @Test("film lookups share the pool with the charts and run while charts are still being fetched")
     func filmsOverlapCharts() async throws {
-        let f = Fixture(delay: .milliseconds(20))
+        // Two rendezvous decide, not the machine's speed: the first calls wait until four are in flight together,
+        // and the first day's chart answers only once a film's details have been asked for. An engine that kept
+        // fewer calls in flight, or looked films up in a phase after the charts, fails at the deadline instead.
+        let f = Fixture(rendezvous: 4)
         let range = archiveRange("2024-02-01", "2024-02-20")
+        f.upstream.holdCharts(on: [range.start])
         let report = try await f.engine(SyncOptions(concurrency: 4)).run(SyncRequest(range: range))
         #expect(report.isComplete)
         let films = Set(range.days.flatMap { ArchiveUpstream.films(on: $0).map(\.code) })
@@ -132,21 +136,29 @@ struct SyncEngineTests {
         #expect(f.upstream.totalCalls == 20 + films.count)
         // One bounded pool: never more than 4 calls in flight, whatever their kind, and it does use 4.
         #expect(f.upstream.highestInFlight == 4)
-        // Ordering evidence: the first film lookup starts before most charts have started, and charts keep
-        // starting after it; at some moment a film lookup and a chart were in flight together.
+        // A film lookup started while the first day's chart was still in flight.
+        #expect(f.upstream.heldChartReleasedByFilmCall, "\(f.upstream.callOrder)")
+        #expect(f.upstream.filmsOverlappedCharts)
+    }
+
+    @Test("a day's new films are looked up before the charts of later days")
+    func filmsBeforeLaterCharts() async throws {
+        // With one call slot the order is the engine's alone: a day's answer is stored while the next call runs,
+        // and the worker waits for that store (which queues the day's new films) before it takes another item, so
+        // the films go out before the chart of the day after next (lookups come first).
+        let f = Fixture()
+        let range = archiveRange("2024-02-01", "2024-02-20")
+        let report = try await f.engine(SyncOptions(concurrency: 1)).run(SyncRequest(range: range))
+        #expect(report.isComplete)
         let order = f.upstream.callOrder
         let firstFilm = try #require(order.firstIndex { if case .movie = $0 { true } else { false } })
-        let lastChart = try #require(order.lastIndex { if case .chart = $0 { true } else { false } })
-        let chartsBeforeFirstFilm = order[..<firstFilm].count
-        #expect(chartsBeforeFirstFilm <= 2 * 4, "\(order)")
-        #expect(firstFilm < lastChart)
-        #expect(f.upstream.filmsOverlappedCharts)
-        // Films found on a day are looked up before later days: the three films of the first day all start before
-        // the last chart.
-        let firstDayFilms = Set(ArchiveUpstream.films(on: range.start).map(\.code))
-        for film in firstDayFilms {
-            let index = try #require(order.firstIndex(of: .movie(film)))
-            #expect(index < lastChart, "\(film)")
+        #expect(firstFilm <= 2, "\(order)")
+        for film in Set(range.days.flatMap { ArchiveUpstream.films(on: $0).map(\.code) }) {
+            let firstDay = try #require(range.days.first { ArchiveUpstream.films(on: $0).contains { $0.code == film } })
+            let lookup = try #require(order.firstIndex(of: .movie(film)), "\(film)")
+            if let later = order.firstIndex(of: .chart(firstDay.adding(days: 2))) {
+                #expect(lookup < later, "\(film), first named on \(firstDay): \(order)")
+            }
         }
     }
 
@@ -186,7 +198,7 @@ struct SyncEngineTests {
         #expect(report.failures.first?.transient == true)
         #expect(report.failures.first?.message.contains("HTTP 502") == true)
         #expect(f.upstream.calls(for: .daily(archiveDay("2024-03-04"))) == 3)
-        #expect(report.continueCommand == "boxoffice sync --from 2024-03-01 --to 2024-03-10")
+        #expect(report.continueRequest?.range == Self.march)
     }
 
     @Test("permanent faults are not retried, are collected and reported, and do not stop the run")
@@ -237,9 +249,9 @@ struct SyncEngineTests {
 
     @Test("never more calls in flight than the concurrency, and it does use that many")
     func concurrency() async throws {
-        // The first calls wait until four are in flight together (or give up after a while): an engine that kept
-        // fewer in flight would leave the peak below four.
-        let f = Fixture(delay: .milliseconds(5), rendezvous: 4)
+        // The first calls wait until four are in flight together: an engine that kept fewer in flight fails when
+        // the rendezvous gives up (after tens of seconds) instead of hanging.
+        let f = Fixture(rendezvous: 4)
         let report = try await f.engine(SyncOptions(concurrency: 4)).run(
             SyncRequest(range: archiveRange("2024-02-01", "2024-02-20")))
         #expect(report.chartsStored == 20)
@@ -287,7 +299,7 @@ struct SyncEngineTests {
         #expect(recent.chartsStored == 1)
         #expect(recent.chartsNotCounted == 1)
         #expect(await !f.store.storedDailyDays.contains(archiveDay("2024-03-19")))
-        #expect(recent.continueCommand != nil)
+        #expect(recent.continueRequest != nil)
     }
 
     @Test("a store that cannot write stops the run with the reason")
