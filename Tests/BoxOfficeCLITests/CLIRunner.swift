@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Testing
 
 /// Runs the built `boxoffice` binary as a child process.
@@ -27,9 +28,14 @@ struct CLIRunner {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var env = ProcessInfo.processInfo.environment
-        for name in ["KOBIS_API_KEY", "KOBIS_BASE_URL", "DATABASE_URL", "TMDB_API_KEY", "KAKAO_REST_API_KEY", "PORT"] {
+        for name in [
+            "KOBIS_API_KEY", "KOBIS_BASE_URL", "DATABASE_URL", "TMDB_API_KEY", "KAKAO_REST_API_KEY", "PORT", "LC_ALL",
+            "LC_MESSAGES",
+        ] {
             env[name] = nil
         }
+        // English unless a test asks otherwise, whatever the machine's locale.
+        env["LANG"] = "C.UTF-8"
         if let key, kobisBaseURL != nil { env["KOBIS_API_KEY"] = key }
         if let kobisBaseURL { env["KOBIS_BASE_URL"] = kobisBaseURL.absoluteString }
         env["DATABASE_URL"] = "sqlite://" + directory.appendingPathComponent("test.sqlite").path
@@ -78,4 +84,81 @@ struct CLIRunner {
 /// Carries bytes from a reader thread; the DispatchGroup wait orders the accesses.
 private final class DataBox: @unchecked Sendable {
     var data = Data()
+}
+
+/// Waiting for what a child process or a server does.
+enum Wait {
+    /// Asks `condition` every `interval` until it holds or `limit` has passed, and records an issue saying what was
+    /// waited for when it never held. The limit only guards against a hang; nothing measures it. Returns whether
+    /// the condition held.
+    @discardableResult
+    static func until(
+        _ what: String, limit: Duration = .seconds(60), every interval: Duration = .milliseconds(20),
+        sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool
+    ) async throws -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while true {
+            if try await condition() { return true }
+            guard ContinuousClock.now < deadline else {
+                Issue.record("Waited \(limit) for \(what); it did not happen.", sourceLocation: sourceLocation)
+                return false
+            }
+            try await Task.sleep(for: interval)
+        }
+    }
+}
+
+/// Acts when a simulator server receives its N-th KOBIS call, on the server's own thread as the call arrives, so
+/// what a child process gets from then on does not depend on how soon the test task runs. Give the server
+/// ``logger``: the server logs each KOBIS call at debug level once it has read the fault and latency that call
+/// gets, so what ``arm(after:_:)``'s action sets applies from the next call on.
+final class SimulatorTripwire: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var calls = 0
+    private var trigger: (count: Int, action: @Sendable () -> Void)?
+    private var tripped = false
+
+    /// After the `count`-th KOBIS call from now, runs `action` once (e.g. to set a fault or a latency).
+    func arm(after count: Int, _ action: @escaping @Sendable () -> Void) {
+        lock.withLock {
+            calls = 0
+            tripped = false
+            trigger = (count, action)
+        }
+    }
+
+    /// Whether the armed action has run.
+    var hasTripped: Bool { lock.withLock { tripped } }
+
+    /// A logger for the server that counts its KOBIS calls.
+    var logger: Logger { Logger(label: "simulator") { _ in TripwireLogHandler(tripwire: self) } }
+
+    fileprivate func kobisCall() {
+        let action = lock.withLock { () -> (@Sendable () -> Void)? in
+            calls += 1
+            guard let trigger, calls >= trigger.count else { return nil }
+            self.trigger = nil
+            return trigger.action
+        }
+        guard let action else { return }
+        action()
+        lock.withLock { tripped = true }
+    }
+}
+
+/// Passes the simulator server's "KOBIS call" records to a ``SimulatorTripwire``; drops everything else.
+private struct TripwireLogHandler: LogHandler {
+    let tripwire: SimulatorTripwire
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .debug
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        if event.message.description == "KOBIS call" { tripwire.kobisCall() }
+    }
 }

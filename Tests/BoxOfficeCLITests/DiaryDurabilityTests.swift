@@ -55,7 +55,9 @@ struct DiaryDurabilityTests {
                 }
             }
             group.addTask {
-                while await acknowledged.count < killAfter { try await Task.sleep(for: .milliseconds(5)) }
+                try await Wait.until("\(killAfter) acknowledged writes", every: .milliseconds(5)) {
+                    await acknowledged.count >= killAfter
+                }
                 first.stop(signal: SIGKILL)
             }
             try await group.waitForAll()

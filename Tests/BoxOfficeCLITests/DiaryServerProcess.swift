@@ -21,7 +21,7 @@ final class ServerProcess: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         for name in [
             "KOBIS_API_KEY", "KOBIS_BASE_URL", "TMDB_API_KEY", "KAKAO_REST_API_KEY", "PORT", "BOXOFFICE_HOSTNAME",
-            "BOXOFFICE_PUBLIC_URL", "BOXOFFICE_IDLE_TIMEOUT", "BOXOFFICE_UPSTREAM_TIMEOUT",
+            "BOXOFFICE_PUBLIC_URL", "BOXOFFICE_IDLE_TIMEOUT", "BOXOFFICE_UPSTREAM_TIMEOUT", "LC_ALL", "LC_MESSAGES", "LANG",
         ] {
             environment[name] = nil
         }
@@ -50,7 +50,8 @@ final class ServerProcess: @unchecked Sendable {
         }
         try process.run()
         // Waiting for readiness, not measuring time: give up after a generous bound.
-        for _ in 0..<1200 {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
             if let match = log.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#), let port = Int(match.1) {
                 lock.withLock { boundPort = port }
                 let http = LoopbackHTTP(base: URL(string: "http://127.0.0.1:\(port)/")!)
@@ -59,8 +60,9 @@ final class ServerProcess: @unchecked Sendable {
             guard process.isRunning else { break }
             try await Task.sleep(for: .milliseconds(50))
         }
+        let why = process.isRunning ? "it did not answer /health within 60 seconds" : "it exited"
         stop(signal: SIGKILL)
-        throw ServerProcessError("boxoffice serve did not start:\n\(log.suffix(2000))")
+        throw ServerProcessError("boxoffice serve did not start (\(why)):\n\(log.suffix(2000))")
     }
 
     /// Sends `signal` and waits for the process to end.

@@ -24,10 +24,12 @@ final class StaticFileServer {
     /// Waits until the server answers HTTP.
     func waitUntilReady() async throws {
         let url = URL(string: "http://127.0.0.1:\(port)/")!
-        for _ in 0..<200 {
-            if (try? await URLSession.shared.data(from: url)) != nil { return }
-            try await Task.sleep(for: .milliseconds(25))
+        let ready = try await Wait.until("python3 -m http.server to answer on port \(port)") {
+            guard process.isRunning else { return true }
+            return (try? await URLSession.shared.data(from: url)) != nil
         }
+        try #require(process.isRunning, "python3 -m http.server exited (status \(process.terminationStatus))")
+        try #require(ready)
     }
 
     func stop() {

@@ -115,17 +115,12 @@ struct ServerHardeningTests {
             let port = server.port
             let inFlight = Task { try await http.send("GET", "/api/v1/daily?date=2024-03-15") }
             // Waits until the request is inside the server, waiting for KOBIS.
-            for _ in 0..<400 where kobis.callCount == 0 { try await Task.sleep(for: .milliseconds(25)) }
+            try #require(await Wait.until("the request to reach KOBIS") { kobis.callCount > 0 })
             #expect(kobis.callCount == 1)
 
             server.signal(SIGTERM)
-            var refused = false
-            for _ in 0..<400 {
-                if RawSocket.connectionRefused(port: port) {
-                    refused = true
-                    break
-                }
-                try await Task.sleep(for: .milliseconds(10))
+            let refused = try await Wait.until("new connections to be refused after SIGTERM") {
+                RawSocket.connectionRefused(port: port)
             }
             #expect(refused, "new connections are refused once shutdown starts")
             #expect(kobis.callCount == 1, "the in-flight request was still waiting when connections were refused")
