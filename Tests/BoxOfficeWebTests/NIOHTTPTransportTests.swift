@@ -145,8 +145,11 @@ struct NIOHTTPTransportTests {
 
             server.setFault(.timeout)
             let call = Task { try await transport.get(URL(string: "\(origin)/kobisopenapi/webservice/rest/x.json")!) }
-            while server.callCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+            let arrived = try await WebTestSupport.eventually("the held call to reach the simulator") {
+                server.callCount > 0
+            }
             call.cancel()
+            try #require(arrived)
             await #expect(throws: CancellationError.self) { try await call.value }
         }
     }

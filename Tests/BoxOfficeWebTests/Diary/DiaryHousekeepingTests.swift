@@ -69,12 +69,12 @@ extension DiaryAPITests {
 
                 // Today's instance purges as it starts; the test's end shuts it down (a hang would hit the time limit).
                 try await DiaryWebTestSupport.run(databaseURL: databaseURL, directory: directory, now: now) { client in
-                    var sessions = 2
-                    for _ in 0..<200 where sessions != 1 {
-                        try await Task.sleep(for: .milliseconds(50))
-                        sessions = try await Self.rows("diary_sessions", databaseURL: databaseURL, directory: directory)
+                    let purged = try await WebTestSupport.eventually(
+                        "the expired session to be purged at start", every: .milliseconds(50)
+                    ) {
+                        try await Self.rows("diary_sessions", databaseURL: databaseURL, directory: directory) == 1
                     }
-                    #expect(sessions == 1)
+                    try #require(purged)
                     #expect(
                         try await Self.rows("diary_login_attempts", databaseURL: databaseURL, directory: directory) == 0
                     )
@@ -87,7 +87,7 @@ extension DiaryAPITests {
             }
         }
 
-        @Test("every turn purges again; cancelling the wait ends the service", .timeLimit(.minutes(1)))
+        @Test("every turn purges again; cancelling the wait ends the service", .timeLimit(.minutes(2)))
         func turns() async throws {
             try await DiaryWebTestSupport.withDatabase(.sqlite) { databaseURL, directory in
                 let clock = MovableClock(WebTestSupport.fixedNow)
@@ -105,12 +105,10 @@ extension DiaryAPITests {
                     for round in 1...3 {
                         let session = try await services.diary.startSession(for: user)
                         clock.advance(15 * Self.day)
-                        var gone = false
-                        for _ in 0..<250 where !gone {
-                            try await Task.sleep(for: .milliseconds(20))
-                            gone = try await services.database.rowCount(of: "diary_sessions") == 0
+                        let gone = try await WebTestSupport.eventually("the purge of round \(round)") {
+                            try await services.database.rowCount(of: "diary_sessions") == 0
                         }
-                        #expect(gone, "round \(round)")
+                        try #require(gone, "round \(round)")
                         #expect(try await services.diary.session(cookieValue: session.cookieValue) == nil)
                     }
                     running.cancel()

@@ -78,7 +78,8 @@ struct SecretsTests {
                 $0.kobisBaseURL = kobis
                 $0.tmdbAPIKey = Self.tmdbKey
                 $0.tmdbBaseURL = root.appendingPathComponent("3")
-                $0.upstreamTimeout = 2
+                // No call here is meant to time out: a generous timeout, so none does however busy the machine is.
+                $0.upstreamTimeout = 30
             }) { client, services, logs in
                 let password = "pw-secret-correct horse"
                 var secrets = [Self.kobisKey, Self.tmdbKey, password, "pw-secret"]

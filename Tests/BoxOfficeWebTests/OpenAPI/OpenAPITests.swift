@@ -181,26 +181,30 @@ struct OpenAPITests {
             (SimulatorFault.http500, 502), (.faultinfo, 502), (.malformed, 502), (.reset, 503), (.timeout, 504),
         ])
     func upstreamFailuresConform(fault: SimulatorFault, status: Int) async throws {
-        try await WebTestSupport.withSimulatorServer(provisionalTTL: 0, upstreamTimeout: fault == .timeout ? 1 : 10) {
-            server, client in
+        // The default upstream timeout (10 s): the first call must succeed however busy the machine is. The failing
+        // calls run side by side, so the timeout fault costs one timeout, not one a call.
+        try await WebTestSupport.withSimulatorServer(provisionalTTL: 0) { server, client in
             let checker = try await Self.checker(client)
             let yesterday = WebTestSupport.yesterday
             _ = try await Self.expectConforms(
                 Probe(path: "/api/v1/daily", uri: "/api/v1/daily?date=\(yesterday)", status: 200),
                 client: client, checker: checker)
             server.setFault(fault)
-            for probe in [
+            let stale = Probe(path: "/api/v1/daily", uri: "/api/v1/daily?date=\(yesterday)", status: 200)
+            let probes = [
                 Probe(path: "/api/v1/daily", uri: "/api/v1/daily?date=\(WebTestSupport.settledDate)", status: status),
                 Probe(path: "/api/v1/weekly", uri: "/api/v1/weekly", status: status),
                 Probe(path: "/api/v1/movies/{code}", uri: "/api/v1/movies/20231520", status: status),
-                Probe(path: "/api/v1/movies", uri: "/api/v1/movies?q=x", status: status),
-            ] {
-                _ = try await Self.expectConforms(probe, client: client, checker: checker)
+                Probe(path: "/api/v1/movies", uri: "/api/v1/movies?q=x", status: status), stale,
+            ]
+            try await withThrowingTaskGroup(of: (Probe, AnyJSON).self) { group in
+                for probe in probes {
+                    group.addTask { (probe, try await Self.expectConforms(probe, client: client, checker: checker)) }
+                }
+                for try await (probe, body) in group where probe.uri == stale.uri {
+                    #expect(body["stale"] == .bool(true))
+                }
             }
-            let stale = try await Self.expectConforms(
-                Probe(path: "/api/v1/daily", uri: "/api/v1/daily?date=\(yesterday)", status: 200),
-                client: client, checker: checker)
-            #expect(stale["stale"] == .bool(true))
         }
     }
 
