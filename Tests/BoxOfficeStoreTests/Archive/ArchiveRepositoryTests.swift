@@ -179,7 +179,14 @@ struct ArchiveRepositoryTests {
             try await archive.saveRepresentativeNation("한국", movieCode: "K1")
             let withNation = try await archive.fingerprint(of: period)
             #expect(withNation.nationCount == 1)
-            try await Task.sleep(for: .milliseconds(5))
+            // The store stamps a nation with the wall clock: the change must come at a later stamp (5 ms on, well
+            // beyond any backend's precision), however soon this line runs.
+            let stamped = try #require(withNation.latestNation)
+            let deadline = ContinuousClock.now + .seconds(30)
+            while Date() <= stamped.addingTimeInterval(0.005), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            try #require(Date() > stamped.addingTimeInterval(0.005), "the wall clock did not move past \(stamped)")
             try await archive.saveRepresentativeNation("일본", movieCode: "K1")
             let changed = try await archive.fingerprint(of: period)
             #expect(changed.nationCount == 1)
