@@ -1,23 +1,26 @@
 import BoxOfficeCore
 import Hummingbird
 
-/// `GET /api/v1/movies/{code}` and `GET /api/v1/movies?q=&director=&year=&page=`.
+/// `GET /api/v1/movies/{code}` and `GET /api/v1/movies?q=&director=&year=&page=`. KOBIS's words (genres, nations,
+/// grades, …) are Korean unless the request asks for English (`?lang=en` or `Accept-Language`).
 struct MovieAPIController<Context: RequestContext>: Sendable {
     let services: AppServices
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get("movies/{code}") { _, context in
-            try await movie(code: context.parameters.get("code") ?? "")
+        group.get("movies/{code}") { request, context in
+            try await movie(code: context.parameters.get("code") ?? "", request: request)
         }
         group.get("movies") { request, _ in try await search(request) }
     }
 
-    func movie(code: String) async throws -> Response {
-        try ResponseBuilders.json(try await services.movies.movie(code: code))
+    func movie(code: String, request: Request) async throws -> Response {
+        let movie = try await services.movies.movie(code: code)
+        return try ResponseBuilders.json(KOBISVocabulary.table(for: Language(request: request)).movie(movie))
     }
 
     func search(_ request: Request) async throws -> Response {
         let parameters = try MovieSearchParameters(request.formParameters)
-        return try ResponseBuilders.json(try await services.movies.search(parameters.query))
+        let page = try await services.movies.search(parameters.query)
+        return try ResponseBuilders.json(KOBISVocabulary.table(for: Language(request: request)).searchPage(page))
     }
 }

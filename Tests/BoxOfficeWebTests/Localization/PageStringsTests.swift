@@ -31,6 +31,7 @@ struct PageStringsTests {
         #expect(PageStrings.table(for: .english).archive.isEnglish)
         #expect(MoviePageStrings.table(for: .english).isEnglish)
         #expect(!ArchiveStrings.table(for: .korean).isEnglish)
+        #expect(KOBISVocabulary.table(for: .english).isEnglish)
     }
 
     /// Every text a template reads is filled in, in both languages (English has no unit after a head count).

@@ -10,12 +10,16 @@ struct MovieViewModel: Sendable {
 
     struct PersonLink: Sendable {
         var name: String
+        /// The Korean name beside an English one (English pages), else `nil`.
+        var nameBeside: String?
         var searchURL: String
     }
 
     struct CastMember: Sendable {
         var name: String
-        /// "역 김형사" / "as Detective Kim", empty when KOBIS has no role.
+        /// The Korean name beside an English one (English pages), else `nil`.
+        var nameBeside: String?
+        /// "김형사 역" / "as Detective Kim", empty when KOBIS has no role.
         var role: String
         var hasRole: Bool
     }
@@ -28,7 +32,10 @@ struct MovieViewModel: Sendable {
     var layout: LayoutViewModel
     var m: MoviePageStrings
     var code: String
+    /// The English title on English pages when KOBIS has one, else the Korean title.
     var title: String
+    /// The Korean title beside an English heading, else `nil`.
+    var titleBeside: String?
     /// The English or original title under the heading, when it differs.
     var alternateTitles: [Fact]
     var hasAlternateTitles: Bool
@@ -47,20 +54,23 @@ struct MovieViewModel: Sendable {
 
     init(movie: Movie, language: Language, request: Request) {
         let m = MoviePageStrings.table(for: language)
+        let vocabulary = KOBISVocabulary.table(for: language)
         self.m = m
+        let heading = LeadingName(korean: movie.title, english: movie.titleEnglish, language: language)
         layout = LayoutViewModel(
-            request: request, language: language, pageTitle: movie.title, isSampleData: movie.source == .sample,
+            request: request, language: language, pageTitle: heading.name, isSampleData: movie.source == .sample,
             section: .none)
         code = movie.code
-        title = movie.title
+        title = heading.name
+        titleBeside = heading.beside
         let explicitLanguage = Language.explicitParameter(in: request)?.rawValue
-        let english = language == .english
+        // Roles and company names: English alone where KOBIS has it.
         func localized(_ name: String, _ nameEnglish: String) -> String {
-            english && !nameEnglish.isEmpty ? nameEnglish : name
+            LeadingName(korean: name, english: nameEnglish, language: language).name
         }
 
         var alternates: [Fact] = []
-        if !movie.titleEnglish.isEmpty, movie.titleEnglish != movie.title {
+        if heading.beside == nil, !movie.titleEnglish.isEmpty, movie.titleEnglish != movie.title {
             alternates.append(Fact(label: m.englishTitle, value: movie.titleEnglish))
         }
         if !movie.titleOriginal.isEmpty, movie.titleOriginal != movie.title, movie.titleOriginal != movie.titleEnglish {
@@ -69,7 +79,7 @@ struct MovieViewModel: Sendable {
         alternateTitles = alternates
         hasAlternateTitles = !alternates.isEmpty
         posterURL = "/movies/\(movie.code)/poster"
-        posterAlt = m.poster(of: movie.title)
+        posterAlt = m.poster(of: heading.name)
 
         var facts: [Fact] = []
         func add(_ label: String, _ value: String?) {
@@ -78,24 +88,27 @@ struct MovieViewModel: Sendable {
         add(m.openDate, movie.openDate?.isoString)
         add(m.runtime, movie.runtimeMinutes.map(m.minutes))
         add(m.productionYear, movie.productionYear.map(String.init))
-        add(m.genres, movie.genres.joined(separator: ", "))
-        add(m.nations, movie.nations.joined(separator: ", "))
-        add(m.grades, movie.grades.joined(separator: ", "))
-        add(m.type, movie.type)
-        add(m.status, movie.status)
-        add(m.showTypes, Self.showTypeText(movie.showTypes))
+        add(m.genres, vocabulary.names(movie.genres, .genre).joined(separator: ", "))
+        add(m.nations, vocabulary.names(movie.nations, .nation).joined(separator: ", "))
+        add(m.grades, vocabulary.names(movie.grades, .grade).joined(separator: ", "))
+        add(m.type, movie.type.isEmpty ? nil : vocabulary.name(movie.type, .movieType))
+        add(m.status, movie.status.isEmpty ? nil : vocabulary.name(movie.status, .productionStatus))
+        add(m.showTypes, Self.showTypeText(movie.showTypes, vocabulary: vocabulary))
         self.facts = facts
 
         directors = movie.directors.map { person in
-            PersonLink(
-                name: localized(person.name, person.nameEnglish),
+            let shown = LeadingName(korean: person.name, english: person.nameEnglish, language: language)
+            return PersonLink(
+                name: shown.name, nameBeside: shown.beside,
                 searchURL: LinkBuilder.link("/movies", [("director", person.name), ("lang", explicitLanguage)]))
         }
         hasDirectors = !directors.isEmpty
         cast = movie.actors.map { actor in
+            let shown = LeadingName(korean: actor.name, english: actor.nameEnglish, language: language)
             let role = localized(actor.role, actor.roleEnglish)
-            let roleText = role.isEmpty ? "" : m.role(role)
-            return CastMember(name: localized(actor.name, actor.nameEnglish), role: roleText, hasRole: !role.isEmpty)
+            return CastMember(
+                name: shown.name, nameBeside: shown.beside, role: role.isEmpty ? "" : m.role(role),
+                hasRole: !role.isEmpty)
         }
         hasCast = !cast.isEmpty
         var groups: [(part: String, names: [String])] = []
@@ -107,15 +120,17 @@ struct MovieViewModel: Sendable {
                 groups.append((company.part, [name]))
             }
         }
-        companies = groups.map { CompanyGroup(part: $0.part, names: $0.names.joined(separator: ", ")) }
+        companies = groups.map {
+            CompanyGroup(part: vocabulary.name($0.part, .companyPart), names: $0.names.joined(separator: ", "))
+        }
         hasCompanies = !companies.isEmpty
         isStale = movie.stale
     }
 
     /// "2D: 필름, 디지털 · 3D: 디지털" — formats grouped as KOBIS lists them.
-    static func showTypeText(_ showTypes: [ShowType]) -> String {
+    static func showTypeText(_ showTypes: [ShowType], vocabulary: KOBISVocabulary) -> String {
         var groups: [(group: String, names: [String])] = []
-        for showType in showTypes {
+        for showType in showTypes.map(vocabulary.showType) {
             if let index = groups.firstIndex(where: { $0.group == showType.group }) {
                 if !groups[index].names.contains(showType.name) { groups[index].names.append(showType.name) }
             } else {

@@ -43,7 +43,8 @@ struct PeriodController<Context: RequestContext>: Sendable {
     }
 }
 
-/// `GET /api/v1/charts/period?from=&to=` and `GET /api/v1/movies/{code}/trend`: archive JSON.
+/// `GET /api/v1/charts/period?from=&to=` and `GET /api/v1/movies/{code}/trend`: archive JSON. A period's nations
+/// are Korean unless the request asks for English (`?lang=en` or `Accept-Language`).
 struct ArchiveAPIController<Context: RequestContext>: Sendable {
     let services: AppServices
     /// One for the life of the router, so its period charts stay cached.
@@ -57,7 +58,8 @@ struct ArchiveAPIController<Context: RequestContext>: Sendable {
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("charts/period") { request, _ in
             let parameters = try PeriodParameters(request.formParameters, calendar: services.calendar)
-            return try ResponseBuilders.json(try await archive.periodChart(parameters.range, limit: parameters.limit))
+            let chart = try await archive.periodChart(parameters.range, limit: parameters.limit)
+            return try ResponseBuilders.json(KOBISVocabulary.table(for: Language(request: request)).periodChart(chart))
         }
         group.get("movies/{code}/trend") { _, context in
             try ResponseBuilders.json(try await archive.trend(movieCode: context.parameters.get("code") ?? ""))

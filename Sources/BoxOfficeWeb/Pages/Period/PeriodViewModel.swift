@@ -237,6 +237,7 @@ struct PeriodViewModel: Sendable {
             korean: percent(.korean), foreign: percent(.foreign), unknown: percent(.unknown))
         hasUnknownNation = (chart.share(of: .unknown)?.movies ?? 0) > 0
 
+        let vocabulary = KOBISVocabulary.table(for: language)
         rows = chart.entries.map { entry in
             PeriodRowViewModel(
                 rank: entry.rank, title: entry.title,
@@ -244,12 +245,13 @@ struct PeriodViewModel: Sendable {
                 audience: NumberFormatting.thousands(entry.audience),
                 share: NumberFormatting.percent(entry.audienceShare),
                 days: entry.days, bestRank: entry.bestRank,
-                nation: a.nationCell(entry.nationality, nation: entry.nation))
+                nation: a.nationCell(entry.nationality, nation: entry.nation.map { vocabulary.name($0, .nation) }))
         }
         jsonURL = LinkBuilder.link(
             "/api/v1/charts/period",
             [("from", range.start.isoString), ("to", range.end.isoString)]
-                + (parameters.limit != ArchiveService.defaultLimit ? [("limit", String(parameters.limit))] : []))
+                + (parameters.limit != ArchiveService.defaultLimit ? [("limit", String(parameters.limit))] : [])
+                + [("lang", explicitLanguage)])
     }
 
     static func shiftMonth(_ first: CalendarDate, by months: Int) -> CalendarDate {

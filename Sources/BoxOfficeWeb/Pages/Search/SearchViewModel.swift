@@ -4,7 +4,10 @@ import Hummingbird
 /// The search page: the form with the criteria as entered, the hits, and paging links.
 struct SearchViewModel: Sendable {
     struct Hit: Sendable {
+        /// The English title on English pages when KOBIS has one, else the Korean title.
         var title: String
+        /// The Korean title beside an English one, else `nil`.
+        var titleBeside: String?
         var movieURL: String
         var details: String
         var directors: String
@@ -28,6 +31,7 @@ struct SearchViewModel: Sendable {
 
     init(query: MovieSearchQuery, page: MovieSearchPage, isSampleData: Bool, language: Language, request: Request) {
         let m = MoviePageStrings.table(for: language)
+        let vocabulary = KOBISVocabulary.table(for: language)
         self.m = m
         let criteria = [query.title, query.director, query.year.map(String.init)].compactMap { $0 }.joined(
             separator: " · ")
@@ -39,17 +43,18 @@ struct SearchViewModel: Sendable {
         year = query.year.map(String.init) ?? ""
         hasCriteria = !query.isEmpty
         let explicitLanguage = Language.explicitParameter(in: request)?.rawValue
-        let english = language == .english
         hits = page.movies.map { movie in
-            let shownTitle =
-                english && !movie.titleEnglish.isEmpty ? "\(movie.title) (\(movie.titleEnglish))" : movie.title
+            let shown = LeadingName(korean: movie.title, english: movie.titleEnglish, language: language)
             let year = movie.openDate.map { String($0.year) } ?? movie.productionYear.map(String.init)
             let details = [
-                year, movie.nations.joined(separator: ", "), movie.genres.joined(separator: ", "), movie.type,
+                year, vocabulary.names(movie.nations, .nation).joined(separator: ", "),
+                vocabulary.names(movie.genres, .genre).joined(separator: ", "),
+                movie.type.isEmpty ? nil : vocabulary.name(movie.type, .movieType),
             ]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
             return Hit(
-                title: shownTitle, movieURL: LinkBuilder.link("/movies/" + movie.code, [("lang", explicitLanguage)]),
+                title: shown.name, titleBeside: shown.beside,
+                movieURL: LinkBuilder.link("/movies/" + movie.code, [("lang", explicitLanguage)]),
                 details: details, directors: movie.directors.joined(separator: ", "),
                 hasDirectors: !movie.directors.isEmpty)
         }

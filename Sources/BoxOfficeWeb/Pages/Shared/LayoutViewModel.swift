@@ -89,12 +89,12 @@ struct ChartFilterFormViewModel: Sendable {
         if regions.isEmpty {
             regionOptions = []
         } else {
+            let vocabulary = KOBISVocabulary.table(for: language)
             regionOptions =
                 [SelectOptionViewModel(value: "", label: t.regionAll, isSelected: filters.areaCode == nil)]
                 + regions.map {
                     SelectOptionViewModel(
-                        value: $0.code, label: language == .korean ? $0.koreanName : $0.englishName,
-                        isSelected: $0.code == filters.areaCode)
+                        value: $0.code, label: vocabulary.region($0), isSelected: $0.code == filters.areaCode)
                 }
         }
         hasRegions = !regionOptions.isEmpty

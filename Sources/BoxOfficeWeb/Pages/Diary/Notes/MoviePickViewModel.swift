@@ -5,7 +5,10 @@ import Hummingbird
 /// `/notes/new` without a movie: find the movie first (KOBIS search), then write the note.
 struct MoviePickViewModel: Sendable {
     struct Hit: Sendable {
+        /// The English title on English pages when KOBIS has one, else the Korean title.
         var title: String
+        /// The Korean title beside an English one, else `nil`.
+        var titleBeside: String?
         var details: String
         var addURL: String
         var addLabel: String
@@ -33,18 +36,18 @@ struct MoviePickViewModel: Sendable {
         nav = environment.navigation(session, active: .newNote)
         self.query = query
         hasQuery = !query.isEmpty
-        let english = environment.language == .english
+        let vocabulary = KOBISVocabulary.table(for: environment.language)
         hits = (page?.movies ?? []).map { movie in
             let year = movie.openDate.map { String($0.year) } ?? movie.productionYear.map(String.init)
             let details = [
-                year, movie.nations.joined(separator: ", "), movie.genres.joined(separator: ", "),
-                movie.directors.joined(separator: ", "),
+                year, vocabulary.names(movie.nations, .nation).joined(separator: ", "),
+                vocabulary.names(movie.genres, .genre).joined(separator: ", "), movie.directors.joined(separator: ", "),
             ]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
-            let shown = english && !movie.titleEnglish.isEmpty ? "\(movie.title) (\(movie.titleEnglish))" : movie.title
+            let shown = LeadingName(korean: movie.title, english: movie.titleEnglish, language: environment.language)
             return Hit(
-                title: shown, details: details, addURL: environment.link("/notes/new", [("movie", movie.code)]),
-                addLabel: s.writeNoteAbout(movie.title))
+                title: shown.name, titleBeside: shown.beside, details: details,
+                addURL: environment.link("/notes/new", [("movie", movie.code)]), addLabel: s.writeNoteAbout(shown.name))
         }
         hasHits = !hits.isEmpty
         summary = page.map { s.searchHits($0.totalCount) } ?? ""

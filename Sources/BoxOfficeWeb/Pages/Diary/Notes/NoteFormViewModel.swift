@@ -61,29 +61,37 @@ struct NoteFormViewModel: Sendable {
     struct MovieFacts: Sendable {
         var code: String
         var title: String
-        var details: String
+        var year: Int?
+        /// KOBIS's Korean words; the form shows them in the page's language.
+        var genres: [String]
+        var nations: [String]
+        var directors: [String]
 
         init(movie: Movie) {
             code = movie.code
             title = movie.title
-            let year = movie.openDate.map { String($0.year) } ?? movie.productionYear.map(String.init)
-            details =
-                ([year] + [
-                    movie.genres.joined(separator: ", "), movie.nations.joined(separator: ", "),
-                    movie.directors.map(\.name).joined(separator: ", "),
-                ])
-                .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+            year = movie.openDate?.year ?? movie.productionYear
+            genres = movie.genres
+            nations = movie.nations
+            directors = movie.directors.map(\.name)
         }
 
         init(note: DiaryNote) {
             code = note.movieCode
             title = note.title
-            details =
-                ([note.movie.releaseYear.map(String.init)] + [
-                    note.movie.genres.joined(separator: ", "),
-                    note.movie.nations.joined(separator: ", "), note.movie.directors.joined(separator: ", "),
-                ])
-                .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+            year = note.movie.releaseYear
+            genres = note.movie.genres
+            nations = note.movie.nations
+            directors = note.movie.directors
+        }
+
+        /// "2024 · 드라마, 범죄 · 한국 · 김감독" in the language of `vocabulary`.
+        func details(_ vocabulary: KOBISVocabulary) -> String {
+            [
+                year.map(String.init) ?? "", vocabulary.names(genres, .genre).joined(separator: ", "),
+                vocabulary.names(nations, .nation).joined(separator: ", "), directors.joined(separator: ", "),
+            ]
+            .filter { !$0.isEmpty }.joined(separator: " · ")
         }
     }
 
@@ -113,8 +121,8 @@ struct NoteFormViewModel: Sendable {
         hasErrors = !errors.isEmpty
         movieTitle = movie.title
         movieURL = environment.link("/movies/\(movie.code)")
-        movieDetails = movie.details
-        hasMovieDetails = !movie.details.isEmpty
+        movieDetails = movie.details(KOBISVocabulary.table(for: environment.language))
+        hasMovieDetails = !movieDetails.isEmpty
         movieCode = movie.code
         if let day = CalendarDate(input.chartDate), let rank = Int(input.chartRank) {
             chartLine = s.chartSeen(rank: rank, date: day.isoString)

@@ -67,11 +67,16 @@ struct NoteViewModel: Sendable {
         if !note.movie.titleEnglish.isEmpty, note.movie.titleEnglish != note.title {
             facts.append(Fact(label: s.englishTitleLabel, value: note.movie.titleEnglish))
         }
+        let vocabulary = KOBISVocabulary.table(for: environment.language)
         if !note.movie.genres.isEmpty {
-            facts.append(Fact(label: s.genresLabel, value: note.movie.genres.joined(separator: ", ")))
+            facts.append(
+                Fact(label: s.genresLabel, value: vocabulary.names(note.movie.genres, .genre).joined(separator: ", ")))
         }
         if !note.movie.nations.isEmpty {
-            facts.append(Fact(label: s.nationsLabel, value: note.movie.nations.joined(separator: ", ")))
+            facts.append(
+                Fact(
+                    label: s.nationsLabel, value: vocabulary.names(note.movie.nations, .nation).joined(separator: ", "))
+            )
         }
         if !note.movie.directors.isEmpty {
             facts.append(Fact(label: s.directorsLabel, value: note.movie.directors.joined(separator: ", ")))

@@ -89,9 +89,13 @@ struct StatsViewModel: Sendable {
                     id: id, title: title, labelHeader: header, valueHeader: s.notesHeader, items: Array(items),
                     orientation: .horizontal, summary: s.rankedSummary(title, top: Self.busiest(Array(items))))
             }
+            let vocabulary = KOBISVocabulary.table(for: environment.language)
             charts += [
-                ranked("chart-genres", s.perGenreTitle, s.genreHeader, statistics.perGenre),
-                ranked("chart-nations", s.perNationTitle, s.nationHeader, statistics.perNation),
+                ranked(
+                    "chart-genres", s.perGenreTitle, s.genreHeader, vocabulary.namedCounts(statistics.perGenre, .genre)),
+                ranked(
+                    "chart-nations", s.perNationTitle, s.nationHeader,
+                    vocabulary.namedCounts(statistics.perNation, .nation)),
                 ranked("chart-directors", s.topDirectorsTitle, s.directorHeader, statistics.topDirectors),
             ].compactMap { $0 }
             let ratings = statistics.ratings.reversed().map {
