@@ -21,7 +21,8 @@ final class ServerProcess: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         for name in [
             "KOBIS_API_KEY", "KOBIS_BASE_URL", "TMDB_API_KEY", "KAKAO_REST_API_KEY", "PORT", "BOXOFFICE_HOSTNAME",
-            "BOXOFFICE_PUBLIC_URL", "BOXOFFICE_IDLE_TIMEOUT", "BOXOFFICE_UPSTREAM_TIMEOUT", "LC_ALL", "LC_MESSAGES", "LANG",
+            "BOXOFFICE_PUBLIC_URL", "BOXOFFICE_IDLE_TIMEOUT", "BOXOFFICE_UPSTREAM_TIMEOUT", "LC_ALL", "LC_MESSAGES",
+            "LANG",
         ] {
             environment[name] = nil
         }
