@@ -10,11 +10,6 @@ public struct SyncRequest: Sendable, Hashable {
         self.range = range
         self.includeWeekly = includeWeekly
     }
-
-    /// `boxoffice sync --from … --to … [--weekly]`: the command that runs (or continues) this request.
-    public var command: String {
-        "boxoffice sync --from \(range.start) --to \(range.end)" + (includeWeekly ? " --weekly" : "")
-    }
 }
 
 /// One unit of sync work: one upstream call when it goes well.

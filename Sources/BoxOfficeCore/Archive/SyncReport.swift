@@ -191,8 +191,9 @@ public struct SyncReport: Sendable, Hashable {
     /// True when everything planned was stored and nothing failed or was left.
     public var isComplete: Bool { stopReason == nil && failures.isEmpty && notAttempted == 0 }
 
-    /// The command that continues the work (the archive remembers what is done), or `nil` when complete.
-    public var continueCommand: String? { isComplete && chartsNotCounted == 0 ? nil : request.command }
+    /// The request that continues the work when run again (the archive remembers what is done), or `nil` when
+    /// complete.
+    public var continueRequest: SyncRequest? { isComplete && chartsNotCounted == 0 ? nil : request }
 }
 
 /// Lets another task ask a running sync to stop: calls in flight finish and are stored, no new one starts.
