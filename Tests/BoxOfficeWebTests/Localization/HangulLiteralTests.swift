@@ -93,6 +93,21 @@ struct HangulLiteralTests {
         #expect(Self.linesWithHangulCode("let a = \"\\\"// \"\nlet b = #\"\"// 한국\"#\n") == [2])
     }
 
+    @Test("the domain core has no Hangul outside comments: it speaks typed reasons, KOBIS's words live in KOBIS")
+    func noHangulInTheCore() throws {
+        let core = Self.sources.deletingLastPathComponent().appendingPathComponent("BoxOfficeCore")
+        let files = try #require(FileManager.default.enumerator(at: core, includingPropertiesForKeys: nil))
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        #expect(files.count > 30, "the core's sources were not found at \(core.path)")
+        for file in files {
+            let lines = Self.linesWithHangulCode(try String(contentsOf: file, encoding: .utf8))
+            #expect(
+                lines.isEmpty,
+                "Hangul in \(file.path) on lines \(lines): words go to BoxOfficeText or a surface's table, KOBIS's to KOBIS"
+            )
+        }
+    }
+
     @Test("no Swift file of the web target outside Localization/ has Hangul outside comments")
     func noHangulOutsideTables() throws {
         let localization = Self.sources.appendingPathComponent("Localization").path + "/"
