@@ -12,50 +12,56 @@ struct AdminCommand: AsyncParsableCommand {
         abstract: "Grant or revoke the administrator role of a diary account (web backfill at /admin/backfill).",
         subcommands: [Grant.self, Revoke.self, List.self])
 
-    struct Grant: AsyncParsableCommand {
+    struct Grant: AsyncParsableCommand, LocalizedCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make an existing account an administrator (sign up on the web first).")
 
         @Argument(help: "The account's username (case does not matter).")
         var username: String
 
+        @OptionGroup var languageOptions: LanguageOptions
+
         func run() async throws {
-            let name = try await AdminCommand.setRole(true, username: username)
-            Terminal.write("\(name) is now an administrator.\n")
+            let name = try await AdminCommand.setRole(true, username: username, strings: strings)
+            Terminal.write(strings.nowAdministrator(name) + "\n")
         }
     }
 
-    struct Revoke: AsyncParsableCommand {
+    struct Revoke: AsyncParsableCommand, LocalizedCommand {
         static let configuration = CommandConfiguration(abstract: "Take the administrator role away from an account.")
 
         @Argument(help: "The account's username (case does not matter).")
         var username: String
 
+        @OptionGroup var languageOptions: LanguageOptions
+
         func run() async throws {
-            let name = try await AdminCommand.setRole(false, username: username)
-            Terminal.write("\(name) is no longer an administrator.\n")
+            let name = try await AdminCommand.setRole(false, username: username, strings: strings)
+            Terminal.write(strings.noLongerAdministrator(name) + "\n")
         }
     }
 
-    struct List: AsyncParsableCommand {
+    struct List: AsyncParsableCommand, LocalizedCommand {
         static let configuration = CommandConfiguration(abstract: "List the administrators.")
+
+        @OptionGroup var languageOptions: LanguageOptions
 
         func run() async throws {
             let names = try await AdminCommand.withDatabase { try await $0.administratorRepository().administrators() }
-            Terminal.write(names.isEmpty ? "no administrators\n" : names.joined(separator: "\n") + "\n")
+            Terminal.write((names.isEmpty ? strings.noAdministrators : names.joined(separator: "\n")) + "\n")
         }
     }
 
     /// Sets the role; the account's name as stored. Throws a one-line error for an unknown account.
-    static func setRole(_ isAdministrator: Bool, username: String) async throws -> String {
+    static func setRole(_ isAdministrator: Bool, username: String, strings: CLIStrings) async throws -> String {
         let trimmed = username.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw CLIError("give the account's username") }
+        guard !trimmed.isEmpty else { throw CLIError(strings.usernameMissing) }
         let name = try await withDatabase {
             try await $0.administratorRepository().setAdministrator(
                 isAdministrator, usernameKey: DiaryValidation.usernameKey(trimmed))
         }
         guard let name else {
-            throw CLIError("no account named \"\(trimmed)\" (sign up on the web first)")
+            throw CLIError(strings.noAccount(trimmed))
         }
         return name
     }

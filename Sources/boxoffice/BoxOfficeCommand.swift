@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoxOfficeCore
 import Foundation
 
 /// `boxoffice`: the Korean box office from the terminal.
@@ -29,11 +30,15 @@ struct BoxOfficeCommand: AsyncParsableCommand {
                 // --help, --version: let ArgumentParser print them.
                 exit(withError: error)
             }
+            // Nothing parsed, so no --lang: the environment's language. ArgumentParser's own words stay English, like
+            // the usage text.
+            let strings = CLIStrings.table(for: CLILanguage.fromEnvironment())
             Terminal.printError(
-                message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments")
-            Terminal.printNotice("(see 'boxoffice --help')")
+                message(for: error).split(separator: "\n").first.map(String.init) ?? strings.invalidArguments)
+            Terminal.printNotice(strings.seeHelp)
             Foundation.exit(code == .validationFailure ? 64 : code.rawValue)
         }
+        let language = Self.language(of: command)
         do {
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -46,8 +51,13 @@ struct BoxOfficeCommand: AsyncParsableCommand {
         } catch {
             // `--help` and `help CMD` parse into ArgumentParser's own help command, whose run ends this way.
             if exitCode(for: error) == .success { exit(withError: error) }
-            Terminal.printError(CLIError.describe(error))
+            Terminal.printError(CLIError.describe(error, language: language))
             Foundation.exit(1)
         }
+    }
+
+    /// The language a parsed command speaks: its `--lang`, else the environment's.
+    private static func language(of command: any ParsableCommand) -> Language {
+        (command as? any LocalizedCommand)?.language ?? CLILanguage.fromEnvironment()
     }
 }

@@ -3,7 +3,7 @@ import BoxOfficeCore
 import Foundation
 
 /// `boxoffice daily`: one day's top 10.
-struct DailyCommand: AsyncParsableCommand {
+struct DailyCommand: AsyncParsableCommand, LocalizedCommand {
     static let configuration = CommandConfiguration(
         commandName: "daily", abstract: "Show a day's box office (default: yesterday in Korea).")
 
@@ -15,13 +15,17 @@ struct DailyCommand: AsyncParsableCommand {
     @Option(help: "table, json or csv.")
     var format: ChartFormat = .table
 
+    @OptionGroup var languageOptions: LanguageOptions
+
     func run() async throws {
+        let strings = strings
         let filters = try filterOptions.filters()
         let requested = try date.map(parseDate)
-        let output = try await ServiceRunner.run { services in
+        let output = try await ServiceRunner.run(strings) { services in
             let day = requested ?? services.calendar.yesterday
+            try await services.movies.checkRegion(of: filters)
             let chart = try await services.charts.chart(.daily(day, filters: filters))
-            return try ChartRenderer.render(chart, format: format)
+            return try ChartRenderer.render(chart, format: format, strings: strings)
         }
         Terminal.write(output)
     }
@@ -33,7 +37,7 @@ extension WeeklyRange: ExpressibleByArgument {
 }
 
 /// `boxoffice weekly`: a week's, weekend's or weekdays' top 10.
-struct WeeklyCommand: AsyncParsableCommand {
+struct WeeklyCommand: AsyncParsableCommand, LocalizedCommand {
     static let configuration = CommandConfiguration(
         commandName: "weekly", abstract: "Show a weekly box office (default: the latest finished one).")
 
@@ -48,13 +52,17 @@ struct WeeklyCommand: AsyncParsableCommand {
     @Option(help: "table, json or csv.")
     var format: ChartFormat = .table
 
+    @OptionGroup var languageOptions: LanguageOptions
+
     func run() async throws {
+        let strings = strings
         let filters = try filterOptions.filters()
         let requested = try date.map(parseDate)
-        let output = try await ServiceRunner.run { services in
+        let output = try await ServiceRunner.run(strings) { services in
             let day = requested ?? services.calendar.latestWeek(range).start
+            try await services.movies.checkRegion(of: filters)
             let chart = try await services.charts.chart(ChartQuery(kind: ChartKind(range), date: day, filters: filters))
-            return try ChartRenderer.render(chart, format: format)
+            return try ChartRenderer.render(chart, format: format, strings: strings)
         }
         Terminal.write(output)
     }

@@ -35,7 +35,7 @@ struct ChartFilterOptions: ParsableArguments {
 
     func filters() throws -> ChartFilters {
         if let area, !(area.count <= 12 && !area.isEmpty && area.allSatisfy({ $0.isASCII && $0.isNumber })) {
-            throw CLIError("--area must be a KOBIS region code such as 0105001, got \"\(area)\"")
+            throw BoxOfficeError.invalid("area", .regionCode, value: area)
         }
         return ChartFilters(nation: nation, multiMovie: multi, areaCode: area)
     }
@@ -44,7 +44,7 @@ struct ChartFilterOptions: ParsableArguments {
 /// Parses a `--date` value.
 func parseDate(_ text: String) throws -> CalendarDate {
     guard let date = CalendarDate(text) else {
-        throw CLIError("--date must be a real day as YYYY-MM-DD, got \"\(text)\"")
+        throw BoxOfficeError.invalid("date", .dayFormat, value: text)
     }
     return date
 }

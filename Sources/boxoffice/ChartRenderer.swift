@@ -3,11 +3,11 @@ import Foundation
 
 /// Renders charts as an aligned table (Korean-width aware), JSON or CSV.
 enum ChartRenderer {
-    static func render(_ chart: Chart, format: ChartFormat) throws -> String {
+    static func render(_ chart: Chart, format: ChartFormat, strings: CLIStrings) throws -> String {
         switch format {
         case .json: return try json(chart)
         case .csv: return csv(chart)
-        case .table: return table(chart)
+        case .table: return table(chart, strings: strings)
         }
     }
 
@@ -15,60 +15,52 @@ enum ChartRenderer {
         String(decoding: try BoxOfficeJSON.encoder(pretty: true).encode(value), as: UTF8.self) + "\n"
     }
 
-    static let weekdayNames = ["월", "화", "수", "목", "금", "토", "일"]
-
-    static func dayLabel(_ date: CalendarDate) -> String {
-        "\(date.isoString) (\(weekdayNames[date.isoWeekday - 1]))"
-    }
-
-    static func title(_ chart: Chart) -> String {
-        let name: String
-        switch chart.kind {
-        case .daily: name = "일별 박스오피스 \(dayLabel(chart.range.start))"
-        case .week: name = "주간 박스오피스 \(dayLabel(chart.range.start)) ~ \(dayLabel(chart.range.end))"
-        case .weekend: name = "주말 박스오피스 \(dayLabel(chart.range.start)) ~ \(dayLabel(chart.range.end))"
-        case .weekdays: name = "주중 박스오피스 \(dayLabel(chart.range.start)) ~ \(dayLabel(chart.range.end))"
-        }
+    static func title(_ chart: Chart, strings: CLIStrings) -> String {
         var notes: [String] = []
         if let week = chart.yearWeek, week.count == 6 {
-            notes.append("\(week.prefix(4))년 \(Int(week.suffix(2)) ?? 0)주차")
+            notes.append(strings.isoWeek(year: week.prefix(4), week: Int(week.suffix(2)) ?? 0))
         }
-        if chart.filters.nation == .korean { notes.append("한국영화") }
-        if chart.filters.nation == .foreign { notes.append("외국영화") }
-        if chart.filters.multiMovie == .diversity { notes.append("다양성영화") }
-        if chart.filters.multiMovie == .commercial { notes.append("상업영화") }
-        if let area = chart.filters.areaCode { notes.append("지역 \(area)") }
-        if chart.source == .sample { notes.append("샘플 데이터") }
-        if chart.stale { notes.append("KOBIS에 연결할 수 없어 저장된 차트를 표시합니다") }
-        return notes.isEmpty ? name : "\(name) · " + notes.joined(separator: " · ")
+        if chart.filters.nation == .korean { notes.append(strings.koreanFilms) }
+        if chart.filters.nation == .foreign { notes.append(strings.foreignFilms) }
+        if chart.filters.multiMovie == .diversity { notes.append(strings.diversityFilms) }
+        if chart.filters.multiMovie == .commercial { notes.append(strings.commercialFilms) }
+        if let area = chart.filters.areaCode { notes.append(strings.region(area)) }
+        if chart.source == .sample { notes.append(strings.sampleData) }
+        if chart.stale { notes.append(strings.staleChart) }
+        return ([strings.chartTitle(chart.kind, chart.range)] + notes).joined(separator: " · ")
     }
 
-    static func table(_ chart: Chart) -> String {
-        var lines = [title(chart)]
+    static func table(_ chart: Chart, strings: CLIStrings) -> String {
+        var lines = [title(chart, strings: strings)]
         guard !chart.entries.isEmpty else {
-            lines.append("아직 집계되지 않았습니다 (no figures for this period yet).")
+            lines.append(strings.noFiguresYet)
             return lines.joined(separator: "\n") + "\n"
         }
-        let headers = ["순위", "변동", "영화", chart.kind == .daily ? "관객수" : "기간 관객수", "누적 관객수", "매출 점유율", "스크린"]
+        let headers = [
+            strings.rankHeader, strings.changeHeader, strings.filmHeader,
+            chart.kind == .daily ? strings.audienceHeader : strings.periodAudienceHeader, strings.totalAudienceHeader,
+            strings.salesShareHeader, strings.screensHeader,
+        ]
         let rows: [[String]] = chart.entries.map { entry in
             [
-                String(entry.rank), entry.change.symbol(), DisplayWidth.truncate(entry.title, to: 36),
+                String(entry.rank), strings.rankChange(entry.change), DisplayWidth.truncate(entry.title, to: 36),
                 NumberFormatting.thousands(entry.audience), NumberFormatting.thousands(entry.audienceTotal),
                 NumberFormatting.percent(entry.salesShare), NumberFormatting.thousands(entry.screens),
             ]
         }
-        let rightAligned: Set<Int> = [0, 3, 4, 5, 6]
-        let widths = headers.indices.map { column in
-            ([headers[column]] + rows.map { $0[column] }).map(DisplayWidth.of).max() ?? 0
-        }
-        func line(_ cells: [String]) -> String {
+        lines.append(contentsOf: aligned([headers] + rows, rightAligned: [0, 3, 4, 5, 6]))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Rows as lines of columns two spaces apart, each as wide as its widest cell (Korean-width aware), with no
+    /// trailing spaces.
+    static func aligned(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
+        let widths = (rows.first ?? []).indices.map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+        return rows.map { cells in
             cells.enumerated().map { column, cell in
                 DisplayWidth.pad(cell, to: widths[column], alignRight: rightAligned.contains(column))
             }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
-        lines.append(line(headers))
-        lines.append(contentsOf: rows.map(line))
-        return lines.joined(separator: "\n") + "\n"
     }
 
     static func csv(_ chart: Chart) -> String {

@@ -9,7 +9,7 @@ enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// `boxoffice export`: the archived daily charts of a period, as CSV or JSON.
-struct ExportCommand: AsyncParsableCommand {
+struct ExportCommand: AsyncParsableCommand, LocalizedCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Print the archived daily charts of a period as CSV or JSON (no KOBIS calls).",
@@ -23,11 +23,13 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "csv or json.")
     var format: ExportFormat = .csv
 
+    @OptionGroup var languageOptions: LanguageOptions
+
     func run() async throws {
-        let (charts, coverage) = try await ServiceRunner.run { services in
+        let (charts, coverage) = try await ServiceRunner.run(strings) { services in
             try await services.archive.dailyCharts(in: try period.range(calendar: services.calendar))
         }
-        noteCoverage(coverage)
+        noteCoverage(coverage, strings: strings)
         switch format {
         case .csv: Terminal.write(ArchiveExport.csv(charts))
         case .json: Terminal.write(try ChartRenderer.json(charts))

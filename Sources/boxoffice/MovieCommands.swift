@@ -3,7 +3,7 @@ import BoxOfficeCore
 import Foundation
 
 /// `boxoffice movie CODE`: a movie's details.
-struct MovieCommand: AsyncParsableCommand {
+struct MovieCommand: AsyncParsableCommand, LocalizedCommand {
     static let configuration = CommandConfiguration(commandName: "movie", abstract: "Show a movie's details.")
 
     @Argument(help: "The KOBIS movie code, e.g. 20124079.")
@@ -12,17 +12,20 @@ struct MovieCommand: AsyncParsableCommand {
     @Option(help: "table or json.")
     var format: DetailFormat = .table
 
+    @OptionGroup var languageOptions: LanguageOptions
+
     func run() async throws {
-        let output = try await ServiceRunner.run { services in
+        let strings = strings
+        let output = try await ServiceRunner.run(strings) { services in
             let movie = try await services.movies.movie(code: code.trimmingCharacters(in: .whitespaces))
-            return format == .json ? try ChartRenderer.json(movie) : MovieRenderer.table(movie)
+            return format == .json ? try ChartRenderer.json(movie) : MovieRenderer.table(movie, strings: strings)
         }
         Terminal.write(output)
     }
 }
 
 /// `boxoffice search TITLE`: find movies.
-struct SearchCommand: AsyncParsableCommand {
+struct SearchCommand: AsyncParsableCommand, LocalizedCommand {
     static let configuration = CommandConfiguration(
         commandName: "search", abstract: "Search movies by title, director and release year.")
 
@@ -41,14 +44,19 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "table or json.")
     var format: DetailFormat = .table
 
+    @OptionGroup var languageOptions: LanguageOptions
+
     func run() async throws {
-        if let year, !(1900...2100).contains(year) { throw CLIError("--year must be a year such as 2022, got \(year)") }
-        if page < 1 { throw CLIError("--page must be 1 or more") }
+        let strings = strings
+        if let year, !(1900...2100).contains(year) {
+            throw BoxOfficeError.invalid("year", .year(1900...2100), value: String(year))
+        }
+        if page < 1 { throw BoxOfficeError.invalid("page", .atLeast(1), value: String(page)) }
         let query = MovieSearchQuery(title: title, director: director, year: year, page: page)
-        if query.isEmpty { throw CLIError("give a title (or --director / --year) to search for") }
-        let output = try await ServiceRunner.run { services in
+        if query.isEmpty { throw CLIError(strings.searchNeedsWords) }
+        let output = try await ServiceRunner.run(strings) { services in
             let results = try await services.movies.search(query)
-            return format == .json ? try ChartRenderer.json(results) : MovieRenderer.table(results)
+            return format == .json ? try ChartRenderer.json(results) : MovieRenderer.table(results, strings: strings)
         }
         Terminal.write(output)
     }
@@ -56,39 +64,41 @@ struct SearchCommand: AsyncParsableCommand {
 
 /// Movie and search tables.
 enum MovieRenderer {
-    static func table(_ movie: Movie) -> String {
-        var rows: [(String, String)] = [
-            ("코드", movie.code), ("제목", movie.title),
-        ]
-        if !movie.titleEnglish.isEmpty { rows.append(("영문 제목", movie.titleEnglish)) }
-        if !movie.titleOriginal.isEmpty { rows.append(("원제", movie.titleOriginal)) }
-        if let runtime = movie.runtimeMinutes { rows.append(("상영시간", "\(runtime)분")) }
-        if let year = movie.productionYear { rows.append(("제작연도", String(year))) }
-        if let open = movie.openDate { rows.append(("개봉일", open.isoString)) }
-        if !movie.status.isEmpty { rows.append(("상태", movie.status)) }
-        if !movie.nations.isEmpty { rows.append(("국가", movie.nations.joined(separator: ", "))) }
-        if !movie.genres.isEmpty { rows.append(("장르", movie.genres.joined(separator: ", "))) }
-        if !movie.grades.isEmpty { rows.append(("관람등급", movie.grades.joined(separator: ", "))) }
-        if !movie.directors.isEmpty { rows.append(("감독", movie.directors.map(\.name).joined(separator: ", "))) }
+    static func table(_ movie: Movie, strings s: CLIStrings) -> String {
+        // KOBIS's own values (status, nations, genres, grades, names) are shown as KOBIS gives them.
+        var rows: [(String, String)] = [(s.codeLabel, movie.code), (s.titleLabel, movie.title)]
+        if !movie.titleEnglish.isEmpty { rows.append((s.englishTitleLabel, movie.titleEnglish)) }
+        if !movie.titleOriginal.isEmpty { rows.append((s.originalTitleLabel, movie.titleOriginal)) }
+        if let runtime = movie.runtimeMinutes { rows.append((s.runtimeLabel, s.minutes(runtime))) }
+        if let year = movie.productionYear { rows.append((s.productionYearLabel, String(year))) }
+        if let open = movie.openDate { rows.append((s.openDateLabel, open.isoString)) }
+        if !movie.status.isEmpty { rows.append((s.statusLabel, movie.status)) }
+        if !movie.nations.isEmpty { rows.append((s.nationsLabel, movie.nations.joined(separator: ", "))) }
+        if !movie.genres.isEmpty { rows.append((s.genresLabel, movie.genres.joined(separator: ", "))) }
+        if !movie.grades.isEmpty { rows.append((s.gradesLabel, movie.grades.joined(separator: ", "))) }
+        if !movie.directors.isEmpty {
+            rows.append((s.directorsLabel, movie.directors.map(\.name).joined(separator: ", ")))
+        }
         let actors = movie.actors.prefix(8).map { $0.role.isEmpty ? $0.name : "\($0.name) (\($0.role))" }
         if !actors.isEmpty {
-            rows.append(
-                ("출연", actors.joined(separator: ", ") + (movie.actors.count > 8 ? " 외 \(movie.actors.count - 8)명" : ""))
-            )
+            let more = movie.actors.count > 8 ? s.moreActors(movie.actors.count - 8) : ""
+            rows.append((s.castLabel, actors.joined(separator: ", ") + more))
         }
-        if !movie.distributors.isEmpty { rows.append(("배급", movie.distributors.map(\.name).joined(separator: ", "))) }
+        if !movie.distributors.isEmpty {
+            rows.append((s.distributorsLabel, movie.distributors.map(\.name).joined(separator: ", ")))
+        }
         if !movie.showTypes.isEmpty {
-            rows.append(("상영형태", movie.showTypes.map { "\($0.group) \($0.name)" }.joined(separator: ", ")))
+            rows.append((s.showTypesLabel, movie.showTypes.map { "\($0.group) \($0.name)" }.joined(separator: ", ")))
         }
-        if movie.source == .sample { rows.append(("출처", "샘플 데이터")) }
-        if movie.stale { rows.append(("참고", "KOBIS에 연결할 수 없어 저장된 정보를 표시합니다")) }
+        if movie.source == .sample { rows.append((s.sourceLabel, s.sampleData)) }
+        if movie.stale { rows.append((s.noteLabel, s.staleMovie)) }
         let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
         return rows.map { DisplayWidth.pad($0.0, to: width) + "  " + $0.1 }.joined(separator: "\n") + "\n"
     }
 
-    static func table(_ page: MovieSearchPage) -> String {
-        guard !page.movies.isEmpty else { return "검색 결과가 없습니다 (no movies found).\n" }
-        let headers = ["코드", "제목", "개봉", "감독", "장르"]
+    static func table(_ page: MovieSearchPage, strings s: CLIStrings) -> String {
+        guard !page.movies.isEmpty else { return s.noMoviesFound + "\n" }
+        let headers = [s.codeLabel, s.titleLabel, s.openedHeader, s.directorHeader, s.genreHeader]
         let rows = page.movies.map { movie in
             [
                 movie.code, DisplayWidth.truncate(movie.title, to: 34),
@@ -96,15 +106,8 @@ enum MovieRenderer {
                 DisplayWidth.truncate(movie.directors.joined(separator: ", "), to: 16), movie.genres.first ?? "",
             ]
         }
-        let widths = headers.indices.map { column in
-            ([headers[column]] + rows.map { $0[column] }).map(DisplayWidth.of).max() ?? 0
-        }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { DisplayWidth.pad($1, to: widths[$0]) }.joined(separator: "  ")
-                .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-        }
-        var lines = [line(headers)] + rows.map(line)
-        lines.append("\(page.totalCount)편 중 \(page.page)/\(page.pageCount) 페이지")
+        var lines = ChartRenderer.aligned([headers] + rows)
+        lines.append(s.searchPage(total: page.totalCount, page: page.page, pages: page.pageCount))
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -15,6 +15,7 @@ import Foundation
 /// grows as charts name films not seen before.
 final class ProgressBar: @unchecked Sendable {
     private let isTerminal: Bool
+    private let strings: CLIStrings
     private let write: @Sendable (String) -> Void
     private let now: @Sendable () -> ContinuousClock.Instant
     private let columns: () -> Int
@@ -33,11 +34,13 @@ final class ProgressBar: @unchecked Sendable {
 
     init(
         isTerminal: Bool,
+        strings: CLIStrings,
         write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
         now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
         columns: @escaping () -> Int = { ProgressBar.terminalColumns() }
     ) {
         self.isTerminal = isTerminal
+        self.strings = strings
         self.write = write
         self.now = now
         self.columns = columns
@@ -53,14 +56,14 @@ final class ProgressBar: @unchecked Sendable {
                 lastReportedTenth = 0
                 start = now()
                 lastDraw = nil
-                emitLine(Self.startLine(charts: progress.chartsTotal, skipped: skipped))
+                emitLine(strings.syncStart(charts: progress.chartsTotal, skipped: skipped))
                 if progress.total > 0 { draw(force: true) }
             case .moviesQueued(_, let progress):
                 self.progress = progress
                 draw(force: false)
             case .itemFinished(let item, let outcome, let progress):
                 self.progress = progress
-                if case .failed(let message, _) = outcome { emitLine("failed \(item): \(message)") }
+                if case .failed(let message, _) = outcome { emitLine(strings.itemFailed(strings.item(item), message)) }
                 let done = progress.completed == progress.total
                 draw(force: done)
                 if done {
@@ -68,11 +71,12 @@ final class ProgressBar: @unchecked Sendable {
                     isFinished = true
                 }
             case .retrying(let item, let attempt, let message, let delay):
-                emitLine("retrying \(item) (attempt \(attempt + 1)) in \(Self.seconds(delay)): \(message)")
+                let delay = strings.seconds(String(format: "%.1f", Self.seconds(of: delay)))
+                emitLine(strings.retrying(strings.item(item), attempt: attempt + 1, after: delay, message))
                 draw(force: true)
             case .stopping(let reason):
                 closeLine()
-                emitLine(Self.stopLine(reason))
+                emitLine(strings.syncStopping(reason))
             }
         }
     }
@@ -122,21 +126,23 @@ final class ProgressBar: @unchecked Sendable {
             let rate = Double(completed) / elapsed
             text += String(format: "  %.1f/s", rate)
             if completed < total {
-                text += "  ETA " + Self.clock(Double(total - completed) / rate)
+                text += "  \(strings.etaWord) " + Self.clock(Double(total - completed) / rate)
             } else {
                 let duration =
                     elapsed < 10
-                    ? String(format: "%.2f s", elapsed)
-                    : elapsed < 60 ? String(format: "%.1f s", elapsed) : Self.clock(elapsed)
-                text += "  in " + duration
+                    ? strings.seconds(String(format: "%.2f", elapsed))
+                    : elapsed < 60 ? strings.seconds(String(format: "%.1f", elapsed)) : Self.clock(elapsed)
+                text += "  \(strings.tookWord) " + duration
             }
         } else {
-            text += "  ETA --:--"
+            text += "  \(strings.etaWord) --:--"
         }
-        text += "  charts \(progress.chartsDone)/\(progress.chartsTotal)"
-        if progress.moviesTotal > 0 { text += "  films \(progress.moviesDone)/\(progress.moviesTotal)" }
-        if progress.listPagesTotal > 0 { text += "  lists \(progress.listPagesDone)/\(progress.listPagesTotal)" }
-        return text + "  calls \(progress.calls)"
+        text += "  \(strings.chartsWord) \(progress.chartsDone)/\(progress.chartsTotal)"
+        if progress.moviesTotal > 0 { text += "  \(strings.filmsWord) \(progress.moviesDone)/\(progress.moviesTotal)" }
+        if progress.listPagesTotal > 0 {
+            text += "  \(strings.listsWord) \(progress.listPagesDone)/\(progress.listPagesTotal)"
+        }
+        return text + "  \(strings.callsWord) \(progress.calls)"
     }
 
     /// Prints a whole line, above the live bar on a terminal.
@@ -156,22 +162,7 @@ final class ProgressBar: @unchecked Sendable {
         }
     }
 
-    // MARK: - Text
-
-    static func startLine(charts: Int, skipped: Int) -> String {
-        "sync: \(charts) chart\(charts == 1 ? "" : "s") to fetch, \(skipped) already archived;"
-            + " details of films new to the archive are fetched alongside (for Korean vs foreign share)"
-    }
-
-    static func stopLine(_ reason: SyncStopReason) -> String {
-        switch reason {
-        case .budget(let budget):
-            return "sync: the call budget (\(NumberFormatting.thousands(budget))) is used up; stopping"
-        case .interrupted: return "sync: stopping after the calls in flight"
-        case .repeatedFailures(let count, _): return "sync: \(count) items failed in a row; stopping"
-        case .fatal(let message): return "sync: \(message)"
-        }
-    }
+    // MARK: - Time
 
     /// `0:07`, `12:30`, `1:02:03`.
     static func clock(_ seconds: Double) -> String {
@@ -180,10 +171,6 @@ final class ProgressBar: @unchecked Sendable {
         let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
         return hours > 0
             ? String(format: "%d:%02d:%02d", hours, minutes, secs) : String(format: "%d:%02d", minutes, secs)
-    }
-
-    static func seconds(_ duration: Duration) -> String {
-        String(format: "%.1f s", seconds(of: duration))
     }
 
     static func seconds(of duration: Duration) -> Double {

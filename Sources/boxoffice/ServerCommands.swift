@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoxOfficeCore
 import BoxOfficeStore
 import BoxOfficeWeb
 import Foundation
@@ -7,7 +8,7 @@ import KOBISSimulator
 import Logging
 
 /// `boxoffice serve`: the web app.
-struct ServeCommand: AsyncParsableCommand {
+struct ServeCommand: AsyncParsableCommand, LocalizedCommand {
     static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the web app.")
 
     @Option(help: "Address to listen on (default: BOXOFFICE_HOSTNAME or 127.0.0.1).")
@@ -16,12 +17,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on (default: PORT or 8080; 0 picks a free port).")
     var port: Int?
 
+    @OptionGroup var languageOptions: LanguageOptions
+
     func run() async throws {
+        let strings = strings
         MallocArenas.limitForServer(environment: ProcessInfo.processInfo.environment)
         var configuration = try ServiceRunner.configuration()
         if let hostname { configuration.hostname = hostname }
         if let port {
-            guard (0...65535).contains(port) else { throw CLIError("--port must be from 0 to 65535, got \(port)") }
+            guard (0...65535).contains(port) else {
+                throw BoxOfficeError.invalid("port", .wholeNumber(0...65535), value: String(port))
+            }
             configuration.port = port
         }
         var logger = Logger(label: "boxoffice")
@@ -33,19 +39,18 @@ struct ServeCommand: AsyncParsableCommand {
             configuration, logger: logger,
             onServerRunning: { port in
                 let shownHost = host == "0.0.0.0" ? "127.0.0.1" : host
-                Terminal.write(
-                    "BoxOffice is running at http://\(shownHost):\(port)/"
-                        + (sampleMode ? " (sample mode: fictional data; set KOBIS_API_KEY for real charts)" : "") + "\n"
-                )
+                Terminal.write(strings.serverRunning("http://\(shownHost):\(port)/", sampleMode: sampleMode) + "\n")
             })
         try await app.runService()
     }
 }
 
 /// `boxoffice migrate`: create or update the database schema.
-struct MigrateCommand: AsyncParsableCommand {
+struct MigrateCommand: AsyncParsableCommand, LocalizedCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate", abstract: "Create or update the database schema (run once per deploy).")
+
+    @OptionGroup var languageOptions: LanguageOptions
 
     func run() async throws {
         let configuration = try ServiceRunner.configuration()
@@ -56,15 +61,15 @@ struct MigrateCommand: AsyncParsableCommand {
             try await database.migrate()
         } catch {
             await database.shutdown()
-            throw CLIError("migration failed on \(location): \(CLIError.describe(error))")
+            throw CLIError(strings.migrationFailed("\(location)", CLIError.describe(error, language: language)))
         }
         await database.shutdown()
-        Terminal.write("database is up to date: \(location)\n")
+        Terminal.write(strings.databaseUpToDate("\(location)") + "\n")
     }
 }
 
 /// `boxoffice simulate-kobis`: a fake KOBIS over HTTP for tests, demos and benchmarks.
-struct SimulateKOBISCommand: AsyncParsableCommand {
+struct SimulateKOBISCommand: AsyncParsableCommand, LocalizedCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate-kobis",
         abstract: "Serve the built-in KOBIS simulator over HTTP (the exact KOBIS wire format).")
@@ -78,13 +83,17 @@ struct SimulateKOBISCommand: AsyncParsableCommand {
     @Option(help: "Fault to inject: none, http500, malformed, faultinfo, timeout, reset.")
     var fault: String = "none"
 
+    @OptionGroup var languageOptions: LanguageOptions
+
     func run() async throws {
-        guard (0...65535).contains(port) else { throw CLIError("--port must be from 0 to 65535, got \(port)") }
-        guard latencyMilliseconds >= 0 else { throw CLIError("--latency-ms must be 0 or more") }
+        guard (0...65535).contains(port) else {
+            throw BoxOfficeError.invalid("port", .wholeNumber(0...65535), value: String(port))
+        }
+        guard latencyMilliseconds >= 0 else {
+            throw BoxOfficeError.invalid("latency-ms", .atLeast(0), value: String(latencyMilliseconds))
+        }
         guard let mode = SimulatorFault(rawValue: fault.lowercased()) else {
-            throw CLIError(
-                "--fault must be one of \(SimulatorFault.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(fault)\""
-            )
+            throw BoxOfficeError.invalid("fault", .oneOf(SimulatorFault.allCases.map(\.rawValue)), value: fault)
         }
         var logger = Logger(label: "simulate-kobis")
         logger.logLevel = .warning
@@ -92,11 +101,11 @@ struct SimulateKOBISCommand: AsyncParsableCommand {
             host: "127.0.0.1", port: port, latency: .milliseconds(latencyMilliseconds), fault: mode, logger: logger)
         try await server.start()
         Terminal.write(
-            "simulate-kobis: serving KOBIS at \(server.baseURL.absoluteString) (fault: \(mode.rawValue), latency: \(latencyMilliseconds) ms)\n"
-        )
+            strings.simulatorServing(
+                server.baseURL.absoluteString, fault: mode.rawValue, latencyMilliseconds: latencyMilliseconds) + "\n")
         await SignalWaiter.waitForTermination()
         let calls = server.callCount
         try await server.stop()
-        Terminal.write("simulate-kobis: served \(calls) KOBIS calls\n")
+        Terminal.write(strings.simulatorServed(calls) + "\n")
     }
 }

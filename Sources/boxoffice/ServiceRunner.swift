@@ -16,12 +16,9 @@ enum ServiceRunner {
         return logger
     }
 
-    static func run<T>(_ body: (AppServices) async throws -> T) async throws -> T {
+    static func run<T>(_ strings: CLIStrings, _ body: (AppServices) async throws -> T) async throws -> T {
         let configuration = try configuration()
-        if configuration.isSampleMode {
-            Terminal.printNotice(
-                "note: sample mode (KOBIS_API_KEY is not set): fictional data from the built-in simulator.")
-        }
+        if configuration.isSampleMode { Terminal.printNotice(strings.sampleModeNotice) }
         let services = try await AppServices.start(configuration: configuration, logger: quietLogger())
         do {
             let result = try await body(services)

@@ -13,7 +13,7 @@ import Foundation
 #endif
 
 /// `boxoffice sync`: archive a range of days from KOBIS, resumably and within a call budget.
-struct SyncCommand: AsyncParsableCommand {
+struct SyncCommand: AsyncParsableCommand, LocalizedCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Archive every missing or provisional day of a range (resumable, within a call budget).",
@@ -41,33 +41,36 @@ struct SyncCommand: AsyncParsableCommand {
         help: "The most KOBIS calls this run may make, retries included (the free key allows 3,000 a day).")
     var budget = SyncOptions.defaultBudget
 
+    @OptionGroup var languageOptions: LanguageOptions
+
     func run() async throws {
+        let strings = strings
         guard (1...SyncOptions.maximumConcurrency).contains(concurrency) else {
-            throw CLIError("--concurrency must be from 1 to \(SyncOptions.maximumConcurrency), got \(concurrency)")
+            throw BoxOfficeError.invalid(
+                "concurrency", .wholeNumber(1...SyncOptions.maximumConcurrency), value: String(concurrency))
         }
-        guard budget >= 1 else { throw CLIError("--budget must be 1 or more, got \(budget)") }
+        guard budget >= 1 else { throw BoxOfficeError.invalid("budget", .atLeast(1), value: String(budget)) }
         let request = SyncRequest(
             range: DateRange(
-                start: try ArchivePeriod.parseDay(from, name: "--from"),
-                end: try ArchivePeriod.parseDay(to, name: "--to")),
+                start: try ArchivePeriod.parseDay(from, name: "from"), end: try ArchivePeriod.parseDay(to, name: "to")),
             includeWeekly: weekly)
         let options = SyncOptions(concurrency: concurrency, budget: budget)
-        let report = try await ServiceRunner.run { services in
+        let report = try await ServiceRunner.run(strings) { services in
             let control = SyncControl()
-            let interrupts = InterruptHandler(control: control)
+            let interrupts = InterruptHandler(control: control, notice: strings.interruptNotice)
             defer { interrupts.remove() }
-            let bar = ProgressBar(isTerminal: Terminal.stderrIsTerminal)
+            let bar = ProgressBar(isTerminal: Terminal.stderrIsTerminal, strings: strings)
             defer { bar.finish() }
             return try await services.syncEngine(options: options).run(request, control: control) { bar.handle($0) }
         }
-        Terminal.write(Self.summary(report, budget: budget))
+        Terminal.write(Self.summary(report, budget: budget, strings: strings))
         var fatalMessage: String?
         if case .fatal(let message)? = report.stopReason { fatalMessage = message }
         for failure in report.failures where failure.message != fatalMessage {
-            Terminal.printError("\(failure.item): \(failure.message)")
+            Terminal.printError("\(strings.item(failure.item)): \(failure.message)")
         }
-        if let command = report.continueCommand {
-            Terminal.printNotice("Continue with: \(command)")
+        if let request = report.continueRequest {
+            Terminal.printNotice(strings.continueWith(Self.commandLine(request)))
         }
         switch report.stopReason {
         case .interrupted?: throw ExitCode(130)
@@ -78,53 +81,36 @@ struct SyncCommand: AsyncParsableCommand {
         }
     }
 
-    static func summary(_ report: SyncReport, budget: Int) -> String {
-        let plan = report.plan
-        let range = "\(report.request.range.start) – \(report.request.range.end)"
+    /// `boxoffice sync --from … --to … [--weekly]`: the command that runs (or continues) `request`, spelled here
+    /// beside the options it names.
+    static func commandLine(_ request: SyncRequest) -> String {
+        "boxoffice sync --from \(request.range.start) --to \(request.range.end)"
+            + (request.includeWeekly ? " --weekly" : "")
+    }
+
+    static func summary(_ report: SyncReport, budget: Int, strings: CLIStrings) -> String {
         let nothingToLookUp =
             report.moviesChecked && report.moviesPlanned == 0 && report.moviesFromStore == 0
             && report.listPagesFetched == 0
         var lines = [
-            "sync \(range): \(report.chartsStored) of \(plan.items.count) charts fetched"
-                + " (\(plan.missing) missing, \(plan.provisional) provisional); \(plan.settled) already settled"
-                + (plan.recentlyFetched > 0 ? ", \(plan.recentlyFetched) fetched in the last minutes" : "") + ".",
-            nothingToLookUp
-                ? "film nations: every film's nation is already in the archive."
-                : "film nations: \(report.moviesFromLists + report.moviesFetched) of \(report.moviesPlanned) looked up"
-                    + (report.moviesChecked ? "" : " so far")
-                    + " (\(report.moviesFromLists) from \(report.listPagesFetched) movie-list page(s), "
-                    + "\(report.moviesFetched) from film details), \(report.moviesFromStore) from the store"
-                    + (report.moviesChecked ? "." : " (the rest when the sync continues)."),
-            "KOBIS calls: \(NumberFormatting.thousands(report.calls)) (\(report.retries) retries) "
-                + "of a budget of \(NumberFormatting.thousands(budget)).",
+            strings.chartsLine(report),
+            nothingToLookUp ? strings.nationsAlreadyKnown : strings.nationsLine(report),
+            strings.callsLine(calls: report.calls, retries: report.retries, budget: budget),
         ]
-        if report.chartsNotCounted > 0 {
-            lines.append(
-                "\(report.chartsNotCounted) recent chart(s) are not counted by KOBIS yet; a later run fetches them.")
-        }
+        if report.chartsNotCounted > 0 { lines.append(strings.chartsNotCounted(report.chartsNotCounted)) }
         switch report.stopReason {
-        case .budget(let budget)?:
-            lines.append(
-                "Stopped at the call budget of \(NumberFormatting.thousands(budget)): \(left(report)). "
-                    + "KOBIS allows 3,000 calls a day per key; continue tomorrow or with a larger --budget.")
-        case .interrupted?:
-            lines.append("Interrupted: \(left(report)); everything fetched so far is stored.")
+        case .budget(let budget)?: lines.append(strings.stoppedAtBudget(budget, left: strings.itemsLeft(report)))
+        case .interrupted?: lines.append(strings.interrupted(left: strings.itemsLeft(report)))
         case .repeatedFailures(let count, let message)?:
-            lines.append("Stopped after \(count) failures in a row (last: \(message)).")
-        case .fatal?, nil:
-            break
+            lines.append(strings.stoppedAfterFailures(count, last: message))
+        case .fatal?, nil: break
         }
         if !report.failures.isEmpty {
-            lines.append("\(report.failures.count) item(s) failed (listed on stderr).")
+            lines.append(strings.itemsFailed(report.failures.count))
         } else if report.isComplete {
-            lines.append("The archive holds every day of the range.")
+            lines.append(strings.archiveComplete)
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// "6 item(s) left (4 charts, 2 films)".
-    private static func left(_ report: SyncReport) -> String {
-        "\(report.notAttempted) item(s) left (\(report.notAttemptedCharts) chart(s), \(report.notAttemptedMovies) film(s))"
     }
 }
 
@@ -135,25 +121,25 @@ private final class InterruptHandler: @unchecked Sendable {
     private var sources: [any DispatchSourceSignal] = []
     private var received = 0
 
-    init(control: SyncControl) {
+    init(control: SyncControl, notice: String) {
         let queue = DispatchQueue(label: "boxoffice.sync.signals")
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-            source.setEventHandler { [weak self] in self?.receive(control: control) }
+            source.setEventHandler { [weak self] in self?.receive(control: control, notice: notice) }
             source.resume()
             sources.append(source)
         }
     }
 
-    private func receive(control: SyncControl) {
+    private func receive(control: SyncControl, notice: String) {
         let count = lock.withLock { () -> Int in
             received += 1
             return received
         }
         if count == 1 {
             control.requestStop()
-            Terminal.printNotice("\nboxoffice: stopping after the calls in flight (press Ctrl-C again to quit now)")
+            Terminal.printNotice("\n" + notice)
         } else {
             Foundation.exit(130)
         }

@@ -18,28 +18,19 @@ struct PeriodOptions: ParsableArguments {
     var year: String?
 
     func range(calendar: BoxOfficeCalendar) throws -> DateRange {
-        do {
-            return try ArchivePeriod.range(from: from, to: to, month: month, year: year, calendar: calendar)
-        } catch {
-            // The CLI names its options with dashes.
-            var message = error.message
-            for name in ["from", "to", "month", "year"] where message.hasPrefix(name + " ") {
-                message = "--" + message
-            }
-            throw CLIError(message)
-        }
+        try ArchivePeriod.range(from: from, to: to, month: month, year: year, calendar: calendar)
     }
 }
 
 /// Tells the user, on stderr, which days of the period the archive lacks and how to fetch them.
-func noteCoverage(_ coverage: ArchiveCoverage) {
+func noteCoverage(_ coverage: ArchiveCoverage, strings: CLIStrings) {
     guard !coverage.isComplete else { return }
     let runs = coverage.missing.prefix(3).map { $0.start == $0.end ? $0.start.isoString : "\($0.start) – \($0.end)" }
     let more = coverage.missing.count > 3 ? ", …" : ""
     Terminal.printNotice(
-        "note: the archive lacks \(coverage.missingDays) of \(coverage.days) days (\(runs.joined(separator: ", "))\(more)); "
-            + "figures cover the archived days only.")
-    if let command = coverage.syncCommand { Terminal.printNotice("Fill the gap with: \(command)") }
+        strings.coverageGap(
+            missing: coverage.missingDays, of: coverage.days, runs: runs.joined(separator: ", ") + more))
+    if let command = coverage.syncCommand { Terminal.printNotice(strings.fillGap(command)) }
 }
 
 /// Output formats of `boxoffice top`.
@@ -48,7 +39,7 @@ enum PeriodFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// `boxoffice top`: the top films of a period by audience, from the archive.
-struct TopCommand: AsyncParsableCommand {
+struct TopCommand: AsyncParsableCommand, LocalizedCommand {
     static let configuration = CommandConfiguration(
         commandName: "top",
         abstract: "Show a period's top films by audience, summed from the archived daily charts (no KOBIS calls).",
@@ -66,65 +57,65 @@ struct TopCommand: AsyncParsableCommand {
     @Option(help: "table, json or csv.")
     var format: PeriodFormat = .table
 
+    @OptionGroup var languageOptions: LanguageOptions
+
     func run() async throws {
+        let strings = strings
         guard (1...ArchiveService.maximumLimit).contains(limit) else {
-            throw CLIError("--limit must be from 1 to \(ArchiveService.maximumLimit), got \(limit)")
+            throw BoxOfficeError.invalid("limit", .wholeNumber(1...ArchiveService.maximumLimit), value: String(limit))
         }
-        let chart = try await ServiceRunner.run { services in
+        let chart = try await ServiceRunner.run(strings) { services in
             try await services.archive.periodChart(try period.range(calendar: services.calendar), limit: limit)
         }
-        noteCoverage(chart.coverage)
+        noteCoverage(chart.coverage, strings: strings)
         switch format {
         case .json: Terminal.write(try ChartRenderer.json(chart))
         case .csv: Terminal.write(Self.csv(chart))
-        case .table: Terminal.write(Self.table(chart))
+        case .table: Terminal.write(Self.table(chart, strings: strings))
         }
     }
 
-    static func nationLabel(_ nationality: MovieNationality) -> String {
-        switch nationality {
-        case .korean: return "한국"
-        case .foreign: return "외국"
-        case .unknown: return "?"
-        }
-    }
-
-    static func table(_ chart: PeriodChart) -> String {
-        var title = "기간 박스오피스 \(ChartRenderer.dayLabel(chart.range.start)) ~ \(ChartRenderer.dayLabel(chart.range.end))"
-        title += " · \(chart.coverage.archivedDays)/\(chart.coverage.days)일 보관"
-        if chart.source == .sample { title += " · 샘플 데이터" }
+    static func table(_ chart: PeriodChart, strings: CLIStrings) -> String {
+        var title = strings.periodTitle(chart.range)
+        title += " · " + strings.archivedDays(chart.coverage.archivedDays, of: chart.coverage.days)
+        if chart.source == .sample { title += " · " + strings.sampleData }
         var lines = [title]
         guard !chart.entries.isEmpty else {
-            lines.append("보관된 차트가 없습니다 (the archive holds no chart for this period).")
+            lines.append(strings.emptyArchive)
             return lines.joined(separator: "\n") + "\n"
         }
-        let headers = ["순위", "영화", "관객수", "점유율", "일수", "최고", "국적"]
+        let headers = [
+            strings.rankHeader, strings.filmHeader, strings.audienceHeader, strings.shareHeader, strings.daysHeader,
+            strings.bestRankHeader, strings.nationHeader,
+        ]
         let rows = chart.entries.map { entry in
             [
                 String(entry.rank), DisplayWidth.truncate(entry.title, to: 36),
                 NumberFormatting.thousands(entry.audience),
                 NumberFormatting.percent(entry.audienceShare), String(entry.days), String(entry.bestRank),
-                nationLabel(entry.nationality),
+                nationLabel(entry.nationality, strings: strings),
             ]
         }
-        let rightAligned: Set<Int> = [0, 2, 3, 4, 5]
-        let widths = headers.indices.map { column in
-            ([headers[column]] + rows.map { $0[column] }).map(DisplayWidth.of).max() ?? 0
-        }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { column, cell in
-                DisplayWidth.pad(cell, to: widths[column], alignRight: rightAligned.contains(column))
-            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-        }
-        lines.append(line(headers))
-        lines.append(contentsOf: rows.map(line))
+        lines.append(contentsOf: ChartRenderer.aligned([headers] + rows, rightAligned: [0, 2, 3, 4, 5]))
         let shares = chart.nations.filter { $0.nationality != .unknown || $0.movies > 0 }.map { share in
-            let name = share.nationality == .korean ? "한국 영화" : share.nationality == .foreign ? "외국 영화" : "국적 미확인"
+            let name: String
+            switch share.nationality {
+            case .korean: name = strings.koreanShare
+            case .foreign: name = strings.foreignShare
+            case .unknown: name = strings.unknownShare
+            }
             return "\(name) \(NumberFormatting.percent(share.audienceShare))"
         }
-        lines.append(
-            "관객 \(NumberFormatting.thousands(chart.audience))명 (일별 상위 10위 합계) · " + shares.joined(separator: " · "))
+        lines.append(strings.periodAudience(chart.audience, shares: shares))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func nationLabel(_ nationality: MovieNationality, strings: CLIStrings) -> String {
+        switch nationality {
+        case .korean: return strings.koreanNation
+        case .foreign: return strings.foreignNation
+        case .unknown: return strings.unknownNation
+        }
     }
 
     static func csv(_ chart: PeriodChart) -> String {

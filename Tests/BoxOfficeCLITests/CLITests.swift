@@ -69,7 +69,7 @@ struct CLITests {
     @Test("table output: separators, rank marks, columns aligned for Korean titles")
     func table() async throws {
         try await Self.withSimulator { _, cli in
-            let result = try await cli.run(["daily", "--date", "2024-03-15"])
+            let result = try await cli.run(["daily", "--date", "2024-03-15", "--lang", "ko"])
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\n").map(String.init)
             #expect(lines.count == 12)  // title, header, 10 rows
@@ -155,7 +155,7 @@ struct CLITests {
             (SimulatorFault.faultinfo, "유효하지않은 키값입니다."),
             (.http500, "HTTP 500"),
             (.malformed, "could not be read"),
-            (.reset, "could not reach KOBIS"),
+            (.reset, "KOBIS could not be reached"),
         ])
     func upstreamFaults(fault: SimulatorFault, mention: String) async throws {
         try await Self.withSimulator(fault: fault) { _, cli in
@@ -174,7 +174,7 @@ struct CLITests {
         let result = try await cli.run(["daily", "--date", "2024-03-15"])
         #expect(result.status != 0)
         #expect(result.stderrLines.count == 1)
-        #expect(result.stderr.contains("could not reach KOBIS"))
+        #expect(result.stderr.contains("KOBIS could not be reached"))
     }
 
     @Test("sample mode: no key, a notice on stderr, source sample")

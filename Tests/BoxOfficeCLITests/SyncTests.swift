@@ -364,7 +364,7 @@ struct SyncTests {
             (["sync", "--from", "2024-02-01", "--to", "2024-02-02", "--concurrency", "0"], "concurrency"),
             (["sync", "--from", "2024-02-01", "--to", "2024-02-02", "--budget", "0"], "budget"),
             (["top", "--month", "2024-13"], "YYYY-MM"),
-            (["top", "--from", "2024-02-01"], "--to is missing"),
+            (["top", "--from", "2024-02-01"], "--from and --to go together"),
             (["export", "--year", "2024", "--format", "xml"], "format"),
         ])
     func badArguments(arguments: [String], mention: String) async throws {
@@ -523,8 +523,13 @@ struct SyncTests {
 
             let table = try await cli.run(["top", "--month", "2024-03"])
             #expect(table.status == 0)
-            #expect(table.stdout.contains("기간 박스오피스 2024-03-01 (금) ~ 2024-03-31 (일) · 10/31일 보관"))
-            #expect(table.stdout.contains("한국 영화 "))
+            #expect(
+                table.stdout.contains("Box office by period 2024-03-01 (Fri) ~ 2024-03-31 (Sun) · 10/31 days archived"))
+            #expect(table.stdout.contains("Korean films "))
+            let korean = try await cli.run(["top", "--month", "2024-03", "--lang", "ko"])
+            #expect(korean.stdout.contains("기간 박스오피스 2024-03-01 (금) ~ 2024-03-31 (일) · 10/31일 보관"))
+            #expect(korean.stdout.contains("한국 영화 "))
+            #expect(korean.stderr.contains("빈 날은 다음 명령으로 채울 수 있습니다: boxoffice sync --from 2024-03-11"))
             #expect(table.stderr.contains("note: the archive lacks 21 of 31 days (2024-03-11 – 2024-03-31)"))
             #expect(table.stderr.contains("Fill the gap with: boxoffice sync --from 2024-03-11 --to 2024-03-31"))
             #expect(try await Self.statsCalls(server) == calls, "top and export never call KOBIS")

@@ -1,0 +1,14 @@
+public import ArgumentParser
+import BoxOfficeCore
+
+extension Language: ExpressibleByArgument {}
+
+/// `--lang ko|en`, which every command that prints words takes: it wins over the environment.
+struct LanguageOptions: ParsableArguments {
+    @Option(
+        name: .customLong("lang"),
+        help: "The language of the output (default: LC_ALL, LC_MESSAGES or LANG; ko* is Korean).")
+    var lang: Language?
+
+    var language: Language { lang ?? CLILanguage.fromEnvironment() }
+}
