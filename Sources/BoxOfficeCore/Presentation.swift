@@ -33,36 +33,12 @@ public enum RankChangeTone: String, Sendable {
 }
 
 extension RankChange {
-    /// The mark shown beside the rank: `신작` / `NEW`, `▲2`, `▼1`, `-`.
-    public func symbol(_ language: Language = .korean) -> String {
-        switch self {
-        case .new: return language == .korean ? "신작" : "NEW"
-        case .up(let n): return "▲\(n)"
-        case .down(let n): return "▼\(n)"
-        case .same: return "-"
-        }
-    }
-
     public var tone: RankChangeTone {
         switch self {
         case .new: return .new
         case .up: return .rise
         case .down: return .fall
         case .same: return .steady
-        }
-    }
-
-    /// What a screen reader should say with the rank: "3위, 2계단 상승", "Rank 3, new entry".
-    public func spokenLabel(rank: Int, language: Language = .korean) -> String {
-        switch (self, language) {
-        case (.new, .korean): return "\(rank)위, 신작"
-        case (.up(let n), .korean): return "\(rank)위, \(n)계단 상승"
-        case (.down(let n), .korean): return "\(rank)위, \(n)계단 하락"
-        case (.same, .korean): return "\(rank)위, 변동 없음"
-        case (.new, .english): return "Rank \(rank), new entry"
-        case (.up(let n), .english): return "Rank \(rank), up \(n)"
-        case (.down(let n), .english): return "Rank \(rank), down \(n)"
-        case (.same, .english): return "Rank \(rank), no change"
         }
     }
 }

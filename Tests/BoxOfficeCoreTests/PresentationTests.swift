@@ -15,21 +15,14 @@ struct PresentationTests {
         #expect(NumberFormatting.thousands(value) == expected)
     }
 
-    @Test("rank change rule, marks, tones and spoken labels")
+    @Test("rank change rule and tones")
     func rankChange() {
         #expect(RankChange(isNew: true, rankDelta: 5) == .new)
         #expect(RankChange(isNew: false, rankDelta: 2) == .up(2))
         #expect(RankChange(isNew: false, rankDelta: -3) == .down(3))
         #expect(RankChange(isNew: false, rankDelta: 0) == .same)
-        #expect(RankChange.new.symbol() == "신작")
-        #expect(RankChange.up(2).symbol() == "▲2")
-        #expect(RankChange.down(1).symbol() == "▼1")
-        #expect(RankChange.same.symbol() == "-")
         #expect(RankChange.up(2).tone == .rise)
         #expect(RankChange.down(2).tone == .fall)
-        #expect(RankChange.up(2).spokenLabel(rank: 3) == "3위, 2계단 상승")
-        #expect(RankChange.new.spokenLabel(rank: 1) == "1위, 신작")
-        #expect(RankChange.down(1).spokenLabel(rank: 4, language: .english) == "Rank 4, down 1")
     }
 
     @Test("rank change JSON is {kind, amount}")
