@@ -67,7 +67,7 @@ public struct ChartFilters: Codable, Hashable, Sendable {
 }
 
 /// What to show: a chart kind, the day or week, and filters. Weekly queries are normalized to their range.
-public struct ChartQuery: Hashable, Sendable {
+public struct ChartQuery: Hashable, Sendable, Codable {
     public let kind: ChartKind
     public let range: DateRange
     public let filters: ChartFilters

@@ -23,11 +23,11 @@ extension ReasonText {
             switch code {
             case KOBISError.invalidKeyCode:
                 return t(
-                    "KOBIS가 API 키를 받아들이지 않았습니다. 키를 확인해 주세요.\(quoted)",
-                    "KOBIS refused the API key; check KOBIS_API_KEY.\(quoted)")
+                    "KOBIS가 API 키를 받아들이지 않았습니다(\(code)). KOBIS_API_KEY를 확인해 주세요.\(quoted)",
+                    "KOBIS refused the API key (\(code)); check KOBIS_API_KEY.\(quoted)")
             case KOBISError.missingDateCode, KOBISError.malformedDateCode:
                 return t(
-                    "KOBIS가 날짜를 받아들이지 않았습니다.\(quoted)", "KOBIS refused the date.\(quoted)")
+                    "KOBIS가 날짜를 받아들이지 않았습니다(\(code)).\(quoted)", "KOBIS refused the date (\(code)).\(quoted)")
             default:
                 return t(
                     "KOBIS가 오류 \(code)로 요청을 거절했습니다.\(quoted)", "KOBIS failed with error \(code).\(quoted)")

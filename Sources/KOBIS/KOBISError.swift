@@ -2,7 +2,7 @@ public import Foundation
 
 /// Everything that can go wrong talking to KOBIS, each kind distinct so callers can react
 /// (serve a stale chart, tell the user to fix their key, retry later).
-public enum KOBISError: Error, Sendable, Equatable {
+public enum KOBISError: Error, Sendable, Hashable, Codable {
     /// KOBIS answered with `faultInfo` (HTTP 200). `code` and `message` are KOBIS's own.
     case fault(code: String, message: String)
     /// The server answered with a non-2xx HTTP status.

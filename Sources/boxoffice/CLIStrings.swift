@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 
 /// Every word the `boxoffice` command prints, in Korean and English: table headers and notes, sync progress and
@@ -209,20 +210,12 @@ struct CLIStrings: Sendable {
     // MARK: Sync
 
     /// What a sync item is, in progress and failure lines: a day as itself, other charts and films in words.
-    func item(_ item: SyncItem) -> String {
-        switch item {
-        case .chart(let query) where query.kind == .daily: return query.range.start.isoString
-        case .chart(let query):
-            let range = "\(query.range.start)–\(query.range.end)"
-            switch query.kind {
-            case .week: return t("주간 \(range)", "week \(range)")
-            case .weekend: return t("주말 \(range)", "weekend \(range)")
-            default: return t("주중 \(range)", "weekdays \(range)")
-            }
-        case .movie(let code): return t("영화 \(code)", "movie \(code)")
-        case .movieList(let year, let page): return t("\(year)년 영화 목록 \(page)쪽", "movie list \(year) page \(page)")
-        }
-    }
+    func item(_ item: SyncItem) -> String { reasons.syncItem(item) }
+
+    /// Why a sync item failed or the run stopped.
+    func problem(_ problem: SyncProblem) -> String { reasons.sync(problem) }
+
+    private var reasons: ReasonText { ReasonText(isEnglish ? .english : .korean) }
 
     /// "sync 2024-01-01 – 2024-01-31: 31 of 31 charts fetched (31 missing, 0 provisional); 0 already settled."
     func chartsLine(_ report: SyncReport) -> String {
@@ -319,7 +312,7 @@ struct CLIStrings: Sendable {
         case .interrupted: return stoppingAfterCallsInFlight
         case .repeatedFailures(let count, _):
             return t("sync: 연달아 항목 \(count)개가 실패했습니다. 멈춥니다", "sync: \(count) items failed in a row; stopping")
-        case .fatal(let message): return "sync: \(message)"
+        case .fatal(let problem): return "sync: \(self.problem(problem))"
         }
     }
 

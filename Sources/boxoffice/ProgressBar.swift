@@ -63,16 +63,19 @@ final class ProgressBar: @unchecked Sendable {
                 draw(force: false)
             case .itemFinished(let item, let outcome, let progress):
                 self.progress = progress
-                if case .failed(let message, _) = outcome { emitLine(strings.itemFailed(strings.item(item), message)) }
+                if case .failed(let problem, _) = outcome {
+                    emitLine(strings.itemFailed(strings.item(item), strings.problem(problem)))
+                }
                 let done = progress.completed == progress.total
                 draw(force: done)
                 if done {
                     closeLine()
                     isFinished = true
                 }
-            case .retrying(let item, let attempt, let message, let delay):
+            case .retrying(let item, let attempt, let problem, let delay):
                 let delay = strings.seconds(String(format: "%.1f", Self.seconds(of: delay)))
-                emitLine(strings.retrying(strings.item(item), attempt: attempt + 1, after: delay, message))
+                emitLine(
+                    strings.retrying(strings.item(item), attempt: attempt + 1, after: delay, strings.problem(problem)))
                 draw(force: true)
             case .stopping(let reason):
                 closeLine()

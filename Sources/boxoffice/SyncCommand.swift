@@ -64,10 +64,10 @@ struct SyncCommand: AsyncParsableCommand, LocalizedCommand {
             return try await services.syncEngine(options: options).run(request, control: control) { bar.handle($0) }
         }
         Terminal.write(Self.summary(report, budget: budget, strings: strings))
-        var fatalMessage: String?
-        if case .fatal(let message)? = report.stopReason { fatalMessage = message }
-        for failure in report.failures where failure.message != fatalMessage {
-            Terminal.printError("\(strings.item(failure.item)): \(failure.message)")
+        var fatal: SyncProblem?
+        if case .fatal(let problem)? = report.stopReason { fatal = problem }
+        for failure in report.failures where failure.problem != fatal {
+            Terminal.printError("\(strings.item(failure.item)): \(strings.problem(failure.problem))")
         }
         if let request = report.continueRequest {
             Terminal.printNotice(strings.continueWith(Self.commandLine(request)))
@@ -75,7 +75,7 @@ struct SyncCommand: AsyncParsableCommand, LocalizedCommand {
         switch report.stopReason {
         case .interrupted?: throw ExitCode(130)
         case .budget?: throw ExitCode(2)
-        case .fatal(let message)?: throw CLIError(message)
+        case .fatal(let problem)?: throw CLIError(strings.problem(problem))
         case .repeatedFailures?: throw ExitCode(1)
         case nil: if !report.failures.isEmpty { throw ExitCode(1) }
         }
@@ -101,8 +101,8 @@ struct SyncCommand: AsyncParsableCommand, LocalizedCommand {
         switch report.stopReason {
         case .budget(let budget)?: lines.append(strings.stoppedAtBudget(budget, left: strings.itemsLeft(report)))
         case .interrupted?: lines.append(strings.interrupted(left: strings.itemsLeft(report)))
-        case .repeatedFailures(let count, let message)?:
-            lines.append(strings.stoppedAfterFailures(count, last: message))
+        case .repeatedFailures(let count, let last)?:
+            lines.append(strings.stoppedAfterFailures(count, last: strings.problem(last)))
         case .fatal?, nil: break
         }
         if !report.failures.isEmpty {

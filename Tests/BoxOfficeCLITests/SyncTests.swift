@@ -331,7 +331,9 @@ struct SyncTests {
             let result = try await cli.run(["sync", "--from", "2024-02-01", "--to", "2024-02-28", "--concurrency", "2"])
             #expect(result.status == 1)
             #expect(
-                result.stderr.contains("boxoffice: KOBIS rejected the key (320010): 유효하지않은 키값입니다. Check KOBIS_API_KEY.")
+                result.stderr.contains(
+                    "boxoffice: KOBIS refused the API key (320010); check KOBIS_API_KEY. (KOBIS: \"유효하지않은 키값입니다.\")"),
+                "\(result.stderr)"
             )
             #expect(!result.stderr.contains("testkey"))
             #expect(try await Self.statsCalls(server) <= 2)
@@ -347,7 +349,9 @@ struct SyncTests {
             let result = try await broken.run(["sync", "--from", "2024-02-01", "--to", "2024-02-03"])
             #expect(result.status == 1)
             for day in ["2024-02-01", "2024-02-02", "2024-02-03"] {
-                #expect(result.stderr.contains("boxoffice: \(day): KOBIS answered HTTP 404"), "\(result.stderr)")
+                #expect(
+                    result.stderr.contains("boxoffice: \(day): KOBIS failed: it answered HTTP 404."), "\(result.stderr)"
+                )
             }
             #expect(result.stdout.contains("3 item(s) failed"))
             #expect(result.stdout.contains("(0 retries)"))

@@ -18,3 +18,15 @@ extension DiarySkipReason {
 extension DiaryFileProblem {
     var message: String { ReasonText(.english).file(self) }
 }
+
+extension SyncProblem {
+    var message: String { ReasonText(.english).sync(self) }
+}
+
+extension SyncFailure {
+    var message: String { problem.message }
+}
+
+extension BackfillFailure {
+    var line: String { ReasonText(.english).backfillFailure(self) }
+}

@@ -30,8 +30,8 @@ public struct BackfillJob: Sendable, Hashable, Identifiable {
     public var request: SyncRequest
     public var status: BackfillStatus
     public var progress: BackfillProgress
-    /// Why it ended, in English (a KOBIS or store message, the stop reason); `nil` while it runs or when it ended well.
-    public var message: String?
+    /// Why it ended (a KOBIS or store failure, the stop reason); `nil` while it runs or when it ended well.
+    public var message: BackfillNote?
     /// The administrator who asked for it, as named then, and the account (nil once the account is gone).
     public var requestedBy: String
     public var requestedByID: UUID?
@@ -47,7 +47,7 @@ public struct BackfillJob: Sendable, Hashable, Identifiable {
 
     public init(
         id: UUID, request: SyncRequest, status: BackfillStatus, progress: BackfillProgress = BackfillProgress(),
-        message: String? = nil, requestedBy: String, requestedByID: UUID?, instanceID: String,
+        message: BackfillNote? = nil, requestedBy: String, requestedByID: UUID?, instanceID: String,
         cancelRequested: Bool = false, createdAt: Date, startedAt: Date? = nil, finishedAt: Date? = nil,
         heartbeatAt: Date
     ) {
@@ -77,13 +77,14 @@ public struct BackfillProgress: Sendable, Hashable {
     public var calls: Int
     /// Items that failed.
     public var failureCount: Int
-    /// The first ``BackfillProgress/failureLimit`` failures, one line each (`2024-03-02: KOBIS answered HTTP 404`).
-    public var failures: [String]
+    /// The first ``BackfillProgress/failureLimit`` failures.
+    public var failures: [BackfillFailure]
 
     /// Failures kept line by line; beyond them only the count grows.
     public static let failureLimit = 20
 
-    public init(done: Int = 0, total: Int = 0, calls: Int = 0, failureCount: Int = 0, failures: [String] = []) {
+    public init(done: Int = 0, total: Int = 0, calls: Int = 0, failureCount: Int = 0, failures: [BackfillFailure] = [])
+    {
         self.done = done
         self.total = total
         self.calls = calls
@@ -135,7 +136,7 @@ public protocol BackfillJobRepository: Sendable {
     /// Writes a running job's progress and heartbeat; returns whether an administrator asked it to stop.
     func recordProgress(id: UUID, _ progress: BackfillProgress, now: Date) async throws -> Bool
     /// Ends a job.
-    func finishJob(id: UUID, status: BackfillStatus, progress: BackfillProgress, message: String?, now: Date)
+    func finishJob(id: UUID, status: BackfillStatus, progress: BackfillProgress, message: BackfillNote?, now: Date)
         async throws
     /// Cancels a queued job at once, or asks a running one to stop. Returns the job afterwards (`nil`: no such job).
     func requestCancel(id: UUID, now: Date) async throws -> BackfillJob?

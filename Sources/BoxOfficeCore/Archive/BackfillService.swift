@@ -151,7 +151,7 @@ public final class BackfillService: @unchecked Sendable {
                     continue
                 }
             } catch {
-                reportProblem("could not look for queued backfills: \(SyncEngine.describe(error).message)")
+                reportProblem("could not look for queued backfills: \(SyncEngine.diagnostic(error))")
             }
             await idle()
             await sweep()
@@ -217,7 +217,7 @@ public final class BackfillService: @unchecked Sendable {
             _ = try await jobs.markAbandonedJobs(
                 heartbeatBefore: now.addingTimeInterval(-options.abandonAfter), now: now)
         } catch {
-            reportProblem("could not check for abandoned backfills: \(SyncEngine.describe(error).message)")
+            reportProblem("could not check for abandoned backfills: \(SyncEngine.diagnostic(error))")
         }
     }
 
@@ -232,7 +232,7 @@ public final class BackfillService: @unchecked Sendable {
         defer { lock.withLock { current = nil } }
 
         let engine = makeEngine(options.sync)
-        let outcome: (status: BackfillStatus, message: String?)
+        let outcome: (status: BackfillStatus, message: BackfillNote?)
         do {
             // Progress is written by a child task at a bounded rate, while the engine runs.
             let report = try await withThrowingTaskGroup(of: Void.self, returning: SyncReport.self) { group in
@@ -246,7 +246,7 @@ public final class BackfillService: @unchecked Sendable {
             }
             outcome = Self.outcome(of: report, cancelRequested: recorder.cancelRequested)
         } catch {
-            outcome = (.failed, SyncEngine.describe(error).message)
+            outcome = (.failed, .problem(SyncEngine.describe(error).problem))
         }
         await finish(job.id, status: outcome.status, progress: recorder.snapshot().progress, message: outcome.message)
     }
@@ -275,13 +275,13 @@ public final class BackfillService: @unchecked Sendable {
                     control.requestStop()
                 }
             } catch {
-                reportProblem("could not record a backfill's progress: \(SyncEngine.describe(error).message)")
+                reportProblem("could not record a backfill's progress: \(SyncEngine.diagnostic(error))")
             }
         }
     }
 
     /// Writes the end of a job, trying a few times: a job left "running" would only be marked interrupted later.
-    private func finish(_ id: UUID, status: BackfillStatus, progress: BackfillProgress, message: String?) async {
+    private func finish(_ id: UUID, status: BackfillStatus, progress: BackfillProgress, message: BackfillNote?) async {
         for attempt in 1...3 {
             do {
                 try await jobs.finishJob(
@@ -289,36 +289,31 @@ public final class BackfillService: @unchecked Sendable {
                 return
             } catch {
                 reportProblem(
-                    "could not record the end of a backfill (attempt \(attempt)): \(SyncEngine.describe(error).message)"
+                    "could not record the end of a backfill (attempt \(attempt)): \(SyncEngine.diagnostic(error))"
                 )
                 try? await Task.sleep(for: .milliseconds(200 * attempt))
             }
         }
     }
 
-    /// How a job ends, given its sync report and whether an administrator cancelled it, with a message in English
-    /// when there is something to say.
+    /// How a job ends, given its sync report and whether an administrator cancelled it, with a note when there
+    /// is something to say.
     public static func outcome(of report: SyncReport, cancelRequested: Bool) -> (
-        status: BackfillStatus, message: String?
+        status: BackfillStatus, message: BackfillNote?
     ) {
         switch report.stopReason {
         case nil:
-            if !report.failures.isEmpty { return (.failed, "\(report.failures.count) item(s) failed.") }
-            if report.chartsNotCounted > 0 {
-                return (
-                    .done,
-                    "\(report.chartsNotCounted) recent chart(s) are not counted by KOBIS yet; run it again later."
-                )
-            }
+            if !report.failures.isEmpty { return (.failed, .itemsFailed(count: report.failures.count)) }
+            if report.chartsNotCounted > 0 { return (.done, .notCountedYet(charts: report.chartsNotCounted)) }
             return (.done, nil)
         case .budget(let budget):
-            return (.budgetStopped, "Stopped at the call budget of \(budget) calls; restart to continue.")
+            return (.budgetStopped, .budget(calls: budget))
         case .interrupted:
-            return cancelRequested ? (.cancelled, nil) : (.interrupted, "The server stopped while the job ran.")
+            return cancelRequested ? (.cancelled, nil) : (.interrupted, .serverStopped)
         case .repeatedFailures(let count, let last):
-            return (.failed, "Stopped after \(count) failures in a row (last: \(last)).")
-        case .fatal(let message):
-            return (.failed, message)
+            return (.failed, .repeatedFailures(count: count, last: last))
+        case .fatal(let problem):
+            return (.failed, .problem(problem))
         }
     }
 }
@@ -339,10 +334,10 @@ final class BackfillRecorder: @unchecked Sendable {
                 apply(sync)
             case .itemFinished(let item, let outcome, let sync):
                 apply(sync)
-                if case .failed(let message, _) = outcome {
+                if case .failed(let problem, _) = outcome {
                     progress.failureCount += 1
                     if progress.failures.count < BackfillProgress.failureLimit {
-                        progress.failures.append("\(item): \(message)")
+                        progress.failures.append(BackfillFailure(item: item, problem: problem))
                     }
                 }
             case .retrying, .stopping:

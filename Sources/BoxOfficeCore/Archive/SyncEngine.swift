@@ -89,7 +89,7 @@ public struct SyncEngine: Sendable {
         do {
             try await queueFilms(in: request.range, state: state)
         } catch {
-            await state.abort(.fatal("The archive could not be read or written: \(Self.describe(error).message)"))
+            await state.abort(.fatal(.archiveUnavailable(detail: Self.diagnostic(error))))
         }
 
         // One worker per call slot: each fetches, hands what came back to a task that stores it, and starts its
@@ -187,7 +187,7 @@ public struct SyncEngine: Sendable {
             return .stored
         case .movie(let code, let movie):
             guard let movie else {
-                return .failed(message: "KOBIS has no details for movie \(code).", transient: false)
+                return .failed(.noDetails(movieCode: code), transient: false)
             }
             do {
                 try await movies.save(movie)
@@ -266,15 +266,15 @@ public struct SyncEngine: Sendable {
     }
 
     private func storeFailed(_ error: any Error, state: RunState) async -> SyncOutcome {
-        let message = "The archive could not store what was fetched: \(Self.describe(error).message)"
-        await state.abort(.fatal(message))
-        return .failed(message: message, transient: false)
+        let problem = SyncProblem.storeFailed(detail: Self.diagnostic(error))
+        await state.abort(.fatal(problem))
+        return .failed(problem, transient: false)
     }
 
     /// Why an attempt gave up.
     private enum GiveUp: Error {
         case notAttempted
-        case failed(message: String, transient: Bool)
+        case failed(SyncProblem, transient: Bool)
     }
 
     /// Calls `body` until it succeeds, fails for good, or the budget or the run ends; each call takes one
@@ -289,15 +289,15 @@ public struct SyncEngine: Sendable {
                 return .success(try await body())
             } catch {
                 let failure = Self.describe(error)
-                if failure.rejectsEveryCall {
-                    await state.abort(.fatal(failure.message))
-                    return .failure(.failed(message: failure.message, transient: false))
+                if failure.problem.rejectsEveryCall {
+                    await state.abort(.fatal(failure.problem))
+                    return .failure(.failed(failure.problem, transient: false))
                 }
                 guard failure.transient, attempt < options.maxAttempts else {
-                    return .failure(.failed(message: failure.message, transient: failure.transient))
+                    return .failure(.failed(failure.problem, transient: failure.transient))
                 }
                 let delay = options.delay(beforeRetry: attempt)
-                await state.retrying(item, attempt: attempt, message: failure.message, delay: delay)
+                await state.retrying(item, attempt: attempt, problem: failure.problem, delay: delay)
                 guard await pause(delay, state: state) else { return .failure(.notAttempted) }
                 attempt += 1
             }
@@ -320,28 +320,25 @@ public struct SyncEngine: Sendable {
         switch result {
         case .success: return .stored
         case .failure(.notAttempted): return .notAttempted
-        case .failure(.failed(let message, let transient)): return .failed(message: message, transient: transient)
+        case .failure(.failed(let problem, let transient)): return .failed(problem, transient: transient)
         }
     }
 
-    /// A one-line message for `error`, whether retrying may help, and whether it dooms every further call.
-    static func describe(_ error: any Error) -> (message: String, transient: Bool, rejectsEveryCall: Bool) {
-        let kobis: KOBISError?
+    /// What `error` means to a sync, and whether retrying may help.
+    static func describe(_ error: any Error) -> (problem: SyncProblem, transient: Bool) {
         switch error {
-        case BoxOfficeError.upstream(let upstream): kobis = upstream
-        case let upstream as KOBISError: kobis = upstream
-        default: kobis = nil
+        case BoxOfficeError.upstream(let upstream): return (.upstream(upstream), upstream.isTransient)
+        case let upstream as KOBISError: return (.upstream(upstream), upstream.isTransient)
+        case is CancellationError: return (.cancelled, true)
+        default: return (.other(detail: diagnostic(error)), false)
         }
-        if let kobis {
-            if kobis.isInvalidKey, case .fault(let code, let message) = kobis {
-                return ("KOBIS rejected the key (\(code)): \(message) Check KOBIS_API_KEY.", false, true)
-            }
-            return (kobis.description, kobis.isTransient, false)
-        }
-        if let error = error as? BoxOfficeError { return (error.description, false, false) }
-        if error is CancellationError { return ("cancelled", true, false) }
-        return (String(describing: error).replacingOccurrences(of: "\n", with: " "), false, false)
     }
+
+    /// A one-line diagnostic of `error` for logs and the store's failures (never shown as it is to readers).
+    static func diagnostic(_ error: any Error) -> String {
+        String(describing: error).replacingOccurrences(of: "\n", with: " ")
+    }
+
 }
 
 /// What one run knows of one opening year's movie list.
@@ -627,9 +624,9 @@ private actor RunState {
         return true
     }
 
-    func retrying(_ item: SyncItem, attempt: Int, message: String, delay: Duration) {
+    func retrying(_ item: SyncItem, attempt: Int, problem: SyncProblem, delay: Duration) {
         retries += 1
-        emit(.retrying(item, attempt: attempt, message: message, delay: delay))
+        emit(.retrying(item, attempt: attempt, problem: problem, delay: delay))
     }
 
     func finish(_ item: SyncItem, _ outcome: SyncOutcome) {
@@ -660,11 +657,11 @@ private actor RunState {
         case .notCountedYet:
             consecutiveFailures = 0
             chartsNotCounted += 1
-        case .failed(let message, let transient):
-            failures.append(SyncFailure(item: item, message: message, transient: transient))
+        case .failed(let problem, let transient):
+            failures.append(SyncFailure(item: item, problem: problem, transient: transient))
             consecutiveFailures += 1
             if consecutiveFailures >= options.maxConsecutiveFailures {
-                stop(.repeatedFailures(count: consecutiveFailures, lastMessage: message))
+                stop(.repeatedFailures(count: consecutiveFailures, last: problem))
             }
         case .notAttempted:
             switch item {

@@ -13,7 +13,7 @@ public struct SyncRequest: Sendable, Hashable {
 }
 
 /// One unit of sync work: one upstream call when it goes well.
-public enum SyncItem: Sendable, Hashable, CustomStringConvertible {
+public enum SyncItem: Sendable, Hashable, Codable, CustomStringConvertible {
     /// An unfiltered daily or weekly chart.
     case chart(ChartQuery)
     /// A film's details, for its representative nation (Korean vs foreign share).

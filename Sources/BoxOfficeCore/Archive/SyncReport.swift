@@ -66,7 +66,7 @@ public enum SyncOutcome: Sendable, Hashable {
     /// KOBIS answered an empty chart for a recent period (not counted yet): not stored, so a later run fetches it.
     case notCountedYet
     /// Failed; `transient` when a later run may well succeed.
-    case failed(message: String, transient: Bool)
+    case failed(SyncProblem, transient: Bool)
     /// Not attempted: the budget ran out or the run was stopped.
     case notAttempted
 }
@@ -77,10 +77,10 @@ public enum SyncStopReason: Sendable, Hashable {
     case budget(Int)
     /// Someone asked the run to stop (Ctrl-C).
     case interrupted
-    /// Too many items failed in a row; the message is the last failure.
-    case repeatedFailures(count: Int, lastMessage: String)
+    /// Too many items failed in a row; `last` is the last failure.
+    case repeatedFailures(count: Int, last: SyncProblem)
     /// A failure that dooms every call (KOBIS rejected the key) or the store failing.
-    case fatal(String)
+    case fatal(SyncProblem)
 }
 
 /// How far a run has come. Charts are known from the plan; films join as the charts that name them arrive,
@@ -131,7 +131,7 @@ public enum SyncEvent: Sendable, Hashable {
     /// An item ended.
     case itemFinished(SyncItem, SyncOutcome, SyncProgress)
     /// A transient failure; the item is tried again after `delay`.
-    case retrying(SyncItem, attempt: Int, message: String, delay: Duration)
+    case retrying(SyncItem, attempt: Int, problem: SyncProblem, delay: Duration)
     /// The run stops early.
     case stopping(SyncStopReason)
 }
@@ -139,12 +139,12 @@ public enum SyncEvent: Sendable, Hashable {
 /// A failed item, for the report at the end.
 public struct SyncFailure: Sendable, Hashable {
     public var item: SyncItem
-    public var message: String
+    public var problem: SyncProblem
     public var transient: Bool
 
-    public init(item: SyncItem, message: String, transient: Bool) {
+    public init(item: SyncItem, problem: SyncProblem, transient: Bool) {
         self.item = item
-        self.message = message
+        self.problem = problem
         self.transient = transient
     }
 }

@@ -63,8 +63,9 @@ final class BackfillJobModel: Model, @unchecked Sendable {
     @Field(key: "total") var total: Int
     @Field(key: "calls") var calls: Int
     @Field(key: "failure_count") var failureCount: Int
-    /// The first failures as a JSON array of strings.
+    /// The first failures as a JSON array of ``BackfillFailure`` (an earlier version stored English lines).
     @Field(key: "failures") var failures: String
+    /// A ``BackfillNote`` as JSON (an earlier version stored an English line).
     @OptionalField(key: "message") var message: String?
     @Field(key: "requested_by") var requestedBy: String
     @OptionalField(key: "requested_by_id") var requestedByID: UUID?
@@ -111,7 +112,13 @@ final class BackfillJobModel: Model, @unchecked Sendable {
             throw corrupt("range \(rangeStart)…\(rangeEnd)")
         }
         guard let status = BackfillStatus(rawValue: status) else { throw corrupt("status \"\(status)\"") }
-        guard let lines = try? JSONDecoder().decode([String].self, from: Data(failures.utf8)) else {
+        let data = Data(failures.utf8)
+        let lines: [BackfillFailure]
+        if let typed = try? JSONDecoder().decode([BackfillFailure].self, from: data) {
+            lines = typed
+        } else if let legacy = try? JSONDecoder().decode([String].self, from: data) {
+            lines = legacy.map(BackfillFailure.init(legacyText:))
+        } else {
             throw corrupt("failures")
         }
         return BackfillJob(
@@ -119,13 +126,23 @@ final class BackfillJobModel: Model, @unchecked Sendable {
             status: status,
             progress: BackfillProgress(
                 done: done, total: total, calls: calls, failureCount: failureCount, failures: lines),
-            message: message, requestedBy: requestedBy, requestedByID: requestedByID, instanceID: instanceID,
+            message: message.map(Self.note), requestedBy: requestedBy, requestedByID: requestedByID,
+            instanceID: instanceID,
             cancelRequested: cancelRequested, createdAt: DiaryTime.normalized(createdAt),
             startedAt: startedAt.map(DiaryTime.normalized), finishedAt: finishedAt.map(DiaryTime.normalized),
             heartbeatAt: DiaryTime.normalized(heartbeatAt))
     }
 
-    static func encode(_ lines: [String]) throws -> String {
-        String(decoding: try JSONEncoder().encode(lines), as: UTF8.self)
+    static func encode(_ failures: [BackfillFailure]) throws -> String {
+        String(decoding: try JSONEncoder().encode(failures), as: UTF8.self)
+    }
+
+    static func encode(_ note: BackfillNote?) throws -> String? {
+        try note.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+    }
+
+    /// The stored note; text that is not a note's JSON was written by an earlier version and is shown as it is.
+    static func note(_ text: String) -> BackfillNote {
+        (try? JSONDecoder().decode(BackfillNote.self, from: Data(text.utf8))) ?? .text(text)
     }
 }

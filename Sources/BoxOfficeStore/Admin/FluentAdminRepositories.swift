@@ -117,7 +117,7 @@ struct FluentBackfillJobRepository: BackfillJobRepository {
         }
     }
 
-    func finishJob(id: UUID, status: BackfillStatus, progress: BackfillProgress, message: String?, now: Date)
+    func finishJob(id: UUID, status: BackfillStatus, progress: BackfillProgress, message: BackfillNote?, now: Date)
         async throws
     {
         try await StorageFailure.run("record the end of a backfill", logger: database.logger) {
@@ -129,7 +129,7 @@ struct FluentBackfillJobRepository: BackfillJobRepository {
                 .set(\.$calls, to: progress.calls)
                 .set(\.$failureCount, to: progress.failureCount)
                 .set(\.$failures, to: try BackfillJobModel.encode(progress.failures))
-                .set(\.$message, to: message)
+                .set(\.$message, to: try BackfillJobModel.encode(message))
                 .set(\.$finishedAt, to: now)
                 .set(\.$heartbeatAt, to: now)
                 .update()
@@ -199,7 +199,7 @@ struct FluentBackfillJobRepository: BackfillJobRepository {
                 .filter(\.$status ~~ Self.active)
                 .filter(\.$heartbeatAt < heartbeatBefore)
                 .set(\.$status, to: BackfillStatus.interrupted.rawValue)
-                .set(\.$message, to: "Its server instance stopped answering; restart it to continue.")
+                .set(\.$message, to: try BackfillJobModel.encode(BackfillNote.instanceLost))
                 .set(\.$finishedAt, to: now)
                 .update()
             return abandoned.count

@@ -42,7 +42,7 @@ actor InMemoryBackfillJobs: BackfillJobRepository {
         jobs[id] = job
         return job.cancelRequested
     }
-    func finishJob(id: UUID, status: BackfillStatus, progress: BackfillProgress, message: String?, now: Date)
+    func finishJob(id: UUID, status: BackfillStatus, progress: BackfillProgress, message: BackfillNote?, now: Date)
         async throws
     {
         jobs[id]?.status = status
@@ -169,8 +169,8 @@ struct BackfillServiceTests {
         #expect(job.status == .failed)
         #expect(job.progress.failureCount == 1)
         #expect(job.progress.failures.count == 1)
-        #expect(job.progress.failures.first?.hasPrefix("2024-02-03: ") == true)
-        #expect(job.message == "1 item(s) failed.")
+        #expect(job.progress.failures.first?.line.hasPrefix("2024-02-03: ") == true)
+        #expect(job.message == .itemsFailed(count: 1))
         #expect(job.status.canRestart)
 
         await #expect(throws: BoxOfficeError.self) {
@@ -190,7 +190,7 @@ struct BackfillServiceTests {
             report.stopReason = stop
             report.chartsNotCounted = notCounted
             report.failures = (0..<failures).map { _ in
-                SyncFailure(item: .movie(code: "X"), message: "no", transient: false)
+                SyncFailure(item: .movie(code: "X"), problem: .noDetails(movieCode: "X"), transient: false)
             }
             return report
         }
@@ -200,10 +200,16 @@ struct BackfillServiceTests {
         #expect(BackfillService.outcome(of: report(.budget(10)), cancelRequested: false).status == .budgetStopped)
         #expect(BackfillService.outcome(of: report(.interrupted), cancelRequested: true).status == .cancelled)
         #expect(BackfillService.outcome(of: report(.interrupted), cancelRequested: false).status == .interrupted)
-        #expect(BackfillService.outcome(of: report(.fatal("key")), cancelRequested: false).status == .failed)
         #expect(
-            BackfillService.outcome(of: report(.repeatedFailures(count: 5, lastMessage: "x")), cancelRequested: false)
-                .status
+            BackfillService.outcome(
+                of: report(.fatal(.upstream(.fault(code: KOBISError.invalidKeyCode, message: "key")))),
+                cancelRequested: false
+            ).status == .failed)
+        #expect(
+            BackfillService.outcome(
+                of: report(.repeatedFailures(count: 5, last: .upstream(.timeout))), cancelRequested: false
+            )
+            .status
                 == .failed)
     }
 }

@@ -223,12 +223,14 @@ struct SyncEngineTests {
         let f = Fixture()
         f.upstream.failEveryCall(with: .fault(code: KOBISError.invalidKeyCode, message: "유효하지않은 키값입니다."))
         let report = try await f.engine(SyncOptions(concurrency: 2)).run(SyncRequest(range: Self.march))
-        guard case .fatal(let message)? = report.stopReason else {
+        guard case .fatal(let problem)? = report.stopReason else {
             Issue.record("expected a fatal stop, got \(String(describing: report.stopReason))")
             return
         }
-        #expect(message.contains("320010"))
-        #expect(message.contains("유효하지않은 키값입니다."))
+        #expect(
+            problem.message.contains("320010") || problem == .upstream(.fault(code: "320010", message: "유효하지않은 키값입니다."))
+        )
+        #expect(problem.message.contains("유효하지않은 키값입니다."))
         #expect(f.upstream.totalCalls <= 2)
         #expect(report.chartsStored == 0)
     }
@@ -240,7 +242,7 @@ struct SyncEngineTests {
         let report = try await f.engine(SyncOptions(concurrency: 1, maxAttempts: 2, maxConsecutiveFailures: 3))
             .run(SyncRequest(range: Self.march))
         #expect(
-            report.stopReason == .repeatedFailures(count: 3, lastMessage: "could not reach KOBIS: connection refused"))
+            report.stopReason == .repeatedFailures(count: 3, last: .upstream(.connectionFailed("connection refused"))))
         #expect(report.failures.count == 3)
         #expect(f.upstream.totalCalls == 6)
         #expect(report.notAttempted == 7)
@@ -307,11 +309,11 @@ struct SyncEngineTests {
         let f = Fixture()
         await f.store.setFailSaves(.storage("disk full"))
         let report = try await f.engine(SyncOptions(concurrency: 1)).run(SyncRequest(range: Self.march))
-        guard case .fatal(let message)? = report.stopReason else {
+        guard case .fatal(let problem)? = report.stopReason else {
             Issue.record("expected a fatal stop")
             return
         }
-        #expect(message.contains("disk full"))
+        #expect(problem.message.contains("disk full"))
         // Storing overlaps the next call: at most the one call that started while the first answer was being
         // stored, none after the stop.
         #expect(f.upstream.totalCalls <= 2)

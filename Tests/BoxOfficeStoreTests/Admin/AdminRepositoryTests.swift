@@ -107,7 +107,12 @@ struct AdminRepositoryTests {
             #expect(try await jobs.job(id: elsewhere.id)?.status == .queued)
 
             let progress = BackfillProgress(
-                done: 7, total: 12, calls: 8, failureCount: 1, failures: ["2024-03-02: KOBIS answered HTTP 404, \"x\""])
+                done: 7, total: 12, calls: 8, failureCount: 1,
+                failures: [
+                    BackfillFailure(
+                        item: .chart(ChartQuery(kind: .daily, date: CalendarDate("2024-03-02")!)),
+                        problem: .upstream(.httpStatus(404)))
+                ])
             #expect(try await jobs.recordProgress(id: first.id, progress, now: later.addingTimeInterval(1)) == false)
             let running = try #require(try await jobs.job(id: first.id))
             #expect(running.progress == progress)
@@ -200,9 +205,46 @@ struct AdminRepositoryTests {
             try await jobs.createJob(job)
             for status in BackfillStatus.allCases {
                 try await jobs.finishJob(
-                    id: job.id, status: status, progress: BackfillProgress(), message: "m", now: Self.now)
+                    id: job.id, status: status, progress: BackfillProgress(), message: .problem(.upstream(.timeout)),
+                    now: Self.now)
                 #expect(try await jobs.job(id: job.id)?.status == status)
             }
+        }
+    }
+
+    @Test(
+        "a job finished by an earlier version (English message and failure lines) reads back as text; new ones typed",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3's sqlite3"))
+    func legacyMessages() async throws {
+        try await TestStore.with(.sqlite) { database, store in
+            let jobs = database.backfillJobRepository()
+            let job = Self.job()
+            try await jobs.createJob(job)
+            guard case .sqlite(let path) = store.location else { return }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = [
+                "-c",
+                "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+                    + "c.execute(\"UPDATE backfill_jobs SET status = 'failed', message = ?, failures = ?\", "
+                    + "('1 item(s) failed.', '[\\\"2024-03-02: KOBIS answered HTTP 404\\\"]')); c.commit()",
+                path,
+            ]
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            let old = try #require(try await jobs.job(id: job.id))
+            #expect(old.message == .text("1 item(s) failed."))
+            #expect(old.progress.failures == [BackfillFailure(legacyText: "2024-03-02: KOBIS answered HTTP 404")])
+
+            let failure = BackfillFailure(item: .movie(code: "20124079"), problem: .noDetails(movieCode: "20124079"))
+            try await jobs.finishJob(
+                id: job.id, status: .failed,
+                progress: BackfillProgress(done: 1, total: 1, calls: 1, failureCount: 1, failures: [failure]),
+                message: .repeatedFailures(count: 5, last: .upstream(.httpStatus(502))), now: Self.now)
+            let new = try #require(try await jobs.job(id: job.id))
+            #expect(new.message == .repeatedFailures(count: 5, last: .upstream(.httpStatus(502))))
+            #expect(new.progress.failures == [failure])
         }
     }
 }

@@ -296,7 +296,7 @@ struct BackfillPageTests {
                 let job = try await database.backfillJobRepository().job(id: try #require(jobBox.id))
                 await database.shutdown()
                 #expect(job?.status == .interrupted)
-                #expect(job?.message == "The server stopped while the job ran.")
+                #expect(job?.message == .serverStopped)
                 #expect((job?.progress.done ?? 0) > 0)
             }
         ) { app in

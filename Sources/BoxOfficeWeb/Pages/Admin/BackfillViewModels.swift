@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 import Hummingbird
 
@@ -154,8 +155,9 @@ struct BackfillJobPageViewModel: Sendable {
         explanation = s.explanation(job.status)
         // The explanation says what an interruption, a cancel or the budget means; a failure's or a finished run's
         // message adds what only the run knows (KOBIS's own words, days not counted yet).
-        message = job.status == .failed || job.status == .done ? job.message : nil
-        failures = job.progress.failures
+        let reasons = ReasonText(environment.language)
+        message = job.status == .failed || job.status == .done ? job.message.map(reasons.backfillNote) : nil
+        failures = job.progress.failures.map(reasons.backfillFailure)
         hasFailures = !job.progress.failures.isEmpty
         let hidden = job.progress.failureCount - job.progress.failures.count
         moreFailures = hidden > 0 ? s.moreFailures(hidden) : nil
