@@ -58,6 +58,19 @@ extension ReasonText {
         }
     }
 
+    /// The warnings to show with a saved note: other notes of the same movie on the same day.
+    public func warnings(_ result: NoteSaveResult) -> [String] {
+        let count = result.duplicates.count
+        guard count > 0 else { return [] }
+        let note = result.note
+        return [
+            t(
+                "\(note.watchedOn)에 본 \(note.title) 기록이 이미 \(count)개 있습니다.",
+                "You already have \(count == 1 ? "a note" : "\(count) notes") about \(note.title) watched on \(note.watchedOn)."
+            )
+        ]
+    }
+
     /// Why a file cannot be imported, as one line.
     public func file(_ problem: DiaryFileProblem) -> String {
         switch problem {

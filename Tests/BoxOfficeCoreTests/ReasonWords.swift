@@ -15,6 +15,10 @@ extension DiarySkipReason {
     var text: String { ReasonText(.english).skip(self) }
 }
 
+extension NoteSaveResult {
+    var warnings: [String] { ReasonText(.english).warnings(self) }
+}
+
 extension DiaryFileProblem {
     var message: String { ReasonText(.english).file(self) }
 }

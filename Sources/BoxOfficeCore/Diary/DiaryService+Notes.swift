@@ -75,15 +75,6 @@ public struct NoteSaveResult: Sendable, Hashable {
     public var note: DiaryNote
     /// The user's other notes about the same movie on the same day.
     public var duplicates: [DiaryNote]
-
-    /// Warnings to show with the note.
-    public var warnings: [String] {
-        guard !duplicates.isEmpty else { return [] }
-        let count = duplicates.count
-        return [
-            "You already have \(count == 1 ? "a note" : "\(count) notes") about \(note.title) watched on \(note.watchedOn)."
-        ]
-    }
 }
 
 extension DiaryService {

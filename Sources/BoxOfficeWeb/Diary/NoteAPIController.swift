@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 import Hummingbird
 
@@ -47,7 +48,8 @@ struct NoteAPIController<Context: DiaryAuthenticatedContext>: Sendable {
         }
         if let rank = try body.integer("chartRank") { draft.chartRank = try DiaryValidation.chartRank(rank) }
         let result = try await diary.createNote(draft, for: user)
-        var response = try ResponseBuilders.json(SavedNoteBody(result), status: .created)
+        var response = try ResponseBuilders.json(
+            SavedNoteBody(result, language: Language(apiRequest: request)), status: .created)
         response.headers[.location] = "/api/v1/notes/\(result.note.id.uuidString)"
         return response
     }
@@ -79,7 +81,8 @@ struct NoteAPIController<Context: DiaryAuthenticatedContext>: Sendable {
                 throw BoxOfficeError.invalid("movieCode", .immutable, value: code)
             }
         }
-        return try ResponseBuilders.json(SavedNoteBody(try await diary.updateNote(id: id, changes: changes, for: user)))
+        let result = try await diary.updateNote(id: id, changes: changes, for: user)
+        return try ResponseBuilders.json(SavedNoteBody(result, language: Language(apiRequest: request)))
     }
 
     func export(_ request: Request, user: DiaryUser) async throws -> Response {
@@ -119,9 +122,9 @@ struct SavedNoteBody: Encodable {
     var note: DiaryNote
     var warnings: [String]
 
-    init(_ result: NoteSaveResult) {
+    init(_ result: NoteSaveResult, language: Language) {
         note = result.note
-        warnings = result.warnings
+        warnings = ReasonText(language).warnings(result)
     }
 
     enum CodingKeys: String, CodingKey { case warnings }
