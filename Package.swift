@@ -106,6 +106,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "BoxOfficeTextTests", dependencies: ["BoxOfficeText", "BoxOfficeCore"], swiftSettings: swiftSettings),
+        .testTarget(
             name: "BoxOfficeStoreTests", dependencies: ["BoxOfficeStore", "BoxOfficeCore", "BoxOfficeText"],
             swiftSettings: swiftSettings),
         .testTarget(

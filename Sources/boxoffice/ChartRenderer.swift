@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 
 /// Renders charts as an aligned table (Korean-width aware), JSON or CSV.

@@ -32,18 +32,6 @@ struct PresentationTests {
         #expect(try JSONDecoder().decode([RankChange].self, from: data) == [.up(3), .new])
     }
 
-    @Test("East Asian wide characters take two columns")
-    func displayWidth() {
-        #expect(DisplayWidth.of("abc") == 3)
-        #expect(DisplayWidth.of("경관의 피") == 9)
-        #expect(DisplayWidth.of("ＡＢ") == 4)
-        #expect(DisplayWidth.pad("피", to: 4) == "피  ")
-        #expect(DisplayWidth.pad("12", to: 4, alignRight: true) == "  12")
-        let cut = DisplayWidth.truncate("가나다라마바사", to: 7)
-        #expect(cut == "가나다…")
-        #expect(DisplayWidth.of(cut) <= 7)
-    }
-
     @Test("chart JSON has the contract's field names")
     func chartJSON() throws {
         let result = try JSONDecoder().decode(

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Hummingbird
 
 /// `GET /api/v1/movies/{code}` and `GET /api/v1/movies?q=&director=&year=&page=`. KOBIS's words (genres, nations,

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -20,7 +21,7 @@ struct EnglishPagesTests {
             guard url.path.hasSuffix("searchCodeList.json"), url.query?.contains("comCode=0105000000") == true else {
                 return try await simulator.get(url)
             }
-            let codes = KOBISVocabularyTests.wideAreas.map {
+            let codes = KOBISWideAreas.all.map {
                 #"{"fullCd":"\#($0.code)","korNm":"\#($0.korean)","engNm":""}"#
             }
             return HTTPTransportResponse(
@@ -183,7 +184,7 @@ struct EnglishPagesTests {
     func regions() async throws {
         try await Self.withRealWideAreas { client in
             let english = try await client.get("/daily?date=\(WebTestSupport.settledDate)&lang=en").text
-            for area in KOBISVocabularyTests.wideAreas {
+            for area in KOBISWideAreas.all {
                 #expect(english.contains(#"<option value="\#(area.code)">\#(area.english)</option>"#), "\(area.korean)")
             }
             #expect(!english.contains(#"value="0105017"></option>"#))

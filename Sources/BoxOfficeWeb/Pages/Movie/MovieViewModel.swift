@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Hummingbird
 
 /// Everything the movie page shows, already formatted for one language.

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Hummingbird
 
 /// `GET /charts/period?from=&to=` (or `?month=YYYY-MM`, `?year=YYYY`): a period's top films from the archive,

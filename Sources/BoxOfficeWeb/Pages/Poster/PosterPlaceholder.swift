@@ -1,3 +1,4 @@
+import BoxOfficeText
 import Foundation
 import BoxOfficeCore
 

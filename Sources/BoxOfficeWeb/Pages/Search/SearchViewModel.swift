@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Hummingbird
 
 /// The search page: the form with the criteria as entered, the hits, and paging links.

@@ -1,8 +1,7 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 import Testing
-
-@testable import BoxOfficeWeb
 
 @Suite("KOBIS vocabulary in English")
 struct KOBISVocabularyTests {
@@ -92,7 +91,7 @@ struct KOBISVocabularyTests {
     func realCodeList() throws {
         let sample = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("shared/kobis-samples/more/codelist-wideareas-0105000000.extracted.json")
         guard let data = try? Data(contentsOf: sample) else { return }
         struct CodeList: Decodable {

@@ -1,9 +1,10 @@
-import BoxOfficeCore
+public import BoxOfficeCore
 
 /// The vocabulary applied to the domain values the JSON API sends: the same shapes with their KOBIS words in the
 /// table's language. The Korean table returns every value unchanged.
 extension KOBISVocabulary {
-    func movie(_ movie: Movie) -> Movie {
+    /// `movie` with its status, type, nations, genres, grades, company parts and formats in the table's language.
+    public func movie(_ movie: Movie) -> Movie {
         guard isEnglish else { return movie }
         var movie = movie
         movie.status = name(movie.status, .productionStatus)
@@ -20,19 +21,22 @@ extension KOBISVocabulary {
         return movie
     }
 
-    func showType(_ showType: ShowType) -> ShowType {
+    /// A screening format's group and name in the table's language.
+    public func showType(_ showType: ShowType) -> ShowType {
         guard isEnglish else { return showType }
         return ShowType(group: name(showType.group, .showType), name: name(showType.name, .showType))
     }
 
-    func searchPage(_ page: MovieSearchPage) -> MovieSearchPage {
+    /// Every hit of a search page in the table's language (see ``summary(_:)``).
+    public func searchPage(_ page: MovieSearchPage) -> MovieSearchPage {
         guard isEnglish else { return page }
         var page = page
         page.movies = page.movies.map(summary)
         return page
     }
 
-    func summary(_ movie: MovieSummary) -> MovieSummary {
+    /// A search hit with its status, type, nations and genres in the table's language.
+    public func summary(_ movie: MovieSummary) -> MovieSummary {
         guard isEnglish else { return movie }
         var movie = movie
         movie.status = name(movie.status, .productionStatus)
@@ -42,7 +46,8 @@ extension KOBISVocabulary {
         return movie
     }
 
-    func periodChart(_ chart: PeriodChart) -> PeriodChart {
+    /// A period chart with each film's nation in the table's language.
+    public func periodChart(_ chart: PeriodChart) -> PeriodChart {
         guard isEnglish else { return chart }
         var chart = chart
         chart.entries = chart.entries.map { entry in
@@ -56,7 +61,7 @@ extension KOBISVocabulary {
     /// Counts by name (a diary's genres or nations) in the table's language: names that meet in one English name
     /// (어드벤처, 어드벤쳐) are added up, and the list is ordered again like the statistics order it: by count, then
     /// name.
-    func namedCounts(_ counts: [DiaryNamedCount], _ kind: Kind) -> [DiaryNamedCount] {
+    public func namedCounts(_ counts: [DiaryNamedCount], _ kind: Kind) -> [DiaryNamedCount] {
         guard isEnglish else { return counts }
         var merged: [DiaryNamedCount] = []
         for count in counts {

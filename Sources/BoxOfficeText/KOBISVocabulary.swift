@@ -1,39 +1,60 @@
-import BoxOfficeCore
+public import BoxOfficeCore
+import Foundation
 
 /// KOBIS's words for films, in the reader's language. KOBIS names genres, nations, watch grades, movie types,
 /// production statuses, screening formats, company parts and regions in Korean only (its wide-area code list has
-/// an empty `engNm` for every area), so English pages and `?lang=en` JSON take their English names from the tables
-/// here; a word no table knows stays as KOBIS wrote it, so a name is never blank.
-struct KOBISVocabulary: Sendable {
-    enum Kind: Sendable, CaseIterable {
-        case genre, nation, grade, movieType, productionStatus, showType, companyPart, region
+/// an empty `engNm` for every area), so English pages, `?lang=en` JSON and the CLI's English tables take their
+/// English names from the tables here; a word no table knows stays as KOBIS wrote it, so a name is never blank.
+public struct KOBISVocabulary: Sendable {
+    /// Which of KOBIS's word lists a word comes from.
+    public enum Kind: Sendable, CaseIterable {
+        /// Genres (`genreNm`, `repGenreNm`).
+        case genre
+        /// Nations (`nationNm`, `repNationNm`).
+        case nation
+        /// Watch grades (`watchGradeNm`).
+        case grade
+        /// Movie types (`typeNm`).
+        case movieType
+        /// Production statuses (`prdtStatNm`).
+        case productionStatus
+        /// Screening formats (`showTypeGroupNm`, `showTypeNm`).
+        case showType
+        /// Company parts (`companyPartNm`).
+        case companyPart
+        /// The wide areas of the region filter.
+        case region
     }
 
-    let isEnglish: Bool
+    /// True for the English table; the Korean one leaves every word as KOBIS wrote it.
+    public let isEnglish: Bool
 
-    static let korean = KOBISVocabulary(isEnglish: false)
-    static let english = KOBISVocabulary(isEnglish: true)
+    /// KOBIS's words as KOBIS writes them.
+    public static let korean = KOBISVocabulary(isEnglish: false)
+    /// KOBIS's words in English.
+    public static let english = KOBISVocabulary(isEnglish: true)
 
-    static func table(for language: Language) -> KOBISVocabulary {
+    /// The table for `language`.
+    public static func table(for language: Language) -> KOBISVocabulary {
         language == .english ? english : korean
     }
 
-    /// `korean` in the table's language: itself on Korean pages, else its English name or, when no table knows
-    /// it, itself.
-    func name(_ korean: String, _ kind: Kind) -> String {
+    /// `korean` in the table's language: itself in Korean, else its English name or, when no table knows it,
+    /// itself.
+    public func name(_ korean: String, _ kind: Kind) -> String {
         guard isEnglish else { return korean }
         let trimmed = korean.trimmingCharacters(in: .whitespaces)
         return Self.english(trimmed, kind) ?? trimmed
     }
 
     /// Each of `names` in the table's language.
-    func names(_ names: [String], _ kind: Kind) -> [String] {
+    public func names(_ names: [String], _ kind: Kind) -> [String] {
         isEnglish ? names.map { name($0, kind) } : names
     }
 
     /// A wide area's name: KOBIS's own English name when it gives one, else the table's, else the Korean name
     /// (and the code when even that is empty).
-    func region(_ region: Region) -> String {
+    public func region(_ region: Region) -> String {
         let korean = region.koreanName.trimmingCharacters(in: .whitespaces)
         guard isEnglish else { return korean.isEmpty ? region.code : korean }
         let english = region.englishName.trimmingCharacters(in: .whitespaces)
@@ -43,7 +64,7 @@ struct KOBISVocabulary: Sendable {
     }
 
     /// The English name of the Korean term `korean` of `kind`, or `nil` when the table does not know it.
-    static func english(_ korean: String, _ kind: Kind) -> String? {
+    public static func english(_ korean: String, _ kind: Kind) -> String? {
         switch kind {
         case .genre: return genres[korean]
         case .nation: return nations[korean]
@@ -57,7 +78,7 @@ struct KOBISVocabulary: Sendable {
     }
 
     /// Every Korean term a table knows for `kind`.
-    static func knownTerms(_ kind: Kind) -> [String] {
+    public static func knownTerms(_ kind: Kind) -> [String] {
         switch kind {
         case .genre: return Array(genres.keys)
         case .nation: return Array(nations.keys)
