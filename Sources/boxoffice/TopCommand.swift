@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoxOfficeCore
+import BoxOfficeText
 import BoxOfficeWeb
 import Foundation
 
@@ -30,7 +31,7 @@ func noteCoverage(_ coverage: ArchiveCoverage, strings: CLIStrings) {
     Terminal.printNotice(
         strings.coverageGap(
             missing: coverage.missingDays, of: coverage.days, runs: runs.joined(separator: ", ") + more))
-    if let command = coverage.syncCommand { Terminal.printNotice(strings.fillGap(command)) }
+    if let command = SyncCommandLine.text(for: coverage) { Terminal.printNotice(strings.fillGap(command)) }
 }
 
 /// Output formats of `boxoffice top`.
@@ -69,7 +70,7 @@ struct TopCommand: AsyncParsableCommand, LocalizedCommand {
         }
         noteCoverage(chart.coverage, strings: strings)
         switch format {
-        case .json: Terminal.write(try ChartRenderer.json(chart))
+        case .json: Terminal.write(try ChartRenderer.json(PeriodChartBody(chart)))
         case .csv: Terminal.write(Self.csv(chart))
         case .table: Terminal.write(Self.table(chart, strings: strings))
         }

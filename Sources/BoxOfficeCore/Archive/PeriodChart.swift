@@ -33,8 +33,9 @@ public struct PeriodNationShare: Codable, Sendable, Hashable {
     public var salesShare: Double
 }
 
-/// Top films of a period by audience, summed from the archived daily charts: the JSON of
-/// `/api/v1/charts/period` and what `boxoffice top` prints.
+/// Top films of a period by audience, summed from the archived daily charts: what `/api/v1/charts/period` and
+/// `boxoffice top` show. Their JSON is this chart's, except that the coverage spells the sync command of its
+/// ``ArchiveCoverage/syncRange`` (`coverage.syncCommand`) instead of the typed range.
 ///
 /// Daily charts list each day's top 10 only, so the figures are the sums over the days a film was in
 /// the top 10, and the shares are shares of the audience those top 10s counted.

@@ -49,7 +49,7 @@ struct PeriodChartTests {
         #expect(abs(korean.audienceShare + foreign.audienceShare - 100) <= 0.1)
 
         #expect(chart.coverage.missingDays == 1)
-        #expect(chart.coverage.syncCommand == "boxoffice sync --from 2024-03-05 --to 2024-03-05")
+        #expect(chart.coverage.syncRange == archiveRange("2024-03-05", "2024-03-05"))
         let top1 = try await service.periodChart(period, limit: 1)
         #expect(top1.entries.count == 1)
         #expect(top1.audience == chart.audience, "shares count every film, not only the listed ones")

@@ -49,7 +49,7 @@ struct SyncPlanTests {
         #expect(SyncPlan.statusRange(for: request) == archiveRange("2024-02-26", "2024-03-24"))
     }
 
-    @Test("coverage: runs of missing days, provisional days, and the command that fills exactly the gap")
+    @Test("coverage: runs of missing days, provisional days, and the sync that fills exactly the gap")
     func coverage() {
         let statuses =
             ["2024-03-01", "2024-03-02", "2024-03-05", "2024-03-09"].map {
@@ -66,18 +66,19 @@ struct SyncPlanTests {
                 archiveRange("2024-03-10", "2024-03-10"),
             ])
         #expect(!coverage.isComplete)
-        #expect(coverage.syncCommand == "boxoffice sync --from 2024-03-03 --to 2024-03-10")
+        #expect(coverage.syncRange == archiveRange("2024-03-03", "2024-03-10"))
+        #expect(coverage.syncRequest == SyncRequest(range: archiveRange("2024-03-03", "2024-03-10")))
 
         let complete = ArchiveCoverage(
             range: archiveRange("2024-03-01", "2024-03-02"), dailyStatuses: statuses, calendar: Self.calendar)
         #expect(complete.isComplete)
-        #expect(complete.syncCommand == nil)
+        #expect(complete.syncRange == nil && complete.syncRequest == nil)
 
         let provisional = ArchiveCoverage(
             range: archiveRange("2024-03-19", "2024-03-19"), dailyStatuses: statuses, calendar: Self.calendar)
         #expect(provisional.isComplete)
         #expect(provisional.provisionalDays == 1)
-        #expect(provisional.syncCommand == "boxoffice sync --from 2024-03-19 --to 2024-03-19")
+        #expect(provisional.syncRange == archiveRange("2024-03-19", "2024-03-19"))
     }
 
     @Test("periods: month, year, from/to and the default, cut to the days that have charts")

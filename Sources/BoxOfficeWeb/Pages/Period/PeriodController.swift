@@ -60,7 +60,8 @@ struct ArchiveAPIController<Context: RequestContext>: Sendable {
         group.get("charts/period") { request, _ in
             let parameters = try PeriodParameters(request.formParameters, calendar: services.calendar)
             let chart = try await archive.periodChart(parameters.range, limit: parameters.limit)
-            return try ResponseBuilders.json(KOBISVocabulary.table(for: Language(request: request)).periodChart(chart))
+            let vocabulary = KOBISVocabulary.table(for: Language(request: request))
+            return try ResponseBuilders.json(PeriodChartBody(vocabulary.periodChart(chart)))
         }
         group.get("movies/{code}/trend") { _, context in
             try ResponseBuilders.json(try await archive.trend(movieCode: context.parameters.get("code") ?? ""))

@@ -37,8 +37,9 @@ struct CoverageNoticeViewModel: Sendable {
         hasMissing = coverage.missingDays > 0
         provisionalText = strings.provisionalDays(coverage.provisionalDays)
         hasProvisional = coverage.provisionalDays > 0
-        command = coverage.syncCommand ?? ""
-        hasCommand = coverage.syncCommand != nil
+        let command = SyncCommandLine.text(for: coverage)
+        self.command = command ?? ""
+        hasCommand = command != nil
     }
 }
 
