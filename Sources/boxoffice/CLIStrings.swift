@@ -4,8 +4,8 @@ import Foundation
 
 /// Every word the `boxoffice` command prints, in Korean and English: table headers and notes, sync progress and
 /// summaries, and the lines of serve, migrate, admin and simulate-kobis. Errors about the domain's typed reasons
-/// come from `ReasonText`; JSON and CSV never change with the language. Properties are fixed words; words with
-/// numbers or names are methods.
+/// come from `ReasonText`, and KOBIS's own words (genres, nations, grades, …) from `KOBISVocabulary`; JSON and CSV
+/// never change with the language. Properties are fixed words; words with numbers or names are methods.
 struct CLIStrings: Sendable {
     let isEnglish: Bool
 
@@ -18,9 +18,9 @@ struct CLIStrings: Sendable {
     let shareHeader, daysHeader, bestRankHeader, nationHeader, koreanNation, foreignNation, unknownNation: String
     let koreanShare, foreignShare, unknownShare, emptyArchive: String
     // Movies and search.
-    let codeLabel, titleLabel, englishTitleLabel, originalTitleLabel, runtimeLabel, productionYearLabel: String
-    let openDateLabel, statusLabel, nationsLabel, genresLabel, gradesLabel, directorsLabel, castLabel: String
-    let distributorsLabel, showTypesLabel, sourceLabel, noteLabel, staleMovie: String
+    let codeLabel, titleLabel, englishTitleLabel, koreanTitleLabel, originalTitleLabel, runtimeLabel: String
+    let productionYearLabel, openDateLabel, statusLabel, typeLabel, nationsLabel, genresLabel, gradesLabel: String
+    let directorsLabel, castLabel, showTypesLabel, sourceLabel, noteLabel, staleMovie: String
     let openedHeader, directorHeader, genreHeader, noMoviesFound, searchNeedsWords: String
     // Sync.
     let nationsAlreadyKnown, archiveComplete, stoppingAfterCallsInFlight, interruptNotice: String
@@ -75,17 +75,18 @@ struct CLIStrings: Sendable {
         codeLabel = t("코드", "Code")
         titleLabel = t("제목", "Title")
         englishTitleLabel = t("영문 제목", "English title")
+        koreanTitleLabel = t("한국어 제목", "Korean title")
         originalTitleLabel = t("원제", "Original title")
         runtimeLabel = t("상영시간", "Running time")
         productionYearLabel = t("제작연도", "Production year")
         openDateLabel = t("개봉일", "Release date")
         statusLabel = t("상태", "Status")
+        typeLabel = t("유형", "Type")
         nationsLabel = t("국가", "Nations")
         genresLabel = t("장르", "Genres")
         gradesLabel = t("관람등급", "Rating")
         directorsLabel = t("감독", "Directors")
         castLabel = t("출연", "Cast")
-        distributorsLabel = t("배급", "Distributors")
         showTypesLabel = t("상영형태", "Formats")
         sourceLabel = t("출처", "Source")
         noteLabel = t("참고", "Note")
@@ -196,6 +197,27 @@ struct CLIStrings: Sendable {
 
     // MARK: Movies and search
 
+    /// The table's language.
+    var language: Language { isEnglish ? .english : .korean }
+
+    /// KOBIS's words (genres, nations, grades, statuses, types, company parts, formats) in the table's language.
+    var vocabulary: KOBISVocabulary { KOBISVocabulary.table(for: language) }
+
+    /// A title or a person's name as KOBIS gives it, led by its English form in English (as on English pages).
+    func leading(_ korean: String, _ english: String) -> LeadingName {
+        LeadingName(korean: korean, english: english, language: language)
+    }
+
+    /// A credited person: "봉준호" / "Bong Joon-ho (봉준호)", the Korean name beside an English one.
+    func person(_ name: LeadingName) -> String {
+        name.beside.map { "\(name.name) (\($0))" } ?? name.name
+    }
+
+    /// An actor and the role: "송강호 (박두만)" / "Song Kang-ho (송강호) as Park Doo-man".
+    func castMember(_ name: String, role: String) -> String {
+        role.isEmpty ? name : t("\(name) (\(role))", "\(name) as \(role)")
+    }
+
     /// "137분" / "137 min".
     func minutes(_ value: Int) -> String { t("\(value)분", "\(value) min") }
 
@@ -215,7 +237,7 @@ struct CLIStrings: Sendable {
     /// Why a sync item failed or the run stopped.
     func problem(_ problem: SyncProblem) -> String { reasons.sync(problem) }
 
-    private var reasons: ReasonText { ReasonText(isEnglish ? .english : .korean) }
+    private var reasons: ReasonText { ReasonText(language) }
 
     /// "sync 2024-01-01 – 2024-01-31: 31 of 31 charts fetched (31 missing, 0 provisional); 0 already settled."
     func chartsLine(_ report: SyncReport) -> String {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 
 /// `boxoffice movie CODE`: a movie's details.
@@ -62,33 +63,52 @@ struct SearchCommand: AsyncParsableCommand, LocalizedCommand {
     }
 }
 
-/// Movie and search tables.
+/// Movie and search tables. KOBIS's words (status, type, nations, genres, grades, company parts, formats) are in
+/// the table's language, and English tables lead with KOBIS's English title and names where it has them; JSON
+/// never changes with the language.
 enum MovieRenderer {
     static func table(_ movie: Movie, strings s: CLIStrings) -> String {
-        // KOBIS's own values (status, nations, genres, grades, names) are shown as KOBIS gives them.
-        var rows: [(String, String)] = [(s.codeLabel, movie.code), (s.titleLabel, movie.title)]
-        if !movie.titleEnglish.isEmpty { rows.append((s.englishTitleLabel, movie.titleEnglish)) }
-        if !movie.titleOriginal.isEmpty { rows.append((s.originalTitleLabel, movie.titleOriginal)) }
+        let vocabulary = s.vocabulary
+        let title = s.leading(movie.title, movie.titleEnglish)
+        var rows: [(String, String)] = [(s.codeLabel, movie.code), (s.titleLabel, title.name)]
+        if let korean = title.beside {
+            rows.append((s.koreanTitleLabel, korean))
+        } else if !movie.titleEnglish.isEmpty, movie.titleEnglish != movie.title {
+            rows.append((s.englishTitleLabel, movie.titleEnglish))
+        }
+        if !movie.titleOriginal.isEmpty, movie.titleOriginal != movie.title, movie.titleOriginal != movie.titleEnglish {
+            rows.append((s.originalTitleLabel, movie.titleOriginal))
+        }
         if let runtime = movie.runtimeMinutes { rows.append((s.runtimeLabel, s.minutes(runtime))) }
         if let year = movie.productionYear { rows.append((s.productionYearLabel, String(year))) }
         if let open = movie.openDate { rows.append((s.openDateLabel, open.isoString)) }
-        if !movie.status.isEmpty { rows.append((s.statusLabel, movie.status)) }
-        if !movie.nations.isEmpty { rows.append((s.nationsLabel, movie.nations.joined(separator: ", "))) }
-        if !movie.genres.isEmpty { rows.append((s.genresLabel, movie.genres.joined(separator: ", "))) }
-        if !movie.grades.isEmpty { rows.append((s.gradesLabel, movie.grades.joined(separator: ", "))) }
-        if !movie.directors.isEmpty {
-            rows.append((s.directorsLabel, movie.directors.map(\.name).joined(separator: ", ")))
+        if !movie.status.isEmpty { rows.append((s.statusLabel, vocabulary.name(movie.status, .productionStatus))) }
+        if !movie.type.isEmpty { rows.append((s.typeLabel, vocabulary.name(movie.type, .movieType))) }
+        if !movie.nations.isEmpty {
+            rows.append((s.nationsLabel, vocabulary.names(movie.nations, .nation).joined(separator: ", ")))
         }
-        let actors = movie.actors.prefix(8).map { $0.role.isEmpty ? $0.name : "\($0.name) (\($0.role))" }
+        if !movie.genres.isEmpty {
+            rows.append((s.genresLabel, vocabulary.names(movie.genres, .genre).joined(separator: ", ")))
+        }
+        if !movie.grades.isEmpty {
+            rows.append((s.gradesLabel, vocabulary.names(movie.grades, .grade).joined(separator: ", ")))
+        }
+        if !movie.directors.isEmpty {
+            let directors = movie.directors.map { s.person(s.leading($0.name, $0.nameEnglish)) }
+            rows.append((s.directorsLabel, directors.joined(separator: ", ")))
+        }
+        let actors = movie.actors.prefix(8).map { actor in
+            s.castMember(
+                s.person(s.leading(actor.name, actor.nameEnglish)), role: s.leading(actor.role, actor.roleEnglish).name)
+        }
         if !actors.isEmpty {
             let more = movie.actors.count > 8 ? s.moreActors(movie.actors.count - 8) : ""
             rows.append((s.castLabel, actors.joined(separator: ", ") + more))
         }
-        if !movie.distributors.isEmpty {
-            rows.append((s.distributorsLabel, movie.distributors.map(\.name).joined(separator: ", ")))
-        }
+        rows.append(contentsOf: companyRows(movie.companies, strings: s))
         if !movie.showTypes.isEmpty {
-            rows.append((s.showTypesLabel, movie.showTypes.map { "\($0.group) \($0.name)" }.joined(separator: ", ")))
+            let formats = movie.showTypes.map(vocabulary.showType).map { "\($0.group) \($0.name)" }
+            rows.append((s.showTypesLabel, formats.joined(separator: ", ")))
         }
         if movie.source == .sample { rows.append((s.sourceLabel, s.sampleData)) }
         if movie.stale { rows.append((s.noteLabel, s.staleMovie)) }
@@ -96,14 +116,29 @@ enum MovieRenderer {
         return rows.map { DisplayWidth.pad($0.0, to: width) + "  " + $0.1 }.joined(separator: "\n") + "\n"
     }
 
+    /// One row per company part (제작사, 배급사, …) in KOBIS's order, its companies' names (English ones in English).
+    static func companyRows(_ companies: [MovieCompany], strings s: CLIStrings) -> [(String, String)] {
+        var groups: [(part: String, names: [String])] = []
+        for company in companies {
+            let name = s.leading(company.name, company.nameEnglish).name
+            if let index = groups.firstIndex(where: { $0.part == company.part }) {
+                if !groups[index].names.contains(name) { groups[index].names.append(name) }
+            } else {
+                groups.append((company.part, [name]))
+            }
+        }
+        return groups.map { (s.vocabulary.name($0.part, .companyPart), $0.names.joined(separator: ", ")) }
+    }
+
     static func table(_ page: MovieSearchPage, strings s: CLIStrings) -> String {
         guard !page.movies.isEmpty else { return s.noMoviesFound + "\n" }
         let headers = [s.codeLabel, s.titleLabel, s.openedHeader, s.directorHeader, s.genreHeader]
         let rows = page.movies.map { movie in
             [
-                movie.code, DisplayWidth.truncate(movie.title, to: 34),
+                movie.code, DisplayWidth.truncate(s.leading(movie.title, movie.titleEnglish).name, to: 34),
                 movie.openDate?.isoString ?? movie.productionYear.map(String.init) ?? "",
-                DisplayWidth.truncate(movie.directors.joined(separator: ", "), to: 16), movie.genres.first ?? "",
+                DisplayWidth.truncate(movie.directors.joined(separator: ", "), to: 16),
+                movie.genres.first.map { s.vocabulary.name($0, .genre) } ?? "",
             ]
         }
         var lines = ChartRenderer.aligned([headers] + rows)
