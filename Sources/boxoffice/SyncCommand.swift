@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoxOfficeCore
+import BoxOfficeText
 import BoxOfficeWeb
 import Dispatch
 import Foundation
@@ -70,7 +71,7 @@ struct SyncCommand: AsyncParsableCommand, LocalizedCommand {
             Terminal.printError("\(strings.item(failure.item)): \(strings.problem(failure.problem))")
         }
         if let request = report.continueRequest {
-            Terminal.printNotice(strings.continueWith(Self.commandLine(request)))
+            Terminal.printNotice(strings.continueWith(SyncCommandLine.text(for: request)))
         }
         switch report.stopReason {
         case .interrupted?: throw ExitCode(130)
@@ -79,13 +80,6 @@ struct SyncCommand: AsyncParsableCommand, LocalizedCommand {
         case .repeatedFailures?: throw ExitCode(1)
         case nil: if !report.failures.isEmpty { throw ExitCode(1) }
         }
-    }
-
-    /// `boxoffice sync --from … --to … [--weekly]`: the command that runs (or continues) `request`, spelled here
-    /// beside the options it names.
-    static func commandLine(_ request: SyncRequest) -> String {
-        "boxoffice sync --from \(request.range.start) --to \(request.range.end)"
-            + (request.includeWeekly ? " --weekly" : "")
     }
 
     static func summary(_ report: SyncReport, budget: Int, strings: CLIStrings) -> String {
