@@ -1,30 +1,16 @@
 import BoxOfficeCore
-import BoxOfficeText
 import Hummingbird
 
-/// Wraps every diary API route: ``DiaryError``s become JSON errors with their status (401 with
-/// `WWW-Authenticate`, 404, 409, 429 with `Retry-After`) and their message in the request's language, and responses are marked
+/// Wraps every diary API route: ``DiaryError``s go on to the app's error middleware, which answers them as JSON
+/// errors with their status (401 with `WWW-Authenticate`, 404, 409, 429 with `Retry-After`), and responses are marked
 /// `Cache-Control: no-store` because they hold a user's private data. Other errors go on to the app's error
 /// middleware.
 struct DiaryAPIMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        var response: Response
-        do {
-            response = try await next(request, context)
-        } catch let error as DiaryError {
-            response = Self.response(for: error, language: Language(apiRequest: request))
-        }
+        var response = try await next(request, context)
         response.headers[.cacheControl] = "no-store"
-        return response
-    }
-
-    static func response(for error: DiaryError, language: Language) -> Response {
-        let message = ReasonText(language).diary(error)
-        var response = ResponseBuilders.jsonError(ErrorPresentation(status: error.apiStatus, message: message))
-        if case .unauthorized = error { response.headers[.wwwAuthenticate] = "Bearer realm=\"BoxOffice\"" }
-        if let seconds = error.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
         return response
     }
 }

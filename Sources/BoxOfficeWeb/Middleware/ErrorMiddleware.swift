@@ -22,7 +22,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch {
             let isAPI = Self.isAPIPath(request.uri.path)
             let language = isAPI ? Language(apiRequest: request) : Language(request: request)
-            var presentation = ErrorPresentation(error, language: language)
+            var presentation = ErrorPresentation(error, language: language, isAPI: isAPI)
             let metadata: Logger.Metadata = [
                 "path": "\(request.uri.path)", "status": "\(presentation.status.code)",
                 "error.type": "\(String(reflecting: type(of: error)))",
@@ -37,10 +37,13 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             }
             var response = errorResponse(presentation, request: request, context: context, language: language)
             // Headers the error carries (`Allow` on 405, `Retry-After` on 429) belong on the answer too.
-            let carried = (error as? HTTPError)?.headers ?? (error as? WebError)?.headers ?? [:]
+            let carried = (error as? HTTPError)?.headers ?? (error as? WebError)?.headers ?? presentation.headers
             for field in carried where field.name != .contentType && field.name != .contentLength {
                 response.headers.append(field)
             }
+            // An error is about this request only: never kept by a browser or a proxy (a diary 404 must not be
+            // served to the next person either).
+            response.headers[.cacheControl] = "no-store"
             return response
         }
     }

@@ -1,12 +1,11 @@
 import BoxOfficeCore
-import BoxOfficeText
 import Foundation
 import Hummingbird
 
 /// Finds the session named by the `boxoffice_session` cookie (in the database, so any instance can serve
 /// it) and puts it into the context. On the way out it marks the response `Cache-Control: no-store` (diary
 /// pages are private), renews the cookie when the service extended the session, forgets a cookie whose
-/// session is gone, and turns ``DiaryError``s into HTTP errors for the error page, in the page's language.
+/// session is gone. ``DiaryError``s go on to the app's error middleware (403, 404, 409, 429 pages).
 struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
     let diary: DiaryService
     let calendar: BoxOfficeCalendar
@@ -19,12 +18,7 @@ struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
         if let cookieValue, !cookieValue.isEmpty {
             context.session = try await diary.session(cookieValue: cookieValue)
         }
-        var response: Response
-        do {
-            response = try await next(request, context)
-        } catch let error as DiaryError {
-            throw Self.httpError(error, language: Language(request: request))
-        }
+        var response = try await next(request, context)
         response.headers[.cacheControl] = "no-store"
         if let cookieValue, !cookieValue.isEmpty, !SessionCookies.sets(SessionCookies.sessionName, in: response) {
             if let session = context.session {
@@ -41,13 +35,6 @@ struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
         return response
     }
 
-    /// The error page for a ``DiaryError`` that no page handled itself: 403, 404, 409 or 429 (with `Retry-After`),
-    /// with the message in the page's language.
-    static func httpError(_ error: DiaryError, language: Language) -> HTTPError {
-        var headers = HTTPFields()
-        if let seconds = error.retryAfterSeconds { headers[.retryAfter] = String(seconds) }
-        return HTTPError(error.pageStatus, headers: headers, message: ReasonText(language).diary(error))
-    }
 }
 
 /// Sends anonymous requests to the log-in page (`303`, with `next` set to the page they wanted).

@@ -11,6 +11,8 @@ struct ErrorPresentation: Sendable, Equatable {
     var message: String
     /// True when nothing explains the error: a bug. The client gets a generic 500 and the server logs it as an error.
     var isUnexpected: Bool
+    /// Headers the answer carries: `WWW-Authenticate` on the API's 401, `Retry-After` on 429.
+    var headers: HTTPFields = [:]
 
     init(status: HTTPResponse.Status, message: String, isUnexpected: Bool = false) {
         self.status = status
@@ -18,11 +20,16 @@ struct ErrorPresentation: Sendable, Equatable {
         self.isUnexpected = isUnexpected
     }
 
-    /// The status and the words for `error`, in `language`.
-    init(_ error: any Error, language: Language = .english) {
+    /// The status and the words for `error`, in `language`; `isAPI` for a JSON route, whose refusals ask for a
+    /// token (401) where a page answers 403.
+    init(_ error: any Error, language: Language = .english, isAPI: Bool = true) {
         let words = ReasonText(language)
         let t = ErrorStrings.table(for: language)
         switch error {
+        case let error as DiaryError:
+            self.init(status: isAPI ? error.apiStatus : error.pageStatus, message: words.diary(error))
+            if isAPI, case .unauthorized = error { headers[.wwwAuthenticate] = "Bearer realm=\"BoxOffice\"" }
+            if let seconds = error.retryAfterSeconds { headers[.retryAfter] = String(seconds) }
         case let error as BoxOfficeError:
             self.init(status: Self.status(of: error), message: words.message(error))
         case let error as KOBISError:
