@@ -89,7 +89,7 @@ func buildRouter(
     }
     OpenAPIController<BasicRequestContext>(document: openAPI).addRoutes(to: router)
 
-    let api = router.group("api/v1")
+    let api = router.group("api/v1").add(middleware: APILanguageMiddleware<BasicRequestContext>())
     ChartAPIController<BasicRequestContext>(services: services).addRoutes(to: api)
     MovieAPIController<BasicRequestContext>(services: services).addRoutes(to: api)
     ArchiveAPIController<BasicRequestContext>(services: services).addRoutes(to: api)

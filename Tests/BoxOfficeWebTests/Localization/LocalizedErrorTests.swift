@@ -75,6 +75,10 @@ struct LocalizedErrorTests {
             #expect(korean.apiErrorMessage == "날짜(date) \"2099-01-01\": 아직 오지 않은 날입니다. 가장 최근 날짜는 2024-03-19입니다.")
             let asked = try await client.get(path + "&lang=en", headers: [.acceptLanguage: "ko"])
             #expect(asked.apiErrorMessage?.hasPrefix("date \"2099-01-01\" is in the future") == true)
+            let unknown = try await client.get("/api/v1/movies?q=a&lang=fr")
+            #expect(unknown.status == .badRequest)
+            #expect(unknown.apiErrorMessage == "lang must be ko or en, got \"fr\".")
+            #expect(try await client.get("/api/v1/movies?q=a&lang=").status == .ok)
             let period = try await client.get("/api/v1/charts/period?year=20x4&lang=ko")
             #expect(period.apiErrorMessage == "연도(year): 2024처럼 네 자리 연도를 적어 주세요. 받은 값: \"20x4\"")
         }
