@@ -80,6 +80,15 @@ extension ReasonText {
                 "\(f) must be a whole number from \(range.lowerBound) to \(number(range.upperBound))\(got(value)).")
         case .atLeast(let minimum):
             return t("\(f): \(minimum) 이상이어야 합니다.\(got(value))", "\(f) must be \(minimum) or more\(got(value)).")
+        case .seconds(let range):
+            // Swift's own number printing: the same on every server, whatever its locale.
+            func text(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+            let low = text(range.lowerBound), high = text(range.upperBound)
+            return t(
+                "\(f): \(low)초부터 \(high)초 사이의 숫자여야 합니다.\(got(value))",
+                "\(f) must be a number of seconds from \(low) to \(high)\(got(value)).")
+        case .httpURL:
+            return t("\(f): http(s) 주소여야 합니다.\(got(value))", "\(f) must be an http(s) URL\(got(value)).")
         case .year(let range):
             return t(
                 "\(f): \(range.lowerBound)년부터 \(range.upperBound)년 사이의 연도여야 합니다.\(got(value))",

@@ -138,6 +138,19 @@ struct LanguageTests {
         }
     }
 
+    @Test("a bad setting in the environment: one line naming the variable, in the terminal's language")
+    func badSetting() async throws {
+        var cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        cli.environment["BOXOFFICE_UPSTREAM_TIMEOUT"] = "soon"
+        Self.expectOneLineError(
+            try await Self.run(cli, ["daily"], locale: Self.korean),
+            #"boxoffice: BOXOFFICE_UPSTREAM_TIMEOUT: 0.1초부터 300초 사이의 숫자여야 합니다. 받은 값: "soon""#)
+        Self.expectOneLineError(
+            try await Self.run(cli, ["daily"], locale: Self.english),
+            #"boxoffice: BOXOFFICE_UPSTREAM_TIMEOUT must be a number of seconds from 0.1 to 300, got "soon"."#)
+    }
+
     @Test("migrate's line in Korean")
     func migrateKorean() async throws {
         let cli = try CLIRunner()

@@ -60,6 +60,10 @@ public enum InputRule: Sendable, Hashable {
     case atLeast(Int)
     /// Must be a year in the range.
     case year(ClosedRange<Int>)
+    /// Must be a number of seconds in the range.
+    case seconds(ClosedRange<Double>)
+    /// Must be an `http` or `https` URL.
+    case httpURL
     /// Must have between these many characters.
     case length(ClosedRange<Int>)
     /// Must have at most this many characters.

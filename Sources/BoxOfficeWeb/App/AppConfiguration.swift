@@ -1,4 +1,6 @@
 public import Foundation
+public import BoxOfficeCore
+import BoxOfficeText
 
 /// Everything BoxOffice is configured with, built once from the environment (and flags) and passed
 /// down. The contract's variables: KOBIS_API_KEY, KOBIS_BASE_URL, TMDB_API_KEY, TMDB_BASE_URL,
@@ -77,7 +79,7 @@ public struct AppConfiguration: Sendable {
             guard let raw = value(name) else { return nil }
             guard let parsed = URL(string: raw), let scheme = parsed.scheme?.lowercased(),
                 scheme == "http" || scheme == "https", parsed.host != nil
-            else { throw ConfigurationError("\(name) must be an http(s) URL, got \"\(raw)\"") }
+            else { throw ConfigurationError(InputProblem(name, .httpURL, value: raw)) }
             return parsed
         }
         self.init(workingDirectory: workingDirectory)
@@ -91,16 +93,14 @@ public struct AppConfiguration: Sendable {
         if let host = value("BOXOFFICE_HOSTNAME") { hostname = host }
         if let rawCost = value("BOXOFFICE_BCRYPT_COST") {
             guard let parsed = Int(rawCost), (4...31).contains(parsed) else {
-                throw ConfigurationError("BOXOFFICE_BCRYPT_COST must be a number from 4 to 31, got \"\(rawCost)\"")
+                throw ConfigurationError(InputProblem("BOXOFFICE_BCRYPT_COST", .wholeNumber(4...31), value: rawCost))
             }
             bcryptCost = parsed
         }
         func seconds(_ name: String, in range: ClosedRange<Double>) throws(ConfigurationError) -> TimeInterval? {
             guard let raw = value(name) else { return nil }
             guard let parsed = Double(raw), range.contains(parsed) else {
-                throw ConfigurationError(
-                    "\(name) must be a number of seconds from \(range.lowerBound) to "
-                        + "\(range.upperBound), got \"\(raw)\"")
+                throw ConfigurationError(InputProblem(name, .seconds(range), value: raw))
             }
             return parsed
         }
@@ -110,7 +110,7 @@ public struct AppConfiguration: Sendable {
         publicURL = try url("BOXOFFICE_PUBLIC_URL")
         if let rawPort = value("PORT") {
             guard let parsed = Int(rawPort), (0...65535).contains(parsed) else {
-                throw ConfigurationError("PORT must be a number from 0 to 65535, got \"\(rawPort)\"")
+                throw ConfigurationError(InputProblem("PORT", .wholeNumber(0...65535), value: rawPort))
             }
             port = parsed
         }
@@ -162,9 +162,12 @@ extension AppConfiguration: CustomStringConvertible, CustomDebugStringConvertibl
     }
 }
 
-/// A configuration value that cannot be used, with a one-line explanation.
+/// A configuration value that cannot be used: which variable, its value and the rule it breaks (worded by
+/// `ReasonText` in the operator's language).
 public struct ConfigurationError: Error, LocalizedError, Sendable, Equatable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
+    public var problem: InputProblem
+    public init(_ problem: InputProblem) { self.problem = problem }
+    /// In English, for logs.
+    public var message: String { ReasonText(.english).input(problem) }
     public var errorDescription: String? { message }
 }
