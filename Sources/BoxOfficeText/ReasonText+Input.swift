@@ -3,7 +3,7 @@ public import BoxOfficeCore
 extension ReasonText {
     /// Bad input as one line: which field, what is wrong, and what would be right.
     public func input(_ problem: InputProblem) -> String {
-        let f = field(problem.field)
+        let f = field(problem.field, rule: problem.rule)
         let name = problem.field ?? ""
         let value = problem.value
         let quoted = value.map { " \"\($0)\"" } ?? ""

@@ -37,8 +37,10 @@ extension ReasonText {
 
     /// A backfill's failed item, as one line.
     public func backfillFailure(_ failure: BackfillFailure) -> String {
-        guard let problem = failure.problem else { return failure.text ?? "" }
-        return "\(syncItem(failure.item)): \(sync(problem))"
+        switch failure {
+        case .item(let item, let problem): return "\(syncItem(item)): \(sync(problem))"
+        case .text(let text): return text
+        }
     }
 
     /// What a finished backfill has to say, as one line.

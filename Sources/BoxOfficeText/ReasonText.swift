@@ -54,6 +54,18 @@ public struct ReasonText: Sendable {
         return "\(korean)(\(name))"
     }
 
+    /// The same, where the rule tells what the field is: `to` ends a period, except when a category's notes move
+    /// `to` another category.
+    func field(_ name: String?, rule: InputRule) -> String {
+        switch (name, rule) {
+        case ("to", .uuid), ("to", .required), ("to", .categoryID), ("to", .unknownCategory),
+            ("to", .moveIntoDeletedCategory):
+            return t("옮길 분류(to)", "to")
+        default:
+            return field(name)
+        }
+    }
+
     static let koreanFieldNames: [String: String] = [
         "date": "날짜", "from": "시작일", "to": "종료일", "month": "월", "year": "연도", "nation": "국적",
         "multi": "영화 구분", "area": "지역", "range": "기간", "view": "보기 방식", "limit": "개수", "page": "쪽",

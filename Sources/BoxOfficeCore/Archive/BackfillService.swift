@@ -337,7 +337,7 @@ final class BackfillRecorder: @unchecked Sendable {
                 if case .failed(let problem, _) = outcome {
                     progress.failureCount += 1
                     if progress.failures.count < BackfillProgress.failureLimit {
-                        progress.failures.append(BackfillFailure(item: item, problem: problem))
+                        progress.failures.append(.item(item, problem))
                     }
                 }
             case .retrying, .stopping:

@@ -117,7 +117,7 @@ final class BackfillJobModel: Model, @unchecked Sendable {
         if let typed = try? JSONDecoder().decode([BackfillFailure].self, from: data) {
             lines = typed
         } else if let legacy = try? JSONDecoder().decode([String].self, from: data) {
-            lines = legacy.map(BackfillFailure.init(legacyText:))
+            lines = legacy.map(BackfillFailure.text)
         } else {
             throw corrupt("failures")
         }

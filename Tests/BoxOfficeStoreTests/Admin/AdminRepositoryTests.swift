@@ -109,9 +109,9 @@ struct AdminRepositoryTests {
             let progress = BackfillProgress(
                 done: 7, total: 12, calls: 8, failureCount: 1,
                 failures: [
-                    BackfillFailure(
-                        item: .chart(ChartQuery(kind: .daily, date: CalendarDate("2024-03-02")!)),
-                        problem: .upstream(.httpStatus(404)))
+                    .item(
+                        .chart(ChartQuery(kind: .daily, date: CalendarDate("2024-03-02")!)), .upstream(.httpStatus(404))
+                    )
                 ])
             #expect(try await jobs.recordProgress(id: first.id, progress, now: later.addingTimeInterval(1)) == false)
             let running = try #require(try await jobs.job(id: first.id))
@@ -235,9 +235,9 @@ struct AdminRepositoryTests {
             #expect(process.terminationStatus == 0)
             let old = try #require(try await jobs.job(id: job.id))
             #expect(old.message == .text("1 item(s) failed."))
-            #expect(old.progress.failures == [BackfillFailure(legacyText: "2024-03-02: KOBIS answered HTTP 404")])
+            #expect(old.progress.failures == [.text("2024-03-02: KOBIS answered HTTP 404")])
 
-            let failure = BackfillFailure(item: .movie(code: "20124079"), problem: .noDetails(movieCode: "20124079"))
+            let failure = BackfillFailure.item(.movie(code: "20124079"), .noDetails(movieCode: "20124079"))
             try await jobs.finishJob(
                 id: job.id, status: .failed,
                 progress: BackfillProgress(done: 1, total: 1, calls: 1, failureCount: 1, failures: [failure]),
