@@ -35,10 +35,10 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 context.logger.warning(
                     "request failed", metadata: metadata.merging(["error": "\(Self.redacted(error))"]) { $1 })
             }
-            var response = errorResponse(presentation, request: request, context: context, language: language)
+            var response = errorResponse(
+                presentation, isAPI: isAPI, request: request, context: context, language: language)
             // Headers the error carries (`Allow` on 405, `Retry-After` on 429) belong on the answer too.
-            let carried = (error as? HTTPError)?.headers ?? (error as? WebError)?.headers ?? presentation.headers
-            for field in carried where field.name != .contentType && field.name != .contentLength {
+            for field in presentation.headers where field.name != .contentType && field.name != .contentLength {
                 response.headers.append(field)
             }
             // An error is about this request only: never kept by a browser or a proxy (a diary 404 must not be
@@ -49,9 +49,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func errorResponse(
-        _ presentation: ErrorPresentation, request: Request, context: Context, language: Language
+        _ presentation: ErrorPresentation, isAPI: Bool, request: Request, context: Context, language: Language
     ) -> Response {
-        if Self.isAPIPath(request.uri.path) {
+        if isAPI {
             return ResponseBuilders.jsonError(presentation)
         }
         let viewModel = ErrorPageViewModel(

@@ -11,7 +11,7 @@ struct ErrorPresentation: Sendable, Equatable {
     var message: String
     /// True when nothing explains the error: a bug. The client gets a generic 500 and the server logs it as an error.
     var isUnexpected: Bool
-    /// Headers the answer carries: `WWW-Authenticate` on the API's 401, `Retry-After` on 429.
+    /// Headers the answer carries: `WWW-Authenticate` on the API's 401, `Retry-After` on 429, `Allow` on 405.
     var headers: HTTPFields = [:]
 
     init(status: HTTPResponse.Status, message: String, isUnexpected: Bool = false) {
@@ -38,9 +38,11 @@ struct ErrorPresentation: Sendable, Equatable {
             self.init(status: .badRequest, message: words.input(error))
         case let error as WebError:
             self.init(status: error.status, message: t.message(error))
+            headers = error.headers
         case let error as any HTTPResponseError:
             let body = (error as? HTTPError)?.body
             self.init(status: error.status, message: body ?? t.defaultMessage(for: error.status))
+            headers = (error as? HTTPError)?.headers ?? [:]
         case is CancellationError:
             // The client went away or the server is shutting down: nothing failed, it just did not finish.
             self.init(status: .serviceUnavailable, message: t.cancelled)
