@@ -1,0 +1,14 @@
+import BoxOfficeCore
+import FluentKit
+import Foundation
+
+/// A row of `diary_login_attempts`: one failed login.
+final class DiaryLoginAttemptModel: Model, @unchecked Sendable {
+    static let schema = "diary_login_attempts"
+
+    @ID(key: .id) var id: UUID?
+    @Field(key: "username_key") var usernameKey: String
+    @Field(key: "attempted_at") var attemptedAt: Date
+
+    init() {}
+}

@@ -1,0 +1,34 @@
+import BoxOfficeCore
+import FluentKit
+import Foundation
+
+/// A row of `diary_users`.
+final class DiaryUserModel: Model, @unchecked Sendable {
+    static let schema = "diary_users"
+
+    @ID(key: .id) var id: UUID?
+    /// As typed at sign-up.
+    @Field(key: "username") var username: String
+    /// `DiaryValidation.usernameKey(username)`: unique, so names differing only in case clash.
+    @Field(key: "username_key") var usernameKey: String
+    /// bcrypt.
+    @Field(key: "password_hash") var passwordHash: String
+    @Field(key: "created_at") var createdAt: Date
+    /// Bumped by every import: the update locks the user's row, so one user's imports run one at a time.
+    @Field(key: "import_serial") var importSerial: Int
+
+    init() {}
+
+    init(_ user: DiaryUser, usernameKey: String, passwordHash: String) {
+        id = user.id
+        username = user.username
+        self.usernameKey = usernameKey
+        self.passwordHash = passwordHash
+        createdAt = user.createdAt
+        importSerial = 0
+    }
+
+    func domain() throws -> DiaryUser {
+        DiaryUser(id: try requireID(), username: username, createdAt: DiaryTime.normalized(createdAt))
+    }
+}
