@@ -81,7 +81,7 @@ final class FilmCatalog: Sendable {
 
 /// Builds the ``FilmCatalog`` on first use and shares it between copies of a simulator.
 final class FilmCatalogCache: Sendable {
-    private let catalog = LockedValue<FilmCatalog?>(nil)
+    private let catalog = Locked<FilmCatalog?>(nil)
 
     /// Whether the catalog has been built (charts and movie info never need it).
     var isBuilt: Bool { catalog.withLock { $0 != nil } }

@@ -22,7 +22,7 @@ public final class SimulatorServer: Sendable {
     public let host: String
     private let requestedPort: Int
     let logger: Logger
-    private let state: LockedValue<State>
+    private let state: Locked<State>
 
     private struct State {
         var fault: SimulatorFault
@@ -54,7 +54,7 @@ public final class SimulatorServer: Sendable {
         self.host = host
         self.requestedPort = port
         self.logger = logger
-        self.state = LockedValue(State(fault: fault, latency: max(.zero, latency)))
+        self.state = Locked(State(fault: fault, latency: max(.zero, latency)))
     }
 
     // MARK: Settings and statistics

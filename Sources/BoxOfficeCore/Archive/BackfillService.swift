@@ -1,4 +1,5 @@
 public import Foundation
+import KOBIS
 
 /// Runs administrators' backfills in the background with the ``SyncEngine``: one job at a time on this
 /// instance, in the order they were accepted, with progress, heartbeat and cancellation going through the
@@ -11,7 +12,7 @@ public import Foundation
 /// - Progress is written at most every ``Options/progressInterval`` while it changes.
 /// - ``run()`` is the worker loop, for the app's service group; ``stop()`` ends it after the job in hand has
 ///   stopped (its calls in flight finish and are stored; it is marked interrupted).
-public final class BackfillService: @unchecked Sendable {
+public final class BackfillService: Sendable {
     /// How jobs are run.
     public struct Options: Sendable {
         /// Concurrency and call budget of each job (the budget applies per job, like one `boxoffice sync`).
@@ -51,13 +52,14 @@ public final class BackfillService: @unchecked Sendable {
     private let makeEngine: @Sendable (SyncOptions) -> SyncEngine
     private let reportProblem: @Sendable (String) -> Void
 
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var wakeRequested = false
-    private var stopping = false
-    private var looping = false
-    private var idleWaiter: CheckedContinuation<Void, Never>?
-    private var current: (id: UUID, control: SyncControl, recorder: BackfillRecorder)?
+    private struct Worker {
+        var wakeRequested = false
+        var stopping = false
+        var looping = false
+        var idleWaiter: CheckedContinuation<Void, Never>?
+        var current: (id: UUID, control: SyncControl, recorder: BackfillRecorder)?
+    }
+    private let worker = Locked(Worker())
 
     /// - Parameters:
     ///   - makeEngine: builds the sync engine a job runs with.
@@ -107,7 +109,7 @@ public final class BackfillService: @unchecked Sendable {
     /// within a heartbeat otherwise). Returns the job afterwards, `nil` when there is no such job.
     public func cancel(id: UUID) async throws -> BackfillJob? {
         let job = try await jobs.requestCancel(id: id, now: calendar.currentInstant)
-        let running = lock.withLock { current?.id == id ? current : nil }
+        let running = worker.withLock { $0.current?.id == id ? $0.current : nil }
         if let running {
             running.recorder.markCancelRequested()
             running.control.requestStop()
@@ -136,13 +138,13 @@ public final class BackfillService: @unchecked Sendable {
     /// The worker loop: marks abandoned jobs, then runs this instance's queued jobs one at a time until
     /// ``stop()`` (or cancellation). Calling it while it already runs returns at once.
     public func run() async {
-        let started = lock.withLock { () -> Bool in
-            guard !looping else { return false }
-            looping = true
+        let started = worker.withLock { worker -> Bool in
+            guard !worker.looping else { return false }
+            worker.looping = true
             return true
         }
         guard started else { return }
-        defer { lock.withLock { looping = false } }
+        defer { worker.withLock { $0.looping = false } }
         await sweep()
         while !shouldStop {
             do {
@@ -160,18 +162,18 @@ public final class BackfillService: @unchecked Sendable {
 
     /// Ends ``run()``: the job in hand stops after its calls in flight (they are stored) and is marked interrupted.
     public func stop() {
-        let running = lock.withLock { () -> SyncControl? in
-            stopping = true
-            return current?.control
+        let running = worker.withLock { worker -> SyncControl? in
+            worker.stopping = true
+            return worker.current?.control
         }
         running?.requestStop()
         resumeIdle()
     }
 
-    private var shouldStop: Bool { lock.withLock { stopping } || Task.isCancelled }
+    private var shouldStop: Bool { worker.withLock { $0.stopping } || Task.isCancelled }
 
     private func wake() {
-        lock.withLock { wakeRequested = true }
+        worker.withLock { $0.wakeRequested = true }
         resumeIdle()
     }
 
@@ -185,12 +187,12 @@ public final class BackfillService: @unchecked Sendable {
         defer { timer.cancel() }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let now = lock.withLock { () -> Bool in
-                    if wakeRequested || stopping || Task.isCancelled {
-                        wakeRequested = false
+                let now = worker.withLock { worker -> Bool in
+                    if worker.wakeRequested || worker.stopping || Task.isCancelled {
+                        worker.wakeRequested = false
                         return true
                     }
-                    idleWaiter = continuation
+                    worker.idleWaiter = continuation
                     return false
                 }
                 if now { continuation.resume() }
@@ -202,9 +204,9 @@ public final class BackfillService: @unchecked Sendable {
 
     /// Ends the current ``idle()`` wait, if any.
     private func resumeIdle() {
-        let waiter = lock.withLock { () -> CheckedContinuation<Void, Never>? in
-            defer { idleWaiter = nil }
-            return idleWaiter
+        let waiter = worker.withLock { worker -> CheckedContinuation<Void, Never>? in
+            defer { worker.idleWaiter = nil }
+            return worker.idleWaiter
         }
         waiter?.resume()
     }
@@ -224,12 +226,12 @@ public final class BackfillService: @unchecked Sendable {
     private func execute(_ job: BackfillJob) async {
         let control = SyncControl()
         let recorder = BackfillRecorder()
-        let stopNow = lock.withLock { () -> Bool in
-            current = (job.id, control, recorder)
-            return stopping
+        let stopNow = worker.withLock { worker -> Bool in
+            worker.current = (job.id, control, recorder)
+            return worker.stopping
         }
         if stopNow { control.requestStop() }
-        defer { lock.withLock { current = nil } }
+        defer { worker.withLock { $0.current = nil } }
 
         let engine = makeEngine(options.sync)
         let outcome: (status: BackfillStatus, message: BackfillNote?)
@@ -319,44 +321,44 @@ public final class BackfillService: @unchecked Sendable {
 }
 
 /// Collects a running job's progress from the engine's events (any task) for the writer to pick up.
-final class BackfillRecorder: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var progress = BackfillProgress()
-    private var version = 0
-    private var cancelled = false
-    private var finished = false
+final class BackfillRecorder: Sendable {
+    private struct State {
+        var progress = BackfillProgress()
+        var version = 0
+        var cancelled = false
+        var finished = false
+
+        mutating func apply(_ sync: SyncProgress) {
+            progress.done = sync.completed
+            progress.total = sync.total
+            progress.calls = sync.calls
+        }
+    }
+    private let state = Locked(State())
 
     func record(_ event: SyncEvent) {
-        lock.withLock {
+        state.withLock { state in
             switch event {
             case .started(let sync, _), .moviesQueued(_, let sync):
-                apply(sync)
+                state.apply(sync)
             case .itemFinished(let item, let outcome, let sync):
-                apply(sync)
+                state.apply(sync)
                 if case .failed(let problem, _) = outcome {
-                    progress.failureCount += 1
-                    if progress.failures.count < BackfillProgress.failureLimit {
-                        progress.failures.append(.item(item, problem))
+                    state.progress.failureCount += 1
+                    if state.progress.failures.count < BackfillProgress.failureLimit {
+                        state.progress.failures.append(.item(item, problem))
                     }
                 }
             case .retrying, .stopping:
                 return
             }
-            version += 1
+            state.version += 1
         }
     }
 
-    /// Lock held.
-    private func apply(_ sync: SyncProgress) {
-        progress.done = sync.completed
-        progress.total = sync.total
-        progress.calls = sync.calls
-    }
-
-    func snapshot() -> (progress: BackfillProgress, version: Int) { lock.withLock { (progress, version) } }
-    func markCancelRequested() { lock.withLock { cancelled = true } }
-    var cancelRequested: Bool { lock.withLock { cancelled } }
-    func finish() { lock.withLock { finished = true } }
-    var isFinished: Bool { lock.withLock { finished } }
+    func snapshot() -> (progress: BackfillProgress, version: Int) { state.withLock { ($0.progress, $0.version) } }
+    func markCancelRequested() { state.withLock { $0.cancelled = true } }
+    var cancelRequested: Bool { state.withLock { $0.cancelled } }
+    func finish() { state.withLock { $0.finished = true } }
+    var isFinished: Bool { state.withLock { $0.finished } }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import KOBIS
 
 /// How a sync is run.
 public struct SyncOptions: Sendable, Hashable {
@@ -197,14 +198,12 @@ public struct SyncReport: Sendable, Hashable {
 }
 
 /// Lets another task ask a running sync to stop: calls in flight finish and are stored, no new one starts.
-public final class SyncControl: @unchecked Sendable {
-    // Guarded by `lock`.
-    private var stopped = false
-    private let lock = NSLock()
+public final class SyncControl: Sendable {
+    private let stopped = Locked(false)
 
     public init() {}
 
     /// Asks the run to stop after the calls in flight.
-    public func requestStop() { lock.withLock { stopped = true } }
-    public var isStopRequested: Bool { lock.withLock { stopped } }
+    public func requestStop() { stopped.withLock { $0 = true } }
+    public var isStopRequested: Bool { stopped.withLock { $0 } }
 }

@@ -2,8 +2,8 @@ import BoxOfficeCore
 import FluentKit
 import FluentSQL
 import Foundation
+import KOBIS
 import SQLKit
-import Synchronization
 
 /// Notes in `diary_notes`, every query scoped to one user.
 ///
@@ -96,7 +96,7 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
     /// Runs `query` and decodes its rows straight into notes (see ``DiaryNoteModel/note(from:lists:)``).
     private static func fetch(_ query: QueryBuilder<DiaryNoteModel>) async throws -> [DiaryNote] {
         let decoder = JSONDecoder()
-        let rows = Mutex<[Result<DiaryNote, any Error>]>([])
+        let rows = Locked<[Result<DiaryNote, any Error>]>([])
         try await query.run { output in
             let note = Result { try DiaryNoteModel.note(from: output, lists: decoder) }
             rows.withLock { $0.append(note) }

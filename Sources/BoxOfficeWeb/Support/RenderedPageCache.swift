@@ -1,7 +1,7 @@
 import BoxOfficeCore
 import Foundation
 import Hummingbird
-import Synchronization
+import KOBIS
 
 /// Finished HTML of pages whose inputs cannot change for a while (a settled chart, say), so a popular
 /// page is rendered once instead of on every request. The caller decides what goes in the key and
@@ -31,7 +31,7 @@ final class RenderedPageCache: Sendable {
         var clock: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The most bytes of HTML kept at once.
     let byteBudget: Int
 

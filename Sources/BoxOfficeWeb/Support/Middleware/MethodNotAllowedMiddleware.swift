@@ -1,21 +1,21 @@
 import Foundation
 import Hummingbird
+import KOBIS
 
 /// The methods each route path of the router answers, to tell "no such address" (404) from "not with this
 /// method" (405 with `Allow`, RFC 9110 §15.5.6). Filled once from the router's own route list after every
 /// route is registered (the middleware that reads it has to exist before the routes do), then only read.
-final class RouteMethodTable: @unchecked Sendable {
+final class RouteMethodTable: Sendable {
     struct Entry: Sendable {
         var path: RouterPath
         var methods: Set<HTTPRequest.Method>
     }
 
-    private let lock = NSLock()
-    private var storedEntries: [Entry] = []  // guarded by `lock`
+    private let storedEntries = Locked<[Entry]>([])
 
     init() {}
 
-    var entries: [Entry] { lock.withLock { storedEntries } }
+    var entries: [Entry] { storedEntries.withLock { $0 } }
 
     /// Takes the routes as `Router.routes` lists them. A GET route also answers HEAD (the router generates those).
     func load(_ routes: [(path: RouterPath, method: HTTPRequest.Method)]) {
@@ -31,7 +31,7 @@ final class RouteMethodTable: @unchecked Sendable {
             if route.method == .get { byPath[key]?.methods.insert(.head) }
         }
         let entries = order.compactMap { byPath[$0] }
-        lock.withLock { storedEntries = entries }
+        storedEntries.withLock { $0 = entries }
     }
 
     /// The methods of the most specific route matching `path`, or `nil` when only a catch-all (`**`) or

@@ -1,0 +1,24 @@
+import KOBIS
+import Testing
+
+@Suite struct LockedTests {
+    @Test func concurrentIncrementsFromATaskGroupReachTheExactTotal() async {
+        let counter = Locked(0)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<64 {
+                group.addTask {
+                    for _ in 0..<1_000 { counter.withLock { $0 += 1 } }
+                }
+            }
+        }
+        #expect(counter.withLock { $0 } == 64_000)
+    }
+
+    @Test func withLockReturnsTheBodysResultAndRethrowsItsError() {
+        struct Refused: Error {}
+        let names = Locked(["a"])
+        #expect(names.withLock { $0.append("b"); return $0.count } == 2)
+        #expect(throws: Refused.self) { try names.withLock { _ throws(Refused) in throw Refused() } }
+        #expect(names.withLock { $0 } == ["a", "b"])
+    }
+}
