@@ -114,7 +114,7 @@ struct DiaryCodecTests {
             "2024-03-20T03:00:00.123456Z", "2024-02-29T23:59:59.999Z", "1969-12-31T23:59:59.001Z",
             "2000-01-01T00:00:00+00:00",
         ] {
-            let fast = try #require(DiaryTime.parseInternetDateTime(Array(text.utf8)), "\(text)")
+            let fast = try #require(InternetDateTime.parse(Array(text.utf8)), "\(text)")
             #expect(DiaryTime.normalized(fast) == formatter(text), "\(text)")
             #expect(DiaryTime.parse(" \(text) ") == formatter(text), "\(text)")
         }
@@ -126,7 +126,7 @@ struct DiaryCodecTests {
             "2024-02-30T00:00:00Z", "2024-03-20T24:00:00Z", "2024-03-20 03:00:00Z", "2024-03-20T03:00:00",
             "2024-03-20T03:00:00.Z", "2024-03-20T03:00Z", "20240320T030000Z", "2024-03-20T03:00:00+0900x", "",
         ] {
-            #expect(DiaryTime.parseInternetDateTime(Array(text.utf8)) == nil, "\(text)")
+            #expect(InternetDateTime.parse(Array(text.utf8)) == nil, "\(text)")
             #expect(DiaryTime.parse(text) == formatter(text), "\(text)")
         }
     }

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Helpers the codecs share for checking one row.
+enum RowCheck {
+    /// A row that passed its checks, or why it did not.
+    enum Outcome {
+        case row(DiaryImportRow)
+        case invalid(DiarySkippedRow)
+    }
+
+    /// Runs `body`, turning its ``BoxOfficeError`` into a skipped row.
+    static func run(row: Int, title: String, _ body: () throws(BoxOfficeError) -> DiaryImportRow) -> Outcome {
+        do throws(BoxOfficeError) {
+            return .row(try body())
+        } catch {
+            guard case .invalid(let problem) = error else { preconditionFailure("row checks throw only bad input") }
+            return .invalid(DiarySkippedRow(row: row, title: title, reason: .invalid(problem)))
+        }
+    }
+
+    static func optionalInt(_ text: String, field: String, range: ClosedRange<Int>) throws(BoxOfficeError) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return nil }
+        guard let value = Int(trimmed), range.contains(value) else {
+            throw .invalid(field, .wholeNumber(range), value: trimmed)
+        }
+        return value
+    }
+
+    static func optionalUUID(_ text: String, field: String) throws(BoxOfficeError) -> UUID? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return nil }
+        guard let id = UUID(uuidString: trimmed) else {
+            throw .invalid(field, .uuid, value: trimmed)
+        }
+        return id
+    }
+
+    static func optionalInstant(_ text: String, field: String) throws(BoxOfficeError) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return nil }
+        guard let date = DiaryTime.parse(trimmed) else {
+            throw .invalid(field, .instant, value: trimmed)
+        }
+        return date
+    }
+
+    static func optionalDate(_ text: String, field: String, today: CalendarDate) throws(BoxOfficeError) -> CalendarDate?
+    {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return nil }
+        return try DiaryValidation.watchedOn(trimmed, today: today, field: field)
+    }
+}
