@@ -25,7 +25,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -59,40 +58,65 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // One instance's services built from its configuration (the database, KOBIS or the simulator, the poster
+        // services, the domain services): what the web app and the command line both start from.
         .target(
-            name: "BoxOfficeWeb",
+            name: "BoxOfficeApp",
             dependencies: [
                 "BoxOfficeCore",
                 "BoxOfficeStore",
                 "BoxOfficeText",
                 "KOBIS",
                 "KOBISSimulator",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BoxOfficeWeb",
+            dependencies: [
+                "BoxOfficeApp",
+                "BoxOfficeCore",
+                "BoxOfficeText",
+                "KOBIS",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(
-            name: "boxoffice",
+        // Every command of `boxoffice`; `serve` gets the web app from the executable, so none imports the web target.
+        .target(
+            name: "BoxOfficeCLI",
             dependencies: [
-                "BoxOfficeWeb",
+                "BoxOfficeApp",
                 "BoxOfficeCore",
                 "BoxOfficeStore",
                 "BoxOfficeText",
                 "KOBIS",
                 "KOBISSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The executable is thin: `main` and the web app for `serve`, the one command that needs BoxOfficeWeb.
+        .executableTarget(
+            name: "boxoffice",
+            dependencies: [
+                "BoxOfficeCLI",
+                "BoxOfficeApp",
+                "BoxOfficeWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -113,9 +137,12 @@ let package = Package(
         .testTarget(
             name: "KOBISSimulatorTests", dependencies: ["KOBISSimulator", "KOBIS"], swiftSettings: swiftSettings),
         .testTarget(
+            name: "BoxOfficeAppTests", dependencies: ["BoxOfficeApp", "BoxOfficeCore", "KOBIS"],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "BoxOfficeWebTests",
             dependencies: [
-                "BoxOfficeWeb", "BoxOfficeCore", "BoxOfficeStore", "BoxOfficeText", "KOBISSimulator",
+                "BoxOfficeWeb", "BoxOfficeApp", "BoxOfficeCore", "BoxOfficeStore", "BoxOfficeText", "KOBISSimulator",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

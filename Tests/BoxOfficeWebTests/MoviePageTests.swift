@@ -7,6 +7,7 @@ import KOBISSimulator
 import Logging
 import Testing
 
+@testable import BoxOfficeApp
 @testable import BoxOfficeWeb
 
 /// The movie page, the poster route and the search page.

@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import Testing
 
+@testable import BoxOfficeApp
 @testable import BoxOfficeWeb
 
 /// The app's HTTP transport (AsyncHTTPClient) over real HTTP on loopback against `simulate-kobis`: answers, every

@@ -6,6 +6,7 @@ import KOBISSimulator
 import Logging
 import Testing
 
+@testable import BoxOfficeApp
 @testable import BoxOfficeWeb
 
 /// An app in sample mode at the fixed clock (yesterday 2024-03-19) whose archive holds 2024-03-01…15,

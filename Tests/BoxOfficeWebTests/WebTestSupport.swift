@@ -7,6 +7,7 @@ import KOBISSimulator
 import Logging
 import Testing
 
+@testable import BoxOfficeApp
 @testable import BoxOfficeWeb
 
 /// Builds apps for tests, each over its own SQLite file in a fresh temporary directory, at a fixed

@@ -32,13 +32,3 @@ struct AdminLinkViewModel: Sendable {
         self.isActive = isActive
     }
 }
-
-/// The administrator's pages, behind the diary's session, an administrator check and the session's CSRF token.
-func addAdminPageRoutes(to group: RouterGroup<BasicRequestContext>, services: AppServices, renderer: PageRenderer) {
-    let admin = group.group(context: DiaryPageContext.self)
-        .add(middleware: DiarySessionMiddleware<DiaryPageContext>(diary: services.diary, calendar: services.calendar))
-        .add(middleware: RequireSessionMiddleware<DiaryPageContext>())
-        .add(middleware: RequireAdministratorMiddleware<DiaryPageContext>(administrators: services.administrators))
-        .add(middleware: CSRFMiddleware<DiaryPageContext>(expected: .session, bodyLimit: 16 << 10))
-    BackfillController<DiaryPageContext>(services: services, renderer: renderer).addRoutes(to: admin)
-}

@@ -6,19 +6,20 @@ import Hummingbird
 /// (starts one), `GET /admin/backfill/{id}` (its page), `GET /admin/backfill/{id}.json` (its progress, for the page
 /// script), `POST /admin/backfill/{id}/cancel` and `POST /admin/backfill/{id}/restart`.
 struct BackfillController<Context: DiarySessionContext>: Sendable {
-    let services: AppServices
+    let backfill: BackfillService
+    let site: PageSite
     let renderer: PageRenderer
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("admin/backfill") { request, context in
             try await renderList(
-                AdminPageEnvironment(request: request, services: services), session: try context.requireSession())
+                AdminPageEnvironment(request: request, site: site), session: try context.requireSession())
         }
         group.post("admin/backfill") { request, context in
             try await submit(request, context: context)
         }
         group.get("admin/backfill/{id}") { request, context in
-            let environment = AdminPageEnvironment(request: request, services: services)
+            let environment = AdminPageEnvironment(request: request, site: site)
             let job = try await job(context, environment)
             let viewModel = BackfillJobPageViewModel(
                 environment: environment, session: try context.requireSession(), job: job,
@@ -26,16 +27,16 @@ struct BackfillController<Context: DiarySessionContext>: Sendable {
             return try renderer.render(viewModel, template: "admin_backfill_job")
         }
         group.get("admin/backfill/{id}.json") { request, context in
-            let environment = AdminPageEnvironment(request: request, services: services)
+            let environment = AdminPageEnvironment(request: request, site: site)
             let job = try await job(context, environment)
             return try ResponseBuilders.json(BackfillProgressJSON(job, strings: environment.strings))
         }
         group.post("admin/backfill/{id}/cancel") { request, context in
-            let environment = AdminPageEnvironment(request: request, services: services)
+            let environment = AdminPageEnvironment(request: request, site: site)
             let id = try jobID(context, environment)
             let done: String
             if try await job(context, environment).status.isActive {
-                guard let job = try await services.backfill.cancel(id: id) else {
+                guard let job = try await backfill.cancel(id: id) else {
                     throw HTTPError(.notFound, message: environment.strings.notFound)
                 }
                 switch job.status {
@@ -49,28 +50,28 @@ struct BackfillController<Context: DiarySessionContext>: Sendable {
             return environment.redirect("/admin/backfill/\(id.uuidString)", [("done", done)])
         }
         group.post("admin/backfill/{id}/restart") { request, context in
-            let environment = AdminPageEnvironment(request: request, services: services)
+            let environment = AdminPageEnvironment(request: request, site: site)
             let id = try jobID(context, environment)
-            guard let job = try await services.backfill.restart(id: id) else {
+            guard let job = try await backfill.restart(id: id) else {
                 throw HTTPError(.notFound, message: environment.strings.notFound)
             }
             let done =
-                job.status == .queued && job.instanceID == services.backfill.instanceID
+                job.status == .queued && job.instanceID == backfill.instanceID
                 ? "restarted" : "not-restartable"
             return environment.redirect("/admin/backfill/\(id.uuidString)", [("done", done)])
         }
     }
 
     private func submit(_ request: Request, context: Context) async throws -> Response {
-        let environment = AdminPageEnvironment(request: request, services: services)
+        let environment = AdminPageEnvironment(request: request, site: site)
         let session = try context.requireSession()
         let form = BackfillForm(context.form)
-        switch form.validated(calendar: services.calendar, strings: environment.strings) {
+        switch form.validated(calendar: site.calendar, strings: environment.strings) {
         case .failure(let problems):
             return try await renderList(
                 environment, session: session, form: form, errors: problems.messages, status: .badRequest)
         case .success(let syncRequest):
-            let job = try await services.backfill.submit(
+            let job = try await backfill.submit(
                 syncRequest, requestedBy: session.user.username, userID: session.user.id)
             return environment.redirect("/admin/backfill/\(job.id.uuidString)", [("done", "submitted")])
         }
@@ -80,9 +81,9 @@ struct BackfillController<Context: DiarySessionContext>: Sendable {
         _ environment: AdminPageEnvironment, session: DiarySession, form: BackfillForm = BackfillForm(),
         errors: [String] = [], flash: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let jobs = try await services.backfill.recentJobs()
+        let jobs = try await backfill.recentJobs()
         let viewModel = BackfillListViewModel(
-            environment: environment, session: session, calendar: services.calendar, jobs: jobs, form: form,
+            environment: environment, session: session, calendar: site.calendar, jobs: jobs, form: form,
             errors: errors, flash: flash)
         return try renderer.render(viewModel, template: "admin_backfill", status: status)
     }
@@ -95,7 +96,7 @@ struct BackfillController<Context: DiarySessionContext>: Sendable {
     }
 
     private func job(_ context: Context, _ environment: AdminPageEnvironment) async throws -> BackfillJob {
-        guard let job = try await services.backfill.job(id: try jobID(context, environment)) else {
+        guard let job = try await backfill.job(id: try jobID(context, environment)) else {
             throw HTTPError(.notFound, message: environment.strings.notFound)
         }
         return job

@@ -7,8 +7,8 @@ import Hummingbird
 typealias AdminPageEnvironment = PageEnvironment<AdminStrings>
 
 extension PageEnvironment where Strings == AdminStrings {
-    init(request: Request, services: AppServices) {
-        self.init(request: request, services: services, strings: AdminStrings.table(for:))
+    init(request: Request, site: PageSite) {
+        self.init(request: request, site: site, strings: AdminStrings.table(for:))
     }
 
     var adminLink: AdminLinkViewModel {

@@ -1,3 +1,5 @@
+public import BoxOfficeApp
+import BoxOfficeCore
 public import Foundation
 public import Hummingbird
 public import KOBIS
@@ -52,11 +54,12 @@ public func buildApplication(
     // After ServicesShutdown: services stop in reverse order, so the worker ends before the database closes.
     app.addServices(BackfillWorker(backfill: services.backfill))
     // Likewise after ServicesShutdown: purges expired diary sessions and old failed logins, at start and hourly.
-    app.addServices(DiaryHousekeeping(diary: services.diary, logger: services.logger))
+    app.addServices(DiaryHousekeeping(diary: services.diaryAccounts, logger: services.logger))
     return app
 }
 
-/// The routes and middleware. Middleware order matters: the request log comes first (it sets the
+/// The routes and middleware: every controller is built here, once, from the few services it calls.
+/// Middleware order matters: the request log comes first (it sets the
 /// request id every later log line carries and sees the final status), metrics see the final status, the
 /// security headers land on every response (error pages included), and errors become pages or JSON.
 /// `routeMethods` lets an address that exists under other methods answer 405 instead of 404.
@@ -90,26 +93,106 @@ func buildRouter(
     OpenAPIController<BasicRequestContext>(document: openAPI).addRoutes(to: router)
 
     let api = router.group("api/v1").add(middleware: APILanguageMiddleware<BasicRequestContext>())
-    ChartAPIController<BasicRequestContext>(services: services).addRoutes(to: api)
-    MovieAPIController<BasicRequestContext>(services: services).addRoutes(to: api)
-    ArchiveAPIController<BasicRequestContext>(services: services).addRoutes(to: api)
+    ChartAPIController<BasicRequestContext>(
+        charts: services.charts, movies: services.movies, calendar: services.calendar
+    )
+    .addRoutes(to: api)
+    MovieAPIController<BasicRequestContext>(movies: services.movies).addRoutes(to: api)
+    ArchiveAPIController<BasicRequestContext>(archive: services.archive, calendar: services.calendar).addRoutes(to: api)
     addDiaryAPIRoutes(to: api, services: services)
     // Anything else under /api answers a JSON 404 (the error middleware sees the /api prefix).
     router.get("api/**") { _, _ -> Response in throw WebError.noAPIRoute }
 
     let pages = router.group()
+    let site = PageSite(isSampleData: services.configuration.isSampleMode, calendar: services.calendar)
     // About 200 chart pages; settled charts are rendered once instead of on every request.
     let chartPages = ChartPageCache(pages: RenderedPageCache(byteBudget: 2 << 20), charts: services.charts)
-    DailyController<BasicRequestContext>(services: services, renderer: renderer, cache: chartPages).addRoutes(to: pages)
-    WeeklyController<BasicRequestContext>(services: services, renderer: renderer, cache: chartPages).addRoutes(
-        to: pages)
-    PeriodController<BasicRequestContext>(services: services, renderer: renderer).addRoutes(to: pages)
-    SearchController<BasicRequestContext>(services: services, renderer: renderer).addRoutes(to: pages)
-    MovieController<BasicRequestContext>(services: services, renderer: renderer).addRoutes(to: pages)
-    PosterController<BasicRequestContext>(services: services).addRoutes(to: pages)
-    addDiaryPageRoutes(to: pages, services: services, renderer: renderer)
-    addAdminPageRoutes(to: pages, services: services, renderer: renderer)
+    for page in [ChartPageController<BasicRequestContext>.Page.daily, .weekly] {
+        ChartPageController<BasicRequestContext>(
+            page: page, charts: services.charts, movies: services.movies, calendar: services.calendar,
+            renderer: renderer, cache: chartPages
+        ).addRoutes(to: pages)
+    }
+    PeriodController<BasicRequestContext>(archive: services.archive, calendar: services.calendar, renderer: renderer)
+        .addRoutes(to: pages)
+    SearchController<BasicRequestContext>(movies: services.movies, site: site, renderer: renderer).addRoutes(to: pages)
+    MovieController<BasicRequestContext>(
+        movies: services.movies, archive: services.archive, source: services.charts.source, renderer: renderer
+    ).addRoutes(to: pages)
+    PosterController<BasicRequestContext>(movies: services.movies, posters: services.posters, logger: services.logger)
+        .addRoutes(to: pages)
+    addDiaryPageRoutes(to: pages, services: services, site: site, renderer: renderer)
+    addAdminPageRoutes(to: pages, services: services, site: site, renderer: renderer)
     return router
+}
+
+/// Adds the diary API under `group` (`/api/v1`): sign-up and log-in without a token, everything else behind
+/// ``BearerTokenAuthenticator``, all wrapped by ``DiaryAPIMiddleware``.
+private func addDiaryAPIRoutes(to group: RouterGroup<BasicRequestContext>, services: AppServices) {
+    let diary = group.group(context: DiaryRequestContext.self)
+        .add(middleware: DiaryAPIMiddleware<DiaryRequestContext>())
+    AccountAPIController<DiaryRequestContext>(diary: services.diaryAccounts).addRoutes(to: diary)
+
+    let authenticated = diary.group()
+        .add(middleware: BearerTokenAuthenticator<DiaryRequestContext>(diary: services.diaryAccounts))
+    TokenAPIController<DiaryRequestContext>(diary: services.diaryAccounts).addRoutes(to: authenticated)
+    CategoryAPIController<DiaryRequestContext>(diary: services.diaryNotes).addRoutes(to: authenticated)
+    NoteAPIController<DiaryRequestContext>(
+        diary: services.diaryNotes, transfer: services.diaryTransfer, calendar: services.calendar
+    ).addRoutes(to: authenticated)
+    StatsAPIController<DiaryRequestContext>(diary: services.diaryStatistics).addRoutes(to: authenticated)
+}
+
+/// The diary's web pages. Every one runs in ``DiaryPageContext`` behind ``DiarySessionMiddleware``; sign-up
+/// and log-in check the pre-session CSRF cookie, everything else needs a session (anonymous requests are
+/// sent to `/login?next=…`) and the session's CSRF token on every form post.
+private func addDiaryPageRoutes(
+    to group: RouterGroup<BasicRequestContext>, services: AppServices, site: PageSite, renderer: PageRenderer
+) {
+    let accounts = services.diaryAccounts
+    let notes = services.diaryNotes
+    let diary = group.group(context: DiaryPageContext.self)
+        .add(middleware: DiarySessionMiddleware<DiaryPageContext>(diary: accounts, calendar: services.calendar))
+
+    let guests = diary.group()
+        .add(middleware: CSRFMiddleware<DiaryPageContext>(expected: .preSessionCookie, bodyLimit: 64 << 10))
+    SignupController<DiaryPageContext>(accounts: accounts, site: site, renderer: renderer).addRoutes(to: guests)
+    LoginController<DiaryPageContext>(accounts: accounts, site: site, renderer: renderer).addRoutes(to: guests)
+
+    // The import form carries a whole file (up to the API's import limit); only signed-in users get this far.
+    let members = diary.group()
+        .add(middleware: RequireSessionMiddleware<DiaryPageContext>())
+        .add(
+            middleware: CSRFMiddleware<DiaryPageContext>(
+                expected: .session, bodyLimit: TransferController<DiaryPageContext>.importSizeLimit + (64 << 10)))
+    LogoutController<DiaryPageContext>(accounts: accounts, site: site, renderer: renderer).addRoutes(to: members)
+    AccountController<DiaryPageContext>(
+        accounts: accounts, administrators: services.administrators, site: site, renderer: renderer
+    ).addRoutes(to: members)
+    NotesController<DiaryPageContext>(notes: notes, site: site, renderer: renderer).addRoutes(to: members)
+    NoteController<DiaryPageContext>(notes: notes, movies: services.movies, site: site, renderer: renderer)
+        .addRoutes(to: members)
+    CategoriesController<DiaryPageContext>(notes: notes, site: site, renderer: renderer).addRoutes(to: members)
+    StatsController<DiaryPageContext>(diaryStatistics: services.diaryStatistics, site: site, renderer: renderer)
+        .addRoutes(to: members)
+    TransferController<DiaryPageContext>(transfer: services.diaryTransfer, site: site, renderer: renderer)
+        .addRoutes(to: members)
+}
+
+/// The administrator's pages, behind the diary's session, an administrator check and the session's CSRF token.
+private func addAdminPageRoutes(
+    to group: RouterGroup<BasicRequestContext>, services: AppServices, site: PageSite, renderer: PageRenderer
+) {
+    let admin = group.group(context: DiaryPageContext.self)
+        .add(
+            middleware: DiarySessionMiddleware<DiaryPageContext>(
+                diary: services.diaryAccounts, calendar: services.calendar)
+        )
+        .add(middleware: RequireSessionMiddleware<DiaryPageContext>())
+        .add(middleware: RequireAdministratorMiddleware<DiaryPageContext>(administrators: services.administrators))
+        .add(middleware: CSRFMiddleware<DiaryPageContext>(expected: .session, bodyLimit: 16 << 10))
+    BackfillController<DiaryPageContext>(backfill: services.backfill, site: site, renderer: renderer)
+        .addRoutes(to: admin)
 }
 
 /// Keeps the app's services open while the server runs and closes them on graceful shutdown.

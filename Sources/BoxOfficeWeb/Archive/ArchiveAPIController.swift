@@ -5,18 +5,12 @@ import Hummingbird
 /// `GET /api/v1/charts/period?from=&to=` and `GET /api/v1/movies/{code}/trend`: archive JSON. A period's nations
 /// are Korean unless the request asks for English (`?lang=en` or `Accept-Language`).
 struct ArchiveAPIController<Context: RequestContext>: Sendable {
-    let services: AppServices
-    /// One for the life of the router, so its period charts stay cached.
     let archive: ArchiveService
-
-    init(services: AppServices) {
-        self.services = services
-        self.archive = services.archive
-    }
+    let calendar: BoxOfficeCalendar
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("charts/period") { request, _ in
-            let parameters = try PeriodParameters(request.formParameters, calendar: services.calendar)
+            let parameters = try PeriodParameters(request.formParameters, calendar: calendar)
             let chart = try await archive.periodChart(parameters.range, limit: parameters.limit)
             let vocabulary = KOBISVocabulary.table(for: Language(request: request))
             return try ResponseBuilders.json(PeriodChartBody(vocabulary.periodChart(chart)))

@@ -5,16 +5,9 @@ import Hummingbird
 /// `GET /charts/period?from=&to=` (or `?month=YYYY-MM`, `?year=YYYY`): a period's top films from the archive,
 /// and `GET /movies/{code}/trend.csv`: a film's archived run as CSV. Neither calls KOBIS.
 struct PeriodController<Context: RequestContext>: Sendable {
-    let services: AppServices
-    let renderer: PageRenderer
-    /// One for the life of the router, so its period charts stay cached.
     let archive: ArchiveService
-
-    init(services: AppServices, renderer: PageRenderer) {
-        self.services = services
-        self.renderer = renderer
-        self.archive = services.archive
-    }
+    let calendar: BoxOfficeCalendar
+    let renderer: PageRenderer
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("charts/period") { request, _ in try await show(request) }
@@ -24,10 +17,10 @@ struct PeriodController<Context: RequestContext>: Sendable {
     }
 
     func show(_ request: Request) async throws -> Response {
-        let parameters = try PeriodParameters(request.formParameters, calendar: services.calendar)
+        let parameters = try PeriodParameters(request.formParameters, calendar: calendar)
         let chart = try await archive.periodChart(parameters.range, limit: parameters.limit)
         let viewModel = PeriodViewModel(
-            chart: chart, parameters: parameters, calendar: services.calendar, language: Language(request: request),
+            chart: chart, parameters: parameters, calendar: calendar, language: Language(request: request),
             request: request)
         return try renderer.render(viewModel, template: "period")
     }

@@ -3,7 +3,9 @@ import Hummingbird
 
 /// `GET /api/v1/daily` and `GET /api/v1/weekly`: charts as contract JSON.
 struct ChartAPIController<Context: RequestContext>: Sendable {
-    let services: AppServices
+    let charts: ChartService
+    let movies: MovieService
+    let calendar: BoxOfficeCalendar
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("daily") { request, _ in try await daily(request) }
@@ -12,17 +14,17 @@ struct ChartAPIController<Context: RequestContext>: Sendable {
 
     func daily(_ request: Request) async throws -> Response {
         let parameters = try ChartRequestParameters(request.formParameters)
-        let date = parameters.date ?? services.calendar.yesterday
-        try await services.movies.checkRegion(of: parameters.filters)
-        return try ResponseBuilders.json(try await services.charts.chart(.daily(date, filters: parameters.filters)))
+        let date = parameters.date ?? calendar.yesterday
+        try await movies.checkRegion(of: parameters.filters)
+        return try ResponseBuilders.json(try await charts.chart(.daily(date, filters: parameters.filters)))
     }
 
     func weekly(_ request: Request) async throws -> Response {
         let parameters = try ChartRequestParameters(request.formParameters)
         let range = parameters.weeklyRange
-        let date = parameters.date ?? services.calendar.latestWeek(range).start
+        let date = parameters.date ?? calendar.latestWeek(range).start
         let query = ChartQuery(kind: ChartKind(range), date: date, filters: parameters.filters)
-        try await services.movies.checkRegion(of: query.filters)
-        return try ResponseBuilders.json(try await services.charts.chart(query))
+        try await movies.checkRegion(of: query.filters)
+        return try ResponseBuilders.json(try await charts.chart(query))
     }
 }

@@ -4,16 +4,11 @@ import Hummingbird
 /// `GET /movies/{code}`: the movie page, with the film's run from the local archive. The poster is a
 /// separate request (`/movies/{code}/poster`), so a slow poster service never delays the page.
 struct MovieController<Context: RequestContext>: Sendable {
-    let services: AppServices
-    let renderer: PageRenderer
-    /// One archive reader for the app's lifetime, so its cache is shared by every request.
+    let movies: MovieService
     let archive: ArchiveService
-
-    init(services: AppServices, renderer: PageRenderer) {
-        self.services = services
-        self.renderer = renderer
-        self.archive = services.archive
-    }
+    /// Where the charts come from (KOBIS or the sample), for an empty trend.
+    let source: ChartSource
+    let renderer: PageRenderer
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("movies/{code}") { request, context in
@@ -22,11 +17,11 @@ struct MovieController<Context: RequestContext>: Sendable {
     }
 
     func show(_ request: Request, code: String) async throws -> Response {
-        let movie = try await services.movies.movie(code: code)
+        let movie = try await movies.movie(code: code)
         // The archive is local; if it cannot be read the page still shows, with an empty trend.
         let trend =
             (try? await archive.trend(movieCode: movie.code))
-            ?? MovieTrend(movieCode: movie.code, source: services.charts.source, points: [])
+            ?? MovieTrend(movieCode: movie.code, source: source, points: [])
         let language = Language(request: request)
         var viewModel = MovieViewModel(movie: movie, language: language, request: request)
         viewModel.trend = MovieTrendViewModel(trend: trend, language: language)

@@ -7,7 +7,9 @@ import Logging
 /// generated SVG placeholder. Pages load it as an ordinary image, so posters fill in after the
 /// page has rendered and never hold it up.
 struct PosterController<Context: RequestContext>: Sendable {
-    let services: AppServices
+    let movies: MovieService
+    let posters: PosterService
+    let logger: Logger
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("movies/{code}/poster") { _, context in
@@ -21,7 +23,7 @@ struct PosterController<Context: RequestContext>: Sendable {
         }
         let movie: Movie
         do {
-            movie = try await services.movies.movie(code: code)
+            movie = try await movies.movie(code: code)
         } catch let error as BoxOfficeError {
             if case .notFound = error { throw error }
             // KOBIS is unreachable: still draw something, but let the browser ask again soon.
@@ -29,7 +31,7 @@ struct PosterController<Context: RequestContext>: Sendable {
         }
         let query = PosterQuery(movie: movie)
         do {
-            if let url = try await services.posters.posterURL(for: query) {
+            if let url = try await posters.posterURL(for: query) {
                 var headers = HTTPFields()
                 headers[.location] = url.absoluteString
                 headers[.cacheControl] = "public, max-age=86400"
@@ -37,7 +39,7 @@ struct PosterController<Context: RequestContext>: Sendable {
             }
         } catch {
             // Messages from the poster sources never carry the request URL (it can hold the key).
-            services.logger.warning(
+            logger.warning(
                 "poster lookup failed", metadata: ["movie": "\(code)", "error": "\(String(describing: error))"])
             return placeholder(code: code, title: movie.title, year: query.year, maxAge: 300)
         }

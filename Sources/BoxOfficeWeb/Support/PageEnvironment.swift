@@ -12,13 +12,13 @@ struct PageEnvironment<Strings: Sendable>: Sendable {
     let request: Request
     let today: CalendarDate
 
-    init(request: Request, services: AppServices, strings table: (Language) -> Strings) {
+    init(request: Request, site: PageSite, strings table: (Language) -> Strings) {
         self.request = request
         language = Language(request: request)
         strings = table(language)
         explicitLanguage = Language.explicitParameter(in: request)?.rawValue
-        isSampleData = services.configuration.isSampleMode
-        today = services.calendar.today
+        isSampleData = site.isSampleData
+        today = site.calendar.today
     }
 
     /// `path?items…&lang=…`, absent values dropped.

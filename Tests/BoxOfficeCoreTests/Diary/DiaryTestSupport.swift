@@ -293,21 +293,35 @@ enum DiaryFixtures {
     }
 }
 
-/// A service over an in-memory store and the stub catalog at a movable clock.
+/// The diary's services over one in-memory store and the stub catalog at a movable clock.
 struct DiaryHarness {
     let store = InMemoryDiaryStore()
     let catalog = StubCatalog(DiaryFixtures.catalog)
     let clock = TestClock(DiaryFixtures.now)
-    var settings = DiaryService.Settings()
+    var accountSettings = DiaryAccountService.Settings()
+    var transferSettings = DiaryTransferService.Settings()
 
-    var service: DiaryService {
-        DiaryService(
-            repositories: store.repositories, catalog: catalog, hasher: PlainHasher(), digester: TestSecretDigester(),
-            calendar: BoxOfficeCalendar(now: clock.function), settings: settings)
+    var calendar: BoxOfficeCalendar { BoxOfficeCalendar(now: clock.function) }
+
+    var accounts: DiaryAccountService {
+        DiaryAccountService(
+            users: store, tokens: store, sessions: store, loginAttempts: store, hasher: PlainHasher(),
+            digester: TestSecretDigester(), calendar: calendar, settings: accountSettings)
     }
 
+    var notes: DiaryNoteService {
+        DiaryNoteService(categories: store, notes: store, catalog: catalog, calendar: calendar)
+    }
+
+    var transfer: DiaryTransferService {
+        DiaryTransferService(
+            categories: store, notes: store, catalog: catalog, calendar: calendar, settings: transferSettings)
+    }
+
+    var statistics: DiaryStatisticsService { DiaryStatisticsService(notes: store) }
+
     func user(_ name: String = "minji") async throws -> DiaryUser {
-        try await service.signUp(username: name, password: "correct horse")
+        try await accounts.signUp(username: name, password: "correct horse")
     }
 }
 

@@ -8,6 +8,7 @@ import KOBISSimulator
 import Logging
 import Testing
 
+@testable import BoxOfficeApp
 @testable import BoxOfficeWeb
 
 /// Apps for the administrator's pages: sample mode over the in-process simulator (each KOBIS answer delayed by

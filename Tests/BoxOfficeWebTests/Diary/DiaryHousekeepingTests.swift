@@ -7,6 +7,7 @@ import KOBISSimulator
 import Synchronization
 import Testing
 
+@testable import BoxOfficeApp
 @testable import BoxOfficeWeb
 
 /// A clock tests move by hand.
@@ -51,13 +52,13 @@ extension DiaryAPITests {
                     now: now)
                 let live: String
                 do {
-                    let user = try await services.diary.signUp(username: "minji", password: "correct horse")
-                    let expiring = try await services.diary.startSession(for: user)
-                    _ = try? await services.diary.logIn(username: "minji", password: "wrong password")
+                    let user = try await services.diaryAccounts.signUp(username: "minji", password: "correct horse")
+                    let expiring = try await services.diaryAccounts.startSession(for: user)
+                    _ = try? await services.diaryAccounts.logIn(username: "minji", password: "wrong password")
                     clock.advance(10 * Self.day)
-                    live = try await services.diary.startSession(for: user).cookieValue  // until day 24
+                    live = try await services.diaryAccounts.startSession(for: user).cookieValue  // until day 24
                     clock.advance(5 * Self.day)  // day 15: the first session expired a day ago, the failure long ago
-                    #expect(try await services.diary.session(cookieValue: expiring.cookieValue) == nil)
+                    #expect(try await services.diaryAccounts.session(cookieValue: expiring.cookieValue) == nil)
                 } catch {
                     await services.shutdown()
                     throw error
@@ -98,18 +99,19 @@ extension DiaryAPITests {
                     transport: SimulatorTransport(simulator: KOBISSimulator(now: now)),
                     now: now)
                 do {
-                    let user = try await services.diary.signUp(username: "minji", password: "correct horse")
+                    let user = try await services.diaryAccounts.signUp(username: "minji", password: "correct horse")
                     let housekeeping = DiaryHousekeeping(
-                        diary: services.diary, interval: .milliseconds(20), logger: DiaryWebTestSupport.quietLogger)
+                        diary: services.diaryAccounts, interval: .milliseconds(20),
+                        logger: DiaryWebTestSupport.quietLogger)
                     let running = Task { try await housekeeping.run() }
                     for round in 1...3 {
-                        let session = try await services.diary.startSession(for: user)
+                        let session = try await services.diaryAccounts.startSession(for: user)
                         clock.advance(15 * Self.day)
                         let gone = try await WebTestSupport.eventually("the purge of round \(round)") {
                             try await services.database.rowCount(of: "diary_sessions") == 0
                         }
                         try #require(gone, "round \(round)")
-                        #expect(try await services.diary.session(cookieValue: session.cookieValue) == nil)
+                        #expect(try await services.diaryAccounts.session(cookieValue: session.cookieValue) == nil)
                     }
                     running.cancel()
                     try await running.value

@@ -7,6 +7,7 @@ import KOBISSimulator
 import Logging
 import Testing
 
+@testable import BoxOfficeApp
 @testable import BoxOfficeWeb
 
 /// The databases the diary API suite runs on: an SQLite file always; PostgreSQL when

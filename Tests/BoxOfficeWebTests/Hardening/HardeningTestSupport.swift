@@ -7,6 +7,7 @@ import KOBISSimulator
 import Logging
 import Testing
 
+@testable import BoxOfficeApp
 @testable import BoxOfficeWeb
 
 /// Apps for the hardening suites: a fresh SQLite file, the web suite's fixed instant, cheap bcrypt, every log

@@ -6,6 +6,7 @@ import KOBISSimulator
 import Logging
 import Testing
 
+@testable import BoxOfficeApp
 @testable import BoxOfficeWeb
 
 @Suite("Upstream timeouts and request body limits")

@@ -7,6 +7,7 @@ import KOBISSimulator
 import Logging
 import Testing
 
+@testable import BoxOfficeApp
 @testable import BoxOfficeWeb
 
 @Suite("No secret in logs, pages or descriptions")

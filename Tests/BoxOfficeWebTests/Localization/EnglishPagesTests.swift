@@ -8,6 +8,7 @@ import KOBISSimulator
 import Logging
 import Testing
 
+@testable import BoxOfficeApp
 @testable import BoxOfficeWeb
 
 /// English pages and `?lang=en` JSON: KOBIS's Korean-only words in English, English titles and names first.

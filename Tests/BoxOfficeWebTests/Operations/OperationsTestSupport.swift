@@ -5,6 +5,7 @@ import HummingbirdTesting
 import KOBISSimulator
 import Logging
 
+@testable import BoxOfficeApp
 @testable import BoxOfficeWeb
 
 /// Apps whose logs are captured, for the request-log and error-mapping tests.

@@ -5,7 +5,7 @@ import Hummingbird
 /// `POST /api/v1/users` (sign up) and `POST /api/v1/tokens` (log in for an API token): the two diary routes
 /// that need no token. Passwords and tokens are never logged or echoed back, except the new token, once.
 struct AccountAPIController<Context: RequestContext>: Sendable {
-    let diary: DiaryService
+    let diary: DiaryAccountService
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.post("users") { request, _ in try await signUp(request) }
@@ -30,7 +30,7 @@ struct AccountAPIController<Context: RequestContext>: Sendable {
 
 /// `GET /api/v1/tokens` and `DELETE /api/v1/tokens/{id}`: the user's API tokens.
 struct TokenAPIController<Context: DiaryAuthenticatedContext>: Sendable {
-    let diary: DiaryService
+    let diary: DiaryAccountService
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("tokens") { _, context in
@@ -67,7 +67,7 @@ struct IssuedTokenBody: Encodable {
     var name: String
     var createdAt: Date
 
-    init(_ issued: DiaryService.IssuedToken) {
+    init(_ issued: DiaryAccountService.IssuedToken) {
         token = issued.secret
         id = issued.token.id
         name = issued.token.name

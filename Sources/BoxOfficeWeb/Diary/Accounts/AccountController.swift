@@ -7,12 +7,14 @@ import Hummingbird
 /// one for this browser); `POST /account/tokens` (creates an API token and shows it once);
 /// `POST /account/tokens/{id}/revoke`.
 struct AccountController<Context: DiarySessionContext>: Sendable {
-    let services: AppServices
+    let accounts: DiaryAccountService
+    let administrators: any AdministratorRepository
+    let site: PageSite
     let renderer: PageRenderer
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("account") { request, context in
-            let environment = DiaryPageEnvironment(request: request, services: services)
+            let environment = DiaryPageEnvironment(request: request, site: site)
             let flash: String?
             switch request.formParameters.nonEmpty("done") {
             case "password": flash = environment.strings.passwordChanged
@@ -33,14 +35,14 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
             guard let id = UUID(uuidString: text) else {
                 throw DiaryError.notFound(.apiToken(text))
             }
-            try await services.diary.revokeToken(id: id, for: session.user)
-            return DiaryPageEnvironment(request: request, services: services).redirect(
+            try await accounts.revokeToken(id: id, for: session.user)
+            return DiaryPageEnvironment(request: request, site: site).redirect(
                 "/account", [("done", "revoked")])
         }
     }
 
     func changePassword(_ request: Request, context: Context) async throws -> Response {
-        let environment = DiaryPageEnvironment(request: request, services: services)
+        let environment = DiaryPageEnvironment(request: request, site: site)
         let s = environment.strings
         let session = try context.requireSession()
         let form = context.form
@@ -54,7 +56,7 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
         if new != (form["newPasswordConfirm"] ?? "") { errors.append(s.passwordMismatch) }
         if errors.isEmpty {
             do {
-                try await services.diary.changePassword(
+                try await accounts.changePassword(
                     for: session.user, current: form["currentPassword"] ?? "", new: new)
             } catch DiaryError.unauthorized(let reason) {
                 errors.append(ReasonText(environment.language).unauthorized(reason))
@@ -64,22 +66,22 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
             return try await render(environment, session: session, passwordErrors: errors, status: .badRequest)
         }
         // Changing the password ended every session, this one too: keep this browser signed in.
-        let issued = try await services.diary.startSession(for: session.user)
+        let issued = try await accounts.startSession(for: session.user)
         var response = environment.redirect("/account", [("done", "password")])
         response.setCookie(
             SessionCookies.session(
-                issued.cookieValue, expiresAt: issued.session.expiresAt, now: services.calendar.currentInstant,
+                issued.cookieValue, expiresAt: issued.session.expiresAt, now: site.calendar.currentInstant,
                 request: request))
         return response
     }
 
     func createToken(_ request: Request, context: Context) async throws -> Response {
-        let environment = DiaryPageEnvironment(request: request, services: services)
+        let environment = DiaryPageEnvironment(request: request, site: site)
         let session = try context.requireSession()
         let name = context.form["name"] ?? ""
-        let issued: DiaryService.IssuedToken
+        let issued: DiaryAccountService.IssuedToken
         do {
-            issued = try await services.diary.issueToken(for: session.user, name: name)
+            issued = try await accounts.issueToken(for: session.user, name: name)
         } catch BoxOfficeError.invalid {
             return try await render(
                 environment, session: session, tokenErrors: [environment.strings.tokenNameRule], tokenName: name,
@@ -96,12 +98,12 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
         tokenErrors: [String] = [], tokenName: String = "", newToken: AccountViewModel.NewToken? = nil,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let tokens = try await services.diary.tokens(for: session.user)
+        let tokens = try await accounts.tokens(for: session.user)
         var viewModel = AccountViewModel(
             environment: environment, session: session, tokens: tokens, flash: flash, passwordErrors: passwordErrors,
             tokenErrors: tokenErrors, tokenName: tokenName, newToken: newToken)
         // Administrators get the header link to their pages (Pages/Admin).
-        if try await services.administrators.isAdministrator(userID: session.user.id) {
+        if try await administrators.isAdministrator(userID: session.user.id) {
             viewModel.adminLink = AdminLinkViewModel(
                 language: environment.language, explicitLanguage: environment.explicitLanguage, isActive: false)
         }

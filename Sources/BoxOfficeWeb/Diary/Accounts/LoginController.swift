@@ -5,7 +5,8 @@ import Hummingbird
 /// `GET /login` shows the form; `POST /login` checks the password (throttled by the service), starts a
 /// session in the database and sets the `boxoffice_session` cookie, then goes to `next` or the notes.
 struct LoginController<Context: DiarySessionContext>: Sendable {
-    let services: AppServices
+    let accounts: DiaryAccountService
+    let site: PageSite
     let renderer: PageRenderer
 
     func addRoutes(to group: RouterGroup<Context>) {
@@ -14,7 +15,7 @@ struct LoginController<Context: DiarySessionContext>: Sendable {
     }
 
     func show(_ request: Request, context: Context) throws -> Response {
-        let environment = DiaryPageEnvironment(request: request, services: services)
+        let environment = DiaryPageEnvironment(request: request, site: site)
         let next = request.formParameters.nonEmpty("next")
         if context.session != nil { return environment.afterLogin(next) }
         let flash = request.formParameters.nonEmpty("done") == "loggedOut" ? environment.strings.loggedOut : nil
@@ -22,13 +23,13 @@ struct LoginController<Context: DiarySessionContext>: Sendable {
     }
 
     func logIn(_ request: Request, context: Context) async throws -> Response {
-        let environment = DiaryPageEnvironment(request: request, services: services)
+        let environment = DiaryPageEnvironment(request: request, site: site)
         let form = context.form
         let username = form["username"] ?? ""
         let next = form.nonEmpty("next")
         let user: DiaryUser
         do {
-            user = try await services.diary.logIn(username: username, password: form["password"] ?? "")
+            user = try await accounts.logIn(username: username, password: form["password"] ?? "")
         } catch let error as DiaryError {
             // A wrong password (401) or a locked username (429, with Retry-After): the form again, with the reason.
             let status: HTTPResponse.Status
@@ -43,11 +44,11 @@ struct LoginController<Context: DiarySessionContext>: Sendable {
             if let seconds = error.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
             return response
         }
-        let issued = try await services.diary.startSession(for: user)
+        let issued = try await accounts.startSession(for: user)
         var response = environment.afterLogin(next)
         response.setCookie(
             SessionCookies.session(
-                issued.cookieValue, expiresAt: issued.session.expiresAt, now: services.calendar.currentInstant,
+                issued.cookieValue, expiresAt: issued.session.expiresAt, now: site.calendar.currentInstant,
                 request: request))
         return response
     }

@@ -5,12 +5,13 @@ import Hummingbird
 /// `GET /signup` shows the form; `POST /signup` creates the account (bcrypt), starts a session and opens
 /// the (empty) diary. Bad input re-shows the form with a 400 and the reasons; nothing is written.
 struct SignupController<Context: DiarySessionContext>: Sendable {
-    let services: AppServices
+    let accounts: DiaryAccountService
+    let site: PageSite
     let renderer: PageRenderer
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("signup") { request, context in
-            let environment = DiaryPageEnvironment(request: request, services: services)
+            let environment = DiaryPageEnvironment(request: request, site: site)
             let next = request.formParameters.nonEmpty("next")
             if context.session != nil { return environment.afterLogin(next) }
             return try render(environment, username: "", next: next, errors: [], status: .ok)
@@ -19,7 +20,7 @@ struct SignupController<Context: DiarySessionContext>: Sendable {
     }
 
     func signUp(_ request: Request, context: Context) async throws -> Response {
-        let environment = DiaryPageEnvironment(request: request, services: services)
+        let environment = DiaryPageEnvironment(request: request, site: site)
         let s = environment.strings
         let form = context.form
         let username = form["username"] ?? ""
@@ -42,18 +43,18 @@ struct SignupController<Context: DiarySessionContext>: Sendable {
         }
         let user: DiaryUser
         do {
-            user = try await services.diary.signUp(username: username, password: password)
+            user = try await accounts.signUp(username: username, password: password)
         } catch DiaryError.conflict(let conflict) {
             return try render(
                 environment, username: username, next: next,
                 errors: [ReasonText(environment.language).conflict(conflict)],
                 status: .conflict)
         }
-        let issued = try await services.diary.startSession(for: user)
+        let issued = try await accounts.startSession(for: user)
         var response = environment.afterLogin(next)
         response.setCookie(
             SessionCookies.session(
-                issued.cookieValue, expiresAt: issued.session.expiresAt, now: services.calendar.currentInstant,
+                issued.cookieValue, expiresAt: issued.session.expiresAt, now: site.calendar.currentInstant,
                 request: request))
         return response
     }

@@ -8,12 +8,13 @@ import Hummingbird
 /// `GET/POST /categories/{id}/delete` (asking what happens to its notes: keep without a category, move, delete).
 /// Another user's category answers 404.
 struct CategoriesController<Context: DiarySessionContext>: Sendable {
-    let services: AppServices
+    let notes: DiaryNoteService
+    let site: PageSite
     let renderer: PageRenderer
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("categories") { request, context in
-            let environment = DiaryPageEnvironment(request: request, services: services)
+            let environment = DiaryPageEnvironment(request: request, site: site)
             let flash: String?
             switch request.formParameters.nonEmpty("done") {
             case "created": flash = environment.strings.categoryCreated
@@ -25,8 +26,8 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
         group.post("categories") { request, context in try await create(request, context: context) }
         group.get("categories/{id}") { request, context in
             let session = try context.requireSession()
-            let category = try await services.diary.category(id: try CategoryForms.id(context), for: session.user)
-            return DiaryPageEnvironment(request: request, services: services)
+            let category = try await notes.category(id: try CategoryForms.id(context), for: session.user)
+            return DiaryPageEnvironment(request: request, site: site)
                 .redirect("/notes", [("category", category.id.uuidString)])
         }
         group.post("categories/{id}/rename") { request, context in try await rename(request, context: context) }
@@ -40,21 +41,21 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
             case "false": visible = false
             default: throw BoxOfficeError.invalid("visible", .type(.boolean))
             }
-            _ = try await services.diary.updateCategory(
+            _ = try await notes.updateCategory(
                 id: id, changes: CategoryChanges(visible: visible), for: session.user)
-            return DiaryPageEnvironment(request: request, services: services).redirect("/categories")
+            return DiaryPageEnvironment(request: request, site: site).redirect("/categories")
         }
         group.get("categories/{id}/delete") { request, context in
             let session = try context.requireSession()
-            let category = try await services.diary.category(id: try CategoryForms.id(context), for: session.user)
+            let category = try await notes.category(id: try CategoryForms.id(context), for: session.user)
             return try await renderDelete(
-                DiaryPageEnvironment(request: request, services: services), session: session, category: category)
+                DiaryPageEnvironment(request: request, site: site), session: session, category: category)
         }
         group.post("categories/{id}/delete") { request, context in try await delete(request, context: context) }
     }
 
     func create(_ request: Request, context: Context) async throws -> Response {
-        let environment = DiaryPageEnvironment(request: request, services: services)
+        let environment = DiaryPageEnvironment(request: request, site: site)
         let session = try context.requireSession()
         let name = context.form["name"] ?? ""
         if let problem = CategoryForms.problem(with: name, strings: environment.strings) {
@@ -62,7 +63,7 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
                 environment, session: session, errors: [problem], newName: name, status: .badRequest)
         }
         do {
-            _ = try await services.diary.createCategory(name: name, for: session.user)
+            _ = try await notes.createCategory(name: name, for: session.user)
         } catch DiaryError.conflict(let conflict) {
             return try await render(
                 environment, session: session, errors: [ReasonText(environment.language).conflict(conflict)],
@@ -73,18 +74,18 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
     }
 
     func rename(_ request: Request, context: Context) async throws -> Response {
-        let environment = DiaryPageEnvironment(request: request, services: services)
+        let environment = DiaryPageEnvironment(request: request, site: site)
         let session = try context.requireSession()
         let id = try CategoryForms.id(context)
         // 404 before anything else for a category that is not the user's.
-        _ = try await services.diary.category(id: id, for: session.user)
+        _ = try await notes.category(id: id, for: session.user)
         let name = context.form["name"] ?? ""
         if let problem = CategoryForms.problem(with: name, strings: environment.strings) {
             return try await render(
                 environment, session: session, errors: [problem], rename: (id, name), status: .badRequest)
         }
         do {
-            _ = try await services.diary.updateCategory(id: id, changes: CategoryChanges(name: name), for: session.user)
+            _ = try await notes.updateCategory(id: id, changes: CategoryChanges(name: name), for: session.user)
         } catch DiaryError.conflict(let conflict) {
             return try await render(
                 environment, session: session, errors: [ReasonText(environment.language).conflict(conflict)],
@@ -97,7 +98,7 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
     func move(_ request: Request, context: Context) async throws -> Response {
         let session = try context.requireSession()
         let id = try CategoryForms.id(context)
-        let categories = try await services.diary.categories(for: session.user)
+        let categories = try await notes.categories(for: session.user)
         guard let index = categories.firstIndex(where: { $0.id == id }) else {
             throw DiaryError.notFound(.category(id.uuidString))
         }
@@ -108,17 +109,17 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
         default: throw BoxOfficeError.invalid("direction", .oneOf(["up", "down"]))
         }
         if categories.indices.contains(target) {
-            _ = try await services.diary.updateCategory(
+            _ = try await notes.updateCategory(
                 id: id, changes: CategoryChanges(position: target), for: session.user)
         }
-        return DiaryPageEnvironment(request: request, services: services).redirect("/categories")
+        return DiaryPageEnvironment(request: request, site: site).redirect("/categories")
     }
 
     func delete(_ request: Request, context: Context) async throws -> Response {
-        let environment = DiaryPageEnvironment(request: request, services: services)
+        let environment = DiaryPageEnvironment(request: request, site: site)
         let s = environment.strings
         let session = try context.requireSession()
-        let category = try await services.diary.category(id: try CategoryForms.id(context), for: session.user)
+        let category = try await notes.category(id: try CategoryForms.id(context), for: session.user)
         let choice = context.form.nonEmpty("notes") ?? (category.noteCount == 0 ? "uncategorize" : "")
         let targetText = context.form.nonEmpty("target") ?? ""
         let disposition: CategoryNotesDisposition
@@ -126,7 +127,7 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
         case "uncategorize": disposition = .uncategorize
         case "delete": disposition = .delete
         case "move":
-            let categories = try await services.diary.categories(for: session.user)
+            let categories = try await notes.categories(for: session.user)
             guard let target = UUID(uuidString: targetText), target != category.id,
                 categories.contains(where: { $0.id == target })
             else {
@@ -140,7 +141,7 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
                 environment, session: session, category: category, choice: "", target: targetText,
                 errors: [s.deleteChoiceRequired], status: .badRequest)
         }
-        try await services.diary.deleteCategory(id: category.id, notes: disposition, for: session.user)
+        try await notes.deleteCategory(id: category.id, notes: disposition, for: session.user)
         return environment.redirect("/categories", [("done", "deleted")])
     }
 
@@ -148,7 +149,7 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
         _ environment: DiaryPageEnvironment, session: DiarySession, flash: String? = nil, errors: [String] = [],
         newName: String = "", rename: (id: UUID, value: String)? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let categories = try await services.diary.categories(for: session.user)
+        let categories = try await notes.categories(for: session.user)
         let viewModel = CategoriesViewModel(
             environment: environment, session: session, categories: categories, flash: flash, errors: errors,
             newName: newName, rename: rename)
@@ -159,7 +160,7 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
         _ environment: DiaryPageEnvironment, session: DiarySession, category: DiaryCategory,
         choice: String = "uncategorize", target: String = "", errors: [String] = [], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let others = try await services.diary.categories(for: session.user).filter { $0.id != category.id }
+        let others = try await notes.categories(for: session.user).filter { $0.id != category.id }
         let viewModel = CategoryDeleteViewModel(
             environment: environment, session: session, category: category, others: others, choice: choice,
             target: target,

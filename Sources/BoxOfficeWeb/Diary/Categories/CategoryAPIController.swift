@@ -7,7 +7,7 @@ import Hummingbird
 /// `DELETE` takes `?notes=uncategorize` (keep the notes, without a category), `?notes=delete` (delete them too)
 /// or `?notes=move&to={category id}`; a category with notes and no `notes` parameter answers 409.
 struct CategoryAPIController<Context: DiaryAuthenticatedContext>: Sendable {
-    let diary: DiaryService
+    let diary: DiaryNoteService
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("categories") { _, context in

@@ -6,7 +6,8 @@ import Hummingbird
 /// The user's notes: `GET/POST /api/v1/notes`, `GET/PATCH/DELETE /api/v1/notes/{id}`, and
 /// `GET /api/v1/notes/export?format=csv|json|letterboxd`, `POST /api/v1/notes/import?format=…` (the file is the body).
 struct NoteAPIController<Context: DiaryAuthenticatedContext>: Sendable {
-    let diary: DiaryService
+    let diary: DiaryNoteService
+    let transfer: DiaryTransferService
     let calendar: BoxOfficeCalendar
 
     /// Largest import file.
@@ -87,7 +88,7 @@ struct NoteAPIController<Context: DiaryAuthenticatedContext>: Sendable {
 
     func export(_ request: Request, user: DiaryUser) async throws -> Response {
         let format = try DiaryFileFormat(parameter: request.formParameters.nonEmpty("format"))
-        let export = try await diary.export(format, for: user)
+        let export = try await transfer.export(format, for: user)
         return Response(
             status: .ok,
             headers: [
@@ -103,7 +104,7 @@ struct NoteAPIController<Context: DiaryAuthenticatedContext>: Sendable {
         guard !data.isEmpty else {
             throw BoxOfficeError.invalid(nil, .emptyBody)
         }
-        let report = try await diary.importFile(data, format: format, for: user)
+        let report = try await transfer.importFile(data, format: format, for: user)
         return try ResponseBuilders.json(ImportReportBody(report, language: Language(apiRequest: request)))
     }
 

@@ -8,7 +8,9 @@ import Hummingbird
 /// A refused form comes back with a 400, the values as typed and the reasons; nothing is written.
 /// Another user's note answers 404, exactly like a missing one.
 struct NoteController<Context: DiarySessionContext>: Sendable {
-    let services: AppServices
+    let notes: DiaryNoteService
+    let movies: MovieService
+    let site: PageSite
     let renderer: PageRenderer
 
     func addRoutes(to group: RouterGroup<Context>) {
@@ -21,8 +23,8 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
         }
         group.get("notes/{id}/edit") { request, context in
             let session = try context.requireSession()
-            let note = try await services.diary.note(id: try Self.noteID(context), for: session.user)
-            let environment = DiaryPageEnvironment(request: request, services: services)
+            let note = try await notes.note(id: try Self.noteID(context), for: session.user)
+            let environment = DiaryPageEnvironment(request: request, site: site)
             return try await renderForm(
                 environment, session: session, mode: .edit(note), movie: .init(note: note),
                 input: NoteFormInput(note: note),
@@ -34,23 +36,23 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
         }
         group.get("notes/{id}/delete") { request, context in
             let session = try context.requireSession()
-            let note = try await services.diary.note(id: try Self.noteID(context), for: session.user)
-            let environment = DiaryPageEnvironment(request: request, services: services)
+            let note = try await notes.note(id: try Self.noteID(context), for: session.user)
+            let environment = DiaryPageEnvironment(request: request, site: site)
             return try renderer.render(
                 NoteDeleteViewModel(environment: environment, session: session, note: note),
                 template: "diary_note_delete")
         }
         group.post("notes/{id}/delete") { request, context in
             let session = try context.requireSession()
-            try await services.diary.deleteNote(id: try Self.noteID(context), for: session.user)
-            return DiaryPageEnvironment(request: request, services: services).redirect("/notes", [("done", "deleted")])
+            try await notes.deleteNote(id: try Self.noteID(context), for: session.user)
+            return DiaryPageEnvironment(request: request, site: site).redirect("/notes", [("done", "deleted")])
         }
     }
 
     // MARK: - New
 
     func new(_ request: Request, session: DiarySession) async throws -> Response {
-        let environment = DiaryPageEnvironment(request: request, services: services)
+        let environment = DiaryPageEnvironment(request: request, site: site)
         let parameters = request.formParameters
         guard let code = parameters.nonEmpty("movie") else {
             return try await pick(request, environment: environment, session: session)
@@ -70,7 +72,7 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
             }
             chartRank = String(try DiaryValidation.chartRank(rank))
         }
-        let movie = try await services.movies.movie(code: movieCode)
+        let movie = try await movies.movie(code: movieCode)
         let input = NoteFormInput(
             movieCode: movie.code, title: movie.title, watchedOn: environment.today.isoString, chartDate: chartDate,
             chartRank: chartRank)
@@ -89,17 +91,17 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
                 throw BoxOfficeError.invalid("q", .maximumLength(100))
             }
             let number = try NoteListParameters.positive(parameters, "page", maximum: 10_000) ?? 1
-            page = try await services.movies.search(MovieSearchQuery(title: text, page: number, perPage: 20))
+            page = try await movies.search(MovieSearchQuery(title: text, page: number, perPage: 20))
         }
         let viewModel = MoviePickViewModel(environment: environment, session: session, query: text, page: page)
         return try renderer.render(viewModel, template: "diary_note_pick")
     }
 
     func create(_ request: Request, session: DiarySession, form: SubmittedForm) async throws -> Response {
-        let environment = DiaryPageEnvironment(request: request, services: services)
+        let environment = DiaryPageEnvironment(request: request, site: site)
         let input = NoteFormInput(form: form)
-        let movie = try await services.movies.movie(code: try DiaryValidation.movieCode(input.movieCode))
-        let categories = try await services.diary.categories(for: session.user)
+        let movie = try await movies.movie(code: try DiaryValidation.movieCode(input.movieCode))
+        let categories = try await notes.categories(for: session.user)
         let checked: NoteFormInput.Checked
         switch input.checked(today: environment.today, categories: categories, strings: environment.strings) {
         case .success(let values): checked = values
@@ -115,7 +117,7 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
             chartRank: checked.chartRank)
         let result: NoteSaveResult
         do {
-            result = try await services.diary.createNote(draft, for: session.user)
+            result = try await notes.createNote(draft, for: session.user)
         } catch let error as BoxOfficeError where error.isBadInput {
             return try await renderForm(
                 environment, session: session, mode: .new, movie: .init(movie: movie), input: input,
@@ -128,15 +130,15 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
     // MARK: - Show, edit
 
     func show(_ request: Request, id: UUID, session: DiarySession) async throws -> Response {
-        let environment = DiaryPageEnvironment(request: request, services: services)
-        let note = try await services.diary.note(id: id, for: session.user)
+        let environment = DiaryPageEnvironment(request: request, site: site)
+        let note = try await notes.note(id: id, for: session.user)
         let category: DiaryCategory?
         if let categoryId = note.categoryId {
-            category = try await services.diary.categories(for: session.user).first { $0.id == categoryId }
+            category = try await notes.categories(for: session.user).first { $0.id == categoryId }
         } else {
             category = nil
         }
-        let sameMovie = try await services.diary.notes(
+        let sameMovie = try await notes.notes(
             NoteListQuery(filter: NoteFilter(movieCode: note.movieCode), perPage: NoteListQuery.maximumPerPage),
             for: session.user)
         let flash = request.formParameters.nonEmpty("done") == "saved" ? environment.strings.noteSaved : nil
@@ -147,14 +149,14 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
     }
 
     func update(_ request: Request, id: UUID, session: DiarySession, form: SubmittedForm) async throws -> Response {
-        let environment = DiaryPageEnvironment(request: request, services: services)
-        let note = try await services.diary.note(id: id, for: session.user)
+        let environment = DiaryPageEnvironment(request: request, site: site)
+        let note = try await notes.note(id: id, for: session.user)
         var input = NoteFormInput(form: form)
         // The movie and the chart it was seen on belong to the note, whatever the form says.
         input.movieCode = note.movieCode
         input.chartDate = note.chartDate?.isoString ?? ""
         input.chartRank = note.chartRank.map(String.init) ?? ""
-        let categories = try await services.diary.categories(for: session.user)
+        let categories = try await notes.categories(for: session.user)
         let checked: NoteFormInput.Checked
         switch input.checked(today: environment.today, categories: categories, strings: environment.strings) {
         case .success(let values): checked = values
@@ -169,7 +171,7 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
             categoryId: checked.categoryId.map { .set($0) } ?? .clear,
             place: checked.place.map { .set($0) } ?? .clear)
         do {
-            _ = try await services.diary.updateNote(id: id, changes: changes, for: session.user)
+            _ = try await notes.updateNote(id: id, changes: changes, for: session.user)
         } catch let error as BoxOfficeError where error.isBadInput {
             return try await renderForm(
                 environment, session: session, mode: .edit(note), movie: .init(note: note), input: input,
@@ -188,9 +190,9 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
         if let categories {
             resolved = categories
         } else {
-            resolved = try await services.diary.categories(for: user)
+            resolved = try await notes.categories(for: user)
         }
-        let existing = try await services.diary.notes(
+        let existing = try await notes.notes(
             NoteListQuery(filter: NoteFilter(movieCode: movie.code), perPage: NoteListQuery.maximumPerPage), for: user)
         let viewModel = NoteFormViewModel(
             environment: environment, session: session, mode: mode, movie: movie, input: input, categories: resolved,

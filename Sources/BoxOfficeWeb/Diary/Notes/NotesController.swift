@@ -8,7 +8,8 @@ import Hummingbird
 struct NotesController<Context: DiarySessionContext>: Sendable {
     static var perPage: Int { NoteListViewModel.defaultPerPage }
 
-    let services: AppServices
+    let notes: DiaryNoteService
+    let site: PageSite
     let renderer: PageRenderer
 
     func addRoutes(to group: RouterGroup<Context>) {
@@ -16,18 +17,18 @@ struct NotesController<Context: DiarySessionContext>: Sendable {
     }
 
     func list(_ request: Request, session: DiarySession) async throws -> Response {
-        let environment = DiaryPageEnvironment(request: request, services: services)
+        let environment = DiaryPageEnvironment(request: request, site: site)
         let parameters = request.formParameters
         var query = try NoteListParameters(parameters).query
         if parameters.nonEmpty("perPage") == nil { query.perPage = Self.perPage }
         let user = session.user
-        async let pageResult = services.diary.notes(query, for: user)
-        async let categoriesResult = services.diary.categories(for: user)
+        async let pageResult = notes.notes(query, for: user)
+        async let categoriesResult = notes.categories(for: user)
         let page = try await pageResult
         let categories = try await categoriesResult
         var hasAnyNote = page.total > 0
         if !hasAnyNote, query.filter != .none {
-            hasAnyNote = try await services.diary.notes(NoteListQuery(perPage: 1), for: user).total > 0
+            hasAnyNote = try await notes.notes(NoteListQuery(perPage: 1), for: user).total > 0
         }
         let flash: String?
         switch parameters.nonEmpty("done") {

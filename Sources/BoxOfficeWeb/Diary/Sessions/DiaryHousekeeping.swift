@@ -2,7 +2,7 @@ import BoxOfficeCore
 import Logging
 import ServiceLifecycle
 
-/// Deletes expired sessions and failed logins that no longer count ( ``DiaryService/purgeExpired()``): once when
+/// Deletes expired sessions and failed logins that no longer count ( ``DiaryAccountService/purgeExpired()``): once when
 /// the app starts, then every ``interval``. Owned by the app's service group; graceful shutdown cancels the wait
 /// and the service returns before the database closes.
 ///
@@ -11,11 +11,11 @@ import ServiceLifecycle
 struct DiaryHousekeeping: Service, CustomStringConvertible {
     static let defaultInterval: Duration = .seconds(3600)
 
-    let diary: DiaryService
+    let diary: DiaryAccountService
     let interval: Duration
     let logger: Logger
 
-    init(diary: DiaryService, interval: Duration = defaultInterval, logger: Logger) {
+    init(diary: DiaryAccountService, interval: Duration = defaultInterval, logger: Logger) {
         self.diary = diary
         self.interval = interval
         self.logger = logger

@@ -7,7 +7,7 @@ import Hummingbird
 /// pages are private), renews the cookie when the service extended the session, forgets a cookie whose
 /// session is gone. ``DiaryError``s go on to the app's error middleware (403, 404, 409, 429 pages).
 struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
-    let diary: DiaryService
+    let diary: DiaryAccountService
     let calendar: BoxOfficeCalendar
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)

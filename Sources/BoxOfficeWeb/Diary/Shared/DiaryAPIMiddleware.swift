@@ -43,7 +43,7 @@ extension DiaryError {
 /// Lets a request through only with `Authorization: Bearer <token>` naming a live API token, and puts the
 /// token's user into the context; otherwise a 401. Tokens are compared by their SHA-256, never logged.
 struct BearerTokenAuthenticator<Context: DiaryAuthenticatedContext>: RouterMiddleware {
-    let diary: DiaryService
+    let diary: DiaryAccountService
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response

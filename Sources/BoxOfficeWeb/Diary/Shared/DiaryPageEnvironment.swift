@@ -6,8 +6,8 @@ import Hummingbird
 typealias DiaryPageEnvironment = PageEnvironment<DiaryPageStrings>
 
 extension PageEnvironment where Strings == DiaryPageStrings {
-    init(request: Request, services: AppServices) {
-        self.init(request: request, services: services, strings: DiaryPageStrings.table(for:))
+    init(request: Request, site: PageSite) {
+        self.init(request: request, site: site, strings: DiaryPageStrings.table(for:))
     }
 
     /// The diary's own navigation for a signed-in page.

@@ -3,7 +3,7 @@ import Hummingbird
 
 /// `GET /api/v1/stats?year=`: the user's statistics, for all time or one watched year (with a year in review).
 struct StatsAPIController<Context: DiaryAuthenticatedContext>: Sendable {
-    let diary: DiaryService
+    let diary: DiaryStatisticsService
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("stats") { request, context in

@@ -4,7 +4,8 @@ import Hummingbird
 
 /// `GET /stats` and `GET /stats/{year}`: the user's statistics, computed from their notes alone.
 struct StatsController<Context: DiarySessionContext>: Sendable {
-    let services: AppServices
+    let diaryStatistics: DiaryStatisticsService
+    let site: PageSite
     let renderer: PageRenderer
 
     func addRoutes(to group: RouterGroup<Context>) {
@@ -21,14 +22,14 @@ struct StatsController<Context: DiarySessionContext>: Sendable {
     }
 
     func show(_ request: Request, year: Int?, session: DiarySession) async throws -> Response {
-        let environment = DiaryPageEnvironment(request: request, services: services)
-        let statistics = try await services.diary.statistics(for: session.user, year: year)
+        let environment = DiaryPageEnvironment(request: request, site: site)
+        let statistics = try await diaryStatistics.statistics(for: session.user, year: year)
         // The year links come from the all-time figures, which a year's page has to ask for separately.
         let years: [Int]
         if year == nil {
             years = statistics.perYear.map(\.year)
         } else {
-            years = try await services.diary.statistics(for: session.user).perYear.map(\.year)
+            years = try await diaryStatistics.statistics(for: session.user).perYear.map(\.year)
         }
         let viewModel = StatsViewModel(
             environment: environment, session: session, statistics: statistics, allYears: years)

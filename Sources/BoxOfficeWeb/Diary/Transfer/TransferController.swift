@@ -10,12 +10,13 @@ struct TransferController<Context: DiarySessionContext>: Sendable {
     /// The largest file the page accepts, as the API (`POST /api/v1/notes/import`).
     static var importSizeLimit: Int { NoteAPIController<DiaryRequestContext>.importSizeLimit }
 
-    let services: AppServices
+    let transfer: DiaryTransferService
+    let site: PageSite
     let renderer: PageRenderer
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("import-export") { request, context in
-            let environment = DiaryPageEnvironment(request: request, services: services)
+            let environment = DiaryPageEnvironment(request: request, site: site)
             let viewModel = TransferViewModel(environment: environment, session: try context.requireSession())
             return try renderer.render(viewModel, template: "diary_transfer")
         }
@@ -23,7 +24,7 @@ struct TransferController<Context: DiarySessionContext>: Sendable {
         group.get("export") { request, context in
             let session = try context.requireSession()
             let format = try DiaryFileFormat(parameter: request.formParameters.nonEmpty("format"))
-            let export = try await services.diary.export(format, for: session.user)
+            let export = try await transfer.export(format, for: session.user)
             return Response(
                 status: .ok,
                 headers: [
@@ -35,7 +36,7 @@ struct TransferController<Context: DiarySessionContext>: Sendable {
     }
 
     func importFile(_ request: Request, context: Context) async throws -> Response {
-        let environment = DiaryPageEnvironment(request: request, services: services)
+        let environment = DiaryPageEnvironment(request: request, site: site)
         let s = environment.strings
         let session = try context.requireSession()
         let form = context.form
@@ -60,7 +61,7 @@ struct TransferController<Context: DiarySessionContext>: Sendable {
         }
         let report: DiaryImportReport
         do {
-            report = try await services.diary.importFile(data, format: format, for: session.user)
+            report = try await transfer.importFile(data, format: format, for: session.user)
         } catch let error as BoxOfficeError where error.isBadInput {
             return try render(
                 environment, session: session, format: format, pasted: pasted,

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import BoxOfficeWeb
+@testable import BoxOfficeApp
 
 @Suite("BOXOFFICE_PROVISIONAL_TTL")
 struct ProvisionalTTLConfigurationTests {

@@ -1,5 +1,4 @@
 public import BoxOfficeCore
-import BoxOfficeText
 
 /// The JSON of `GET /api/v1/charts/period` and of `boxoffice top --format json`: a ``PeriodChart`` whose coverage
 /// carries `syncCommand`, the `boxoffice sync …` command that fills the period's gap (spelled by `SyncCommandLine`;

@@ -2,7 +2,7 @@ import BoxOfficeCore
 import Foundation
 import Testing
 
-@testable import BoxOfficeWeb
+@testable import BoxOfficeApp
 
 @Suite("Poster sources")
 struct PosterSourceTests {

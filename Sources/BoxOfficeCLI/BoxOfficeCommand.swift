@@ -2,22 +2,23 @@ import ArgumentParser
 import BoxOfficeCore
 import Foundation
 
-/// `boxoffice`: the Korean box office from the terminal.
-@main
-struct BoxOfficeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "boxoffice",
-        abstract: "Korean box office charts from KOBIS (영화진흥위원회), a local archive and a web app.",
-        discussion: """
-            Without KOBIS_API_KEY, BoxOffice runs in sample mode on fictional data from its built-in simulator.
-            Environment: KOBIS_API_KEY, KOBIS_BASE_URL, DATABASE_URL, PORT, BOXOFFICE_HOSTNAME, TMDB_API_KEY, KAKAO_REST_API_KEY.
-            """,
-        subcommands: [
-            ServeCommand.self, DailyCommand.self, WeeklyCommand.self, MovieCommand.self, SearchCommand.self,
-            SimulateKOBISCommand.self, MigrateCommand.self,
-            SyncCommand.self, TopCommand.self, ExportCommand.self, AdminCommand.self,
-        ]
-    )
+/// `boxoffice`: the Korean box office from the terminal. `Runner` runs the web app for `serve`.
+struct BoxOfficeCommand<Runner: WebAppRunner>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "boxoffice",
+            abstract: "Korean box office charts from KOBIS (영화진흥위원회), a local archive and a web app.",
+            discussion: """
+                Without KOBIS_API_KEY, BoxOffice runs in sample mode on fictional data from its built-in simulator.
+                Environment: KOBIS_API_KEY, KOBIS_BASE_URL, DATABASE_URL, PORT, BOXOFFICE_HOSTNAME, TMDB_API_KEY, KAKAO_REST_API_KEY.
+                """,
+            subcommands: [
+                ServeCommand<Runner>.self, DailyCommand.self, WeeklyCommand.self, MovieCommand.self, SearchCommand.self,
+                SimulateKOBISCommand.self, MigrateCommand.self,
+                SyncCommand.self, TopCommand.self, ExportCommand.self, AdminCommand.self,
+            ]
+        )
+    }
 
     /// Parses and runs, turning every failure into one line on stderr and a non-zero exit status.
     static func main() async {

@@ -1,5 +1,5 @@
 import BoxOfficeCore
-import BoxOfficeWeb
+import BoxOfficeApp
 import Foundation
 import Logging
 

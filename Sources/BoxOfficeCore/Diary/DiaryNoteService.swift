@@ -1,93 +1,37 @@
 public import Foundation
 
-/// A change to an optional field: leave it, set it, or clear it.
-public enum NoteFieldChange<Value: Sendable & Hashable>: Sendable, Hashable {
-    case keep
-    case set(Value)
-    case clear
-
-    func applied(to value: Value?) -> Value? {
-        switch self {
-        case .keep: return value
-        case .set(let new): return new
-        case .clear: return nil
-        }
-    }
-}
-
-/// A note to create. Values are already parsed (see ``DiaryValidation``); the service checks them again.
-public struct NoteDraft: Sendable, Hashable {
-    /// The KOBIS movie code; the movie's details are looked up when the note is created.
-    public var movieCode: String
-    /// `nil` takes the movie's title from KOBIS.
-    public var title: String?
-    public var watchedOn: CalendarDate
-    public var memo: String
-    public var rating: StarRating?
-    public var categoryId: UUID?
-    public var place: DiaryPlace?
-    /// The chart the note was started from (a chart row), if any.
-    public var chartDate: CalendarDate?
-    public var chartRank: Int?
+/// The diary's notes and categories: every note and category belongs to a user, and another user's objects
+/// answer ``DiaryError/notFound(_:)`` exactly as missing ones do. A note copies its movie's details from KOBIS
+/// (through ``DiaryMovieCatalog``) when it is created.
+public struct DiaryNoteService: Sendable {
+    let categoryRepository: any DiaryCategoryRepository
+    let noteRepository: any DiaryNoteRepository
+    let catalog: any DiaryMovieCatalog
+    let calendar: BoxOfficeCalendar
 
     public init(
-        movieCode: String, title: String? = nil, watchedOn: CalendarDate, memo: String = "", rating: StarRating? = nil,
-        categoryId: UUID? = nil, place: DiaryPlace? = nil, chartDate: CalendarDate? = nil, chartRank: Int? = nil
+        categories: any DiaryCategoryRepository, notes: any DiaryNoteRepository, catalog: any DiaryMovieCatalog,
+        calendar: BoxOfficeCalendar
     ) {
-        self.movieCode = movieCode
-        self.title = title
-        self.watchedOn = watchedOn
-        self.memo = memo
-        self.rating = rating
-        self.categoryId = categoryId
-        self.place = place
-        self.chartDate = chartDate
-        self.chartRank = chartRank
+        self.categoryRepository = categories
+        self.noteRepository = notes
+        self.catalog = catalog
+        self.calendar = calendar
     }
-}
 
-/// Changes to a note; `nil` / ``NoteFieldChange/keep`` leave a field as it is. The movie never changes.
-public struct NoteChanges: Sendable, Hashable {
-    public var title: String?
-    public var watchedOn: CalendarDate?
-    public var memo: String?
-    public var rating: NoteFieldChange<StarRating>
-    public var categoryId: NoteFieldChange<UUID>
-    public var place: NoteFieldChange<DiaryPlace>
+    /// Now, to the millisecond.
+    var now: Date { DiaryTime.normalized(calendar.currentInstant) }
 
-    public init(
-        title: String? = nil, watchedOn: CalendarDate? = nil, memo: String? = nil,
-        rating: NoteFieldChange<StarRating> = .keep,
-        categoryId: NoteFieldChange<UUID> = .keep, place: NoteFieldChange<DiaryPlace> = .keep
-    ) {
-        self.title = title
-        self.watchedOn = watchedOn
-        self.memo = memo
-        self.rating = rating
-        self.categoryId = categoryId
-        self.place = place
-    }
-}
-
-/// A saved note and the user's other notes about the same movie on the same day (an exact duplicate is
-/// allowed, but worth a warning).
-public struct NoteSaveResult: Sendable, Hashable {
-    public var note: DiaryNote
-    /// The user's other notes about the same movie on the same day.
-    public var duplicates: [DiaryNote]
-}
-
-extension DiaryService {
     // MARK: - Categories
 
     /// The user's categories in their order, with note counts.
     public func categories(for user: DiaryUser) async throws -> [DiaryCategory] {
-        try await repositories.categories.categories(userID: user.id)
+        try await categoryRepository.categories(userID: user.id)
     }
 
     /// One of the user's categories; ``DiaryError/notFound(_:)`` otherwise.
     public func category(id: UUID, for user: DiaryUser) async throws -> DiaryCategory {
-        guard let category = try await repositories.categories.category(id: id, userID: user.id) else {
+        guard let category = try await categoryRepository.category(id: id, userID: user.id) else {
             throw Self.categoryNotFound(id)
         }
         return category
@@ -96,7 +40,7 @@ extension DiaryService {
     /// Adds a category at the end. Throws ``DiaryError/Conflict/categoryNameTaken(_:)`` when the user has one with this name.
     public func createCategory(name: String, visible: Bool = true, for user: DiaryUser) async throws -> DiaryCategory {
         let name = try DiaryValidation.categoryName(name)
-        return try await repositories.categories.createCategory(
+        return try await categoryRepository.createCategory(
             id: UUID(), name: name, visible: visible, userID: user.id, createdAt: now)
     }
 
@@ -107,7 +51,7 @@ extension DiaryService {
         if let position = changes.position, position < 0 {
             throw BoxOfficeError.invalid("position", .atLeast(0), value: String(position))
         }
-        guard let category = try await repositories.categories.updateCategory(id: id, userID: user.id, changes: changes)
+        guard let category = try await categoryRepository.updateCategory(id: id, userID: user.id, changes: changes)
         else { throw Self.categoryNotFound(id) }
         return category
     }
@@ -128,14 +72,14 @@ extension DiaryService {
             guard target != id else {
                 throw BoxOfficeError.invalid("to", .moveIntoDeletedCategory, value: target.uuidString)
             }
-            guard try await repositories.categories.category(id: target, userID: user.id) != nil else {
+            guard try await categoryRepository.category(id: target, userID: user.id) != nil else {
                 throw BoxOfficeError.invalid("to", .unknownCategory, value: target.uuidString)
             }
             resolved = .move(to: target)
         case let other?:
             resolved = other
         }
-        guard try await repositories.categories.deleteCategory(id: id, userID: user.id, notes: resolved) else {
+        guard try await categoryRepository.deleteCategory(id: id, userID: user.id, notes: resolved) else {
             throw Self.categoryNotFound(id)
         }
     }
@@ -176,14 +120,14 @@ extension DiaryService {
             place: draft.place,
             createdAt: now, updatedAt: now, movie: MovieSnapshot(movie), chartDate: draft.chartDate,
             chartRank: draft.chartRank)
-        let duplicates = try await repositories.notes.notes(userID: user.id, key: note.duplicateKey)
-        try await repositories.notes.createNote(note, userID: user.id)
+        let duplicates = try await noteRepository.notes(userID: user.id, key: note.duplicateKey)
+        try await noteRepository.createNote(note, userID: user.id)
         return NoteSaveResult(note: note, duplicates: duplicates)
     }
 
     /// One of the user's notes; ``DiaryError/notFound(_:)`` otherwise.
     public func note(id: UUID, for user: DiaryUser) async throws -> DiaryNote {
-        guard let note = try await repositories.notes.note(id: id, userID: user.id) else { throw Self.noteNotFound(id) }
+        guard let note = try await noteRepository.note(id: id, userID: user.id) else { throw Self.noteNotFound(id) }
         return note
     }
 
@@ -202,8 +146,8 @@ extension DiaryService {
         note.categoryId = changes.categoryId.applied(to: note.categoryId)
         note.place = changes.place.applied(to: note.place)
         note.updatedAt = max(now, note.createdAt)
-        guard try await repositories.notes.updateNote(note, userID: user.id) else { throw Self.noteNotFound(id) }
-        let duplicates = try await repositories.notes.notes(userID: user.id, key: note.duplicateKey).filter {
+        guard try await noteRepository.updateNote(note, userID: user.id) else { throw Self.noteNotFound(id) }
+        let duplicates = try await noteRepository.notes(userID: user.id, key: note.duplicateKey).filter {
             $0.id != id
         }
         return NoteSaveResult(note: note, duplicates: duplicates)
@@ -211,37 +155,27 @@ extension DiaryService {
 
     /// Deletes one of the user's notes; ``DiaryError/notFound(_:)`` when the user has no such note.
     public func deleteNote(id: UUID, for user: DiaryUser) async throws {
-        guard try await repositories.notes.deleteNote(id: id, userID: user.id) else { throw Self.noteNotFound(id) }
+        guard try await noteRepository.deleteNote(id: id, userID: user.id) else { throw Self.noteNotFound(id) }
     }
 
     /// A page of the user's notes.
     public func notes(_ query: NoteListQuery, for user: DiaryUser) async throws -> NotePage {
         if case .category(let id)? = query.filter.category { _ = try await category(id: id, for: user) }
-        return try await repositories.notes.notes(userID: user.id, query: query)
+        return try await noteRepository.notes(userID: user.id, query: query)
     }
 
     /// The user's other notes about `movieCode` on `watchedOn` (to warn before saving a duplicate).
     public func duplicates(movieCode: String, watchedOn: CalendarDate, excluding id: UUID? = nil, for user: DiaryUser)
         async throws -> [DiaryNote]
     {
-        try await repositories.notes.notes(
+        try await noteRepository.notes(
             userID: user.id, key: DiaryNoteKey(movieCode: movieCode, watchedOn: watchedOn)
         )
         .filter { $0.id != id }
     }
 
-    // MARK: - Statistics
-
-    /// The user's statistics, for all time or for the notes watched in `year` (with a year in review).
-    public func statistics(for user: DiaryUser, year: Int? = nil) async throws -> DiaryStatistics {
-        if let year, !(1900...9999).contains(year) {
-            throw BoxOfficeError.invalid("year", .year(1900...9999), value: String(year))
-        }
-        return DiaryStatistics(notes: try await repositories.notes.allNotes(userID: user.id), year: year)
-    }
-
     private func requireCategory(_ id: UUID, for user: DiaryUser) async throws {
-        guard try await repositories.categories.category(id: id, userID: user.id) != nil else {
+        guard try await categoryRepository.category(id: id, userID: user.id) != nil else {
             throw BoxOfficeError.invalid("categoryId", .unknownCategory, value: id.uuidString)
         }
     }

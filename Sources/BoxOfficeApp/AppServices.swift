@@ -6,8 +6,9 @@ import KOBISSimulator
 public import Logging
 public import Prometheus
 
-/// The composition root: the database, the upstream (KOBIS or the simulator) and the domain
-/// services, built from one ``AppConfiguration``. The web app and every CLI command use it.
+/// The services of one BoxOffice instance: the database, the upstream (KOBIS or the simulator) and the domain
+/// services, built once from one ``AppConfiguration``. The web app's composition root hands each controller the
+/// few it calls; every CLI command takes the ones it needs.
 public struct AppServices: Sendable {
     public let configuration: AppConfiguration
     public let database: BoxOfficeDatabase
@@ -16,8 +17,17 @@ public struct AppServices: Sendable {
     public let movies: MovieService
     /// Poster lookup (TMDB, else Kakao, else none: the pages then draw a placeholder).
     public let posters: PosterService
-    /// The movie diary (accounts, notes, import/export, statistics) over this database.
-    public let diary: DiaryService
+    /// The diary's accounts, API tokens and browser sessions.
+    public let diaryAccounts: DiaryAccountService
+    /// The diary's notes and categories.
+    public let diaryNotes: DiaryNoteService
+    /// The diary's import and export.
+    public let diaryTransfer: DiaryTransferService
+    /// The diary's statistics.
+    public let diaryStatistics: DiaryStatisticsService
+    /// Reads the archive of this instance's upstream (period charts, trends, exports); never calls KOBIS. One for
+    /// the instance, so its period charts stay cached.
+    public let archive: ArchiveService
     /// Administrators' background backfills; this instance's worker runs with the web app.
     public let backfill: BackfillService
     /// The administrator role of diary accounts.
@@ -79,16 +89,54 @@ public struct AppServices: Sendable {
         let posters = PosterService(
             source: posterSource(configuration, http: upstreamHTTP), cache: database.responseCache(origin: "posters"),
             calendar: calendar)
-        let diary = DiaryService(
-            repositories: database.diaryRepositories(), catalog: movies,
+        let diary = database.diaryRepositories()
+        let accounts = DiaryAccountService(
+            users: diary.users, tokens: diary.tokens, sessions: diary.sessions, loginAttempts: diary.loginAttempts,
             hasher: BcryptPasswordHasher(cost: configuration.bcryptCost), digester: SHA256SecretDigester(),
             calendar: calendar)
-        let backfill = makeBackfill(
-            configuration: configuration, database: database, upstream: upstream, calendar: calendar, logger: logger)
+        let notes = DiaryNoteService(
+            categories: diary.categories, notes: diary.notes, catalog: movies, calendar: calendar)
+        let transfer = DiaryTransferService(
+            categories: diary.categories, notes: diary.notes, catalog: movies, calendar: calendar)
+        let archive = ArchiveService(
+            archive: database.archiveRepository(origin: origin), charts: database.chartRepository(origin: origin),
+            calendar: calendar, source: charts.source)
+        let backfill = BackfillService(
+            jobs: database.backfillJobRepository(), calendar: calendar,
+            makeEngine: { options in
+                syncEngine(
+                    options: options, configuration: configuration, database: database, upstream: upstream,
+                    calendar: calendar)
+            },
+            reportProblem: { logger.warning("backfill: \($0)") })
         return AppServices(
             configuration: configuration, database: database, calendar: calendar, charts: charts, movies: movies,
-            posters: posters, diary: diary, backfill: backfill, administrators: database.administratorRepository(),
-            upstream: upstream, metrics: metrics, logger: logger, upstreamHTTP: upstreamHTTP)
+            posters: posters, diaryAccounts: accounts, diaryNotes: notes, diaryTransfer: transfer,
+            diaryStatistics: DiaryStatisticsService(notes: diary.notes), archive: archive, backfill: backfill,
+            administrators: database.administratorRepository(), upstream: upstream, metrics: metrics, logger: logger,
+            upstreamHTTP: upstreamHTTP)
+    }
+
+    /// A sync engine that fills this instance's archive from its upstream (KOBIS, or the simulator in sample mode).
+    public func syncEngine(options: SyncOptions) -> SyncEngine {
+        Self.syncEngine(
+            options: options, configuration: configuration, database: database, upstream: upstream,
+            calendar: calendar)
+    }
+
+    /// The engine of `boxoffice sync` and of the background backfill: the configured provisional TTL, this
+    /// instance's repositories.
+    private static func syncEngine(
+        options: SyncOptions, configuration: AppConfiguration, database: BoxOfficeDatabase,
+        upstream: any BoxOfficeUpstream, calendar: BoxOfficeCalendar
+    ) -> SyncEngine {
+        let origin = configuration.upstreamOrigin
+        var options = options
+        options.provisionalTTL = configuration.provisionalTTL
+        return SyncEngine(
+            upstream: upstream,
+            charts: database.chartRepository(origin: origin), movies: database.movieRepository(origin: origin),
+            archive: database.archiveRepository(origin: origin), calendar: calendar, options: options)
     }
 
     /// TMDB when its key is set, else Kakao when its key is set, else none. Posters come from these

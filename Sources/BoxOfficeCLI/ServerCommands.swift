@@ -1,15 +1,16 @@
 import ArgumentParser
 import BoxOfficeCore
 import BoxOfficeStore
-import BoxOfficeWeb
+import BoxOfficeApp
 import Foundation
-import Hummingbird
 import KOBISSimulator
 import Logging
 
-/// `boxoffice serve`: the web app.
-struct ServeCommand: AsyncParsableCommand, LocalizedCommand {
-    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the web app.")
+/// `boxoffice serve`: the web app, run by `Runner` (the executable's, so this library does not import the web target).
+struct ServeCommand<Runner: WebAppRunner>: AsyncParsableCommand, LocalizedCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "serve", abstract: "Run the web app.")
+    }
 
     @Option(help: "Address to listen on (default: BOXOFFICE_HOSTNAME or 127.0.0.1).")
     var hostname: String?
@@ -35,13 +36,12 @@ struct ServeCommand: AsyncParsableCommand, LocalizedCommand {
             ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
         let sampleMode = configuration.isSampleMode
         let host = configuration.hostname
-        let app = try await buildApplication(
+        try await Runner.run(
             configuration, logger: logger,
             onServerRunning: { port in
                 let shownHost = host == "0.0.0.0" ? "127.0.0.1" : host
                 Terminal.write(strings.serverRunning("http://\(shownHost):\(port)/", sampleMode: sampleMode) + "\n")
             })
-        try await app.runService()
     }
 }
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import BoxOfficeCore
 import BoxOfficeText
-import BoxOfficeWeb
+import BoxOfficeApp
 import Dispatch
 import Foundation
 

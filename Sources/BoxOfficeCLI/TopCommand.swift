@@ -1,7 +1,7 @@
 import ArgumentParser
 import BoxOfficeCore
 import BoxOfficeText
-import BoxOfficeWeb
+import BoxOfficeApp
 import Foundation
 
 /// The period of an archive command: `--from`/`--to`, `--month` or `--year`.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import BoxOfficeCore
-import BoxOfficeWeb
+import BoxOfficeApp
 import Foundation
 
 /// Output formats of `boxoffice export`.

@@ -1,7 +1,7 @@
 import BoxOfficeCore
 import BoxOfficeStore
 import BoxOfficeText
-import BoxOfficeWeb
+import BoxOfficeApp
 import Foundation
 import KOBIS
 

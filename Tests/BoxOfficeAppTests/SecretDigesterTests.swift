@@ -1,6 +1,6 @@
 import Testing
 
-@testable import BoxOfficeWeb
+@testable import BoxOfficeApp
 
 @Suite("Secret digests")
 struct SecretDigesterTests {

@@ -1,11 +1,8 @@
 public import Foundation
 
-/// The movie diary: accounts, API tokens, sessions, categories, notes, statistics, import and export.
-/// The API, the web pages and the CLI all go through it, so every rule lives in one place.
-///
-/// Every operation on categories and notes is scoped to a user: another user's objects answer
-/// ``DiaryError/notFound(_:)`` exactly as missing ones do.
-public struct DiaryService: Sendable {
+/// The diary's accounts: sign-up, log-in (with throttling), passwords, API tokens and browser sessions.
+/// The API, the web pages and the CLI all go through it, so every rule about who someone is lives in one place.
+public struct DiaryAccountService: Sendable {
     /// Limits and lifetimes.
     public struct Settings: Sendable {
         /// Failed logins per username within ``loginFailureWindow`` before logins are refused.
@@ -15,42 +12,36 @@ public struct DiaryService: Sendable {
         public var sessionLifetime: TimeInterval
         /// A token's `lastUsedAt` is written at most this often, so API reads do not all become writes.
         public var tokenUseResolution: TimeInterval
-        /// Distinct titles a Letterboxd import may look up in KOBIS (each up to two searches), so one big
-        /// import cannot eat the 3,000-calls-a-day key. The rest is reported; importing again continues.
-        public var importLookupLimit: Int
-        /// Lookups running at once during an import.
-        public var importLookupConcurrency: Int
-        /// Rows one import may have.
-        public var importRowLimit: Int
 
         public init(
             loginFailureLimit: Int = 5, loginFailureWindow: TimeInterval = 15 * 60,
-            sessionLifetime: TimeInterval = 14 * 86_400, tokenUseResolution: TimeInterval = 3600,
-            importLookupLimit: Int = 1000, importLookupConcurrency: Int = 4, importRowLimit: Int = 20_000
+            sessionLifetime: TimeInterval = 14 * 86_400, tokenUseResolution: TimeInterval = 3600
         ) {
             self.loginFailureLimit = loginFailureLimit
             self.loginFailureWindow = loginFailureWindow
             self.sessionLifetime = sessionLifetime
             self.tokenUseResolution = tokenUseResolution
-            self.importLookupLimit = importLookupLimit
-            self.importLookupConcurrency = importLookupConcurrency
-            self.importRowLimit = importRowLimit
         }
     }
 
-    let repositories: DiaryRepositories
-    let catalog: any DiaryMovieCatalog
+    let users: any DiaryUserRepository
+    let apiTokens: any DiaryTokenRepository
+    let sessions: any DiarySessionRepository
+    let loginAttempts: any LoginAttemptRepository
     let hasher: any PasswordHasher
     let digester: any SecretDigester
     let calendar: BoxOfficeCalendar
     public let settings: Settings
 
     public init(
-        repositories: DiaryRepositories, catalog: any DiaryMovieCatalog, hasher: any PasswordHasher,
-        digester: any SecretDigester, calendar: BoxOfficeCalendar, settings: Settings = Settings()
+        users: any DiaryUserRepository, tokens: any DiaryTokenRepository, sessions: any DiarySessionRepository,
+        loginAttempts: any LoginAttemptRepository, hasher: any PasswordHasher, digester: any SecretDigester,
+        calendar: BoxOfficeCalendar, settings: Settings = Settings()
     ) {
-        self.repositories = repositories
-        self.catalog = catalog
+        self.users = users
+        self.apiTokens = tokens
+        self.sessions = sessions
+        self.loginAttempts = loginAttempts
         self.hasher = hasher
         self.digester = digester
         self.calendar = calendar
@@ -68,12 +59,12 @@ public struct DiaryService: Sendable {
         let name = try DiaryValidation.username(username)
         try DiaryValidation.newPassword(password)
         let key = DiaryValidation.usernameKey(name)
-        if try await repositories.users.credentials(usernameKey: key) != nil {
+        if try await users.credentials(usernameKey: key) != nil {
             throw DiaryError.conflict(.usernameTaken(name))
         }
         let hash = try await hasher.hash(password)
         let user = DiaryUser(id: UUID(), username: name, createdAt: now)
-        try await repositories.users.createUser(user, usernameKey: key, passwordHash: hash)
+        try await users.createUser(user, usernameKey: key, passwordHash: hash)
         return user
     }
 
@@ -86,7 +77,7 @@ public struct DiaryService: Sendable {
         guard !key.isEmpty, key.count <= 64, !password.isEmpty else { throw wrong }
         let now = self.now
         let windowStart = now.addingTimeInterval(-settings.loginFailureWindow)
-        let failures = try await repositories.loginAttempts.failedLogins(usernameKey: key, since: windowStart)
+        let failures = try await loginAttempts.failedLogins(usernameKey: key, since: windowStart)
         if failures.count >= settings.loginFailureLimit {
             // Logins reopen when enough of the counted failures have aged out of the window.
             let reopens = failures[failures.count - settings.loginFailureLimit].addingTimeInterval(
@@ -94,32 +85,32 @@ public struct DiaryService: Sendable {
             let seconds = max(1, Int(reopens.timeIntervalSince(now).rounded(.up)))
             throw DiaryError.tooManyAttempts(retryAfterSeconds: seconds)
         }
-        let credentials = try await repositories.users.credentials(usernameKey: key)
+        let credentials = try await users.credentials(usernameKey: key)
         let matches = try await hasher.verify(password, against: credentials?.passwordHash)
         guard matches, let credentials else {
-            try await repositories.loginAttempts.recordFailedLogin(usernameKey: key, at: now, forgetBefore: windowStart)
+            try await loginAttempts.recordFailedLogin(usernameKey: key, at: now, forgetBefore: windowStart)
             throw wrong
         }
-        if !failures.isEmpty { try await repositories.loginAttempts.clearFailedLogins(usernameKey: key) }
+        if !failures.isEmpty { try await loginAttempts.clearFailedLogins(usernameKey: key) }
         return credentials.user
     }
 
     /// Changes the password after checking the current one, and ends every browser session of the user
     /// (the caller starts a new one for the current browser).
     public func changePassword(for user: DiaryUser, current: String, new: String) async throws {
-        let credentials = try await repositories.users.credentials(
+        let credentials = try await users.credentials(
             usernameKey: DiaryValidation.usernameKey(user.username))
         guard let credentials, credentials.user.id == user.id,
             try await hasher.verify(current, against: credentials.passwordHash)
         else { throw DiaryError.unauthorized(.wrongCurrentPassword) }
         try DiaryValidation.newPassword(new)
-        try await repositories.users.updatePasswordHash(userID: user.id, passwordHash: try await hasher.hash(new))
-        try await repositories.sessions.deleteSessions(userID: user.id)
+        try await users.updatePasswordHash(userID: user.id, passwordHash: try await hasher.hash(new))
+        try await sessions.deleteSessions(userID: user.id)
     }
 
     /// The account with `id`, if it still exists.
     public func user(id: UUID) async throws -> DiaryUser? {
-        try await repositories.users.user(id: id)
+        try await users.user(id: id)
     }
 
     // MARK: - API tokens
@@ -135,18 +126,18 @@ public struct DiaryService: Sendable {
         let label = try DiaryValidation.tokenName(name)
         let secret = SecretToken.generate(prefix: SecretToken.apiTokenPrefix)
         let token = DiaryToken(id: UUID(), name: label, createdAt: now)
-        try await repositories.tokens.createToken(token, userID: user.id, tokenHash: digester.digest(secret))
+        try await apiTokens.createToken(token, userID: user.id, tokenHash: digester.digest(secret))
         return IssuedToken(secret: secret, token: token)
     }
 
     /// The user's API tokens, newest first (never their secrets).
     public func tokens(for user: DiaryUser) async throws -> [DiaryToken] {
-        try await repositories.tokens.tokens(userID: user.id)
+        try await apiTokens.tokens(userID: user.id)
     }
 
     /// Revokes one of the user's tokens; ``DiaryError/notFound(_:)`` when the user has no such token.
     public func revokeToken(id: UUID, for user: DiaryUser) async throws {
-        guard try await repositories.tokens.deleteToken(id: id, userID: user.id) else {
+        guard try await apiTokens.deleteToken(id: id, userID: user.id) else {
             throw DiaryError.notFound(.apiToken(id.uuidString))
         }
     }
@@ -154,10 +145,10 @@ public struct DiaryService: Sendable {
     /// The user an API token belongs to, or `nil` for a malformed, unknown or revoked token.
     public func authenticate(apiToken secret: String) async throws -> DiaryUser? {
         guard SecretToken.isWellFormed(secret, prefix: SecretToken.apiTokenPrefix) else { return nil }
-        guard let found = try await repositories.tokens.token(hash: digester.digest(secret)) else { return nil }
+        guard let found = try await apiTokens.token(hash: digester.digest(secret)) else { return nil }
         let now = self.now
         if found.token.lastUsedAt.map({ now.timeIntervalSince($0) >= settings.tokenUseResolution }) ?? true {
-            try await repositories.tokens.markTokenUsed(id: found.token.id, at: now)
+            try await apiTokens.markTokenUsed(id: found.token.id, at: now)
         }
         return found.user
     }
@@ -177,7 +168,7 @@ public struct DiaryService: Sendable {
         let session = DiarySession(
             id: UUID(), user: user, csrfToken: SecretToken.generate(), createdAt: now,
             expiresAt: now.addingTimeInterval(settings.sessionLifetime))
-        try await repositories.sessions.createSession(session, tokenHash: digester.digest(cookie))
+        try await sessions.createSession(session, tokenHash: digester.digest(cookie))
         return IssuedSession(cookieValue: cookie, session: session)
     }
 
@@ -185,11 +176,11 @@ public struct DiaryService: Sendable {
     public func session(cookieValue: String) async throws -> DiarySession? {
         guard SecretToken.isWellFormed(cookieValue, prefix: SecretToken.sessionPrefix) else { return nil }
         let now = self.now
-        guard var session = try await repositories.sessions.session(tokenHash: digester.digest(cookieValue), now: now)
+        guard var session = try await sessions.session(tokenHash: digester.digest(cookieValue), now: now)
         else { return nil }
         if session.expiresAt.timeIntervalSince(now) < settings.sessionLifetime / 2 {
             session.expiresAt = now.addingTimeInterval(settings.sessionLifetime)
-            try await repositories.sessions.extendSession(id: session.id, until: session.expiresAt)
+            try await sessions.extendSession(id: session.id, until: session.expiresAt)
         }
         return session
     }
@@ -197,12 +188,12 @@ public struct DiaryService: Sendable {
     /// Logs out: the cookie value stops working on every instance.
     public func endSession(cookieValue: String) async throws {
         guard SecretToken.isWellFormed(cookieValue, prefix: SecretToken.sessionPrefix) else { return }
-        try await repositories.sessions.deleteSession(tokenHash: digester.digest(cookieValue))
+        try await sessions.deleteSession(tokenHash: digester.digest(cookieValue))
     }
 
     /// Deletes expired sessions (housekeeping); returns how many.
     public func purgeExpiredSessions() async throws -> Int {
-        try await repositories.sessions.deleteExpiredSessions(now: now)
+        try await sessions.deleteExpiredSessions(now: now)
     }
 
     /// What one ``purgeExpired()`` removed.
@@ -223,8 +214,8 @@ public struct DiaryService: Sendable {
     /// instances may run it at any time.
     public func purgeExpired() async throws -> PurgeResult {
         let now = self.now
-        let sessions = try await repositories.sessions.deleteExpiredSessions(now: now)
-        let attempts = try await repositories.loginAttempts.deleteFailedLogins(
+        let sessions = try await sessions.deleteExpiredSessions(now: now)
+        let attempts = try await loginAttempts.deleteFailedLogins(
             before: now.addingTimeInterval(-settings.loginFailureWindow))
         return PurgeResult(sessions: sessions, loginAttempts: attempts)
     }

@@ -1,0 +1,73 @@
+import BoxOfficeCore
+import Hummingbird
+
+/// `GET /daily` and `GET /weekly` (주간/주말/주중): a chart page. The two differ only in the chart they ask for
+/// and the view model they render; filters, the view preference, the region list and the rendered-page cache are
+/// the same.
+struct ChartPageController<Context: RequestContext>: Sendable {
+    /// Which chart page: its address and its template.
+    enum Page: String, Sendable {
+        case daily, weekly
+    }
+
+    let page: Page
+    let charts: ChartService
+    let movies: MovieService
+    let calendar: BoxOfficeCalendar
+    let renderer: PageRenderer
+    let cache: ChartPageCache
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get(RouterPath(page.rawValue)) { request, _ in try await show(request) }
+    }
+
+    func show(_ request: Request) async throws -> Response {
+        let query = request.formParameters
+        let parameters = try ChartRequestParameters(query)
+        let view = try ChartViewPreference(request: request, parameters: query)
+        let language = Language(request: request, parameters: query)
+        let cacheKey = cache.key(for: request, language: language, view: view)
+        if let body = cache.page(for: cacheKey) { return view.htmlResponse(body) }
+        // The region list (cached for a month) loads alongside the chart: one round trip when both are cold.
+        async let regions = regionsForFilter()
+        try await movies.checkRegion(of: parameters.filters)
+        let chartQuery = chartQuery(parameters)
+        let chart = try await charts.chart(chartQuery)
+        let body: ByteBuffer
+        let regionsLoaded: Bool
+        switch page {
+        case .daily:
+            let viewModel = DailyViewModel(
+                chart: chart, date: chartQuery.range.start, filters: parameters.filters, calendar: calendar,
+                regions: await regions, language: language, viewMode: view.mode, request: request)
+            body = try renderer.renderBody(viewModel, template: page.rawValue)
+            regionsLoaded = viewModel.form.hasRegions
+        case .weekly:
+            let viewModel = WeeklyViewModel(
+                chart: chart, range: parameters.weeklyRange, filters: parameters.filters, calendar: calendar,
+                regions: await regions, language: language, viewMode: view.mode, request: request)
+            body = try renderer.renderBody(viewModel, template: page.rawValue)
+            regionsLoaded = viewModel.form.hasRegions
+        }
+        cache.keep(body, for: cacheKey, chart: chart, regionsLoaded: regionsLoaded)
+        return view.htmlResponse(body)
+    }
+
+    /// The chart the request asks for; without a date, the latest the page shows (yesterday, the latest week).
+    private func chartQuery(_ parameters: ChartRequestParameters) -> ChartQuery {
+        switch page {
+        case .daily:
+            return .daily(parameters.date ?? calendar.yesterday, filters: parameters.filters)
+        case .weekly:
+            let range = parameters.weeklyRange
+            return ChartQuery(
+                kind: ChartKind(range), date: parameters.date ?? calendar.latestWeek(range).start,
+                filters: parameters.filters)
+        }
+    }
+
+    /// The region list for the filter, or none when it cannot be loaded (the select is then omitted).
+    private func regionsForFilter() async -> [Region] {
+        (try? await movies.regions()) ?? []
+    }
+}
