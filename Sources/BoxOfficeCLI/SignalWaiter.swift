@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import KOBIS
 
 #if canImport(Glibc)
     import Glibc
@@ -10,39 +11,43 @@ import Foundation
 /// Waits for SIGINT or SIGTERM.
 enum SignalWaiter {
     static func waitForTermination() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let queue = DispatchQueue(label: "boxoffice.signals")
-            let resumed = ResumeOnce(continuation)
-            var sources: [any DispatchSourceSignal] = []
-            for signalNumber in [SIGINT, SIGTERM] {
-                signal(signalNumber, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-                source.setEventHandler { resumed.resume() }
-                source.resume()
-                sources.append(source)
-            }
-            resumed.keep(sources)
+        let queue = DispatchQueue(label: "boxoffice.signals")
+        let signalled = Signalled()
+        var sources: [any DispatchSourceSignal] = []
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+            source.setEventHandler { signalled.fire() }
+            source.resume()
+            sources.append(source)
         }
+        await withCheckedContinuation { signalled.wait($0) }
+        withExtendedLifetime(sources) {}
     }
 }
 
-/// Resumes a continuation exactly once and keeps the signal sources alive until then.
-private final class ResumeOnce: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Void, Never>?
-    private var sources: [any DispatchSourceSignal] = []
+/// Whether a signal has arrived, and the one waiter to resume when it does (it may arrive before the wait).
+private final class Signalled: Sendable {
+    private struct State {
+        var fired = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+    private let state = Locked(State())
 
-    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
-
-    func keep(_ sources: [any DispatchSourceSignal]) {
-        lock.withLock { self.sources = sources }
+    func wait(_ continuation: CheckedContinuation<Void, Never>) {
+        let now = state.withLock { state -> Bool in
+            if !state.fired { state.waiter = continuation }
+            return state.fired
+        }
+        if now { continuation.resume() }
     }
 
-    func resume() {
-        let pending = lock.withLock { () -> CheckedContinuation<Void, Never>? in
-            defer { continuation = nil }
-            return continuation
+    func fire() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.fired = true
+            defer { state.waiter = nil }
+            return state.waiter
         }
-        pending?.resume()
+        waiter?.resume()
     }
 }

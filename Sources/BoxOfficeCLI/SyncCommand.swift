@@ -4,6 +4,7 @@ import BoxOfficeText
 import BoxOfficeApp
 import Dispatch
 import Foundation
+import KOBIS
 
 #if canImport(Glibc)
     import Glibc
@@ -110,24 +111,25 @@ struct SyncCommand: AsyncParsableCommand, LocalizedCommand {
 
 /// On the first SIGINT or SIGTERM, asks the sync to stop after the calls in flight (they are stored); on the
 /// second, exits at once (everything stored so far stays stored).
-private final class InterruptHandler: @unchecked Sendable {
-    private let lock = NSLock()
-    private var sources: [any DispatchSourceSignal] = []
-    private var received = 0
+private final class InterruptHandler: Sendable {
+    private let sources: Locked<[any DispatchSourceSignal]>
 
     init(control: SyncControl, notice: String) {
         let queue = DispatchQueue(label: "boxoffice.sync.signals")
+        let received = Locked(0)
+        var sources: [any DispatchSourceSignal] = []
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-            source.setEventHandler { [weak self] in self?.receive(control: control, notice: notice) }
+            source.setEventHandler { Self.receive(received, control: control, notice: notice) }
             source.resume()
             sources.append(source)
         }
+        self.sources = Locked(sources)
     }
 
-    private func receive(control: SyncControl, notice: String) {
-        let count = lock.withLock { () -> Int in
+    private static func receive(_ received: Locked<Int>, control: SyncControl, notice: String) {
+        let count = received.withLock { received -> Int in
             received += 1
             return received
         }
@@ -140,7 +142,7 @@ private final class InterruptHandler: @unchecked Sendable {
     }
 
     func remove() {
-        lock.withLock {
+        sources.withLock { sources in
             for source in sources { source.cancel() }
             sources = []
         }

@@ -3,13 +3,13 @@ import Foundation
 /// One common code (`codes[{fullCd, korNm, engNm}]`).
 public struct CommonCodeDTO: Codable, Hashable, Sendable {
     /// `fullCd`, e.g. `0105001`.
-    public var code: String
+    @WireText public var code: String
     /// `korNm`, e.g. `서울시`.
-    public var koreanName: String
+    @WireText public var koreanName: String
     /// `engNm` as KOBIS sends it: `""` for every wide area (`0105000000`) in its real answers, and `""` when
     /// missing or `null`. A view that needs an English name must find one elsewhere or fall back to
     /// ``koreanName``.
-    public var englishName: String
+    @WireText public var englishName: String
     /// Creates a code.
     public init(code: String, koreanName: String, englishName: String) {
         self.code = code
@@ -20,13 +20,6 @@ public struct CommonCodeDTO: Codable, Hashable, Sendable {
         case code = "fullCd"
         case koreanName = "korNm"
         case englishName = "engNm"
-    }
-    /// Decodes KOBIS's object; a missing or `null` name is `""`.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        code = try c.text(.code)
-        koreanName = try c.text(.koreanName)
-        englishName = try c.text(.englishName)
     }
 }
 

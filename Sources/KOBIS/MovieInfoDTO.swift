@@ -2,24 +2,22 @@ import Foundation
 
 /// Movie info: a nation (`nations[{nationNm}]`).
 public struct NationDTO: Codable, Hashable, Sendable {
-    public var name: String
+    @WireText public var name: String
     public init(name: String) { self.name = name }
     enum CodingKeys: String, CodingKey { case name = "nationNm" }
-    public init(from decoder: any Decoder) throws { name = try decoder.container(keyedBy: CodingKeys.self).text(.name) }
 }
 
 /// Movie info: a genre (`genres[{genreNm}]`).
 public struct GenreDTO: Codable, Hashable, Sendable {
-    public var name: String
+    @WireText public var name: String
     public init(name: String) { self.name = name }
     enum CodingKeys: String, CodingKey { case name = "genreNm" }
-    public init(from decoder: any Decoder) throws { name = try decoder.container(keyedBy: CodingKeys.self).text(.name) }
 }
 
 /// Movie info: a director (`directors[{peopleNm, peopleNmEn}]`).
 public struct DirectorDTO: Codable, Hashable, Sendable {
-    public var name: String
-    public var nameEnglish: String
+    @WireText public var name: String
+    @WireText public var nameEnglish: String
     public init(name: String, nameEnglish: String) {
         self.name = name
         self.nameEnglish = nameEnglish
@@ -28,19 +26,14 @@ public struct DirectorDTO: Codable, Hashable, Sendable {
         case name = "peopleNm"
         case nameEnglish = "peopleNmEn"
     }
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = try c.text(.name)
-        nameEnglish = try c.text(.nameEnglish)
-    }
 }
 
 /// Movie info: an actor with the role played (`actors[{peopleNm, peopleNmEn, cast, castEn}]`).
 public struct ActorDTO: Codable, Hashable, Sendable {
-    public var name: String
-    public var nameEnglish: String
-    public var role: String
-    public var roleEnglish: String
+    @WireText public var name: String
+    @WireText public var nameEnglish: String
+    @WireText public var role: String
+    @WireText public var roleEnglish: String
     public init(name: String, nameEnglish: String, role: String, roleEnglish: String) {
         self.name = name
         self.nameEnglish = nameEnglish
@@ -53,19 +46,12 @@ public struct ActorDTO: Codable, Hashable, Sendable {
         case role = "cast"
         case roleEnglish = "castEn"
     }
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = try c.text(.name)
-        nameEnglish = try c.text(.nameEnglish)
-        role = try c.text(.role)
-        roleEnglish = try c.text(.roleEnglish)
-    }
 }
 
 /// Movie info: a screening format (`showTypes[{showTypeGroupNm, showTypeNm}]`).
 public struct ShowTypeDTO: Codable, Hashable, Sendable {
-    public var group: String
-    public var name: String
+    @WireText public var group: String
+    @WireText public var name: String
     public init(group: String, name: String) {
         self.group = group
         self.name = name
@@ -74,20 +60,15 @@ public struct ShowTypeDTO: Codable, Hashable, Sendable {
         case group = "showTypeGroupNm"
         case name = "showTypeNm"
     }
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        group = try c.text(.group)
-        name = try c.text(.name)
-    }
 }
 
 /// Movie info: a company and its part (`companys[{companyCd, companyNm, companyNmEn, companyPartNm}]`).
 public struct MovieCompanyDTO: Codable, Hashable, Sendable {
-    public var code: String
-    public var name: String
-    public var nameEnglish: String
+    @WireText public var code: String
+    @WireText public var name: String
+    @WireText public var nameEnglish: String
     /// 제작사, 배급사, 수입사, …
-    public var part: String
+    @WireText public var part: String
     public init(code: String, name: String, nameEnglish: String, part: String) {
         self.code = code
         self.name = name
@@ -100,21 +81,14 @@ public struct MovieCompanyDTO: Codable, Hashable, Sendable {
         case nameEnglish = "companyNmEn"
         case part = "companyPartNm"
     }
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        code = try c.text(.code)
-        name = try c.text(.name)
-        nameEnglish = try c.text(.nameEnglish)
-        part = try c.text(.part)
-    }
 }
 
 /// Movie info: a rating decision (`audits[{auditNo, watchGradeNm}]`).
 public struct AuditDTO: Codable, Hashable, Sendable {
     /// `auditNo`, trimmed (KOBIS sometimes sends a trailing space).
-    public var number: String
+    @WireText public var number: String
     /// `watchGradeNm`: 전체관람가, 12세이상관람가, …
-    public var grade: String
+    @WireText public var grade: String
     public init(number: String, grade: String) {
         self.number = number
         self.grade = grade
@@ -123,18 +97,13 @@ public struct AuditDTO: Codable, Hashable, Sendable {
         case number = "auditNo"
         case grade = "watchGradeNm"
     }
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        number = try c.text(.number)
-        grade = try c.text(.grade)
-    }
 }
 
 /// Movie info: a staff member (`staffs[{peopleNm, peopleNmEn, staffRoleNm}]`).
 public struct StaffDTO: Codable, Hashable, Sendable {
-    public var name: String
-    public var nameEnglish: String
-    public var role: String
+    @WireText public var name: String
+    @WireText public var nameEnglish: String
+    @WireText public var role: String
     public init(name: String, nameEnglish: String, role: String) {
         self.name = name
         self.nameEnglish = nameEnglish
@@ -144,12 +113,6 @@ public struct StaffDTO: Codable, Hashable, Sendable {
         case name = "peopleNm"
         case nameEnglish = "peopleNmEn"
         case role = "staffRoleNm"
-    }
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = try c.text(.name)
-        nameEnglish = try c.text(.nameEnglish)
-        role = try c.text(.role)
     }
 }
 

@@ -2,18 +2,15 @@ import Foundation
 
 /// A person named in a movie list row (`directors[{peopleNm}]`).
 public struct PersonNameDTO: Codable, Hashable, Sendable {
-    public var name: String
+    @WireText public var name: String
     public init(name: String) { self.name = name }
     enum CodingKeys: String, CodingKey { case name = "peopleNm" }
-    public init(from decoder: any Decoder) throws {
-        name = try decoder.container(keyedBy: CodingKeys.self).text(.name)
-    }
 }
 
 /// A company named in a movie list row (`companys[{companyCd, companyNm}]`).
 public struct CompanyRefDTO: Codable, Hashable, Sendable {
-    public var code: String
-    public var name: String
+    @WireText public var code: String
+    @WireText public var name: String
     public init(code: String, name: String) {
         self.code = code
         self.name = name
@@ -21,11 +18,6 @@ public struct CompanyRefDTO: Codable, Hashable, Sendable {
     enum CodingKeys: String, CodingKey {
         case code = "companyCd"
         case name = "companyNm"
-    }
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        code = try c.text(.code)
-        name = try c.text(.name)
     }
 }
 
