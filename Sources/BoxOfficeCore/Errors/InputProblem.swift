@@ -116,7 +116,7 @@ public enum InputRule: Sendable, Hashable {
     case notJSON
     /// The body is JSON but not an object.
     case notJSONObject
-    /// A multipart form that cannot be read.
+    /// A posted form body that cannot be read (multipart or URL-encoded).
     case malformedForm
     /// The uploaded file cannot be read as the format it claims.
     case file(DiaryFileProblem)

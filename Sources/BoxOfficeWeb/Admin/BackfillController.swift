@@ -65,7 +65,7 @@ struct BackfillController<Context: DiarySessionContext>: Sendable {
     private func submit(_ request: Request, context: Context) async throws -> Response {
         let environment = AdminPageEnvironment(request: request, site: site)
         let session = try context.requireSession()
-        let form = BackfillForm(context.form)
+        let form = try context.form.decode(BackfillForm.self)
         switch form.validated(calendar: site.calendar, strings: environment.strings) {
         case .failure(let problems):
             return try await renderList(

@@ -2,7 +2,7 @@ import BoxOfficeCore
 import Foundation
 
 /// The backfill form as submitted (`from`, `to`, `weekly`), checked with messages in the page's language.
-struct BackfillForm: Sendable, Equatable {
+struct BackfillForm: Sendable, Equatable, Decodable {
     var from: String
     var to: String
     var weekly: Bool
@@ -13,11 +13,16 @@ struct BackfillForm: Sendable, Equatable {
         self.weekly = weekly
     }
 
-    init(_ form: SubmittedForm) {
-        from = form.nonEmpty("from") ?? ""
-        to = form.nonEmpty("to") ?? ""
+    private enum CodingKeys: String, CodingKey {
+        case from, to, weekly
+    }
+
+    init(from decoder: any Decoder) throws {
+        let form = try decoder.container(keyedBy: CodingKeys.self)
+        from = try form.nonEmptyField(.from) ?? ""
+        to = try form.nonEmptyField(.to) ?? ""
         // A checkbox sends its value only when ticked.
-        weekly = ["on", "true", "1", "yes"].contains(form.nonEmpty("weekly")?.lowercased() ?? "")
+        weekly = ["on", "true", "1", "yes"].contains(try form.nonEmptyField(.weekly)?.lowercased() ?? "")
     }
 
     /// The request this form asks for, or the problems with it (empty exactly when a request is returned).

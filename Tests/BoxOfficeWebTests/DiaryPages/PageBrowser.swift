@@ -34,6 +34,11 @@ actor PageBrowser {
             .post, uri, body: ByteBuffer(string: body), contentType: "application/x-www-form-urlencoded")
     }
 
+    /// POSTs `body` exactly as given, with `contentType`.
+    func postRaw(_ uri: String, body: some Sequence<UInt8>, contentType: String) async throws -> TestResponse {
+        try await send(.post, uri, body: ByteBuffer(bytes: Array(body)), contentType: contentType)
+    }
+
     /// POSTs `fields` and one file as `multipart/form-data`.
     func postMultipart(_ uri: String, _ fields: [(String, String)], file: (field: String, name: String, data: Data)?)
         async throws -> TestResponse

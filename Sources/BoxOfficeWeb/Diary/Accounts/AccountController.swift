@@ -45,19 +45,19 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
         let environment = DiaryPageEnvironment(request: request, site: site)
         let s = environment.strings
         let session = try context.requireSession()
-        let form = context.form
-        let new = form["newPassword"] ?? ""
+        let form = try context.form.decode(AccountForms.PasswordChange.self)
+        let new = form.newPassword
         var errors: [String] = []
         do {
             try DiaryValidation.newPassword(new)
         } catch {
             errors.append(s.passwordRule)
         }
-        if new != (form["newPasswordConfirm"] ?? "") { errors.append(s.passwordMismatch) }
+        if new != form.newPasswordConfirm { errors.append(s.passwordMismatch) }
         if errors.isEmpty {
             do {
                 try await accounts.changePassword(
-                    for: session.user, current: form["currentPassword"] ?? "", new: new)
+                    for: session.user, current: form.currentPassword, new: new)
             } catch DiaryError.unauthorized(let reason) {
                 errors.append(ReasonText(environment.language).unauthorized(reason))
             }
@@ -78,7 +78,7 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
     func createToken(_ request: Request, context: Context) async throws -> Response {
         let environment = DiaryPageEnvironment(request: request, site: site)
         let session = try context.requireSession()
-        let name = context.form["name"] ?? ""
+        let name = try context.form.decode(AccountForms.NewToken.self).name
         let issued: DiaryAccountService.IssuedToken
         do {
             issued = try await accounts.issueToken(for: session.user, name: name)

@@ -24,12 +24,12 @@ struct LoginController<Context: DiarySessionContext>: Sendable {
 
     func logIn(_ request: Request, context: Context) async throws -> Response {
         let environment = DiaryPageEnvironment(request: request, site: site)
-        let form = context.form
-        let username = form["username"] ?? ""
-        let next = form.nonEmpty("next")
+        let form = try context.form.decode(AccountForms.Login.self)
+        let username = form.username
+        let next = form.next
         let user: DiaryUser
         do {
-            user = try await accounts.logIn(username: username, password: form["password"] ?? "")
+            user = try await accounts.logIn(username: username, password: form.password)
         } catch let error as DiaryError {
             // A wrong password (401) or a locked username (429, with Retry-After): the form again, with the reason.
             let status: HTTPResponse.Status

@@ -22,10 +22,10 @@ struct SignupController<Context: DiarySessionContext>: Sendable {
     func signUp(_ request: Request, context: Context) async throws -> Response {
         let environment = DiaryPageEnvironment(request: request, site: site)
         let s = environment.strings
-        let form = context.form
-        let username = form["username"] ?? ""
-        let password = form["password"] ?? ""
-        let next = form.nonEmpty("next")
+        let form = try context.form.decode(AccountForms.Signup.self)
+        let username = form.username
+        let password = form.password
+        let next = form.next
         var errors: [String] = []
         do {
             _ = try DiaryValidation.username(username)
@@ -37,7 +37,7 @@ struct SignupController<Context: DiarySessionContext>: Sendable {
         } catch {
             errors.append(s.passwordRule)
         }
-        if password != (form["passwordConfirm"] ?? "") { errors.append(s.passwordMismatch) }
+        if password != form.passwordConfirm { errors.append(s.passwordMismatch) }
         if !errors.isEmpty {
             return try render(environment, username: username, next: next, errors: errors, status: .badRequest)
         }

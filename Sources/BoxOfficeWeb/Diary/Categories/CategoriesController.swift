@@ -36,7 +36,7 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
             let session = try context.requireSession()
             let id = try CategoryForms.id(context)
             let visible: Bool
-            switch context.form.nonEmpty("visible") {
+            switch try context.form.decode(CategoryForms.Visibility.self).visible {
             case "true": visible = true
             case "false": visible = false
             default: throw BoxOfficeError.invalid("visible", .type(.boolean))
@@ -57,7 +57,7 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
     func create(_ request: Request, context: Context) async throws -> Response {
         let environment = DiaryPageEnvironment(request: request, site: site)
         let session = try context.requireSession()
-        let name = context.form["name"] ?? ""
+        let name = try context.form.decode(CategoryForms.Name.self).name
         if let problem = CategoryForms.problem(with: name, strings: environment.strings) {
             return try await render(
                 environment, session: session, errors: [problem], newName: name, status: .badRequest)
@@ -79,7 +79,7 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
         let id = try CategoryForms.id(context)
         // 404 before anything else for a category that is not the user's.
         _ = try await notes.category(id: id, for: session.user)
-        let name = context.form["name"] ?? ""
+        let name = try context.form.decode(CategoryForms.Name.self).name
         if let problem = CategoryForms.problem(with: name, strings: environment.strings) {
             return try await render(
                 environment, session: session, errors: [problem], rename: (id, name), status: .badRequest)
@@ -103,7 +103,7 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
             throw DiaryError.notFound(.category(id.uuidString))
         }
         let target: Int
-        switch context.form.nonEmpty("direction") {
+        switch try context.form.decode(CategoryForms.Move.self).direction {
         case "up": target = index - 1
         case "down": target = index + 1
         default: throw BoxOfficeError.invalid("direction", .oneOf(["up", "down"]))
@@ -120,8 +120,9 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
         let s = environment.strings
         let session = try context.requireSession()
         let category = try await notes.category(id: try CategoryForms.id(context), for: session.user)
-        let choice = context.form.nonEmpty("notes") ?? (category.noteCount == 0 ? "uncategorize" : "")
-        let targetText = context.form.nonEmpty("target") ?? ""
+        let form = try context.form.decode(CategoryForms.Delete.self)
+        let choice = form.notes ?? (category.noteCount == 0 ? "uncategorize" : "")
+        let targetText = form.target ?? ""
         let disposition: CategoryNotesDisposition
         switch choice {
         case "uncategorize": disposition = .uncategorize

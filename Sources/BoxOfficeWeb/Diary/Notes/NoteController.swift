@@ -16,7 +16,8 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("notes/new") { request, context in try await new(request, session: try context.requireSession()) }
         group.post("notes") { request, context in
-            try await create(request, session: try context.requireSession(), form: context.form)
+            try await create(
+                request, session: try context.requireSession(), input: try context.form.decode(NoteFormInput.self))
         }
         group.get("notes/{id}") { request, context in
             try await show(request, id: try Self.noteID(context), session: try context.requireSession())
@@ -32,7 +33,8 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
         }
         group.post("notes/{id}/edit") { request, context in
             try await update(
-                request, id: try Self.noteID(context), session: try context.requireSession(), form: context.form)
+                request, id: try Self.noteID(context), session: try context.requireSession(),
+                input: try context.form.decode(NoteFormInput.self))
         }
         group.get("notes/{id}/delete") { request, context in
             let session = try context.requireSession()
@@ -97,9 +99,8 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
         return try renderer.render(viewModel, template: "diary_note_pick")
     }
 
-    func create(_ request: Request, session: DiarySession, form: SubmittedForm) async throws -> Response {
+    func create(_ request: Request, session: DiarySession, input: NoteFormInput) async throws -> Response {
         let environment = DiaryPageEnvironment(request: request, site: site)
-        let input = NoteFormInput(form: form)
         let movie = try await movies.movie(code: try DiaryValidation.movieCode(input.movieCode))
         let categories = try await notes.categories(for: session.user)
         let checked: NoteFormInput.Checked
@@ -148,10 +149,10 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
         return try renderer.render(viewModel, template: "diary_note")
     }
 
-    func update(_ request: Request, id: UUID, session: DiarySession, form: SubmittedForm) async throws -> Response {
+    func update(_ request: Request, id: UUID, session: DiarySession, input: NoteFormInput) async throws -> Response {
         let environment = DiaryPageEnvironment(request: request, site: site)
         let note = try await notes.note(id: id, for: session.user)
-        var input = NoteFormInput(form: form)
+        var input = input
         // The movie and the chart it was seen on belong to the note, whatever the form says.
         input.movieCode = note.movieCode
         input.chartDate = note.chartDate?.isoString ?? ""

@@ -2,8 +2,9 @@ import BoxOfficeCore
 import Foundation
 
 /// The note form's fields as text, exactly as typed (so a refused form comes back as it was sent), and
-/// their checks with messages in the page's language.
-struct NoteFormInput: Sendable, Equatable {
+/// their checks with messages in the page's language. Decodes from the posted form (`POST /notes`,
+/// `POST /notes/{id}/edit`): a field the form did not send reads as `""`.
+struct NoteFormInput: Sendable, Equatable, Decodable {
     var movieCode: String
     var title: String
     var watchedOn: String
@@ -29,13 +30,21 @@ struct NoteFormInput: Sendable, Equatable {
         self.chartRank = chartRank
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case movieCode = "movie"
+        case categoryId = "category"
+        case title, watchedOn, rating, place, memo, chartDate, chartRank
+    }
+
     /// The fields of a posted note form.
-    init(form: SubmittedForm) {
+    init(from decoder: any Decoder) throws {
+        let form = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            movieCode: form["movie"] ?? "", title: form["title"] ?? "", watchedOn: form["watchedOn"] ?? "",
-            rating: form["rating"] ?? "", categoryId: form["category"] ?? "", place: form["place"] ?? "",
-            memo: Self.normalizedLineBreaks(form["memo"] ?? ""), chartDate: form["chartDate"] ?? "",
-            chartRank: form["chartRank"] ?? "")
+            movieCode: try form.field(.movieCode), title: try form.field(.title),
+            watchedOn: try form.field(.watchedOn), rating: try form.field(.rating),
+            categoryId: try form.field(.categoryId), place: try form.field(.place),
+            memo: Self.normalizedLineBreaks(try form.field(.memo)), chartDate: try form.field(.chartDate),
+            chartRank: try form.field(.chartRank))
     }
 
     /// A stored note, for the edit form.

@@ -3,8 +3,9 @@ import Foundation
 import Hummingbird
 
 /// Checks every form post (`POST`, and any other unsafe method) before a handler runs: the body is read
-/// once into ``DiarySessionContext/form`` and its hidden `csrf` field must equal the expected token,
-/// else the request is refused with 403 and nothing is written.
+/// once into ``DiarySessionContext/form`` (a ``FormBody``, which the page then decodes into its own form type) and
+/// its hidden `csrf` field must equal the expected token, else the request is refused with 403 and nothing is
+/// written. A body that is not a well-formed form is a 400 before any token is looked at.
 ///
 /// Signed-in pages expect the session's own token; the sign-up and log-in forms, shown before any session
 /// exists, expect the `boxoffice_csrf` cookie's token (a double-submit cookie).
@@ -16,8 +17,6 @@ struct CSRFMiddleware<Context: DiarySessionContext>: RouterMiddleware {
         case preSessionCookie
     }
 
-    static var fieldName: String { "csrf" }
-
     let expected: Expected
     /// Largest body accepted (an import file is the largest thing a diary form sends).
     let bodyLimit: Int
@@ -26,13 +25,14 @@ struct CSRFMiddleware<Context: DiarySessionContext>: RouterMiddleware {
         async throws -> Response
     {
         guard ![.get, .head, .options].contains(request.method) else { return try await next(request, context) }
-        let form = try await SubmittedForm.read(request, limit: bodyLimit)
+        let form = try await FormBody.read(request, limit: bodyLimit)
+        let given = try form.decode(TokenField.self).csrf
         let token: String?
         switch expected {
         case .session: token = context.session?.csrfToken
         case .preSessionCookie: token = SessionCookies.preSessionToken(in: request)
         }
-        guard let token, let given = form[Self.fieldName], ConstantTime.equals(given, token) else {
+        guard let token, let given, ConstantTime.equals(given, token) else {
             let strings = DiaryPageStrings.table(for: Language(request: request))
             throw HTTPError(.forbidden, message: strings.csrfRefused)
         }
@@ -40,4 +40,9 @@ struct CSRFMiddleware<Context: DiarySessionContext>: RouterMiddleware {
         context.form = form
         return try await next(request, context)
     }
+}
+
+/// The one field the check reads from any form.
+private struct TokenField: Decodable {
+    var csrf: String?
 }

@@ -6,8 +6,8 @@ import Hummingbird
 protocol DiarySessionContext: RequestContext {
     /// The live session the `boxoffice_session` cookie names, or `nil` for an anonymous request.
     var session: DiarySession? { get set }
-    /// The POSTed form (fields and files); empty on GET.
-    var form: SubmittedForm { get set }
+    /// The POSTed form body, which each page decodes into its own form type; empty on GET.
+    var form: FormBody { get set }
 }
 
 extension DiarySessionContext {
@@ -25,11 +25,11 @@ struct DiaryPageContext: ChildRequestContext, DiarySessionContext {
 
     var coreContext: CoreRequestContextStorage
     var session: DiarySession?
-    var form: SubmittedForm
+    var form: FormBody
 
     init(context: BasicRequestContext) throws {
         coreContext = context.coreContext
         session = nil
-        form = SubmittedForm()
+        form = FormBody()
     }
 }

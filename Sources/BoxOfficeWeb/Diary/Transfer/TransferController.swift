@@ -39,17 +39,17 @@ struct TransferController<Context: DiarySessionContext>: Sendable {
         let environment = DiaryPageEnvironment(request: request, site: site)
         let s = environment.strings
         let session = try context.requireSession()
-        let form = context.form
-        let pasted = form["content"] ?? ""
+        let form = try context.form.decode(ImportForm.self)
+        let pasted = form.pasted
         let format: DiaryFileFormat
         do {
-            format = try DiaryFileFormat(parameter: form.nonEmpty("format"))
+            format = try DiaryFileFormat(parameter: form.format)
         } catch {
             return try render(
                 environment, session: session, pasted: pasted, errors: [s.formatRequired], status: .badRequest)
         }
         let data: Data
-        if let file = form.file("file") {
+        if let file = form.file {
             data = file.data
         } else {
             data = Data(pasted.utf8)

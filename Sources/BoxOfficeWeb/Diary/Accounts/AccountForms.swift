@@ -1,0 +1,72 @@
+/// The forms of the account pages as submitted. A field the form did not send reads as `""`, as an empty one does.
+enum AccountForms {
+    /// `POST /login`.
+    struct Login: Sendable, Equatable, Decodable {
+        var username: String
+        var password: String
+        /// Where to go afterwards (checked by ``SafeRedirect`` before use).
+        var next: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case username, password, next
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            username = try container.field(.username)
+            password = try container.field(.password)
+            next = try container.nonEmptyField(.next)
+        }
+    }
+
+    /// `POST /signup`.
+    struct Signup: Sendable, Equatable, Decodable {
+        var username: String
+        var password: String
+        var passwordConfirm: String
+        var next: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case username, password, passwordConfirm, next
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            username = try container.field(.username)
+            password = try container.field(.password)
+            passwordConfirm = try container.field(.passwordConfirm)
+            next = try container.nonEmptyField(.next)
+        }
+    }
+
+    /// `POST /account/password`.
+    struct PasswordChange: Sendable, Equatable, Decodable {
+        var currentPassword: String
+        var newPassword: String
+        var newPasswordConfirm: String
+
+        private enum CodingKeys: String, CodingKey {
+            case currentPassword, newPassword, newPasswordConfirm
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            currentPassword = try container.field(.currentPassword)
+            newPassword = try container.field(.newPassword)
+            newPasswordConfirm = try container.field(.newPasswordConfirm)
+        }
+    }
+
+    /// `POST /account/tokens`.
+    struct NewToken: Sendable, Equatable, Decodable {
+        var name: String
+
+        private enum CodingKeys: String, CodingKey {
+            case name
+        }
+
+        init(from decoder: any Decoder) throws {
+            name = try decoder.container(keyedBy: CodingKeys.self).field(.name)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import MultipartKit
+
+/// A file chosen in a form's file input: a `multipart/form-data` part whose `Content-Disposition` names a `filename`.
+/// MultipartKit's `FormDataDecoder` builds it from the part; a part without a file name is a plain field, not a file.
+struct UploadedFile: Sendable, Equatable, Decodable, MultipartPartConvertible {
+    var fileName: String
+    var contentType: String?
+    var data: Data
+
+    init(fileName: String, contentType: String? = nil, data: Data) {
+        self.fileName = fileName
+        self.contentType = contentType
+        self.data = data
+    }
+
+    init?(multipart part: MultipartPart) {
+        guard let disposition = part.headers.first(name: "Content-Disposition"),
+            let fileName = Self.parameters(disposition)["filename"]
+        else { return nil }
+        self.init(
+            fileName: fileName, contentType: part.headers.first(name: "Content-Type"),
+            data: Data(part.body.readableBytesView))
+    }
+
+    /// Only a multipart part is a file: a URL-encoded form cannot carry one.
+    init(from decoder: any Decoder) throws {
+        throw DecodingError.typeMismatch(
+            UploadedFile.self,
+            .init(codingPath: decoder.codingPath, debugDescription: "Only a multipart part is a file."))
+    }
+
+    /// Files are only read here, never sent.
+    var multipart: MultipartPart? { nil }
+
+    /// Whether the input had a file chosen: browsers send an empty input as a part with an empty file name and no
+    /// content.
+    var isChosen: Bool { !(fileName.isEmpty && data.isEmpty) }
+
+    /// `form-data; name="a;b"; filename="my \"diary\".csv"` → `["name": "a;b", "filename": "my \"diary\".csv"]`:
+    /// the parameters after the disposition type, names lowercased, quoted values unquoted and unescaped. (Browsers
+    /// send a file name as UTF-8 and escape a quote in it as `%22`, which stays as sent.)
+    static func parameters(_ disposition: String) -> [String: String] {
+        var parameters: [String: String] = [:]
+        var rest = disposition.drop { $0 != ";" }
+        while rest.first == ";" {
+            rest = rest.dropFirst().drop(while: \.isWhitespace)
+            let name = rest.prefix { $0 != "=" && $0 != ";" }
+            rest = rest.dropFirst(name.count)
+            var value = ""
+            if rest.first == "=" {
+                rest = rest.dropFirst().drop(while: \.isWhitespace)
+                if rest.first == "\"" {
+                    rest = rest.dropFirst()
+                    var escaped = false
+                    while let character = rest.popFirst() {
+                        if escaped {
+                            value.append(character)
+                            escaped = false
+                        } else if character == "\\" {
+                            escaped = true
+                        } else if character == "\"" {
+                            break
+                        } else {
+                            value.append(character)
+                        }
+                    }
+                    rest = rest.drop { $0 != ";" }
+                } else {
+                    let token = rest.prefix { $0 != ";" }
+                    value = token.trimmingCharacters(in: .whitespaces)
+                    rest = rest.dropFirst(token.count)
+                }
+            }
+            parameters[name.trimmingCharacters(in: .whitespaces).lowercased()] = value
+        }
+        return parameters
+    }
+}
