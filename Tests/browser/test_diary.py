@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import time
 import urllib.parse
+import urllib.request
 
 XSS_MEMO = "<img src=x onerror=alert(1)>"
 XSS_CATEGORY = "<script>alert(2)</script>Thrillers"
+KOREAN_TITLE = "기생충 (Parasite) 두 번째"
+KOREAN_MEMO = "1+1은 2, 100% 만족!\n둘째 줄 & 끝 = 좋음 #해시"
 
 
 def register(r) -> None:
@@ -135,3 +138,63 @@ def register(r) -> None:
         overflow = d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
         r.check(overflow <= 0, f"no sideways scrolling on a phone ({overflow}px)")
         d.save_screenshot(str(r.ARTIFACTS / "diary_phone_dark.png"))
+
+    @r.test("diary forms: Korean text round-trips through the note form; a CSV with a Korean file name imports")
+    def diary_korean_forms(c) -> None:
+        d = c.driver
+        stamp = int(time.time() * 1000) % 10**8
+        password = "correct horse battery"
+
+        def sign_up(username: str) -> None:
+            d.get(c.server.url("/signup"))
+            r.one(d, "#signup-username").send_keys(username)
+            r.one(d, "#signup-password").send_keys(password)
+            r.one(d, "#signup-password-confirm").send_keys(password)
+            r.one(d, "form.diary-form button[type=submit]").click()
+            r.wait(d, lambda x: path_of(x) == "/notes", f"{username} signed up")
+
+        # The note form is URL-encoded by the browser: spaces as +, a typed + and % escaped, Hangul as UTF-8.
+        sign_up(f"writer{stamp}")
+        d.get(c.server.url("/daily"))
+        r.one(d, "ol.chart li.chart-row a.add-to-diary").click()
+        r.wait(d, lambda x: r.find(x, "form.note-form"), "the note form opened")
+        title = r.one(d, "#note-title")
+        title.clear()
+        title.send_keys(KOREAN_TITLE)
+        memo = r.one(d, "#note-memo")
+        memo.clear()
+        memo.send_keys(KOREAN_MEMO)
+        r.one(d, "form.note-form button[type=submit]").click()
+        r.wait(d, lambda x: r.find(x, ".note-memo"), "the saved note is shown")
+        shown = r.one(d, ".note-memo").text
+        r.check(shown == KOREAN_MEMO, f"the memo comes back as typed: {shown!r}")
+        heading = r.one(d, ".note-heading").text
+        r.check(heading == KOREAN_TITLE, f"the title comes back as typed: {heading!r}")
+
+        # The diary as CSV (with this browser's session), saved under a Korean file name.
+        session = d.get_cookie("boxoffice_session")
+        r.check(session is not None, "signed in")
+        request = urllib.request.Request(
+            c.server.url("/export?format=csv"), headers={"Cookie": f"boxoffice_session={session['value']}"})
+        with urllib.request.urlopen(request, timeout=20) as response:
+            exported = response.read()
+        upload = c.server.directory / "내 영화 일기 (2024).csv"
+        upload.write_bytes(exported)
+        r.one(d, "form.diary-logout button").click()
+        r.wait(d, lambda x: path_of(x) == "/login", "logged out")
+
+        # Another account imports it through the file input: a real multipart/form-data upload.
+        sign_up(f"reader{stamp}")
+        d.get(c.server.url("/import-export"))
+        Select(r.one(d, "#import-format")).select_by_value("csv")
+        r.one(d, "#import-file").send_keys(str(upload))
+        r.one(d, "form[enctype='multipart/form-data'] button[type=submit]").click()
+        r.wait(d, lambda x: r.find(x, ".import-report"), "the import report is shown")
+        summary = r.one(d, ".import-report p").text
+        r.check(summary == "1줄을 읽어 1개를 가져오고 0개를 건너뛰었습니다.", f"one row imported: {summary!r}")
+        d.save_screenshot(str(r.ARTIFACTS / "diary_import.png"))
+        d.get(c.server.url("/notes"))
+        r.one(d, "ol.note-list li.note-item a.note-title").click()
+        r.wait(d, lambda x: r.find(x, ".note-memo"), "the imported note is shown")
+        shown = r.one(d, ".note-memo").text
+        r.check(shown == KOREAN_MEMO, f"the imported memo is the same: {shown!r}")
