@@ -124,6 +124,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // What several test targets share: throwaway PostgreSQL databases, waiting with a deadline.
+        .target(
+            name: "BoxOfficeTestSupport",
+            dependencies: ["BoxOfficeStore", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/BoxOfficeTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "KOBISTests", dependencies: ["KOBIS", "KOBISSimulator"], swiftSettings: swiftSettings),
         .testTarget(
             name: "BoxOfficeCoreTests",
@@ -134,7 +139,8 @@ let package = Package(
         .testTarget(
             name: "BoxOfficeTextTests", dependencies: ["BoxOfficeText", "BoxOfficeCore"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "BoxOfficeStoreTests", dependencies: ["BoxOfficeStore", "BoxOfficeCore", "BoxOfficeText"],
+            name: "BoxOfficeStoreTests",
+            dependencies: ["BoxOfficeStore", "BoxOfficeCore", "BoxOfficeText", "BoxOfficeTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "KOBISSimulatorTests", dependencies: ["KOBISSimulator", "KOBIS"], swiftSettings: swiftSettings),
@@ -145,6 +151,7 @@ let package = Package(
             name: "BoxOfficeWebTests",
             dependencies: [
                 "BoxOfficeWeb", "BoxOfficeApp", "BoxOfficeCore", "BoxOfficeStore", "BoxOfficeText", "KOBISSimulator",
+                "BoxOfficeTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -152,7 +159,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "BoxOfficeCLITests", dependencies: ["KOBISSimulator", "KOBIS", "BoxOfficeStore"],
+            name: "BoxOfficeCLITests", dependencies: ["KOBISSimulator", "KOBIS", "BoxOfficeStore", "BoxOfficeTestSupport"],
             swiftSettings: swiftSettings),
     ]
 )

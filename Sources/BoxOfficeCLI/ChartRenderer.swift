@@ -32,15 +32,10 @@ enum ChartRenderer {
     }
 
     static func table(_ chart: Chart, strings: CLIStrings) -> String {
-        var lines = [title(chart, strings: strings)]
-        guard !chart.entries.isEmpty else {
-            lines.append(strings.noFiguresYet)
-            return lines.joined(separator: "\n") + "\n"
-        }
-        let headers = [
-            strings.rankHeader, strings.changeHeader, strings.filmHeader,
-            chart.kind == .daily ? strings.audienceHeader : strings.periodAudienceHeader, strings.totalAudienceHeader,
-            strings.salesShareHeader, strings.screensHeader,
+        let columns: [TextTable.Column] = [
+            .right(strings.rankHeader), .left(strings.changeHeader), .left(strings.filmHeader),
+            .right(chart.kind == .daily ? strings.audienceHeader : strings.periodAudienceHeader),
+            .right(strings.totalAudienceHeader), .right(strings.salesShareHeader), .right(strings.screensHeader),
         ]
         let rows: [[String]] = chart.entries.map { entry in
             [
@@ -49,19 +44,8 @@ enum ChartRenderer {
                 NumberFormatting.percent(entry.salesShare), NumberFormatting.thousands(entry.screens),
             ]
         }
-        lines.append(contentsOf: aligned([headers] + rows, rightAligned: [0, 3, 4, 5, 6]))
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Rows as lines of columns two spaces apart, each as wide as its widest cell (Korean-width aware), with no
-    /// trailing spaces.
-    static func aligned(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
-        let widths = (rows.first ?? []).indices.map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
-        return rows.map { cells in
-            cells.enumerated().map { column, cell in
-                DisplayWidth.pad(cell, to: widths[column], alignRight: rightAligned.contains(column))
-            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-        }
+        return TextTable(columns: columns, rows: rows)
+            .rendered(title: title(chart, strings: strings), whenEmpty: strings.noFiguresYet)
     }
 
     static func csv(_ chart: Chart) -> String {

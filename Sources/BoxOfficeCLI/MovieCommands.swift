@@ -131,8 +131,10 @@ enum MovieRenderer {
     }
 
     static func table(_ page: MovieSearchPage, strings s: CLIStrings) -> String {
-        guard !page.movies.isEmpty else { return s.noMoviesFound + "\n" }
-        let headers = [s.codeLabel, s.titleLabel, s.openedHeader, s.directorHeader, s.genreHeader]
+        let columns: [TextTable.Column] = [
+            .left(s.codeLabel), .left(s.titleLabel), .left(s.openedHeader), .left(s.directorHeader),
+            .left(s.genreHeader),
+        ]
         let rows = page.movies.map { movie in
             [
                 movie.code, DisplayWidth.truncate(s.leading(movie.title, movie.titleEnglish).name, to: 34),
@@ -141,8 +143,7 @@ enum MovieRenderer {
                 movie.genres.first.map { s.vocabulary.name($0, .genre) } ?? "",
             ]
         }
-        var lines = ChartRenderer.aligned([headers] + rows)
-        lines.append(s.searchPage(total: page.totalCount, page: page.page, pages: page.pageCount))
-        return lines.joined(separator: "\n") + "\n"
+        let footer = s.searchPage(total: page.totalCount, page: page.page, pages: page.pageCount)
+        return TextTable(columns: columns, rows: rows).rendered(whenEmpty: s.noMoviesFound, footer: [footer])
     }
 }

@@ -80,14 +80,10 @@ struct TopCommand: AsyncParsableCommand, LocalizedCommand {
         var title = strings.periodTitle(chart.range)
         title += " · " + strings.archivedDays(chart.coverage.archivedDays, of: chart.coverage.days)
         if chart.source == .sample { title += " · " + strings.sampleData }
-        var lines = [title]
-        guard !chart.entries.isEmpty else {
-            lines.append(strings.emptyArchive)
-            return lines.joined(separator: "\n") + "\n"
-        }
-        let headers = [
-            strings.rankHeader, strings.filmHeader, strings.audienceHeader, strings.shareHeader, strings.daysHeader,
-            strings.bestRankHeader, strings.nationHeader,
+        let columns: [TextTable.Column] = [
+            .right(strings.rankHeader), .left(strings.filmHeader), .right(strings.audienceHeader),
+            .right(strings.shareHeader), .right(strings.daysHeader), .right(strings.bestRankHeader),
+            .left(strings.nationHeader),
         ]
         let rows = chart.entries.map { entry in
             [
@@ -97,7 +93,6 @@ struct TopCommand: AsyncParsableCommand, LocalizedCommand {
                 nationLabel(entry.nationality, strings: strings),
             ]
         }
-        lines.append(contentsOf: ChartRenderer.aligned([headers] + rows, rightAligned: [0, 2, 3, 4, 5]))
         let shares = chart.nations.filter { $0.nationality != .unknown || $0.movies > 0 }.map { share in
             let name: String
             switch share.nationality {
@@ -107,8 +102,9 @@ struct TopCommand: AsyncParsableCommand, LocalizedCommand {
             }
             return "\(name) \(NumberFormatting.percent(share.audienceShare))"
         }
-        lines.append(strings.periodAudience(chart.audience, shares: shares))
-        return lines.joined(separator: "\n") + "\n"
+        return TextTable(columns: columns, rows: rows).rendered(
+            title: title, whenEmpty: strings.emptyArchive,
+            footer: [strings.periodAudience(chart.audience, shares: shares)])
     }
 
     static func nationLabel(_ nationality: MovieNationality, strings: CLIStrings) -> String {

@@ -86,28 +86,6 @@ private final class DataBox: @unchecked Sendable {
     var data = Data()
 }
 
-/// Waiting for what a child process or a server does.
-enum Wait {
-    /// Asks `condition` every `interval` until it holds or `limit` has passed, and records an issue saying what was
-    /// waited for when it never held. The limit only guards against a hang; nothing measures it. Returns whether
-    /// the condition held.
-    @discardableResult
-    static func until(
-        _ what: String, limit: Duration = .seconds(60), every interval: Duration = .milliseconds(20),
-        sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool
-    ) async throws -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while true {
-            if try await condition() { return true }
-            guard ContinuousClock.now < deadline else {
-                Issue.record("Waited \(limit) for \(what); it did not happen.", sourceLocation: sourceLocation)
-                return false
-            }
-            try await Task.sleep(for: interval)
-        }
-    }
-}
-
 /// Acts when a simulator server receives its N-th KOBIS call, on the server's own thread as the call arrives, so
 /// what a child process gets from then on does not depend on how soon the test task runs. Give the server
 /// ``logger``: the server logs each KOBIS call at debug level once it has read the fault and latency that call

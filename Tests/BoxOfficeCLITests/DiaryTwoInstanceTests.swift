@@ -1,47 +1,21 @@
-import BoxOfficeStore
+import BoxOfficeTestSupport
 import Foundation
 import Logging
 import Testing
-
-/// The PostgreSQL server for tests, when there is one (`scripts/dev-postgres.sh start` prints its URL).
-private let postgresURL: String? = {
-    guard let url = ProcessInfo.processInfo.environment["BOXOFFICE_TEST_POSTGRES_URL"],
-        !url.trimmingCharacters(in: .whitespaces).isEmpty
-    else { return nil }
-    return url
-}()
 
 @Suite("Diary: two server processes on one PostgreSQL database", .serialized)
 struct DiaryTwoInstanceTests {
     @Test(
         "sessions, tokens and notes are shared; logging out on one ends the session on both",
         .enabled(
-            if: postgresURL != nil || ProcessInfo.processInfo.environment["CI"] != nil,
+            if: TestPostgres.isRequested,
             "set BOXOFFICE_TEST_POSTGRES_URL (scripts/dev-postgres.sh start)"))
     func twoInstances() async throws {
-        let adminURL = try #require(postgresURL, "CI is set but BOXOFFICE_TEST_POSTGRES_URL is not")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "boxoffice-two-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        var logger = Logger(label: "two-instances-test")
-        logger.logLevel = .critical
-        let admin = try BoxOfficeDatabase(
-            location: try DatabaseLocation(databaseURL: adminURL, workingDirectory: directory.path), logger: logger)
-        let name = "boxoffice_two_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
-        do {
-            try await admin.createPostgresDatabase(named: name)
-        } catch {
-            // A pool dropped without shutdown traps, taking every test in the process down with it.
-            await admin.shutdown()
-            throw error
-        }
-        var components = URLComponents(string: adminURL)!
-        components.path = "/\(name)"
-        let databaseURL = components.string!
-
-        var failure: (any Error)?
-        do {
+        try await TestPostgres.withDatabase(prefix: "boxoffice_two_") { databaseURL in
             // One deploy: migrate once, then start the instances.
             var runner = try CLIRunner()
             runner.environment["DATABASE_URL"] = databaseURL
@@ -62,16 +36,7 @@ struct DiaryTwoInstanceTests {
             }
             one.stop()
             #expect(one.terminationStatus == 0, "\(one.log.suffix(1000))")
-        } catch {
-            failure = error
         }
-        do {
-            try await admin.dropPostgresDatabase(named: name)
-        } catch {
-            failure = failure ?? error
-        }
-        await admin.shutdown()
-        if let failure { throw failure }
     }
 
     static func exercise(_ a: LoopbackHTTP, _ b: LoopbackHTTP) async throws {

@@ -1,4 +1,5 @@
 import BoxOfficeStore
+import BoxOfficeTestSupport
 import Foundation
 import KOBIS
 import KOBISSimulator

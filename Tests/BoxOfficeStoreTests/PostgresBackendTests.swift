@@ -1,4 +1,6 @@
 import BoxOfficeStore
+import BoxOfficeTestSupport
+import Foundation
 import Testing
 
 /// Makes the PostgreSQL half of the store tests visible: skipped with instructions when no server is configured,
@@ -7,9 +9,11 @@ import Testing
 struct PostgresBackendTests {
     @Test(
         "PostgreSQL is configured and reachable",
-        .enabled(if: TestStore.postgresRequested, TestStore.postgresSkipMessage))
+        .enabled(if: TestPostgres.isRequested, TestPostgres.skipMessage))
     func reachable() async throws {
-        let location = try TestStore.postgresAdminLocation()
+        let adminURL = try #require(TestPostgres.adminURL, "\(TestPostgres.missingUnderCI)")
+        let location = try DatabaseLocation(
+            databaseURL: adminURL, workingDirectory: FileManager.default.currentDirectoryPath)
         let database = try BoxOfficeDatabase(location: location, logger: TestStore.logger)
         do {
             #expect(try await database.checkIntegrity())

@@ -1,3 +1,4 @@
+import BoxOfficeTestSupport
 import Foundation
 import KOBIS
 import AsyncHTTPClient
@@ -146,7 +147,7 @@ struct NIOHTTPTransportTests {
 
             server.setFault(.timeout)
             let call = Task { try await transport.get(URL(string: "\(origin)/kobisopenapi/webservice/rest/x.json")!) }
-            let arrived = try await WebTestSupport.eventually("the held call to reach the simulator") {
+            let arrived = try await Wait.until("the held call to reach the simulator") {
                 server.callCount > 0
             }
             call.cancel()

@@ -65,25 +65,6 @@ enum WebTestSupport {
         }
         try await server.stop()
     }
-
-    /// Asks `condition` every `interval` until it holds or `limit` has passed, and records an issue saying what was
-    /// waited for when it never held. The limit only guards against a hang; nothing measures it. Returns whether
-    /// the condition held.
-    @discardableResult
-    static func eventually(
-        _ what: String, limit: Duration = .seconds(30), every interval: Duration = .milliseconds(20),
-        sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool
-    ) async throws -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while true {
-            if try await condition() { return true }
-            guard ContinuousClock.now < deadline else {
-                Issue.record("Waited \(limit) for \(what); it did not happen.", sourceLocation: sourceLocation)
-                return false
-            }
-            try await Task.sleep(for: interval)
-        }
-    }
 }
 
 extension TestClientProtocol {

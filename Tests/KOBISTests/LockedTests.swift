@@ -17,7 +17,11 @@ import Testing
     @Test func withLockReturnsTheBodysResultAndRethrowsItsError() {
         struct Refused: Error {}
         let names = Locked(["a"])
-        #expect(names.withLock { $0.append("b"); return $0.count } == 2)
+        let count = names.withLock { names in
+            names.append("b")
+            return names.count
+        }
+        #expect(count == 2)
         #expect(throws: Refused.self) { try names.withLock { _ throws(Refused) in throw Refused() } }
         #expect(names.withLock { $0 } == ["a", "b"])
     }

@@ -9,7 +9,7 @@ import KOBIS
 struct KakaoPosterSource: PosterSource {
     let name = "kakao"
     private let apiKey: String
-    private let baseURL: URL
+    let baseURL: URL
     private let transport: any HTTPTransport
 
     /// - Parameter baseURL: `https://dapi.kakao.com` by default (`KAKAO_BASE_URL`).
@@ -69,13 +69,4 @@ struct KakaoPosterSource: PosterSource {
     }
 }
 
-// The synthesized descriptions would print the key; these never do.
-extension KakaoPosterSource: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The base URL only; the key is shown as `<redacted>`.
-    var description: String { "KakaoPosterSource(baseURL: \(baseURL.absoluteString), apiKey: <redacted>)" }
-    var debugDescription: String { description }
-    /// What `dump` and debuggers show: the base URL, never the key.
-    var customMirror: Mirror {
-        Mirror(self, children: ["baseURL": baseURL.absoluteString, "apiKey": "<redacted>"], displayStyle: .struct)
-    }
-}
+extension KakaoPosterSource: RedactedKeyDescription {}

@@ -7,7 +7,7 @@ import KOBIS
 struct TMDBPosterSource: PosterSource {
     let name = "tmdb"
     private let apiKey: String
-    private let baseURL: URL
+    let baseURL: URL
     private let imageBaseURL: URL
     private let transport: any HTTPTransport
 
@@ -80,13 +80,4 @@ struct TMDBPosterSource: PosterSource {
     }
 }
 
-// The synthesized descriptions would print the key; these never do.
-extension TMDBPosterSource: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The base URL only; the key is shown as `<redacted>`.
-    var description: String { "TMDBPosterSource(baseURL: \(baseURL.absoluteString), apiKey: <redacted>)" }
-    var debugDescription: String { description }
-    /// What `dump` and debuggers show: the base URL, never the key.
-    var customMirror: Mirror {
-        Mirror(self, children: ["baseURL": baseURL.absoluteString, "apiKey": "<redacted>"], displayStyle: .struct)
-    }
-}
+extension TMDBPosterSource: RedactedKeyDescription {}

@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import BoxOfficeStore
+import BoxOfficeTestSupport
 import Foundation
 import Logging
 import Testing
@@ -14,7 +15,7 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// What parameterized tests run on: always SQLite; PostgreSQL when `BOXOFFICE_TEST_POSTGRES_URL` is set, or
     /// when `CI` is set (then the PostgreSQL cases fail without the URL). Otherwise `PostgresBackendTests` shows
     /// the skip.
-    static var enabled: [Backend] { TestStore.postgresRequested ? [.sqlite, .postgres] : [.sqlite] }
+    static var enabled: [Backend] { TestPostgres.isRequested ? [.sqlite, .postgres] : [.sqlite] }
 }
 
 /// A fresh, migrated store for one test, removed afterwards.
@@ -23,31 +24,6 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// `boxoffice_test_<random>` created through `BOXOFFICE_TEST_POSTGRES_URL` (an admin URL) and dropped at the end.
 /// Without that variable the PostgreSQL cases are skipped, or fail when `CI` is set.
 struct TestStore {
-    static let postgresURLVariable = "BOXOFFICE_TEST_POSTGRES_URL"
-
-    /// The admin URL for PostgreSQL tests, if set.
-    static var postgresURL: String? {
-        guard let url = ProcessInfo.processInfo.environment[postgresURLVariable],
-            !url.trimmingCharacters(in: .whitespaces).isEmpty
-        else { return nil }
-        return url
-    }
-
-    /// Whether this run is under continuous integration, where nothing may be skipped.
-    static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
-
-    /// Whether the PostgreSQL cases run (and, without a URL under CI, fail).
-    static var postgresRequested: Bool { postgresURL != nil || isCI }
-
-    static let postgresSkipMessage: Comment = """
-        PostgreSQL cases skipped: set BOXOFFICE_TEST_POSTGRES_URL to an admin URL \
-        (e.g. `export BOXOFFICE_TEST_POSTGRES_URL=$(scripts/dev-postgres.sh start)`) to run every store test on \
-        PostgreSQL too.
-        """
-
-    static let postgresMissingUnderCI =
-        "CI is set but BOXOFFICE_TEST_POSTGRES_URL is not: the PostgreSQL cases must run in CI. Start a server with `scripts/dev-postgres.sh start` and export its URL."
-
     /// Where the test's database is; open more instances on it with ``open()``.
     let location: DatabaseLocation
     let logger: Logger
@@ -79,33 +55,11 @@ struct TestStore {
             let location = DatabaseLocation.sqlite(path: directory.appendingPathComponent("store.sqlite").path)
             try await run(TestStore(location: location, logger: logger), migrate: migrate, body)
         case .postgres:
-            let adminLocation = try postgresAdminLocation()
-            guard case .postgres(var postgres) = adminLocation else {
-                throw TestSetupError("\(postgresURLVariable) must be a postgres:// URL, not \(adminLocation)")
+            try await TestPostgres.withDatabase(prefix: "boxoffice_test_") { url in
+                let location = try DatabaseLocation(
+                    databaseURL: url, workingDirectory: FileManager.default.currentDirectoryPath)
+                try await run(TestStore(location: location, logger: logger), migrate: migrate, body)
             }
-            let admin = try BoxOfficeDatabase(location: adminLocation, logger: logger)
-            let name =
-                "boxoffice_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
-            do {
-                try await admin.createPostgresDatabase(named: name)
-            } catch {
-                await admin.shutdown()
-                throw error
-            }
-            postgres.database = name
-            var failure: (any Error)?
-            do {
-                try await run(TestStore(location: .postgres(postgres), logger: logger), migrate: migrate, body)
-            } catch {
-                failure = error
-            }
-            do {
-                try await admin.dropPostgresDatabase(named: name)
-            } catch {
-                failure = failure ?? error
-            }
-            await admin.shutdown()
-            if let failure { throw failure }
         }
     }
 
@@ -122,19 +76,4 @@ struct TestStore {
         }
         await database.shutdown()
     }
-
-    /// The admin URL for PostgreSQL tests; without one, a failure under CI, else a skip.
-    static func postgresAdminLocation() throws -> DatabaseLocation {
-        if let url = postgresURL {
-            return try DatabaseLocation(databaseURL: url, workingDirectory: FileManager.default.currentDirectoryPath)
-        }
-        if isCI { throw TestSetupError(postgresMissingUnderCI) }
-        try Test.cancel(postgresSkipMessage)
-    }
-}
-
-/// The test environment is not set up as the tests need.
-struct TestSetupError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import BoxOfficeStore
+import BoxOfficeTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -70,7 +71,7 @@ extension DiaryAPITests {
 
                 // Today's instance purges as it starts; the test's end shuts it down (a hang would hit the time limit).
                 try await DiaryWebTestSupport.run(databaseURL: databaseURL, directory: directory, now: now) { client in
-                    let purged = try await WebTestSupport.eventually(
+                    let purged = try await Wait.until(
                         "the expired session to be purged at start", every: .milliseconds(50)
                     ) {
                         try await Self.rows("diary_sessions", databaseURL: databaseURL, directory: directory) == 1
@@ -107,7 +108,7 @@ extension DiaryAPITests {
                     for round in 1...3 {
                         let session = try await services.diaryAccounts.startSession(for: user)
                         clock.advance(15 * Self.day)
-                        let gone = try await WebTestSupport.eventually("the purge of round \(round)") {
+                        let gone = try await Wait.until("the purge of round \(round)") {
                             try await services.database.rowCount(of: "diary_sessions") == 0
                         }
                         try #require(gone, "round \(round)")

@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import BoxOfficeStore
+import BoxOfficeTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -18,18 +19,7 @@ enum DiaryWebBackend: String, CaseIterable, Sendable, CustomTestStringConvertibl
 
     var testDescription: String { self == .sqlite ? "SQLite file" : "PostgreSQL" }
 
-    static let postgresURLVariable = "BOXOFFICE_TEST_POSTGRES_URL"
-
-    static var postgresURL: String? {
-        guard let url = ProcessInfo.processInfo.environment[postgresURLVariable],
-            !url.trimmingCharacters(in: .whitespaces).isEmpty
-        else { return nil }
-        return url
-    }
-
-    static var enabled: [DiaryWebBackend] {
-        postgresURL != nil || ProcessInfo.processInfo.environment["CI"] != nil ? [.sqlite, .postgres] : [.sqlite]
-    }
+    static var enabled: [DiaryWebBackend] { TestPostgres.isRequested ? [.sqlite, .postgres] : [.sqlite] }
 }
 
 /// Builds diary apps for tests: sample mode over the in-process simulator, at the web suite's fixed instant
@@ -54,34 +44,7 @@ enum DiaryWebTestSupport {
         case .sqlite:
             try await body("sqlite://\(directory.path)/diary.sqlite", directory)
         case .postgres:
-            guard let adminURL = DiaryWebBackend.postgresURL else {
-                throw DiaryTestSetupError("CI is set but \(DiaryWebBackend.postgresURLVariable) is not.")
-            }
-            let adminLocation = try DatabaseLocation(databaseURL: adminURL, workingDirectory: directory.path)
-            let admin = try BoxOfficeDatabase(location: adminLocation, logger: quietLogger)
-            let name =
-                "boxoffice_webtest_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
-            do {
-                try await admin.createPostgresDatabase(named: name)
-            } catch {
-                await admin.shutdown()
-                throw error
-            }
-            var components = URLComponents(string: adminURL)!
-            components.path = "/\(name)"
-            var failure: (any Error)?
-            do {
-                try await body(components.string!, directory)
-            } catch {
-                failure = error
-            }
-            do {
-                try await admin.dropPostgresDatabase(named: name)
-            } catch {
-                failure = failure ?? error
-            }
-            await admin.shutdown()
-            if let failure { throw failure }
+            try await TestPostgres.withDatabase(prefix: "boxoffice_webtest_") { try await body($0, directory) }
         }
     }
 
@@ -105,11 +68,6 @@ enum DiaryWebTestSupport {
         logger.logLevel = .critical
         return logger
     }
-}
-
-struct DiaryTestSetupError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 extension TestClientProtocol {
