@@ -6,6 +6,8 @@ import Foundation
 /// so it can produce neither KOBIS's field order nor byte-identical output across runs. The KOBIS
 /// DTOs encode their fields in KOBIS's order; this encoder keeps it. Output is compact UTF-8 with
 /// `/` unescaped, like KOBIS's.
+// Kept, not replaced by `JSONEncoder`: KOBIS's field order is part of what the simulator reproduces (WireFormatTests
+// checks it, and a fault's exact bytes), and `JSONEncoder` can only sort keys or leave them in hash order.
 struct OrderedJSONEncoder {
     func encode(_ value: some Encodable) throws -> Data {
         let root = JSONNode.Box()

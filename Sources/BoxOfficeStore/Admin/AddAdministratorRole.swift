@@ -20,6 +20,7 @@ struct AddAdministratorRole: AsyncMigration {
 
 /// The columns of `diary_users` the administrator role needs (the diary's own model does not know the role).
 final class AdministratorFlagModel: Model, @unchecked Sendable {
+    // @unchecked: FluentKit models are mutable classes; each instance is used by one task at a time.
     static let schema = "diary_users"
 
     @ID(key: .id) var id: UUID?

@@ -4,6 +4,7 @@ import Foundation
 
 /// A row of `backfill_jobs`.
 final class BackfillJobModel: Model, @unchecked Sendable {
+    // @unchecked: FluentKit models are mutable classes; each instance is used by one task at a time.
     static let schema = "backfill_jobs"
 
     @ID(key: .id) var id: UUID?

@@ -3,6 +3,7 @@ import Foundation
 
 /// A row of `movie_nations`.
 final class MovieNationModel: Model, @unchecked Sendable {
+    // @unchecked: FluentKit models are mutable classes; each instance is used by one task at a time.
     static let schema = "movie_nations"
 
     @ID(key: .id) var id: UUID?

@@ -4,6 +4,7 @@ import Foundation
 
 /// A row of `chart_entries`: one film's line in a stored chart.
 final class ChartEntryModel: Model, @unchecked Sendable {
+    // @unchecked: FluentKit models are mutable classes; each instance is used by one task at a time.
     static let schema = "chart_entries"
 
     @ID(key: .id) var id: UUID?

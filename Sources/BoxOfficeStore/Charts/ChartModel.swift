@@ -3,6 +3,7 @@ import Foundation
 
 /// A row of `charts`: one stored chart, unique per (origin, kind, range_start, filter_key).
 final class ChartModel: Model, @unchecked Sendable {
+    // @unchecked: FluentKit models are mutable classes; each instance is used by one task at a time.
     static let schema = "charts"
 
     @ID(key: .id) var id: UUID?

@@ -4,6 +4,7 @@ import Foundation
 
 /// A row of `diary_api_tokens`: only the SHA-256 of the secret is kept.
 final class DiaryAPITokenModel: Model, @unchecked Sendable {
+    // @unchecked: FluentKit models are mutable classes; each instance is used by one task at a time.
     static let schema = "diary_api_tokens"
 
     @ID(key: .id) var id: UUID?

@@ -4,6 +4,7 @@ import Foundation
 
 /// A row of `diary_categories`.
 final class DiaryCategoryModel: Model, @unchecked Sendable {
+    // @unchecked: FluentKit models are mutable classes; each instance is used by one task at a time.
     static let schema = "diary_categories"
 
     @ID(key: .id) var id: UUID?

@@ -5,6 +5,7 @@ import SQLKit
 
 /// A row of `diary_notes`, with the movie snapshot flattened into columns (lists as JSON text).
 final class DiaryNoteModel: Model, @unchecked Sendable {
+    // @unchecked: FluentKit models are mutable classes; each instance is used by one task at a time.
     static let schema = "diary_notes"
 
     @ID(key: .id) var id: UUID?

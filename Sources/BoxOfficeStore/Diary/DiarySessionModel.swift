@@ -4,6 +4,7 @@ import Foundation
 
 /// A row of `diary_sessions`: only the SHA-256 of the cookie value is kept.
 final class DiarySessionModel: Model, @unchecked Sendable {
+    // @unchecked: FluentKit models are mutable classes; each instance is used by one task at a time.
     static let schema = "diary_sessions"
 
     @ID(key: .id) var id: UUID?

@@ -4,6 +4,7 @@ import Foundation
 
 /// A row of `diary_users`.
 final class DiaryUserModel: Model, @unchecked Sendable {
+    // @unchecked: FluentKit models are mutable classes; each instance is used by one task at a time.
     static let schema = "diary_users"
 
     @ID(key: .id) var id: UUID?

@@ -3,6 +3,7 @@ import Foundation
 
 /// A row of `movies`: a movie's details as JSON, with a few columns pulled out for queries.
 final class MovieModel: Model, @unchecked Sendable {
+    // @unchecked: FluentKit models are mutable classes; each instance is used by one task at a time.
     static let schema = "movies"
 
     @ID(key: .id) var id: UUID?
