@@ -6,7 +6,7 @@ public struct DiaryToken: Codable, Hashable, Sendable {
     /// A label the owner chose (e.g. "laptop script").
     public var name: String
     public var createdAt: Date
-    /// When the token was last used, to the nearest ``DiaryService/Settings/tokenUseResolution``.
+    /// When the token was last used, to the nearest ``DiaryAccountService/Settings/tokenUseResolution``.
     public var lastUsedAt: Date?
 
     public init(id: UUID, name: String, createdAt: Date, lastUsedAt: Date? = nil) {
