@@ -1,37 +1,5 @@
 public import Foundation
 
-/// What to archive: every day of a range, and optionally its weeks.
-public struct SyncRequest: Sendable, Hashable {
-    public var range: DateRange
-    /// Also the weekly (Mon–Sun) charts of every week that overlaps the range and is over.
-    public var includeWeekly: Bool
-
-    public init(range: DateRange, includeWeekly: Bool = false) {
-        self.range = range
-        self.includeWeekly = includeWeekly
-    }
-}
-
-/// One unit of sync work: one upstream call when it goes well.
-public enum SyncItem: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// An unfiltered daily or weekly chart.
-    case chart(ChartQuery)
-    /// A film's details, for its representative nation (Korean vs foreign share).
-    case movie(code: String)
-    /// A page of the movie list of the films opening in `year` (every nation): the representative nations of
-    /// up to 100 films in one call.
-    case movieList(year: Int, page: Int)
-
-    public var description: String {
-        switch self {
-        case .chart(let query) where query.kind == .daily: return query.range.start.isoString
-        case .chart(let query): return "\(query.kind.rawValue) \(query.range.start)–\(query.range.end)"
-        case .movie(let code): return "movie \(code)"
-        case .movieList(let year, let page): return "movie list \(year) page \(page)"
-        }
-    }
-}
-
 /// The chart work of a sync: which charts to fetch and why the others are skipped.
 public struct SyncPlan: Sendable, Hashable {
     /// Charts to fetch, oldest first: daily charts, then weekly ones.
