@@ -145,7 +145,13 @@ let package = Package(
         .testTarget(
             name: "KOBISSimulatorTests", dependencies: ["KOBISSimulator", "KOBIS"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "BoxOfficeAppTests", dependencies: ["BoxOfficeApp", "BoxOfficeCore", "KOBIS"],
+            name: "BoxOfficeAppTests",
+            dependencies: [
+                "BoxOfficeApp", "BoxOfficeCore", "KOBIS", "KOBISSimulator", "BoxOfficeTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "BoxOfficeWebTests",

@@ -8,7 +8,6 @@ import NIOCore
 import Testing
 
 @testable import BoxOfficeApp
-@testable import BoxOfficeWeb
 
 /// The app's HTTP transport (AsyncHTTPClient) over real HTTP on loopback against `simulate-kobis`: answers, every
 /// fault mode mapped to the KOBIS client's errors, request headers, and errors that never carry the key.
