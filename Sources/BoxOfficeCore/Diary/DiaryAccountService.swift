@@ -33,6 +33,8 @@ public struct DiaryAccountService: Sendable {
     let calendar: BoxOfficeCalendar
     public let settings: Settings
 
+    /// The service over the account tables, hashing passwords with `hasher` and storing only `digester`'s digests
+    /// of tokens and session cookies.
     public init(
         users: any DiaryUserRepository, tokens: any DiaryTokenRepository, sessions: any DiarySessionRepository,
         loginAttempts: any LoginAttemptRepository, hasher: any PasswordHasher, digester: any SecretDigester,

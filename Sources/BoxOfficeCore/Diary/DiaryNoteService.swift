@@ -9,6 +9,7 @@ public struct DiaryNoteService: Sendable {
     let catalog: any DiaryMovieCatalog
     let calendar: BoxOfficeCalendar
 
+    /// The service over the category and note tables; `catalog` supplies the movie a new note copies.
     public init(
         categories: any DiaryCategoryRepository, notes: any DiaryNoteRepository, catalog: any DiaryMovieCatalog,
         calendar: BoxOfficeCalendar

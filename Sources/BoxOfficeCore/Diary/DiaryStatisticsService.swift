@@ -2,6 +2,7 @@
 public struct DiaryStatisticsService: Sendable {
     let notes: any DiaryNoteRepository
 
+    /// The service over the note table.
     public init(notes: any DiaryNoteRepository) {
         self.notes = notes
     }

@@ -27,6 +27,7 @@ public struct DiaryTransferService: Sendable {
     let calendar: BoxOfficeCalendar
     public let settings: Settings
 
+    /// The service over the category and note tables; `catalog` matches Letterboxd rows to KOBIS movies.
     public init(
         categories: any DiaryCategoryRepository, notes: any DiaryNoteRepository, catalog: any DiaryMovieCatalog,
         calendar: BoxOfficeCalendar, settings: Settings = Settings()
