@@ -15,6 +15,7 @@ public protocol SyncCallBudget: Sendable {
 
 /// A fixed number of calls for one run.
 public struct SyncCallAllowance: SyncCallBudget, Hashable {
+    /// Calls the run may make.
     public let limit: Int
     /// Calls spent so far.
     public private(set) var spent = 0

@@ -23,11 +23,10 @@ struct SyncEngineTests {
     }
 
     /// Collects events (they arrive one at a time).
-    final class EventLog: @unchecked Sendable {
-        private let lock = NSLock()
-        private var events: [SyncEvent] = []
-        var all: [SyncEvent] { lock.withLock { events } }
-        func record(_ event: SyncEvent) { lock.withLock { events.append(event) } }
+    final class EventLog: Sendable {
+        private let events = Locked<[SyncEvent]>([])
+        var all: [SyncEvent] { events.withLock { $0 } }
+        func record(_ event: SyncEvent) { events.withLock { $0.append(event) } }
     }
 
     static let march = archiveRange("2024-03-01", "2024-03-10")
@@ -119,6 +118,36 @@ struct SyncEngineTests {
             #expect(f.upstream.calls(forMovie: film) == 1, "\(film)")
             #expect(await f.store.nation(of: film) != nil, "\(film)")
         }
+    }
+
+    /// A quota shared by several runs (the keeper's daily ledger is one): each run's budget spends from it.
+    struct SharedQuota: SyncCallBudget {
+        let used: Locked<Int>
+        let limit: Int
+        var hasCallLeft: Bool { used.withLock { $0 < limit } }
+        mutating func spendCall() -> Bool {
+            used.withLock { used in
+                guard used < limit else { return false }
+                used += 1
+                return true
+            }
+        }
+    }
+
+    @Test("a budget given to the run, here a quota two runs share, decides instead of the options' budget")
+    func injectedBudget() async throws {
+        let f = Fixture()
+        let quota = SharedQuota(used: Locked(0), limit: 6)
+        let request = SyncRequest(range: Self.march)
+        let first = try await f.engine(SyncOptions(concurrency: 2, budget: 100)).run(request, budget: quota)
+        #expect(first.stopReason == .budget(6))
+        #expect(first.calls == 6)
+        #expect(quota.used.withLock { $0 } == 6)
+        // The quota is spent for every run that shares it: the next one stops before any call.
+        let second = try await f.engine().run(request, budget: quota)
+        #expect(second.stopReason == .budget(6))
+        #expect(second.calls == 0)
+        #expect(f.upstream.totalCalls == 6)
     }
 
     @Test("film lookups share the pool with the charts and run while charts are still being fetched")
