@@ -2,9 +2,8 @@ import Foundation
 import KOBIS
 
 /// Records requests and answers with a fixed body.
-final class RecordingHTTPTransport: HTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [(url: URL, headers: [String: String])] = []
+final class RecordingHTTPTransport: HTTPTransport, Sendable {
+    private let recorded = Locked<[(url: URL, headers: [String: String])]>([])
     let status: Int
     let body: String
 
@@ -13,12 +12,12 @@ final class RecordingHTTPTransport: HTTPTransport, @unchecked Sendable {
         self.body = body
     }
 
-    var requests: [(url: URL, headers: [String: String])] { lock.withLock { recorded } }
+    var requests: [(url: URL, headers: [String: String])] { recorded.withLock { $0 } }
 
     func get(_ url: URL) async throws -> HTTPTransportResponse { try await get(url, headers: [:]) }
 
     func get(_ url: URL, headers: [String: String]) async throws -> HTTPTransportResponse {
-        lock.withLock { recorded.append((url, headers)) }
+        recorded.withLock { $0.append((url, headers)) }
         return HTTPTransportResponse(statusCode: status, body: Data(body.utf8))
     }
 }

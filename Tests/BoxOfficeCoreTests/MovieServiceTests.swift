@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import Foundation
+import KOBIS
 import Testing
 
 /// A ResponseCache in memory, preloadable with any bytes.
@@ -18,17 +19,16 @@ actor NoMovies: MovieRepository {
 }
 
 /// Regions from a counter, so each upstream call is visible.
-final class RegionUpstream: BoxOfficeUpstream, @unchecked Sendable {
-    private let lock = NSLock()
-    private var calls = 0
+final class RegionUpstream: BoxOfficeUpstream, Sendable {
+    private let calls = Locked(0)
     let source = ChartSource.sample
-    var callCount: Int { lock.withLock { calls } }
+    var callCount: Int { calls.withLock { $0 } }
     /// No film lists here: these tests never sync.
     func fetchMovieNations(openYear: Int, page: Int, perPage: Int) async throws -> MovieNationPage {
         MovieNationPage(year: openYear, totalCount: 0, page: page, perPage: perPage, movies: [])
     }
     func fetchRegions() async throws -> [Region] {
-        let n = lock.withLock { () -> Int in
+        let n = calls.withLock { calls -> Int in
             calls += 1
             return calls
         }

@@ -1,27 +1,26 @@
 import BoxOfficeCore
 import Foundation
+import KOBIS
 import Testing
 
 /// A poster source that answers from a script and counts calls.
-final class ScriptedPosterSource: PosterSource, @unchecked Sendable {
+final class ScriptedPosterSource: PosterSource, Sendable {
     let name = "scripted"
-    private let lock = NSLock()
-    private var calls = 0
-    private var answer: Result<URL?, PosterSourceError>
+    private let state: Locked<(calls: Int, answer: Result<URL?, PosterSourceError>)>
     private let delay: Duration
 
     init(answer: Result<URL?, PosterSourceError>, delay: Duration = .zero) {
-        self.answer = answer
+        self.state = Locked((0, answer))
         self.delay = delay
     }
 
-    var callCount: Int { lock.withLock { calls } }
-    func setAnswer(_ answer: Result<URL?, PosterSourceError>) { lock.withLock { self.answer = answer } }
+    var callCount: Int { state.withLock { $0.calls } }
+    func setAnswer(_ answer: Result<URL?, PosterSourceError>) { state.withLock { $0.answer = answer } }
 
     func posterURL(for query: PosterQuery) async throws -> URL? {
-        let answer = lock.withLock { () -> Result<URL?, PosterSourceError> in
-            calls += 1
-            return self.answer
+        let answer = state.withLock { state -> Result<URL?, PosterSourceError> in
+            state.calls += 1
+            return state.answer
         }
         if delay > .zero { try await Task.sleep(for: delay) }
         return try answer.get()

@@ -1,14 +1,14 @@
 import BoxOfficeCore
 import Foundation
+import KOBIS
 
 /// A clock tests can move.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var instant: Date
-    init(_ instant: Date) { self.instant = instant }
-    var now: Date { lock.withLock { instant } }
-    func advance(_ seconds: TimeInterval) { lock.withLock { instant = instant.addingTimeInterval(seconds) } }
-    func set(_ date: Date) { lock.withLock { instant = date } }
+final class TestClock: Sendable {
+    private let instant: Locked<Date>
+    init(_ instant: Date) { self.instant = Locked(instant) }
+    var now: Date { instant.withLock { $0 } }
+    func advance(_ seconds: TimeInterval) { instant.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    func set(_ date: Date) { instant.withLock { $0 = date } }
     var function: @Sendable () -> Date { { self.now } }
 }
 
@@ -40,10 +40,8 @@ actor InMemoryChartRepository: ChartRepository {
 }
 
 /// An upstream that makes charts from a counter, counts calls, can be slowed or made to fail.
-final class ScriptedUpstream: BoxOfficeUpstream, @unchecked Sendable {
-    private let lock = NSLock()
-    private var calls = 0
-    private var failure: BoxOfficeError?
+final class ScriptedUpstream: BoxOfficeUpstream, Sendable {
+    private let state = Locked((calls: 0, failure: BoxOfficeError?.none))
     private let clock: TestClock
     let delay: Duration
     let source = ChartSource.sample
@@ -53,13 +51,13 @@ final class ScriptedUpstream: BoxOfficeUpstream, @unchecked Sendable {
         self.delay = delay
     }
 
-    var callCount: Int { lock.withLock { calls } }
-    func fail(with error: BoxOfficeError?) { lock.withLock { failure = error } }
+    var callCount: Int { state.withLock { $0.calls } }
+    func fail(with error: BoxOfficeError?) { state.withLock { $0.failure = error } }
 
     func fetchChart(_ query: ChartQuery) async throws -> Chart {
-        let (call, failure) = lock.withLock { () -> (Int, BoxOfficeError?) in
-            calls += 1
-            return (calls, self.failure)
+        let (call, failure) = state.withLock { state -> (Int, BoxOfficeError?) in
+            state.calls += 1
+            return (state.calls, state.failure)
         }
         if delay > .zero { try await Task.sleep(for: delay) }
         if let failure { throw failure }
@@ -86,23 +84,24 @@ final class ScriptedUpstream: BoxOfficeUpstream, @unchecked Sendable {
 /// hangs: once `limit` has passed since the first wait, the latch opens by itself and says it timed out, so a test
 /// whose event never comes fails with a message instead of hanging. The limit only guards against a hang; nothing
 /// measures it.
-final class TestLatch: @unchecked Sendable {
+final class TestLatch: Sendable {
     static let defaultLimit: Duration = .seconds(30)
 
-    private let lock = NSLock()
     let limit: Duration
-    // Guarded by `lock`.
-    private var opened = false
-    private var expired = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-    private var timer: Task<Void, Never>?
+    private struct State {
+        var opened = false
+        var expired = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+        var timer: Task<Void, Never>?
+    }
+    private let state = Locked(State())
 
     init(limit: Duration = TestLatch.defaultLimit) { self.limit = limit }
 
     /// Whether the latch is open (by ``open()`` or by its limit).
-    var isOpen: Bool { lock.withLock { opened } }
+    var isOpen: Bool { state.withLock { $0.opened } }
     /// Whether the limit passed before ``open()`` was called.
-    var timedOut: Bool { lock.withLock { expired } }
+    var timedOut: Bool { state.withLock { $0.expired } }
 
     /// Lets every waiting task and every later one through.
     func open() { release(expired: false) }
@@ -111,12 +110,12 @@ final class TestLatch: @unchecked Sendable {
     @discardableResult
     func wait() async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let passNow = lock.withLock { () -> Bool in
-                if opened { return true }
-                waiters.append(continuation)
-                if timer == nil {
-                    let limit = limit
-                    timer = Task { [weak self] in
+            let limit = limit
+            let passNow = state.withLock { state -> Bool in
+                if state.opened { return true }
+                state.waiters.append(continuation)
+                if state.timer == nil {
+                    state.timer = Task { [weak self] in
                         do { try await Task.sleep(for: limit) } catch { return }
                         self?.release(expired: true)
                     }
@@ -129,15 +128,15 @@ final class TestLatch: @unchecked Sendable {
     }
 
     private func release(expired: Bool) {
-        let (waiting, timer) = lock.withLock { () -> ([CheckedContinuation<Void, Never>], Task<Void, Never>?) in
-            guard !opened else { return ([], nil) }
-            opened = true
-            self.expired = expired
+        let (waiting, timer) = state.withLock { state -> ([CheckedContinuation<Void, Never>], Task<Void, Never>?) in
+            guard !state.opened else { return ([], nil) }
+            state.opened = true
+            state.expired = expired
             defer {
-                waiters = []
-                self.timer = nil
+                state.waiters = []
+                state.timer = nil
             }
-            return (waiters, self.timer)
+            return (state.waiters, state.timer)
         }
         if !expired { timer?.cancel() }
         for continuation in waiting { continuation.resume() }

@@ -5,17 +5,16 @@ import Logging
 import Testing
 
 /// Records the URLs it is asked for and answers with a fixed body.
-final class RecordingTransport: HTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var urls: [URL] = []
+final class RecordingTransport: HTTPTransport, Sendable {
+    private let urls = Locked<[URL]>([])
     let body: String
 
     init(body: String) { self.body = body }
 
-    var requested: [URL] { lock.withLock { urls } }
+    var requested: [URL] { urls.withLock { $0 } }
 
     func get(_ url: URL) async throws -> HTTPTransportResponse {
-        lock.withLock { urls.append(url) }
+        urls.withLock { $0.append(url) }
         return HTTPTransportResponse(statusCode: 200, body: Data(body.utf8))
     }
 }

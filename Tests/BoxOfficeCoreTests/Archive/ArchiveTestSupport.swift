@@ -390,12 +390,11 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
 }
 
 /// Records the waits the engine asks for, without waiting.
-final class RecordedSleeps: @unchecked Sendable {
-    private let lock = NSLock()
-    private var waits: [Duration] = []
-    var all: [Duration] { lock.withLock { waits } }
+final class RecordedSleeps: Sendable {
+    private let waits = Locked<[Duration]>([])
+    var all: [Duration] { waits.withLock { $0 } }
     var sleep: @Sendable (Duration) async throws -> Void {
-        { duration in self.lock.withLock { self.waits.append(duration) } }
+        { duration in self.waits.withLock { $0.append(duration) } }
     }
     var total: Duration { all.reduce(.zero, +) }
 }

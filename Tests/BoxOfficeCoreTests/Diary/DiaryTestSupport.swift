@@ -1,6 +1,7 @@
 import Crypto
 import BoxOfficeCore
 import Foundation
+import KOBIS
 
 /// The diary's store in memory: the repositories' contract without a database, for service logic tests.
 actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessionRepository, LoginAttemptRepository,
@@ -198,18 +199,15 @@ struct PlainHasher: PasswordHasher {
 }
 
 /// A movie catalog with fixed movies that counts searches, and can be made to fail.
-final class StubCatalog: DiaryMovieCatalog, @unchecked Sendable {
-    private let lock = NSLock()
+final class StubCatalog: DiaryMovieCatalog, Sendable {
     private let movies: [Movie]
-    private var searchCount = 0
-    private var queries: [MovieSearchQuery] = []
-    private var failure: BoxOfficeError?
+    private let state = Locked((queries: [MovieSearchQuery](), failure: BoxOfficeError?.none))
 
     init(_ movies: [Movie]) { self.movies = movies }
 
-    var searches: Int { lock.withLock { searchCount } }
-    var searchedQueries: [MovieSearchQuery] { lock.withLock { queries } }
-    func fail(with error: BoxOfficeError?) { lock.withLock { failure = error } }
+    var searches: Int { state.withLock { $0.queries.count } }
+    var searchedQueries: [MovieSearchQuery] { state.withLock { $0.queries } }
+    func fail(with error: BoxOfficeError?) { state.withLock { $0.failure = error } }
 
     func movie(code: String) async throws -> Movie {
         guard let movie = movies.first(where: { $0.code == code }) else {
@@ -219,10 +217,9 @@ final class StubCatalog: DiaryMovieCatalog, @unchecked Sendable {
     }
 
     func search(_ query: MovieSearchQuery) async throws -> MovieSearchPage {
-        let failure = lock.withLock { () -> BoxOfficeError? in
-            searchCount += 1
-            queries.append(query)
-            return self.failure
+        let failure = state.withLock { state -> BoxOfficeError? in
+            state.queries.append(query)
+            return state.failure
         }
         if let failure { throw failure }
         let wanted = (query.title ?? "").lowercased().replacingOccurrences(of: " ", with: "")

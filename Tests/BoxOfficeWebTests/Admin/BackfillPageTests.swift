@@ -1,6 +1,7 @@
 import BoxOfficeCore
 import BoxOfficeStore
 import Foundation
+import KOBIS
 import Hummingbird
 import HummingbirdTesting
 import KOBISSimulator
@@ -310,12 +311,11 @@ struct BackfillPageTests {
 }
 
 /// Carries a job id out of the app's closure.
-private final class JobBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: UUID?
+private final class JobBox: Sendable {
+    private let value = Locked<UUID?>(nil)
     var id: UUID? {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
     }
 }
 

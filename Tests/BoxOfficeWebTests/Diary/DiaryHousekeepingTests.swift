@@ -2,10 +2,10 @@ import BoxOfficeCore
 import BoxOfficeStore
 import BoxOfficeTestSupport
 import Foundation
+import KOBIS
 import Hummingbird
 import HummingbirdTesting
 import KOBISSimulator
-import Synchronization
 import Testing
 
 @testable import BoxOfficeApp
@@ -13,8 +13,8 @@ import Testing
 
 /// A clock tests move by hand.
 final class MovableClock: Sendable {
-    private let instant: Mutex<Date>
-    init(_ start: Date) { instant = Mutex(start) }
+    private let instant: Locked<Date>
+    init(_ start: Date) { instant = Locked(start) }
     var now: Date { instant.withLock { $0 } }
     func advance(_ seconds: TimeInterval) { instant.withLock { $0 += seconds } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KOBIS
 import Logging
 
 /// A `LogHandler` that keeps every record in memory, for asserting on logs without touching the
@@ -15,11 +16,10 @@ struct CapturingLogHandler: LogHandler {
         }
     }
 
-    final class Store: @unchecked Sendable {
-        private let lock = NSLock()
-        private var records: [Record] = []  // guarded by `lock`
-        var all: [Record] { lock.withLock { records } }
-        func append(_ record: Record) { lock.withLock { records.append(record) } }
+    final class Store: Sendable {
+        private let records = Locked<[Record]>([])
+        var all: [Record] { records.withLock { $0 } }
+        func append(_ record: Record) { records.withLock { $0.append(record) } }
 
         /// The request-log lines (message `request`).
         var requestLines: [Record] { all.filter { $0.message == "request" } }
