@@ -1,38 +1,5 @@
 import Foundation
 
-/// One film in a period chart.
-public struct PeriodEntry: Codable, Sendable, Hashable {
-    public var rank: Int
-    public var movieCode: String
-    public var title: String
-    public var openDate: CalendarDate?
-    public var nationality: MovieNationality
-    /// The representative nation (`한국`, `미국`, …) when the archive knows it.
-    public var nation: String?
-    /// Audience summed over the period's archived daily charts.
-    public var audience: Int64
-    public var sales: Int64
-    /// Percent of the period's archived audience (one decimal).
-    public var audienceShare: Double
-    /// Days the film was in the daily top 10.
-    public var days: Int
-    public var bestRank: Int
-    public var firstDay: CalendarDate
-    public var lastDay: CalendarDate
-}
-
-/// Audience and sales of Korean, foreign or not-yet-classified films in a period.
-public struct PeriodNationShare: Codable, Sendable, Hashable {
-    public var nationality: MovieNationality
-    public var movies: Int
-    public var audience: Int64
-    public var sales: Int64
-    /// Percent of the period's archived audience (one decimal).
-    public var audienceShare: Double
-    /// Percent of the period's archived sales (one decimal).
-    public var salesShare: Double
-}
-
 /// Top films of a period by audience, summed from the archived daily charts: what `/api/v1/charts/period` and
 /// `boxoffice top` show. Their JSON is this chart's, except that the coverage spells the sync command of its
 /// ``ArchiveCoverage/syncRange`` (`coverage.syncCommand`) instead of the typed range.
