@@ -97,13 +97,22 @@ struct FormBody: Sendable {
         return kept.reversed().joined(separator: "&")
     }
 
-    /// Whether `--boundary--` closes the body (after a CRLF, or at its start for a form without parts), perhaps
-    /// followed by an epilogue.
-    private static func isClosed(_ bytes: ByteBuffer, boundary: String) -> Bool {
-        let body = bytes.readableBytesView
+    /// Whether `--boundary--` closes the body, after a CRLF (or at its start, for a form without parts), followed by
+    /// an epilogue at most. Sought from the end: browsers end the body with it and a CRLF.
+    static func isClosed(_ bytes: ByteBuffer, boundary: String) -> Bool {
         let closing = Array("--\(boundary)--".utf8)
-        if body.starts(with: closing) { return true }
-        return body.firstRange(of: [13, 10] + closing) != nil
+        return bytes.withUnsafeReadableBytes { body in
+            var start = body.count - closing.count
+            while start >= 0 {
+                if body[start] == closing[0], body[start..<start + closing.count].elementsEqual(closing),
+                    start == 0 || (start >= 2 && body[start - 2] == 13 && body[start - 1] == 10)
+                {
+                    return true
+                }
+                start -= 1
+            }
+            return false
+        }
     }
 }
 

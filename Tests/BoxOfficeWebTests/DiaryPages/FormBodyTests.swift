@@ -98,6 +98,13 @@ struct FormBodyTests {
         #expect(FormBody.isMultipart(contentType: "multipart/form-data; boundary=x"))
         #expect(!FormBody.isMultipart(contentType: "application/x-www-form-urlencoded"))
         #expect(!FormBody.isMultipart(contentType: ""))
+        // The closing delimiter: after a CRLF or at the start, then an epilogue at most.
+        for closed in ["--B--", "--B--\r\n", "x\r\n--B--", "x\r\n--B--\r\nepilogue --B-"] {
+            #expect(FormBody.isClosed(ByteBuffer(string: closed), boundary: "B"), "\(closed)")
+        }
+        for open in ["", "--B", "x--B--", "x\r\n--B-", "x\r\n--C--", "x\n--B--"] {
+            #expect(!FormBody.isClosed(ByteBuffer(string: open), boundary: "B"), "\(open)")
+        }
     }
 
     @Test("URL-encoded forms: plus is a space, percent escapes, Korean text, empty and missing values")
