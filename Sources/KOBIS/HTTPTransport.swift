@@ -35,7 +35,7 @@ extension HTTPTransport {
 
 /// ``HTTPTransport`` over `URLSession`, with a request timeout.
 public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
-    // URLSession is thread-safe; it is only not marked Sendable on Linux.
+    // @unchecked: URLSession is thread-safe; it is only not marked Sendable on Linux.
     private let session: URLSession
 
     /// - Parameter timeout: seconds to wait for a response before failing with ``KOBISError/timeout``.

@@ -1,4 +1,5 @@
 import Foundation
+import KOBIS
 import Logging
 import Testing
 
@@ -59,13 +60,14 @@ struct CLIRunner {
                 do {
                     try process.run()
                     let errorReader = DispatchGroup()
-                    let stderrBox = DataBox()
+                    let stderrBox = Locked(Data())
                     DispatchQueue.global().async(group: errorReader) {
-                        stderrBox.data = err.fileHandleForReading.readDataToEndOfFile()
+                        let data = err.fileHandleForReading.readDataToEndOfFile()
+                        stderrBox.withLock { $0 = data }
                     }
                     let stdout = out.fileHandleForReading.readDataToEndOfFile()
                     errorReader.wait()
-                    let stderr = stderrBox.data
+                    let stderr = stderrBox.withLock { $0 }
                     process.waitUntilExit()
                     continuation.resume(
                         returning: Result(
@@ -81,47 +83,43 @@ struct CLIRunner {
     func cleanUp() { try? FileManager.default.removeItem(at: directory) }
 }
 
-/// Carries bytes from a reader thread; the DispatchGroup wait orders the accesses.
-private final class DataBox: @unchecked Sendable {
-    var data = Data()
-}
-
 /// Acts when a simulator server receives its N-th KOBIS call, on the server's own thread as the call arrives, so
 /// what a child process gets from then on does not depend on how soon the test task runs. Give the server
 /// ``logger``: the server logs each KOBIS call at debug level once it has read the fault and latency that call
 /// gets, so what ``arm(after:_:)``'s action sets applies from the next call on.
-final class SimulatorTripwire: @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var calls = 0
-    private var trigger: (count: Int, action: @Sendable () -> Void)?
-    private var tripped = false
+final class SimulatorTripwire: Sendable {
+    private struct State {
+        var calls = 0
+        var trigger: (count: Int, action: @Sendable () -> Void)?
+        var tripped = false
+    }
+    private let state = Locked(State())
 
     /// After the `count`-th KOBIS call from now, runs `action` once (e.g. to set a fault or a latency).
     func arm(after count: Int, _ action: @escaping @Sendable () -> Void) {
-        lock.withLock {
-            calls = 0
-            tripped = false
-            trigger = (count, action)
+        state.withLock { state in
+            state.calls = 0
+            state.tripped = false
+            state.trigger = (count, action)
         }
     }
 
     /// Whether the armed action has run.
-    var hasTripped: Bool { lock.withLock { tripped } }
+    var hasTripped: Bool { state.withLock { $0.tripped } }
 
     /// A logger for the server that counts its KOBIS calls.
     var logger: Logger { Logger(label: "simulator") { _ in TripwireLogHandler(tripwire: self) } }
 
     fileprivate func kobisCall() {
-        let action = lock.withLock { () -> (@Sendable () -> Void)? in
-            calls += 1
-            guard let trigger, calls >= trigger.count else { return nil }
-            self.trigger = nil
+        let action = state.withLock { state -> (@Sendable () -> Void)? in
+            state.calls += 1
+            guard let trigger = state.trigger, state.calls >= trigger.count else { return nil }
+            state.trigger = nil
             return trigger.action
         }
         guard let action else { return }
         action()
-        lock.withLock { tripped = true }
+        state.withLock { $0.tripped = true }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import KOBIS
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -9,11 +10,10 @@ import Testing
 /// unless `environment` sets a KOBIS key, on the database at `databaseURL`, with cheap bcrypt. Its output is
 /// drained continuously and kept for failure messages.
 final class ServerProcess: @unchecked Sendable {
+    // @unchecked: Foundation's Process and Pipe are not Sendable on Linux; what changes after init is Locked.
     private let process = Process()
     private let output = Pipe()
-    private let lock = NSLock()
-    private var text = ""
-    private var boundPort = 0
+    private let printed = Locked((text: "", port: 0))
     let databaseURL: String
 
     init(databaseURL: String, workingDirectory: URL, environment extra: [String: String] = [:]) {
@@ -40,21 +40,21 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Everything the server printed so far.
-    var log: String { lock.withLock { text } }
+    var log: String { printed.withLock { $0.text } }
 
     /// Starts the server and waits until it prints its address and answers `/health`.
     func start() async throws -> LoopbackHTTP {
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self, !data.isEmpty else { return }
-            self.lock.withLock { self.text += String(decoding: data, as: UTF8.self) }
+            self.printed.withLock { $0.text += String(decoding: data, as: UTF8.self) }
         }
         try process.run()
         // Waiting for readiness, not measuring time: give up after a generous bound.
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             if let match = log.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#), let port = Int(match.1) {
-                lock.withLock { boundPort = port }
+                printed.withLock { $0.port = port }
                 let http = LoopbackHTTP(base: URL(string: "http://127.0.0.1:\(port)/")!)
                 if let health = try? await http.send("GET", "/health"), health.status == 200 { return http }
             }
@@ -85,7 +85,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// The port it listens on, once ``start()`` returned.
-    var port: Int { lock.withLock { boundPort } }
+    var port: Int { printed.withLock { $0.port } }
     var isRunning: Bool { process.isRunning }
     var terminationReason: Process.TerminationReason { process.terminationReason }
     var terminationStatus: Int32 { process.terminationStatus }
@@ -98,6 +98,7 @@ struct ServerProcessError: Error, CustomStringConvertible {
 
 /// HTTP to a server on loopback: no cookies kept, no redirects followed, so tests see exactly what was sent.
 final class LoopbackHTTP: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    // @unchecked: `session` is set once in init (it needs `self` as its delegate) and only read afterwards.
     struct Answer: Sendable {
         var status: Int
         var body: Data

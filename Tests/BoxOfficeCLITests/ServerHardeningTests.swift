@@ -141,7 +141,7 @@ struct ServerHardeningTests {
 }
 
 /// A ``ServerProcess`` over a fresh SQLite file in a directory of its own, removed when it stops.
-final class HardeningServer: @unchecked Sendable {
+final class HardeningServer: Sendable {
     private let directory: URL
     private let server: ServerProcess
 
@@ -171,7 +171,7 @@ final class HardeningServer: @unchecked Sendable {
 }
 
 /// A bare TCP connection to 127.0.0.1, for what URLSession cannot do: send half a request, or nothing.
-final class RawSocket: @unchecked Sendable {
+final class RawSocket: Sendable {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }

@@ -2,6 +2,7 @@ import BoxOfficeCore
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import KOBIS
 import KOBISSimulator
 import Logging
 import Testing
@@ -237,12 +238,12 @@ struct PeriodTests {
 }
 
 /// Reads a response body written outside a server.
-private final class BodyCollector: ResponseBodyWriter, @unchecked Sendable {
-    private var collected = ByteBuffer()
+private final class BodyCollector: ResponseBodyWriter, Sendable {
+    private let collected = Locked(ByteBuffer())
 
     func write(_ buffer: ByteBuffer) async throws {
         var buffer = buffer
-        collected.writeBuffer(&buffer)
+        collected.withLock { _ = $0.writeBuffer(&buffer) }
     }
 
     func finish(_ trailingHeaders: HTTPFields?) async throws {}
@@ -250,6 +251,6 @@ private final class BodyCollector: ResponseBodyWriter, @unchecked Sendable {
     static func text(of response: Response) async throws -> String {
         let collector = BodyCollector()
         try await response.body.write(collector)
-        return String(buffer: collector.collected)
+        return String(buffer: collector.collected.withLock { $0 })
     }
 }

@@ -112,12 +112,40 @@ actor InMemoryArchive: ChartRepository, MovieRepository, ArchiveRepository {
 ///
 /// With `openDates`, chart rows carry each film's opening date (``openDate(of:)``) and the movie list of a year
 /// holds ``listFillers`` other films first, then that year's chart films (so they are on its last page).
-final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
+final class ArchiveUpstream: BoxOfficeUpstream, Sendable {
     let source = ChartSource.kobis
-    private let lock = NSLock()
     private let clock: TestClock
     let delay: Duration
     let openDates: Bool
+    private struct State {
+        var listCalls: [ListPage: Int] = [:]
+        var scriptedListFaults: [ListPage: [KOBISError]] = [:]
+        var unlistedFilms: Set<String> = []
+        /// When set, lists give their chart films first and these last, after the fillers.
+        var listedLast: Set<String>?
+        var chartCalls: [ChartQuery: Int] = [:]
+        var movieCalls: [String: Int] = [:]
+        var scriptedChartFaults: [CalendarDate: [KOBISError]] = [:]
+        var permanentChartFaults: [CalendarDate: KOBISError] = [:]
+        var everyCallFault: KOBISError?
+        var emptyDays: Set<CalendarDate> = []
+        var inFlight = 0
+        var maxInFlight = 0
+        var chartsInFlight = 0
+        var moviesInFlight = 0
+        var sawMixedInFlight = false
+        /// Every call in the order it started.
+        var startedCalls: [StartedCall] = []
+        /// Days whose charts answer only once the details of every film of `heldFor` (of any film when it is
+        /// empty) have been asked for: they wait at `heldCharts`, which opens then (or after
+        /// ``TestLatch/defaultLimit``).
+        var heldDays: Set<CalendarDate> = []
+        var heldFor: Set<String> = []
+        var heldChartSawFilmCall: Bool?
+        /// Whether a wait at a latch outlived its limit (reported once, as a test issue).
+        var reportedTimeout = false
+    }
+    private let state = Locked(State())
     /// Films listed before a year's chart films: 230, so a year's list has 3 pages of 100.
     static let listFillers = 230
 
@@ -125,35 +153,8 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
         var year: Int
         var page: Int
     }
-    // Guarded by `lock`.
-    private var listCalls: [ListPage: Int] = [:]
-    private var scriptedListFaults: [ListPage: [KOBISError]] = [:]
-    private var unlistedFilms: Set<String> = []
-    /// When set, lists give their chart films first and these last, after the fillers.
-    private var listedLast: Set<String>?
-
-    // Guarded by `lock`.
-    private var chartCalls: [ChartQuery: Int] = [:]
-    private var movieCalls: [String: Int] = [:]
-    private var scriptedChartFaults: [CalendarDate: [KOBISError]] = [:]
-    private var permanentChartFaults: [CalendarDate: KOBISError] = [:]
-    private var everyCallFault: KOBISError?
-    private var emptyDays: Set<CalendarDate> = []
-    private var inFlight = 0
-    private(set) var maxInFlight = 0
-    private var chartsInFlight = 0
-    private var moviesInFlight = 0
-    private var sawMixedInFlight = false
-    /// Every call in the order it started.
-    private var startedCalls: [StartedCall] = []
-    /// Days whose charts answer only once the details of every film of `heldFor` (of any film when it is empty)
-    /// have been asked for: they wait at `heldCharts`, which opens then (or after ``TestLatch/defaultLimit``).
-    private var heldDays: Set<CalendarDate> = []
-    private var heldFor: Set<String> = []
+    /// Opens when the details the held charts wait for have been asked for (see `State.heldDays`).
     private let heldCharts = TestLatch()
-    private var heldChartSawFilmCall: Bool?
-    /// Whether a wait at a latch outlived its limit (reported once, as a test issue).
-    private var reportedTimeout = false
 
     enum StartedCall: Hashable {
         case chart(CalendarDate)
@@ -185,9 +186,9 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
     }
 
     private func reportTimeoutOnce(_ message: String) {
-        let first = lock.withLock { () -> Bool in
-            defer { reportedTimeout = true }
-            return !reportedTimeout
+        let first = state.withLock { state -> Bool in
+            defer { state.reportedTimeout = true }
+            return !state.reportedTimeout
         }
         if first { Issue.record("\(message)") }
     }
@@ -217,66 +218,75 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
 
     /// The next calls for page `page` of `year`'s list fail with `faults`, in order; then it answers.
     func scriptList(year: Int, page: Int, faults: [KOBISError]) {
-        lock.withLock { scriptedListFaults[ListPage(year: year, page: page)] = faults }
+        state.withLock { state in state.scriptedListFaults[ListPage(year: year, page: page)] = faults }
     }
     /// `codes` are missing from their year's movie list.
-    func leaveOutOfLists(_ codes: Set<String>) { lock.withLock { unlistedFilms = codes } }
+    func leaveOutOfLists(_ codes: Set<String>) { state.withLock { state in state.unlistedFilms = codes } }
     /// Lists give their other chart films first (on page 1), then the fillers, then `codes` (on the last page).
-    func listFirst(exceptLast codes: Set<String>) { lock.withLock { listedLast = codes } }
-    var listCallCount: Int { lock.withLock { listCalls.values.reduce(0, +) } }
-    func listCalls(year: Int, page: Int) -> Int { lock.withLock { listCalls[ListPage(year: year, page: page)] ?? 0 } }
+    func listFirst(exceptLast codes: Set<String>) { state.withLock { state in state.listedLast = codes } }
+    var listCallCount: Int { state.withLock { state in state.listCalls.values.reduce(0, +) } }
+    func listCalls(year: Int, page: Int) -> Int {
+        state.withLock { state in state.listCalls[ListPage(year: year, page: page)] ?? 0 }
+    }
     /// Films whose details were fetched at least once.
-    var moviesLookedUp: Set<String> { lock.withLock { Set(movieCalls.keys) } }
+    var moviesLookedUp: Set<String> { state.withLock { state in Set(state.movieCalls.keys) } }
 
     /// The next calls for `day` fail with `faults`, in order; then it answers.
-    func script(_ day: CalendarDate, faults: [KOBISError]) { lock.withLock { scriptedChartFaults[day] = faults } }
+    func script(_ day: CalendarDate, faults: [KOBISError]) {
+        state.withLock { state in state.scriptedChartFaults[day] = faults }
+    }
     /// Every call for `day` fails with `fault`.
-    func failAlways(_ day: CalendarDate, with fault: KOBISError) { lock.withLock { permanentChartFaults[day] = fault } }
+    func failAlways(_ day: CalendarDate, with fault: KOBISError) {
+        state.withLock { state in state.permanentChartFaults[day] = fault }
+    }
     /// Every call fails with `fault` (nil: none).
-    func failEveryCall(with fault: KOBISError?) { lock.withLock { everyCallFault = fault } }
+    func failEveryCall(with fault: KOBISError?) { state.withLock { state in state.everyCallFault = fault } }
     /// The charts for `days` answer only once the details of every film of `films` (of any film when empty) have
     /// been asked for; after ``TestLatch/defaultLimit`` without them, they answer and the test fails.
     func holdCharts(on days: Set<CalendarDate>, untilDetailsOf films: Set<String> = []) {
-        lock.withLock {
-            heldDays = days
-            heldFor = films
+        state.withLock { state in
+            state.heldDays = days
+            state.heldFor = films
         }
     }
     /// Whether the held charts were answered because the films' details were asked for while they were in flight.
-    var heldChartReleasedByFilmCall: Bool { lock.withLock { heldChartSawFilmCall ?? false } }
+    var heldChartReleasedByFilmCall: Bool { state.withLock { state in state.heldChartSawFilmCall ?? false } }
     /// Charts for `day` come back empty.
-    func answerEmpty(_ day: CalendarDate) { lock.withLock { _ = emptyDays.insert(day) } }
+    func answerEmpty(_ day: CalendarDate) { state.withLock { state in _ = state.emptyDays.insert(day) } }
 
     var totalCalls: Int {
-        lock.withLock {
-            chartCalls.values.reduce(0, +) + movieCalls.values.reduce(0, +) + listCalls.values.reduce(0, +)
+        state.withLock { state in
+            state.chartCalls.values.reduce(0, +) + state.movieCalls.values.reduce(0, +)
+                + state.listCalls.values.reduce(0, +)
         }
     }
-    var chartCallCount: Int { lock.withLock { chartCalls.values.reduce(0, +) } }
-    var movieCallCount: Int { lock.withLock { movieCalls.values.reduce(0, +) } }
-    func calls(for query: ChartQuery) -> Int { lock.withLock { chartCalls[query] ?? 0 } }
-    var highestInFlight: Int { lock.withLock { maxInFlight } }
-    func calls(forMovie code: String) -> Int { lock.withLock { movieCalls[code] ?? 0 } }
+    var chartCallCount: Int { state.withLock { state in state.chartCalls.values.reduce(0, +) } }
+    var movieCallCount: Int { state.withLock { state in state.movieCalls.values.reduce(0, +) } }
+    func calls(for query: ChartQuery) -> Int { state.withLock { state in state.chartCalls[query] ?? 0 } }
+    var highestInFlight: Int { state.withLock { state in state.maxInFlight } }
+    func calls(forMovie code: String) -> Int { state.withLock { state in state.movieCalls[code] ?? 0 } }
     /// Every call in the order it started.
-    var callOrder: [StartedCall] { lock.withLock { startedCalls } }
+    var callOrder: [StartedCall] { state.withLock { state in state.startedCalls } }
     /// Whether a film lookup and a chart were ever in flight at the same moment.
-    var filmsOverlappedCharts: Bool { lock.withLock { sawMixedInFlight } }
+    var filmsOverlappedCharts: Bool { state.withLock { state in state.sawMixedInFlight } }
 
     /// Counts a call in flight, and opens the latches it completes (lock held).
-    private func enter(_ call: StartedCall) {
-        startedCalls.append(call)
-        inFlight += 1
-        maxInFlight = max(maxInFlight, inFlight)
-        if case .chart = call { chartsInFlight += 1 } else { moviesInFlight += 1 }
-        if chartsInFlight > 0 && moviesInFlight > 0 { sawMixedInFlight = true }
-        if let rendezvous, maxInFlight >= rendezvous { rendezvousReached.open() }
-        if case .movie = call, !movieCalls.isEmpty, heldFor.isSubset(of: movieCalls.keys) { heldCharts.open() }
+    private func enter(_ call: StartedCall, _ state: inout State) {
+        state.startedCalls.append(call)
+        state.inFlight += 1
+        state.maxInFlight = max(state.maxInFlight, state.inFlight)
+        if case .chart = call { state.chartsInFlight += 1 } else { state.moviesInFlight += 1 }
+        if state.chartsInFlight > 0 && state.moviesInFlight > 0 { state.sawMixedInFlight = true }
+        if let rendezvous, state.maxInFlight >= rendezvous { rendezvousReached.open() }
+        if case .movie = call, !state.movieCalls.isEmpty, state.heldFor.isSubset(of: state.movieCalls.keys) {
+            heldCharts.open()
+        }
     }
 
     private func leave(_ call: StartedCall) {
-        lock.withLock {
-            inFlight -= 1
-            if case .chart = call { chartsInFlight -= 1 } else { moviesInFlight -= 1 }
+        state.withLock { state in
+            state.inFlight -= 1
+            if case .chart = call { state.chartsInFlight -= 1 } else { state.moviesInFlight -= 1 }
         }
     }
 
@@ -290,24 +300,26 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
     }
 
     func fetchChart(_ query: ChartQuery) async throws -> Chart {
-        let fault: KOBISError? = lock.withLock {
-            chartCalls[query, default: 0] += 1
-            enter(.chart(query.range.start))
-            if let everyCallFault { return everyCallFault }
-            if let permanent = permanentChartFaults[query.range.start] { return permanent }
-            if var scripted = scriptedChartFaults[query.range.start], !scripted.isEmpty {
+        let fault: KOBISError? = state.withLock { state -> KOBISError? in
+            state.chartCalls[query, default: 0] += 1
+            enter(.chart(query.range.start), &state)
+            if let everyCallFault = state.everyCallFault { return everyCallFault }
+            if let permanent = state.permanentChartFaults[query.range.start] { return permanent }
+            if var scripted = state.scriptedChartFaults[query.range.start], !scripted.isEmpty {
                 let next = scripted.removeFirst()
-                scriptedChartFaults[query.range.start] = scripted
+                state.scriptedChartFaults[query.range.start] = scripted
                 return next
             }
             return nil
         }
         defer { leave(.chart(query.range.start)) }
-        if lock.withLock({ heldDays.contains(query.range.start) }) {
+        if state.withLock({ state in state.heldDays.contains(query.range.start) }) {
             let sawFilmCall = await heldCharts.wait()
-            lock.withLock { heldChartSawFilmCall = sawFilmCall && (heldChartSawFilmCall ?? true) }
+            state.withLock { state in state.heldChartSawFilmCall = sawFilmCall && (state.heldChartSawFilmCall ?? true) }
             if !sawFilmCall {
-                let films = lock.withLock { heldFor.isEmpty ? "any film" : heldFor.sorted().joined(separator: ", ") }
+                let films = state.withLock { state in
+                    state.heldFor.isEmpty ? "any film" : state.heldFor.sorted().joined(separator: ", ")
+                }
                 reportTimeoutOnce(
                     "The chart for \(query.range.start) was held \(heldCharts.limit) waiting for the details of "
                         + "\(films); they were not asked for while it was in flight.")
@@ -315,7 +327,7 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
         }
         try await answerLater()
         if let fault { throw BoxOfficeError.upstream(fault) }
-        let empty = lock.withLock { emptyDays.contains(query.range.start) }
+        let empty = state.withLock { state in state.emptyDays.contains(query.range.start) }
         let entries =
             empty
             ? []
@@ -333,10 +345,10 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
     }
 
     func fetchMovie(code: String) async throws -> Movie? {
-        let fault = lock.withLock { () -> KOBISError? in
-            movieCalls[code, default: 0] += 1
-            enter(.movie(code))
-            return everyCallFault
+        let fault = state.withLock { state -> KOBISError? in
+            state.movieCalls[code, default: 0] += 1
+            enter(.movie(code), &state)
+            return state.everyCallFault
         }
         defer { leave(.movie(code)) }
         try await answerLater()
@@ -353,15 +365,17 @@ final class ArchiveUpstream: BoxOfficeUpstream, @unchecked Sendable {
 
     func fetchMovieNations(openYear: Int, page: Int, perPage: Int) async throws -> MovieNationPage {
         let key = ListPage(year: openYear, page: page)
-        let (fault, unlisted, last) = lock.withLock { () -> (KOBISError?, Set<String>, Set<String>?) in
-            listCalls[key, default: 0] += 1
-            if let everyCallFault { return (everyCallFault, unlistedFilms, listedLast) }
-            if var scripted = scriptedListFaults[key], !scripted.isEmpty {
-                let next = scripted.removeFirst()
-                scriptedListFaults[key] = scripted
-                return (next, unlistedFilms, listedLast)
+        let (fault, unlisted, last) = state.withLock { state -> (KOBISError?, Set<String>, Set<String>?) in
+            state.listCalls[key, default: 0] += 1
+            if let everyCallFault = state.everyCallFault {
+                return (everyCallFault, state.unlistedFilms, state.listedLast)
             }
-            return (nil, unlistedFilms, listedLast)
+            if var scripted = state.scriptedListFaults[key], !scripted.isEmpty {
+                let next = scripted.removeFirst()
+                state.scriptedListFaults[key] = scripted
+                return (next, state.unlistedFilms, state.listedLast)
+            }
+            return (nil, state.unlistedFilms, state.listedLast)
         }
         if delay > .zero { try await Task.sleep(for: delay) }
         if let fault { throw BoxOfficeError.upstream(fault) }
