@@ -20,10 +20,10 @@ import Testing
 struct ArchiveCommandTests {
     @Test("top and export read the archive: figures equal the sums of the archived daily rows")
     func topAndExport() async throws {
-        try await SyncHarness.withSimulator { server, cli in
+        try await CLIHarness.withSimulator { server, cli in
             let sync = try await cli.run(["sync", "--from", "2024-03-01", "--to", "2024-03-10"])
             #expect(sync.status == 0, "\(sync.stderr)")
-            let calls = try await SyncHarness.statsCalls(server)
+            let calls = try await CLIHarness.statsCalls(server)
 
             let export = try await cli.run(["export", "--from", "2024-03-01", "--to", "2024-03-10"])
             #expect(export.status == 0)
@@ -60,7 +60,7 @@ struct ArchiveCommandTests {
             #expect(korean.stderr.contains("빈 날은 다음 명령으로 채울 수 있습니다: boxoffice sync --from 2024-03-11"))
             #expect(table.stderr.contains("note: the archive lacks 21 of 31 days (2024-03-11 – 2024-03-31)"))
             #expect(table.stderr.contains("Fill the gap with: boxoffice sync --from 2024-03-11 --to 2024-03-31"))
-            #expect(try await SyncHarness.statsCalls(server) == calls, "top and export never call KOBIS")
+            #expect(try await CLIHarness.statsCalls(server) == calls, "top and export never call KOBIS")
         }
     }
 }

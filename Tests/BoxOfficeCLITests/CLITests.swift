@@ -6,22 +6,6 @@ import Testing
 
 @Suite("boxoffice CLI end to end against simulate-kobis", .serialized)
 struct CLITests {
-    static func withSimulator(fault: SimulatorFault = .none, _ body: (SimulatorServer, CLIRunner) async throws -> Void)
-        async throws
-    {
-        let server = SimulatorServer(host: "127.0.0.1", port: 0, fault: fault, logger: Logger(label: "test"))
-        try await server.start()
-        let runner = try CLIRunner(kobisBaseURL: server.baseURL)
-        defer { runner.cleanUp() }
-        do {
-            try await body(server, runner)
-        } catch {
-            try await server.stop()
-            throw error
-        }
-        try await server.stop()
-    }
-
     struct ChartJSON: Decodable {
         struct Entry: Decodable {
             struct Change: Decodable { var kind: String; var amount: Int }
@@ -36,7 +20,7 @@ struct CLITests {
 
     @Test("daily --format json prints the simulator's exact figures; a second run makes no upstream call")
     func dailyJSON() async throws {
-        try await Self.withSimulator { server, cli in
+        try await CLIHarness.withSimulator { server, cli in
             let result = try await cli.run(["daily", "--date", "2024-03-15", "--format", "json"])
             #expect(result.status == 0, "\(result.stderr)")
             let chart = try JSONDecoder().decode(ChartJSON.self, from: Data(result.stdout.utf8))
@@ -68,7 +52,7 @@ struct CLITests {
 
     @Test("table output: separators, rank marks, columns aligned for Korean titles")
     func table() async throws {
-        try await Self.withSimulator { _, cli in
+        try await CLIHarness.withSimulator { _, cli in
             let result = try await cli.run(["daily", "--date", "2024-03-15", "--lang", "ko"])
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -86,7 +70,7 @@ struct CLITests {
 
     @Test("csv output: header and one line per entry")
     func csv() async throws {
-        try await Self.withSimulator { _, cli in
+        try await CLIHarness.withSimulator { _, cli in
             let result = try await cli.run(["daily", "--date", "2024-03-15", "--format", "csv", "--nation", "K"])
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\r\n").map(String.init)
@@ -97,7 +81,7 @@ struct CLITests {
 
     @Test("weekly, movie and search")
     func otherCommands() async throws {
-        try await Self.withSimulator { _, cli in
+        try await CLIHarness.withSimulator { _, cli in
             let weekly = try await cli.run(["weekly", "--date", "2024-03-15", "--range", "weekend", "--format", "json"])
             #expect(weekly.status == 0, "\(weekly.stderr)")
             let chart = try JSONDecoder().decode(ChartJSON.self, from: Data(weekly.stdout.utf8))
@@ -138,7 +122,7 @@ struct CLITests {
             (["frobnicate"], "frobnicate"),
         ])
     func badInput(arguments: [String], mention: String) async throws {
-        try await Self.withSimulator { _, cli in
+        try await CLIHarness.withSimulator { _, cli in
             let result = try await cli.run(arguments)
             #expect(result.status != 0)
             #expect(result.stdout.isEmpty)
@@ -158,7 +142,7 @@ struct CLITests {
             (.reset, "KOBIS could not be reached"),
         ])
     func upstreamFaults(fault: SimulatorFault, mention: String) async throws {
-        try await Self.withSimulator(fault: fault) { _, cli in
+        try await CLIHarness.withSimulator(fault: fault) { _, cli in
             let result = try await cli.run(["daily", "--date", "2024-03-15"])
             #expect(result.status != 0)
             #expect(result.stderrLines.count == 1, "\(result.stderr)")

@@ -73,7 +73,7 @@ struct LanguageTests {
 
     @Test("a region code KOBIS does not list: the same reason in either language")
     func unknownRegion() async throws {
-        try await CLITests.withSimulator { _, cli in
+        try await CLIHarness.withSimulator { _, cli in
             let arguments = ["daily", "--date", "2024-03-15", "--area", "999"]
             Self.expectOneLineError(
                 try await Self.run(cli, arguments, locale: Self.korean),
@@ -99,7 +99,7 @@ struct LanguageTests {
 
     @Test("daily's table speaks the language; its JSON and CSV never change with it")
     func dailyTable() async throws {
-        try await CLITests.withSimulator { _, cli in
+        try await CLIHarness.withSimulator { _, cli in
             let arguments = ["daily", "--date", "2024-03-15"]
             let korean = try await Self.run(cli, arguments, locale: Self.korean)
             let english = try await Self.run(cli, arguments, locale: Self.english)
@@ -127,7 +127,7 @@ struct LanguageTests {
 
     @Test("sync's progress and summary in Korean")
     func syncKorean() async throws {
-        try await CLITests.withSimulator { _, cli in
+        try await CLIHarness.withSimulator { _, cli in
             let result = try await Self.run(
                 cli, ["sync", "--from", "2024-03-01", "--to", "2024-03-02", "--lang", "ko"], locale: Self.english)
             #expect(result.status == 0, "\(result.stderr)")

@@ -23,8 +23,8 @@ struct SyncFaultTests {
         arguments: ["http500", "malformed", "reset"])
     func transientFaults(mode: String) async throws {
         let tripwire = SimulatorTripwire()
-        try await SyncHarness.withSimulator(tripwire: tripwire) { server, cli in
-            try await SyncHarness.setFault(server, mode)
+        try await CLIHarness.withSimulator(tripwire: tripwire) { server, cli in
+            try await CLIHarness.setFault(server, mode)
             // The first call meets the fault; the server clears it as that call arrives, so the retry succeeds.
             tripwire.arm(after: 1) { server.setFault(.none) }
             let result = try await cli.run(["sync", "--from", "2024-02-01", "--to", "2024-02-02", "--concurrency", "1"])
@@ -32,15 +32,15 @@ struct SyncFaultTests {
             #expect(result.stderr.contains("retrying 2024-02-01 (attempt 2)"), "\(result.stderr)")
             #expect(!result.stdout.contains("(0 retries)"))
             #expect(result.stdout.contains("The archive holds every day of the range."))
-            let days = SyncHarness.days("2024-02-01", "2024-02-02")
-            #expect(try await SyncHarness.archivedDays(cli, "2024-02-01", "2024-02-02") == days.map(\.isoString))
+            let days = CLIHarness.days("2024-02-01", "2024-02-02")
+            #expect(try await CLIHarness.archivedDays(cli, "2024-02-01", "2024-02-02") == days.map(\.isoString))
         }
     }
 
     @Test("a rejected key stops the sync at once with KOBIS's message")
     func invalidKey() async throws {
-        try await SyncHarness.withSimulator { server, cli in
-            try await SyncHarness.setFault(server, "faultinfo")
+        try await CLIHarness.withSimulator { server, cli in
+            try await CLIHarness.setFault(server, "faultinfo")
             let result = try await cli.run(["sync", "--from", "2024-02-01", "--to", "2024-02-28", "--concurrency", "2"])
             #expect(result.status == 1)
             #expect(
@@ -49,13 +49,13 @@ struct SyncFaultTests {
                 "\(result.stderr)"
             )
             #expect(!result.stderr.contains("testkey"))
-            #expect(try await SyncHarness.statsCalls(server) <= 2)
+            #expect(try await CLIHarness.statsCalls(server) <= 2)
         }
     }
 
     @Test("permanent faults are not retried and are reported per day at the end")
     func permanentFaults() async throws {
-        try await SyncHarness.withSimulator { server, cli in
+        try await CLIHarness.withSimulator { server, cli in
             // A wrong service path: the simulator answers HTTP 404 for every call.
             var broken = cli
             broken.environment["KOBIS_BASE_URL"] = server.baseURL.absoluteString + "/v0"
@@ -68,7 +68,7 @@ struct SyncFaultTests {
             }
             #expect(result.stdout.contains("3 item(s) failed"))
             #expect(result.stdout.contains("(0 retries)"))
-            #expect(try await SyncHarness.statsCalls(server) == 3)
+            #expect(try await CLIHarness.statsCalls(server) == 3)
         }
     }
 
@@ -85,20 +85,20 @@ struct SyncFaultTests {
             (["export", "--year", "2024", "--format", "xml"], "format"),
         ])
     func badArguments(arguments: [String], mention: String) async throws {
-        try await SyncHarness.withSimulator { server, cli in
+        try await CLIHarness.withSimulator { server, cli in
             let result = try await cli.run(arguments)
             #expect(result.status != 0)
             #expect(result.stdout.isEmpty)
             let errorLines = result.stderrLines.filter { !$0.hasPrefix("note:") && !$0.hasPrefix("(see") }
             #expect(errorLines.count == 1, "\(result.stderr)")
             #expect(result.stderr.contains(mention), "\(result.stderr)")
-            #expect(try await SyncHarness.statsCalls(server) == 0)
+            #expect(try await CLIHarness.statsCalls(server) == 0)
         }
     }
 
     @Test("the progress bar redraws in place on a pseudo-terminal; plain lines otherwise")
     func progressBar() async throws {
-        try await SyncHarness.withSimulator(latency: .milliseconds(30)) { _, cli in
+        try await CLIHarness.withSimulator(latency: .milliseconds(30)) { _, cli in
             let arguments = ["sync", "--from", "2022-01-01", "--to", "2022-01-20", "--concurrency", "2"]
             // python3's pty module gives the child a terminal on stdin, stdout and stderr.
             let script = "import os, pty, sys; sys.exit(os.waitstatus_to_exitcode(pty.spawn(sys.argv[1:])))"
@@ -106,8 +106,8 @@ struct SyncFaultTests {
                 try cli.start(["python3", "-c", script, CLIRunner.binary.path] + arguments, executable: "/usr/bin/env"))
             #expect(tty.status == 0, "\(tty.stdout)\(tty.stderr)")
             let screen = tty.stdout
-            let pages = try SyncHarness.nationLine(screen).listPages
-            let total = 20 + SyncHarness.films(SyncHarness.days("2022-01-01", "2022-01-20")).count + pages
+            let pages = try CLIHarness.nationLine(screen).listPages
+            let total = 20 + CLIHarness.films(CLIHarness.days("2022-01-01", "2022-01-20")).count + pages
             #expect(screen.contains("\r\u{1B}[2Ksync ["), "the bar is redrawn in place")
             #expect(screen.contains("░"))
             #expect(screen.contains("█"))
@@ -118,7 +118,7 @@ struct SyncFaultTests {
             #expect(screen.contains("charts 20/20"))
             #expect(screen.components(separatedBy: "\u{1B}[2Ksync [").count - 1 >= 3, "several frames")
 
-            let known = try await SyncHarness.storedNations(cli)
+            let known = try await CLIHarness.storedNations(cli)
             let plain = try await cli.run(["sync", "--from", "2022-02-01", "--to", "2022-02-20", "--concurrency", "2"])
             #expect(plain.status == 0)
             #expect(!plain.stderr.contains("\r"))
@@ -127,8 +127,8 @@ struct SyncFaultTests {
             // Films whose nation the January run stored (its films, and every film its list pages named) need no
             // lookup.
             let plainTotal =
-                20 + SyncHarness.films(SyncHarness.days("2022-02-01", "2022-02-20")).subtracting(known.keys).count
-                + (try SyncHarness.nationLine(plain.stdout).listPages)
+                20 + CLIHarness.films(CLIHarness.days("2022-02-01", "2022-02-20")).subtracting(known.keys).count
+                + (try CLIHarness.nationLine(plain.stdout).listPages)
             #expect(plain.stderr.contains("sync: \(plainTotal)/\(plainTotal)  100%"))
             // A line at every tenth: the percentages climb and end at 100.
             let percents = plain.stderrLines.compactMap { line -> Int? in

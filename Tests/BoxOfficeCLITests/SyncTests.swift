@@ -20,54 +20,54 @@ import Testing
 struct SyncTests {
     @Test("exactly one call per missing day (plus list pages or details for each new film's nation); none on a rerun")
     func oneCallPerMissingDay() async throws {
-        try await SyncHarness.withSimulator { server, cli in
+        try await CLIHarness.withSimulator { server, cli in
             let first = try await cli.run(["sync", "--from", "2024-02-01", "--to", "2024-02-05", "--concurrency", "4"])
             #expect(first.status == 0, "\(first.stderr)")
-            let early = SyncHarness.days("2024-02-01", "2024-02-05")
-            let firstNations = try SyncHarness.nationLine(first.stdout)
+            let early = CLIHarness.days("2024-02-01", "2024-02-05")
+            let firstNations = try CLIHarness.nationLine(first.stdout)
             // Every film looked up once, from a list page or its details; every call is a day, a page or a film.
-            #expect(firstNations.planned == SyncHarness.films(early).count)
+            #expect(firstNations.planned == CLIHarness.films(early).count)
             #expect(firstNations.lookedUp == firstNations.planned)
             #expect(firstNations.fromLists + firstNations.fromDetails == firstNations.planned)
-            #expect(server.callCount(service: SyncHarness.chartService) == early.count)
-            #expect(server.callCount(service: SyncHarness.listService) == firstNations.listPages)
-            #expect(server.callCount(service: SyncHarness.detailsService) == firstNations.fromDetails)
+            #expect(server.callCount(service: CLIHarness.chartService) == early.count)
+            #expect(server.callCount(service: CLIHarness.listService) == firstNations.listPages)
+            #expect(server.callCount(service: CLIHarness.detailsService) == firstNations.fromDetails)
             #expect(
-                try await SyncHarness.statsCalls(server)
+                try await CLIHarness.statsCalls(server)
                     == early.count + firstNations.listPages + firstNations.fromDetails)
-            try await SyncHarness.expectNationsMatchDetails(cli, early)
+            try await CLIHarness.expectNationsMatchDetails(cli, early)
 
             // Widening the range fetches only the new days and looks up only the films not seen before, and not
             // even those that a list page of the first run named (it stored every film of the page).
             let wide = try await cli.run(["sync", "--from", "2024-02-01", "--to", "2024-02-12", "--concurrency", "4"])
             #expect(wide.status == 0, "\(wide.stderr)")
-            let all = SyncHarness.days("2024-02-01", "2024-02-12")
-            let wideNations = try SyncHarness.nationLine(wide.stdout)
-            #expect(wideNations.planned <= SyncHarness.films(all).count - SyncHarness.films(early).count)
+            let all = CLIHarness.days("2024-02-01", "2024-02-12")
+            let wideNations = try CLIHarness.nationLine(wide.stdout)
+            #expect(wideNations.planned <= CLIHarness.films(all).count - CLIHarness.films(early).count)
             #expect(wideNations.fromLists + wideNations.fromDetails == wideNations.planned)
-            #expect(server.callCount(service: SyncHarness.chartService) == all.count)
+            #expect(server.callCount(service: CLIHarness.chartService) == all.count)
             #expect(
-                try await SyncHarness.statsCalls(server)
+                try await CLIHarness.statsCalls(server)
                     == all.count + firstNations.listPages + firstNations.fromDetails + wideNations.listPages
                     + wideNations.fromDetails)
-            try await SyncHarness.expectNationsMatchDetails(cli, all)
+            try await CLIHarness.expectNationsMatchDetails(cli, all)
             #expect(wide.stdout.contains("7 of 7 charts fetched (7 missing, 0 provisional); 5 already settled."))
             #expect(wide.stdout.contains("The archive holds every day of the range."))
 
-            let callsBefore = try await SyncHarness.statsCalls(server)
+            let callsBefore = try await CLIHarness.statsCalls(server)
             let rerun = try await cli.run(["sync", "--from", "2024-02-01", "--to", "2024-02-12"])
             #expect(rerun.status == 0, "\(rerun.stderr)")
             #expect(rerun.stdout.contains("KOBIS calls: 0 (0 retries)"))
             #expect(rerun.stdout.contains("film nations: every film's nation is already in the archive."))
-            #expect(try await SyncHarness.statsCalls(server) == callsBefore)
-            #expect(try await SyncHarness.archivedDays(cli, "2024-02-01", "2024-02-12") == all.map(\.isoString))
+            #expect(try await CLIHarness.statsCalls(server) == callsBefore)
+            #expect(try await CLIHarness.archivedDays(cli, "2024-02-01", "2024-02-12") == all.map(\.isoString))
         }
     }
 
     @Test("resume after SIGKILL mid-run: the next run fetches exactly the days that were not stored")
     func resumeAfterKill() async throws {
         let tripwire = SimulatorTripwire()
-        try await SyncHarness.withSimulator(latency: .milliseconds(40), tripwire: tripwire) { server, cli in
+        try await CLIHarness.withSimulator(latency: .milliseconds(40), tripwire: tripwire) { server, cli in
             let arguments = ["sync", "--from", "2023-01-01", "--to", "2023-03-31", "--concurrency", "2"]
             // Let it archive a few days (and look up their films): from the 25th call on KOBIS answers nothing, so
             // the run is certainly still under way when it is killed without warning, however late that is.
@@ -77,11 +77,11 @@ struct SyncTests {
             kill(process.processIdentifier, SIGKILL)
             _ = try await cli.finish(process)
             #expect(process.terminationReason == .uncaughtSignal)
-            let callsAtKill = try await SyncHarness.statsCalls(server)
-            let listCallsAtKill = server.callCount(service: SyncHarness.listService)
-            let stored = try await SyncHarness.archivedDays(cli, "2023-01-01", "2023-03-31")
-            let storedDetails = try await SyncHarness.storedFilms(cli)
-            let storedNations = try await SyncHarness.storedNations(cli)
+            let callsAtKill = try await CLIHarness.statsCalls(server)
+            let listCallsAtKill = server.callCount(service: CLIHarness.listService)
+            let stored = try await CLIHarness.archivedDays(cli, "2023-01-01", "2023-03-31")
+            let storedDetails = try await CLIHarness.storedFilms(cli)
+            let storedNations = try await CLIHarness.storedNations(cli)
             #expect(stored.count >= 5 && stored.count < 90, "\(stored.count)")
             // Film lookups (list pages for 2022's and 2023's films) ran alongside the charts.
             #expect(listCallsAtKill > 0)
@@ -92,18 +92,18 @@ struct SyncTests {
             server.setFault(.none)
             let resumed = try await cli.run(arguments)
             #expect(resumed.status == 0, "\(resumed.stderr)")
-            let all = SyncHarness.days("2023-01-01", "2023-03-31")
-            let newCalls = try await SyncHarness.statsCalls(server) - callsAtKill
-            let nations = try SyncHarness.nationLine(resumed.stdout)
+            let all = CLIHarness.days("2023-01-01", "2023-03-31")
+            let newCalls = try await CLIHarness.statsCalls(server) - callsAtKill
+            let nations = try CLIHarness.nationLine(resumed.stdout)
             // Every missing day once, and each film whose nation was not stored yet (by a details call or a list
             // page, which stores every film it lists) looked up once (from a list page or its details); nothing
             // stored again.
-            #expect(nations.planned == SyncHarness.films(all).subtracting(storedNations.keys).count)
+            #expect(nations.planned == CLIHarness.films(all).subtracting(storedNations.keys).count)
             #expect(nations.fromLists + nations.fromDetails == nations.planned)
             #expect(newCalls == (all.count - stored.count) + nations.listPages + nations.fromDetails)
             #expect(resumed.stdout.contains("\(stored.count) already settled"))
-            #expect(try await SyncHarness.archivedDays(cli, "2023-01-01", "2023-03-31") == all.map(\.isoString))
-            try await SyncHarness.expectNationsMatchDetails(cli, all)
+            #expect(try await CLIHarness.archivedDays(cli, "2023-01-01", "2023-03-31") == all.map(\.isoString))
+            try await CLIHarness.expectNationsMatchDetails(cli, all)
         }
     }
 
@@ -112,7 +112,7 @@ struct SyncTests {
     )
     func interrupt() async throws {
         let tripwire = SimulatorTripwire()
-        try await SyncHarness.withSimulator(latency: .milliseconds(40), tripwire: tripwire) { server, cli in
+        try await CLIHarness.withSimulator(latency: .milliseconds(40), tripwire: tripwire) { server, cli in
             let arguments = ["sync", "--from", "2023-04-01", "--to", "2023-05-31", "--concurrency", "3"]
             // From the 10th call on KOBIS answers after 3 seconds: the run is still under way (for about a minute)
             // when Ctrl-C comes, however late that is, and the calls in flight then still finish.
@@ -125,48 +125,48 @@ struct SyncTests {
             #expect(result.stderr.contains("stopping after the calls in flight"))
             #expect(result.stdout.contains("Interrupted: "))
             #expect(result.stderr.contains("Continue with: boxoffice sync --from 2023-04-01 --to 2023-05-31"))
-            let callsAtStop = try await SyncHarness.statsCalls(server)
-            let stored = try await SyncHarness.archivedDays(cli, "2023-04-01", "2023-05-31")
-            let storedDetails = try await SyncHarness.storedFilms(cli)
-            let storedNations = try await SyncHarness.storedNations(cli)
-            let listCalls = server.callCount(service: SyncHarness.listService)
+            let callsAtStop = try await CLIHarness.statsCalls(server)
+            let stored = try await CLIHarness.archivedDays(cli, "2023-04-01", "2023-05-31")
+            let storedDetails = try await CLIHarness.storedFilms(cli)
+            let storedNations = try await CLIHarness.storedNations(cli)
+            let listCalls = server.callCount(service: CLIHarness.listService)
             #expect(
                 stored.count + storedDetails + listCalls == callsAtStop, "every call made before the stop was stored")
 
             server.setLatency(.zero)
             let resumed = try await cli.run(arguments)
             #expect(resumed.status == 0, "\(resumed.stderr)")
-            let all = SyncHarness.days("2023-04-01", "2023-05-31")
-            let nations = try SyncHarness.nationLine(resumed.stdout)
-            #expect(nations.planned == SyncHarness.films(all).subtracting(storedNations.keys).count)
+            let all = CLIHarness.days("2023-04-01", "2023-05-31")
+            let nations = try CLIHarness.nationLine(resumed.stdout)
+            #expect(nations.planned == CLIHarness.films(all).subtracting(storedNations.keys).count)
             #expect(nations.fromLists + nations.fromDetails == nations.planned)
             #expect(
-                try await SyncHarness.statsCalls(server) - callsAtStop
+                try await CLIHarness.statsCalls(server) - callsAtStop
                     == (all.count - stored.count) + nations.listPages + nations.fromDetails)
-            try await SyncHarness.expectNationsMatchDetails(cli, all)
+            try await CLIHarness.expectNationsMatchDetails(cli, all)
         }
     }
 
     @Test("stops cleanly at the budget, says how to continue, and continuing finishes the job")
     func budget() async throws {
-        try await SyncHarness.withSimulator(latency: .milliseconds(20)) { server, cli in
+        try await CLIHarness.withSimulator(latency: .milliseconds(20)) { server, cli in
             let stopped = try await cli.run([
                 "sync", "--from", "2024-02-01", "--to", "2024-02-10", "--budget", "4", "--concurrency", "4",
             ])
             #expect(stopped.status == 2)
             #expect(stopped.stderr.contains("Continue with: boxoffice sync --from 2024-02-01 --to 2024-02-10"))
-            #expect(try await SyncHarness.statsCalls(server) == 4)
+            #expect(try await CLIHarness.statsCalls(server) == 4)
             // The four calls are the first days' charts and, once a chart has been stored, maybe a lookup of its
             // films (lookups go first): which, depends on how soon the call slots start, so the report is checked
             // against what was called. The days stored are the first ones; their films are all counted.
-            let charts = server.callCount(service: SyncHarness.chartService)
+            let charts = server.callCount(service: CLIHarness.chartService)
             #expect(charts >= 1)
-            let stored = SyncHarness.days("2024-02-01", "2024-02-10").prefix(charts)
-            #expect(try await SyncHarness.archivedDays(cli, "2024-02-01", "2024-02-10") == stored.map(\.isoString))
-            let first = try SyncHarness.nationLine(stopped.stdout)
-            #expect(first.planned == SyncHarness.films(Array(stored)).count)
-            #expect(first.listPages == server.callCount(service: SyncHarness.listService))
-            #expect(first.fromDetails == server.callCount(service: SyncHarness.detailsService))
+            let stored = CLIHarness.days("2024-02-01", "2024-02-10").prefix(charts)
+            #expect(try await CLIHarness.archivedDays(cli, "2024-02-01", "2024-02-10") == stored.map(\.isoString))
+            let first = try CLIHarness.nationLine(stopped.stdout)
+            #expect(first.planned == CLIHarness.films(Array(stored)).count)
+            #expect(first.listPages == server.callCount(service: CLIHarness.listService))
+            #expect(first.fromDetails == server.callCount(service: CLIHarness.detailsService))
             #expect(charts + first.listPages + first.fromDetails == 4)
             #expect(first.lookedUp == first.fromLists + first.fromDetails)
             let filmsLeft = first.planned - first.lookedUp
@@ -177,17 +177,17 @@ struct SyncTests {
                 "\(stopped.stdout)")
 
             // Continuing fetches the other days and looks up every film whose nation is not stored yet.
-            let known = try await SyncHarness.storedNations(cli)
+            let known = try await CLIHarness.storedNations(cli)
             let continued = try await cli.run(["sync", "--from", "2024-02-01", "--to", "2024-02-10"])
             #expect(continued.status == 0, "\(continued.stderr)")
-            let all = SyncHarness.days("2024-02-01", "2024-02-10")
-            let nations = try SyncHarness.nationLine(continued.stdout)
-            #expect(nations.planned == SyncHarness.films(all).subtracting(known.keys).count)
+            let all = CLIHarness.days("2024-02-01", "2024-02-10")
+            let nations = try CLIHarness.nationLine(continued.stdout)
+            #expect(nations.planned == CLIHarness.films(all).subtracting(known.keys).count)
             #expect(nations.fromLists + nations.fromDetails == nations.planned)
             #expect(
-                try await SyncHarness.statsCalls(server)
+                try await CLIHarness.statsCalls(server)
                     == 4 + (all.count - charts) + nations.listPages + nations.fromDetails)
-            try await SyncHarness.expectNationsMatchDetails(cli, all)
+            try await CLIHarness.expectNationsMatchDetails(cli, all)
         }
     }
 
@@ -195,11 +195,11 @@ struct SyncTests {
         "a year's sync: 365 chart calls, a few list pages, details only for years with few films; every nation the one details give; a rerun makes no call"
     )
     func yearFromLists() async throws {
-        try await SyncHarness.withSimulator { server, cli in
+        try await CLIHarness.withSimulator { server, cli in
             let result = try await cli.run(["sync", "--from", "2023-01-01", "--to", "2023-12-31", "--concurrency", "8"])
             #expect(result.status == 0, "\(result.stderr)")
-            let days = SyncHarness.days("2023-01-01", "2023-12-31")
-            let films = SyncHarness.films(days)
+            let days = CLIHarness.days("2023-01-01", "2023-12-31")
+            let films = CLIHarness.films(days)
             // The films by opening year (as the charts give it): 2022's still showing in January, 2023's, and
             // 2024's previewed in December.
             let simulator = KOBISSimulator()
@@ -235,25 +235,25 @@ struct SyncTests {
                 pages += page
                 details += unknown.count
             }
-            let nations = try SyncHarness.nationLine(result.stdout)
-            #expect(server.callCount(service: SyncHarness.chartService) == 365)
-            #expect(server.callCount(service: SyncHarness.listService) == pages)
-            #expect(server.callCount(service: SyncHarness.detailsService) == details)
-            #expect(try await SyncHarness.statsCalls(server) == 365 + pages + details)
+            let nations = try CLIHarness.nationLine(result.stdout)
+            #expect(server.callCount(service: CLIHarness.chartService) == 365)
+            #expect(server.callCount(service: CLIHarness.listService) == pages)
+            #expect(server.callCount(service: CLIHarness.detailsService) == details)
+            #expect(try await CLIHarness.statsCalls(server) == 365 + pages + details)
             #expect(
                 nations
-                    == SyncHarness.NationLine(
+                    == CLIHarness.NationLine(
                         lookedUp: films.count, planned: films.count, fromLists: films.count - details, listPages: pages,
                         fromDetails: details, fromStore: 0))
             // 2022's films: 1 page (one film on page 2 gets details), 2023's: 3 pages.
             #expect(pages == 4 && details == 1, "films by year \(byYear.mapValues(\.count))")
-            try await SyncHarness.expectNationsMatchDetails(cli, days)
+            try await CLIHarness.expectNationsMatchDetails(cli, days)
 
-            let callsBefore = try await SyncHarness.statsCalls(server)
+            let callsBefore = try await CLIHarness.statsCalls(server)
             let rerun = try await cli.run(["sync", "--from", "2023-01-01", "--to", "2023-12-31"])
             #expect(rerun.status == 0, "\(rerun.stderr)")
             #expect(rerun.stdout.contains("KOBIS calls: 0 (0 retries)"))
-            #expect(try await SyncHarness.statsCalls(server) == callsBefore)
+            #expect(try await CLIHarness.statsCalls(server) == callsBefore)
         }
     }
 }

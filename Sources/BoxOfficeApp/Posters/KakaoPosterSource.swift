@@ -30,20 +30,9 @@ struct KakaoPosterSource: PosterSource {
         guard let url = components?.url else {
             throw PosterSourceError(source: name, reason: "cannot build a search URL")
         }
-        let response = try await PosterSourceError.fetch(
-            url, headers: ["Authorization": "KakaoAK \(apiKey)"], source: name, via: transport)
-        switch response.statusCode {
-        case 200: break
-        case 401: throw PosterSourceError(source: name, reason: "Kakao rejected the REST API key (HTTP 401)")
-        case 429: throw PosterSourceError(source: name, reason: "Kakao rate limit (HTTP 429)")
-        default: throw PosterSourceError(source: name, reason: "HTTP \(response.statusCode)")
-        }
-        let page: SearchPage
-        do {
-            page = try JSONDecoder().decode(SearchPage.self, from: response.body)
-        } catch {
-            throw PosterSourceError(source: name, reason: "unreadable search response")
-        }
+        let page: SearchPage = try await PosterSourceError.fetchSearchPage(
+            url, headers: ["Authorization": "KakaoAK \(apiKey)"], source: name, service: "Kakao", key: "REST API key",
+            via: transport)
         for document in page.documents {
             for candidate in [document.imageURL, document.thumbnailURL] {
                 if let candidate, let url = URL(string: candidate), url.scheme?.lowercased() == "https" {

@@ -17,4 +17,24 @@ extension PosterSourceError {
             throw PosterSourceError(source: source, reason: "network error")
         }
     }
+
+    /// GETs a search page and decodes it: a rejected key (401) and the rate limit (429) are told in `service`'s
+    /// name, any other status and an unreadable body plainly.
+    static func fetchSearchPage<Page: Decodable>(
+        _ url: URL, headers: [String: String], source: String, service: String, key: String,
+        via transport: any HTTPTransport
+    ) async throws -> Page {
+        let response = try await fetch(url, headers: headers, source: source, via: transport)
+        switch response.statusCode {
+        case 200: break
+        case 401: throw PosterSourceError(source: source, reason: "\(service) rejected the \(key) (HTTP 401)")
+        case 429: throw PosterSourceError(source: source, reason: "\(service) rate limit (HTTP 429)")
+        default: throw PosterSourceError(source: source, reason: "HTTP \(response.statusCode)")
+        }
+        do {
+            return try JSONDecoder().decode(Page.self, from: response.body)
+        } catch {
+            throw PosterSourceError(source: source, reason: "unreadable search response")
+        }
+    }
 }

@@ -51,19 +51,8 @@ struct TMDBPosterSource: PosterSource {
             throw PosterSourceError(source: name, reason: "cannot build a search URL")
         }
         let headers = usesBearerToken ? ["Authorization": "Bearer \(apiKey)", "Accept": "application/json"] : [:]
-        let response = try await PosterSourceError.fetch(url, headers: headers, source: name, via: transport)
-        switch response.statusCode {
-        case 200: break
-        case 401: throw PosterSourceError(source: name, reason: "TMDB rejected the API key (HTTP 401)")
-        case 429: throw PosterSourceError(source: name, reason: "TMDB rate limit (HTTP 429)")
-        default: throw PosterSourceError(source: name, reason: "HTTP \(response.statusCode)")
-        }
-        let page: SearchPage
-        do {
-            page = try JSONDecoder().decode(SearchPage.self, from: response.body)
-        } catch {
-            throw PosterSourceError(source: name, reason: "unreadable search response")
-        }
+        let page: SearchPage = try await PosterSourceError.fetchSearchPage(
+            url, headers: headers, source: name, service: "TMDB", key: "API key", via: transport)
         return page.results.first { ($0.posterPath ?? "").hasPrefix("/") }?.posterPath
     }
 

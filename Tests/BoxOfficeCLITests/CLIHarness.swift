@@ -15,15 +15,16 @@ import Testing
 
 /// `boxoffice sync`, `top` and `export` end to end: the built binary against `simulate-kobis` over HTTP on loopback.
 
-/// What the sync, top and export tests share: a simulator server on loopback, its counters, the archive a run left.
-enum SyncHarness {
+/// What the CLI tests share: a simulator server on loopback, its counters, the archive a run left.
+enum CLIHarness {
     /// A simulator server on loopback and a runner pointed at it; with `tripwire`, the server counts its calls there.
     static func withSimulator(
-        latency: Duration = .zero, tripwire: SimulatorTripwire? = nil,
+        fault: SimulatorFault = .none, latency: Duration = .zero, tripwire: SimulatorTripwire? = nil,
         _ body: (SimulatorServer, CLIRunner) async throws -> Void
     ) async throws {
         let server = SimulatorServer(
-            host: "127.0.0.1", port: 0, latency: latency, logger: tripwire?.logger ?? Logger(label: "test"))
+            host: "127.0.0.1", port: 0, latency: latency, fault: fault,
+            logger: tripwire?.logger ?? Logger(label: "test"))
         try await server.start()
         let runner = try CLIRunner(kobisBaseURL: server.baseURL)
         defer { runner.cleanUp() }
