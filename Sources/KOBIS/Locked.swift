@@ -24,9 +24,7 @@ public final class Locked<Value>: @unchecked Sendable {
     /// Runs `body` with the value while holding the lock, and returns what `body` returns.
     ///
     /// `body` must not block for long or take this lock again; it cannot `await`.
-    public func withLock<Result, Failure: Error>(
-        _ body: (inout sending Value) throws(Failure) -> sending Result
-    ) throws(Failure) -> sending Result {
+    public func withLock<Result>(_ body: (inout sending Value) throws -> sending Result) rethrows -> sending Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

@@ -22,7 +22,7 @@ import Testing
             return names.count
         }
         #expect(count == 2)
-        #expect(throws: Refused.self) { try names.withLock { _ throws(Refused) in throw Refused() } }
+        #expect(throws: Refused.self) { try names.withLock { _ in throw Refused() } }
         #expect(names.withLock { $0 } == ["a", "b"])
     }
 }
