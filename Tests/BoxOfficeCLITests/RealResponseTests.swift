@@ -6,20 +6,40 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// Serves files from a directory over HTTP on loopback with Python's http.server (query strings ignored).
+/// Serves files from a directory over HTTP on loopback with Python's http.server (query strings ignored). The
+/// server binds port 0 and prints the port it got, so two runs never race for a port.
 final class StaticFileServer {
     let process = Process()
     let port: Int
 
+    static let script = """
+        import functools, http.server, sys
+        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        print(server.server_address[1], flush=True)
+        server.serve_forever()
+        """
+
     init(root: URL) throws {
-        port = Int.random(in: 20_000...40_000)
+        let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", root.path,
-        ]
-        process.standardOutput = FileHandle.nullDevice
+        process.arguments = ["python3", "-u", "-c", Self.script, root.path]
+        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
+        // The first line is the port; end of file (the server could not start) leaves no number.
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let port = Int(text) else {
+            process.terminate()
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "http.server printed \(text)"])
+        }
+        self.port = port
     }
 
     /// Waits until the server answers HTTP.
