@@ -61,6 +61,13 @@ func validatePage(_ value: Int?) throws(KOBISError) {
     if let value, value < 1 { throw KOBISError.invalidRequest("curPage must be at least 1, got \(value)") }
 }
 
+/// The code a details service looks up (`movieCd`, `companyCd`, `peopleCd`) must not be blank.
+func validateCode(_ code: String, name: String) throws(KOBISError) {
+    if code.trimmingCharacters(in: .whitespaces).isEmpty {
+        throw KOBISError.invalidRequest("\(name) must not be empty")
+    }
+}
+
 /// Paging rules of the list services: `curPage` from 1, `itemPerPage` from 1 to 100.
 func validateListPaging(page: Int?, itemsPerPage: Int?) throws(KOBISError) {
     try validatePage(page)
@@ -207,11 +214,7 @@ public struct MovieInfoRequest: KOBISRequest {
     public var movieCode: String
     public init(movieCode: String) { self.movieCode = movieCode }
     public var parameters: [(name: String, value: String)] { [("movieCd", movieCode)] }
-    public func validate() throws(KOBISError) {
-        if movieCode.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw KOBISError.invalidRequest("movieCd must not be empty")
-        }
-    }
+    public func validate() throws(KOBISError) { try validateCode(movieCode, name: "movieCd") }
     public static func unwrap(_ envelope: Envelope) -> MovieInfoDTO { envelope.movieInfoResult.movieInfo }
 }
 
@@ -251,11 +254,7 @@ public struct CompanyInfoRequest: KOBISRequest {
     public var companyCode: String
     public init(companyCode: String) { self.companyCode = companyCode }
     public var parameters: [(name: String, value: String)] { [("companyCd", companyCode)] }
-    public func validate() throws(KOBISError) {
-        if companyCode.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw KOBISError.invalidRequest("companyCd must not be empty")
-        }
-    }
+    public func validate() throws(KOBISError) { try validateCode(companyCode, name: "companyCd") }
     public static func unwrap(_ envelope: Envelope) -> CompanyInfoDTO { envelope.companyInfoResult.companyInfo }
 }
 
@@ -290,11 +289,7 @@ public struct PeopleInfoRequest: KOBISRequest {
     public var peopleCode: String
     public init(peopleCode: String) { self.peopleCode = peopleCode }
     public var parameters: [(name: String, value: String)] { [("peopleCd", peopleCode)] }
-    public func validate() throws(KOBISError) {
-        if peopleCode.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw KOBISError.invalidRequest("peopleCd must not be empty")
-        }
-    }
+    public func validate() throws(KOBISError) { try validateCode(peopleCode, name: "peopleCd") }
     public static func unwrap(_ envelope: Envelope) -> PeopleInfoDTO { envelope.peopleInfoResult.peopleInfo }
 }
 
