@@ -165,7 +165,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "BoxOfficeCLITests", dependencies: ["KOBISSimulator", "KOBIS", "BoxOfficeStore", "BoxOfficeTestSupport"],
+            name: "BoxOfficeCLITests",
+            dependencies: ["KOBISSimulator", "KOBIS", "BoxOfficeStore", "BoxOfficeTestSupport"],
             swiftSettings: swiftSettings),
     ]
 )
