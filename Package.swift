@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "KOBIS", targets: ["KOBIS"]),
         .library(name: "BoxOfficeCore", targets: ["BoxOfficeCore"]),
+        .library(name: "BoxOfficeAPIClient", targets: ["BoxOfficeAPIClient"]),
         .executable(name: "boxoffice", targets: ["boxoffice"]),
     ],
     dependencies: [
@@ -29,6 +30,11 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
     ],
     targets: [
         // Wire client for the KOBIS Open API. Foundation only, so it also builds for iOS.
@@ -93,9 +99,26 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
             ],
             resources: [.copy("Resources")],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            // Routes and request/response types of /api/v1 from Resources/openapi.json (internal, server side).
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        // A client of a BoxOffice server's /api/v1 for iOS and macOS apps: Foundation, OpenAPIRuntime, HTTPTypes and
+        // the URLSession transport only. Types are generated per target (public here, internal in the web app) from
+        // the one document (a symlink), so the client stays one module and the server's types stay its own.
+        .target(
+            name: "BoxOfficeAPIClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: swiftSettings,
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
         // Every command of `boxoffice`; `serve` gets the web app from the executable, so none imports the web target.
         .target(
@@ -158,6 +181,8 @@ let package = Package(
             dependencies: [
                 "BoxOfficeWeb", "BoxOfficeApp", "BoxOfficeCore", "BoxOfficeStore", "BoxOfficeText", "KOBISSimulator",
                 "BoxOfficeTestSupport",
+                "BoxOfficeAPIClient",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -4,6 +4,7 @@ public import Foundation
 public import Hummingbird
 public import KOBIS
 public import Logging
+import OpenAPIHummingbird
 import ServiceLifecycle
 
 /// Builds the BoxOffice web application from one configuration.
@@ -35,7 +36,7 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     let renderer = try await PageRenderer.loadFromBundle()
     let routeMethods = RouteMethodTable()
-    let router = buildRouter(
+    let router = try buildRouter(
         services: services, renderer: renderer, openAPI: try OpenAPIDocument.loadFromBundle(),
         routeMethods: routeMethods)
     // Known only now that every route is registered: lets an address answer 405 with `Allow` for other methods.
@@ -66,7 +67,7 @@ public func buildApplication(
 func buildRouter(
     services: AppServices, renderer: PageRenderer, openAPI: OpenAPIDocument,
     routeMethods: RouteMethodTable = RouteMethodTable()
-) -> Router<BasicRequestContext> {
+) throws -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLoggingMiddleware())
     router.add(middleware: RequestMetricsMiddleware(registry: services.metrics))
@@ -92,13 +93,18 @@ func buildRouter(
     }
     OpenAPIController<BasicRequestContext>(document: openAPI).addRoutes(to: router)
 
+    // The routes generated from the document (their paths carry /api/v1).
+    let generated = router.group()
+        .add(middleware: APILanguageMiddleware<BasicRequestContext>())
+        .add(middleware: APIRequestMiddleware<BasicRequestContext>())
+    try BoxOfficeAPI(
+        charts: ChartAPIHandler(charts: services.charts, movies: services.movies, calendar: services.calendar),
+        movies: MovieAPIHandler(movies: services.movies),
+        archive: ArchiveAPIHandler(archive: services.archive, calendar: services.calendar)
+    ).registerHandlers(
+        on: generated, serverURL: Servers.Server1.url(), configuration: BoxOfficeAPI.configuration,
+        middlewares: [APIQueryMiddleware(calendar: services.calendar)])
     let api = router.group("api/v1").add(middleware: APILanguageMiddleware<BasicRequestContext>())
-    ChartAPIController<BasicRequestContext>(
-        charts: services.charts, movies: services.movies, calendar: services.calendar
-    )
-    .addRoutes(to: api)
-    MovieAPIController<BasicRequestContext>(movies: services.movies).addRoutes(to: api)
-    ArchiveAPIController<BasicRequestContext>(archive: services.archive, calendar: services.calendar).addRoutes(to: api)
     addDiaryAPIRoutes(to: api, services: services)
     // Anything else under /api answers a JSON 404 (the error middleware sees the /api prefix).
     router.get("api/**") { _, _ -> Response in throw WebError.noAPIRoute }

@@ -2,6 +2,7 @@ import BoxOfficeCore
 import BoxOfficeText
 import Hummingbird
 import KOBIS
+import OpenAPIRuntime
 
 /// What an error means to a client: an HTTP status and a one-line message.
 /// Upstream and storage failures map to 502/503/504; only an error nothing explains (a bug) is a 500.
@@ -26,6 +27,15 @@ struct ErrorPresentation: Sendable, Equatable {
         let words = ReasonText(language)
         let t = ErrorStrings.table(for: language)
         switch error {
+        case let error as ServerError:
+            // The generated routes wrap what went wrong; the answer is the underlying error's.
+            let cause = error.underlyingError
+            if error.operationInput == nil, error.httpStatus.code / 100 == 4, Self.isRuntimeRefusal(cause) {
+                // The generated code could not read the request (a missing or unreadable parameter or body).
+                self.init(status: error.httpStatus, message: t.defaultMessage(for: error.httpStatus))
+            } else {
+                self.init(cause, language: language, isAPI: isAPI)
+            }
         case let error as DiaryError:
             self.init(status: isAPI ? error.apiStatus : error.pageStatus, message: words.diary(error))
             if isAPI, case .unauthorized = error { headers[.wwwAuthenticate] = "Bearer realm=\"BoxOffice\"" }
@@ -100,6 +110,12 @@ struct ErrorPresentation: Sendable, Equatable {
         @unknown default:
             return InputProblem(nil, .notJSON)
         }
+    }
+
+    /// Whether `error` is the OpenAPI runtime's own refusal of a request (its error type is not public), rather than
+    /// one of the app's errors or a decoding error that says which field failed.
+    static func isRuntimeRefusal(_ error: any Error) -> Bool {
+        !(error is DecodingError) && String(reflecting: type(of: error)).hasPrefix("OpenAPIRuntime.")
     }
 
     /// Modules whose errors mean the database failed. The web target does not link the drivers itself,

@@ -44,7 +44,7 @@ enum HardeningTestSupport {
 
     /// Every route the app's router serves (as `Router.routes` lists them), built over `services`.
     static func routes(_ services: AppServices) async throws -> [(path: String, method: HTTPRequest.Method)] {
-        let router = buildRouter(
+        let router = try buildRouter(
             services: services, renderer: try await PageRenderer.loadFromBundle(),
             openAPI: try OpenAPIDocument.loadFromBundle())
         return router.routes.map { ($0.path.description, $0.method) }

@@ -77,7 +77,7 @@ struct OpenAPITests {
                 databaseURL: "sqlite://\(directory.path)/app.sqlite", workingDirectory: directory.path),
             logger: Logger(label: "openapi-test"), transport: SimulatorTransport(simulator: KOBISSimulator(now: now)),
             now: now)
-        let router = buildRouter(
+        let router = try buildRouter(
             services: services, renderer: try await PageRenderer.loadFromBundle(),
             openAPI: try OpenAPIDocument.loadFromBundle())
         await services.shutdown()

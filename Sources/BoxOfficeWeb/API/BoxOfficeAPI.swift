@@ -1,0 +1,40 @@
+import OpenAPIRuntime
+
+/// The generated `APIProtocol` of `/api/v1`, composed of one small handler per feature, each holding only the
+/// services it calls; this type only forwards.
+struct BoxOfficeAPI: APIProtocol {
+    let charts: ChartAPIHandler
+    let movies: MovieAPIHandler
+    let archive: ArchiveAPIHandler
+
+    func getDailyChart(_ input: Operations.GetDailyChart.Input) async throws -> Operations.GetDailyChart.Output {
+        try await charts.getDailyChart(input)
+    }
+
+    func getWeeklyChart(_ input: Operations.GetWeeklyChart.Input) async throws -> Operations.GetWeeklyChart.Output {
+        try await charts.getWeeklyChart(input)
+    }
+
+    func getMovie(_ input: Operations.GetMovie.Input) async throws -> Operations.GetMovie.Output {
+        try await movies.getMovie(input)
+    }
+
+    func searchMovies(_ input: Operations.SearchMovies.Input) async throws -> Operations.SearchMovies.Output {
+        try await movies.searchMovies(input)
+    }
+
+    func getPeriodChart(_ input: Operations.GetPeriodChart.Input) async throws -> Operations.GetPeriodChart.Output {
+        try await archive.getPeriodChart(input)
+    }
+
+    func getMovieTrend(_ input: Operations.GetMovieTrend.Input) async throws -> Operations.GetMovieTrend.Output {
+        try await archive.getMovieTrend(input)
+    }
+}
+
+extension BoxOfficeAPI {
+    /// JSON as the API has always written it: sorted keys, no escaped slashes, ISO-8601 instants, not pretty-printed.
+    static var configuration: Configuration {
+        Configuration(dateTranscoder: .iso8601, jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
+    }
+}
