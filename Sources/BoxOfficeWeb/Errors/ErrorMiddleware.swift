@@ -2,6 +2,7 @@ import BoxOfficeCore
 import Foundation
 import Hummingbird
 import Logging
+import OpenAPIRuntime
 
 /// Turns every thrown error into a response: `{"error":{"message":…}}` under `/api` (in the language the request
 /// asks for, English when it names none), an HTTP error page elsewhere (in the page's language). Status codes and
@@ -20,6 +21,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
+            // The generated API routes wrap errors in the runtime's `ServerError`; the log names what went wrong.
+            let error = (error as? ServerError)?.underlyingError ?? error
             let isAPI = Self.isAPIPath(request.uri.path)
             let language = isAPI ? Language(apiRequest: request) : Language(request: request)
             var presentation = ErrorPresentation(error, language: language, isAPI: isAPI)

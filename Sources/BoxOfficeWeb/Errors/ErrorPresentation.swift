@@ -29,13 +29,7 @@ struct ErrorPresentation: Sendable, Equatable {
         switch error {
         case let error as ServerError:
             // The generated routes wrap what went wrong; the answer is the underlying error's.
-            let cause = error.underlyingError
-            if error.operationInput == nil, error.httpStatus.code / 100 == 4, Self.isRuntimeRefusal(cause) {
-                // The generated code could not read the request (a missing or unreadable parameter or body).
-                self.init(status: error.httpStatus, message: t.defaultMessage(for: error.httpStatus))
-            } else {
-                self.init(cause, language: language, isAPI: isAPI)
-            }
+            self.init(error.underlyingError, language: language, isAPI: isAPI)
         case let error as DiaryError:
             self.init(status: isAPI ? error.apiStatus : error.pageStatus, message: words.diary(error))
             if isAPI, case .unauthorized = error { headers[.wwwAuthenticate] = "Bearer realm=\"BoxOffice\"" }
@@ -60,6 +54,9 @@ struct ErrorPresentation: Sendable, Equatable {
             // Hummingbird's `Request.decode` already answers 400 for bodies; this covers controllers that decode
             // input themselves. Stored data that fails to decode is handled (refetched) below the web layer.
             self.init(status: .badRequest, message: words.input(Self.problem(error)))
+        case let error as any HTTPResponseConvertible where Self.isRuntimeRefusal(error):
+            // The generated code could not read the request (a missing or unreadable parameter or body).
+            self.init(status: error.httpStatus, message: t.defaultMessage(for: error.httpStatus))
         default:
             if Self.isDatabaseDriverError(error) {
                 // The store wraps driver errors in `BoxOfficeError.storage`; this is the safety net for code that does not.
@@ -112,10 +109,9 @@ struct ErrorPresentation: Sendable, Equatable {
         }
     }
 
-    /// Whether `error` is the OpenAPI runtime's own refusal of a request (its error type is not public), rather than
-    /// one of the app's errors or a decoding error that says which field failed.
-    static func isRuntimeRefusal(_ error: any Error) -> Bool {
-        !(error is DecodingError) && String(reflecting: type(of: error)).hasPrefix("OpenAPIRuntime.")
+    /// Whether `error` is the OpenAPI runtime's own refusal of a request (a 4xx; its error type is not public).
+    static func isRuntimeRefusal(_ error: any HTTPResponseConvertible) -> Bool {
+        error.httpStatus.code / 100 == 4 && String(reflecting: type(of: error)).hasPrefix("OpenAPIRuntime.")
     }
 
     /// Modules whose errors mean the database failed. The web target does not link the drivers itself,
