@@ -9,18 +9,15 @@ struct ChartAPIHandler: Sendable {
 
     func getDailyChart(_: Operations.GetDailyChart.Input) async throws -> Operations.GetDailyChart.Output {
         let parameters = try ChartRequestParameters(try APIRequest.get().formParameters)
-        let date = parameters.date ?? calendar.yesterday
         try await movies.checkRegion(of: parameters.filters)
-        let chart = try await charts.chart(.daily(date, filters: parameters.filters))
+        let chart = try await charts.chart(parameters.dailyQuery(calendar: calendar))
         return .ok(.init(body: .json(try APIPayload.convert(chart))))
     }
 
     func getWeeklyChart(_: Operations.GetWeeklyChart.Input) async throws -> Operations.GetWeeklyChart.Output {
         let parameters = try ChartRequestParameters(try APIRequest.get().formParameters)
-        let range = parameters.weeklyRange
-        let date = parameters.date ?? calendar.latestWeek(range).start
-        let query = ChartQuery(kind: ChartKind(range), date: date, filters: parameters.filters)
-        try await movies.checkRegion(of: query.filters)
-        return .ok(.init(body: .json(try APIPayload.convert(try await charts.chart(query)))))
+        try await movies.checkRegion(of: parameters.filters)
+        let chart = try await charts.chart(parameters.weeklyQuery(calendar: calendar))
+        return .ok(.init(body: .json(try APIPayload.convert(chart))))
     }
 }

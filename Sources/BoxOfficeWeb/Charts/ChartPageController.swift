@@ -56,13 +56,8 @@ struct ChartPageController<Context: RequestContext>: Sendable {
     /// The chart the request asks for; without a date, the latest the page shows (yesterday, the latest week).
     private func chartQuery(_ parameters: ChartRequestParameters) -> ChartQuery {
         switch page {
-        case .daily:
-            return .daily(parameters.date ?? calendar.yesterday, filters: parameters.filters)
-        case .weekly:
-            let range = parameters.weeklyRange
-            return ChartQuery(
-                kind: ChartKind(range), date: parameters.date ?? calendar.latestWeek(range).start,
-                filters: parameters.filters)
+        case .daily: parameters.dailyQuery(calendar: calendar)
+        case .weekly: parameters.weeklyQuery(calendar: calendar)
         }
     }
 

@@ -52,6 +52,19 @@ struct ChartRequestParameters: Sendable, Equatable {
     }
 }
 
+extension ChartRequestParameters {
+    /// The daily chart asked for; without a date, yesterday's (the latest KOBIS has).
+    func dailyQuery(calendar: BoxOfficeCalendar) -> ChartQuery {
+        .daily(date ?? calendar.yesterday, filters: filters)
+    }
+
+    /// The weekly chart asked for; without a date, the latest whole week of its range.
+    func weeklyQuery(calendar: BoxOfficeCalendar) -> ChartQuery {
+        ChartQuery(
+            kind: ChartKind(weeklyRange), date: date ?? calendar.latestWeek(weeklyRange).start, filters: filters)
+    }
+}
+
 extension Parameters {
     /// The value of `name` exactly as sent, or `nil` when missing or empty. Not trimmed: a value with spaces
     /// around it is judged as it is (and refused where a code or number is expected), so the API accepts exactly
