@@ -18,6 +18,10 @@ extension ReasonText {
                 "KOBIS failed: it sent an answer that could not be read. Please try again later.")
         case .invalidRequest(let reason):
             return t("KOBIS에 보낼 수 없는 요청입니다: \(reason)", "KOBIS failed: invalid request: \(reason).")
+        case .callLimitReached:
+            return t(
+                "오늘의 KOBIS 호출 한도를 다 썼습니다. 한국 시간 자정이 지나면 다시 해 보세요.",
+                "Today's KOBIS quota is used up; try again after midnight KST.")
         case .fault(let code, let message):
             let quoted = message.isEmpty ? "" : " (KOBIS: \"\(message)\")"
             switch code {

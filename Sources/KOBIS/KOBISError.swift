@@ -15,6 +15,9 @@ public enum KOBISError: Error, Sendable, Hashable, Codable {
     case malformedResponse(String)
     /// The request was refused before sending (e.g. `itemPerPage` over 10).
     case invalidRequest(String)
+    /// The caller's own daily call limit refused the call before it was sent (KOBIS allows a key 3,000 calls a
+    /// day; a transport that counts calls throws this past its limit).
+    case callLimitReached
 
     /// KOBIS fault code for an invalid or missing key.
     public static let invalidKeyCode = "320010"
@@ -29,7 +32,7 @@ public enum KOBISError: Error, Sendable, Hashable, Codable {
         case .timeout, .connectionFailed: return true
         case .httpStatus(let status): return status >= 500 || status == 429
         case .malformedResponse: return true
-        case .fault, .invalidRequest: return false
+        case .fault, .invalidRequest, .callLimitReached: return false
         }
     }
 
@@ -55,6 +58,8 @@ extension KOBISError: LocalizedError {
             return "KOBIS sent a response that could not be read: \(reason)"
         case .invalidRequest(let reason):
             return "invalid KOBIS request: \(reason)"
+        case .callLimitReached:
+            return "today's KOBIS call limit is reached"
         }
     }
 }

@@ -73,7 +73,7 @@ struct ErrorPresentation: Sendable, Equatable {
         case .notFound: return .notFound
         case .storage: return .serviceUnavailable
         case .upstream(.timeout): return .gatewayTimeout
-        case .upstream(.connectionFailed): return .serviceUnavailable
+        case .upstream(.connectionFailed), .upstream(.callLimitReached): return .serviceUnavailable
         case .upstream: return .badGateway
         }
     }

@@ -1,0 +1,57 @@
+public import Foundation
+public import KOBIS
+
+/// Counts every KOBIS call against the key's day (KST) in the store that every instance shares, and refuses a
+/// call that would pass the ceiling of its purpose (``QuotaPolicy``).
+public struct QuotaLedger: Sendable {
+    private let store: any QuotaLedgerStore
+    /// Names the key in the store without revealing it (a digest, or `sample`).
+    public let keyID: String
+    public let policy: QuotaPolicy
+    private let calendar: BoxOfficeCalendar
+    private let reportProblem: @Sendable (String) -> Void
+
+    /// - Parameter reportProblem: told when the store cannot count a call (the app logs it).
+    public init(
+        store: any QuotaLedgerStore, keyID: String, policy: QuotaPolicy, calendar: BoxOfficeCalendar,
+        reportProblem: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.store = store
+        self.keyID = keyID
+        self.policy = policy
+        self.calendar = calendar
+        self.reportProblem = reportProblem
+    }
+
+    /// Counts one call for `purpose` today (KST).
+    ///
+    /// - Throws: ``KOBISError/callLimitReached`` when today's calls reached the ceiling of `purpose`. When the store
+    ///   cannot count, a reader's call goes ahead (a page matters more than one uncounted call) and a background
+    ///   call is refused, so background work never spends what it cannot count.
+    public func admit(_ purpose: KOBISCallPurpose = KOBISCallPurpose.current) async throws {
+        let day = calendar.today
+        let counted: Bool
+        do {
+            counted = try await store.spend(
+                keyID: keyID, day: day, purpose: purpose, ceiling: policy.ceiling(for: purpose))
+        } catch {
+            reportProblem("the quota ledger could not count a KOBIS call: \(error)")
+            if purpose.isForReaders { return }
+            throw KOBISError.callLimitReached
+        }
+        if !counted { throw KOBISError.callLimitReached }
+    }
+
+    /// Today's usage (KST).
+    public func usage() async throws -> QuotaUsage {
+        try await usage(on: calendar.today)
+    }
+
+    /// The usage of `day`.
+    public func usage(on day: CalendarDate) async throws -> QuotaUsage {
+        QuotaUsage(day: day, policy: policy, byPurpose: try await store.usage(keyID: keyID, day: day))
+    }
+
+    /// When the next KST day starts: the moment a spent quota is whole again.
+    public var nextDayStart: Date { calendar.nextDayStart }
+}
