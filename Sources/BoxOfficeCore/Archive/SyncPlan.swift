@@ -46,9 +46,14 @@ public struct SyncPlan: Sendable, Hashable {
             consider(.daily(day), stored: daily[day])
         }
         if request.includeWeekly {
-            let weekly = Dictionary(weeklyStatuses.map { ($0.range.start, $0) }, uniquingKeysWith: { a, _ in a })
+            let weekly = Dictionary(
+                weeklyStatuses.map { (WeeklyKey(kind: $0.kind, start: $0.range.start), $0) },
+                uniquingKeysWith: { a, _ in a })
             for week in Self.weeks(overlapping: request.range, calendar: calendar) {
-                consider(ChartQuery(kind: .week, date: week.start), stored: weekly[week.start])
+                for range in request.weeklyRanges {
+                    let query = ChartQuery(kind: ChartKind(range), date: week.start)
+                    consider(query, stored: weekly[WeeklyKey(kind: query.kind, start: query.range.start)])
+                }
             }
         }
         self.items = items
@@ -56,6 +61,12 @@ public struct SyncPlan: Sendable, Hashable {
         self.provisional = provisional
         self.settled = settled
         self.recentlyFetched = recent
+    }
+
+    /// A stored weekly chart: its range and the day it starts.
+    private struct WeeklyKey: Hashable {
+        var kind: ChartKind
+        var start: CalendarDate
     }
 
     /// The Mon–Sun weeks that overlap `range` and are over (end before today in Seoul), oldest first.

@@ -1,0 +1,92 @@
+import BoxOfficeCore
+import Foundation
+import KOBIS
+import Testing
+
+/// One keeper (or several sharing the same store, leases and ledger) over the scripted archive upstream, on time
+/// the test moves by hand.
+struct KeeperFixture {
+    let time: ManualTime
+    let store = InMemoryArchive()
+    let upstream: ArchiveUpstream
+    let leases = InMemoryLeases()
+    let controls = InMemoryKeeperControls()
+    let quota = InMemoryQuotaStore()
+    let policy: QuotaPolicy
+
+    init(now: Date, policy: QuotaPolicy = QuotaPolicy(enforced: false)) {
+        time = ManualTime(now)
+        upstream = ArchiveUpstream(clock: time.clock)
+        self.policy = policy
+    }
+
+    var calendar: BoxOfficeCalendar { BoxOfficeCalendar(now: time.clock.function) }
+    var ledger: QuotaLedger { QuotaLedger(store: quota, keyID: "test", policy: policy, calendar: calendar) }
+
+    /// A keeper of this fixture; `gate` stands between its engine and the upstream when given.
+    func keeper(
+        from: String, chunkDays: Int = 10, id: String = "a", enabled: Bool = true, log: KeeperLog,
+        gate: (@Sendable (any BoxOfficeUpstream) -> any BoxOfficeUpstream)? = nil
+    ) -> ArchiveKeeper {
+        let calendar = self.calendar
+        let gated = LedgerGatedUpstream(base: gate?(upstream) ?? upstream, ledger: ledger)
+        let store = self.store
+        return ArchiveKeeper(
+            options: ArchiveKeeper.Options(
+                enabled: enabled,
+                schedule: KeeperSchedule(from: archiveDay(from), morningHour: 9, chunkDays: chunkDays), lease: 30,
+                sync: SyncOptions(concurrency: 2)),
+            calendar: calendar, leases: leases, controls: controls, ledger: ledger, archive: store, instanceID: id,
+            makeEngine: { options in
+                SyncEngine(
+                    upstream: gated, charts: store, movies: store, archive: store, calendar: calendar, options: options,
+                    sleep: { _ in })
+            },
+            sleep: time.sleep, observe: log.record)
+    }
+}
+
+/// Lets the first `limit` calls through; later ones wait until ``release()`` (an instance that hangs, then dies).
+final class TripwireUpstream: BoxOfficeUpstream, Sendable {
+    let base: any BoxOfficeUpstream
+    let limit: Int
+    private let calls = Locked((count: 0, held: [ChartQuery]()))
+    private let latch = TestLatch(limit: .seconds(120))
+
+    init(base: any BoxOfficeUpstream, limit: Int) {
+        self.base = base
+        self.limit = limit
+    }
+
+    var source: ChartSource { base.source }
+    /// Charts asked for after the limit (in flight when the instance "died").
+    var held: [ChartQuery] { calls.withLock { $0.held } }
+    func release() { latch.open() }
+
+    private func pass(_ query: ChartQuery?) async {
+        let hold = calls.withLock { calls -> Bool in
+            calls.count += 1
+            guard calls.count > limit else { return false }
+            if let query { calls.held.append(query) }
+            return true
+        }
+        if hold { await latch.wait() }
+    }
+
+    func fetchChart(_ query: ChartQuery) async throws -> Chart {
+        await pass(query)
+        return try await base.fetchChart(query)
+    }
+    func fetchMovie(code: String) async throws -> Movie? {
+        await pass(nil)
+        return try await base.fetchMovie(code: code)
+    }
+    func searchMovies(_ query: MovieSearchQuery) async throws -> MovieSearchPage {
+        try await base.searchMovies(query)
+    }
+    func fetchMovieNations(openYear: Int, page: Int, perPage: Int) async throws -> MovieNationPage {
+        await pass(nil)
+        return try await base.fetchMovieNations(openYear: openYear, page: page, perPage: perPage)
+    }
+    func fetchRegions() async throws -> [Region] { try await base.fetchRegions() }
+}
