@@ -87,6 +87,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(AddAdministratorRole())
         migrations.add(CreateBackfillJobs())
         migrations.add(AddDiaryNoteListIndex())
+        migrations.add([CreateKOBISQuota(), CreateLeases(), CreateKeeperControls()])
         self.migrations = migrations
     }
 

@@ -6,8 +6,8 @@ import Testing
 @Suite("Database lifecycle")
 struct DatabaseLifecycleTests {
     /// The migrations `BoxOfficeDatabase` runs: charts, movies, cache entries, movie nations, diary, administrator
-    /// role, backfill jobs, diary note-list index.
-    static let migrationCount = 8
+    /// role, backfill jobs, diary note-list index, KOBIS quota, leases, keeper controls.
+    static let migrationCount = 11
 
     @Test("migrating again changes nothing and keeps the data", arguments: Backend.enabled)
     func migrationsAreIdempotent(backend: Backend) async throws {
