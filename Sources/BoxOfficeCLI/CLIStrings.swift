@@ -275,6 +275,10 @@ struct CLIStrings: Sendable {
             "KOBIS calls: \(number(calls)) (\(retries) retries) of a budget of \(number(budget)).")
     }
 
+    func filmsWithoutDetails(_ count: Int) -> String { reasons.syncFilmsWithoutDetails(count) }
+
+    func quotaReached(_ usage: QuotaUsage?) -> String { reasons.syncQuotaReached(usage) }
+
     func chartsNotCounted(_ count: Int) -> String {
         t(
             "최근 차트 \(count)개는 KOBIS가 아직 집계하지 않았습니다. 다음 실행에서 받습니다.",
@@ -331,6 +335,8 @@ struct CLIStrings: Sendable {
             return t(
                 "sync: 호출 한도(\(number(budget))번)를 다 썼습니다. 멈춥니다",
                 "sync: the call budget (\(number(budget))) is used up; stopping")
+        case .quotaReached:
+            return t("sync: 오늘의 KOBIS 호출 한도에 닿았습니다. 멈춥니다", "sync: today's KOBIS quota is reached; stopping")
         case .interrupted: return stoppingAfterCallsInFlight
         case .repeatedFailures(let count, _):
             return t("sync: 연달아 항목 \(count)개가 실패했습니다. 멈춥니다", "sync: \(count) items failed in a row; stopping")

@@ -24,7 +24,10 @@ struct SyncCommand: AsyncParsableCommand, LocalizedCommand {
             details of films whose nation is not known yet (for the Korean vs foreign share of period charts). \
             Settled days are never fetched again, so an interrupted run continues where it stopped: run the same \
             command again.
-            Exit status: 0 all archived; 1 failures (listed on stderr); 2 stopped at the budget; 130 interrupted.
+            Films KOBIS has no details for are not failures: their nation is stored as unknown and never asked \
+            again. The calls are counted in the quota ledger as sync's.
+            Exit status: 0 all archived; 1 failures (listed on stderr); 2 stopped at the budget; 3 stopped because \
+            today's KOBIS quota for background work is used up (continue after midnight KST); 130 interrupted.
             """)
 
     @Option(help: "First day, YYYY-MM-DD.")
@@ -63,7 +66,10 @@ struct SyncCommand: AsyncParsableCommand, LocalizedCommand {
             defer { interrupts.remove() }
             let bar = ProgressBar(isTerminal: Terminal.stderrIsTerminal, strings: strings)
             defer { bar.finish() }
-            return try await services.syncEngine(options: options).run(request, control: control) { bar.handle($0) }
+            // Every KOBIS call of the run is counted as sync's in the quota ledger (workers inherit the purpose).
+            return try await KOBISCallPurpose.$current.withValue(.sync) {
+                try await services.syncEngine(options: options).run(request, control: control) { bar.handle($0) }
+            }
         }
         Terminal.write(Self.summary(report, budget: budget, strings: strings))
         var fatal: SyncProblem?
@@ -77,11 +83,15 @@ struct SyncCommand: AsyncParsableCommand, LocalizedCommand {
         switch report.stopReason {
         case .interrupted?: throw ExitCode(130)
         case .budget?: throw ExitCode(2)
+        case .quotaReached?: throw ExitCode(Self.quotaReachedStatus)
         case .fatal(let problem)?: throw CLIError(strings.problem(problem))
         case .repeatedFailures?: throw ExitCode(1)
         case nil: if !report.failures.isEmpty { throw ExitCode(1) }
         }
     }
+
+    /// The exit status when today's KOBIS quota for background work stopped the run.
+    static let quotaReachedStatus: Int32 = 3
 
     static func summary(_ report: SyncReport, budget: Int, strings: CLIStrings) -> String {
         let nothingToLookUp =
@@ -93,8 +103,10 @@ struct SyncCommand: AsyncParsableCommand, LocalizedCommand {
             strings.callsLine(calls: report.calls, retries: report.retries, budget: budget),
         ]
         if report.chartsNotCounted > 0 { lines.append(strings.chartsNotCounted(report.chartsNotCounted)) }
+        if report.filmsWithoutDetails > 0 { lines.append(strings.filmsWithoutDetails(report.filmsWithoutDetails)) }
         switch report.stopReason {
         case .budget(let budget)?: lines.append(strings.stoppedAtBudget(budget, left: strings.itemsLeft(report)))
+        case .quotaReached(let usage)?: lines.append(strings.quotaReached(usage))
         case .interrupted?: lines.append(strings.interrupted(left: strings.itemsLeft(report)))
         case .repeatedFailures(let count, let last)?:
             lines.append(strings.stoppedAfterFailures(count, last: strings.problem(last)))

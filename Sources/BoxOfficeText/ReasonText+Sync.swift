@@ -19,6 +19,30 @@ extension ReasonText {
         }
     }
 
+    /// Films KOBIS has no details for, in a run's summary: a definitive answer, so their nation is stored as
+    /// unknown and never asked again.
+    public func syncFilmsWithoutDetails(_ count: Int) -> String {
+        t(
+            "KOBIS에 상세 정보가 없는 영화 \(number(count))편은 국적을 ‘알 수 없음’으로 저장했습니다 (다시 묻지 않습니다).",
+            "\(number(count)) film(s) have no details on KOBIS; their nation is stored as unknown (not asked again).")
+    }
+
+    /// A run stopped because the day's KOBIS quota for background work is used up (`usage`: the day's quota, when
+    /// known), as one line.
+    public func syncQuotaReached(_ usage: QuotaUsage?) -> String {
+        guard let usage else {
+            return t(
+                "오늘 백그라운드 작업에 쓸 KOBIS 호출 한도를 다 썼습니다. 나머지는 내일(한국 시간 자정 뒤) 이어서 합니다.",
+                "Today's KOBIS quota for background work is used up; the rest waits for tomorrow (after midnight KST).")
+        }
+        let (used, limit, reserve) = (number(usage.used), number(usage.policy.limit), number(usage.policy.reserve))
+        return t(
+            "오늘 백그라운드 작업에 쓸 KOBIS 호출 한도를 다 썼습니다 (하루 \(limit)번 중 \(used)번 사용, \(reserve)번은 "
+                + "웹 이용자 몫). 나머지는 내일(한국 시간 자정 뒤) 이어서 합니다.",
+            "Today's KOBIS quota for background work is used up (\(used) of \(limit) calls today; \(reserve) are kept "
+                + "for readers); the rest waits for tomorrow (after midnight KST).")
+    }
+
     /// An item of a sync: a chart's day or week, a film, a page of a movie list.
     public func syncItem(_ item: SyncItem) -> String {
         switch item {

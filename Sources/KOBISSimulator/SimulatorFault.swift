@@ -12,4 +12,8 @@ public enum SimulatorFault: String, Sendable, CaseIterable, Hashable {
     case timeout
     /// Close the connection abruptly (a TCP reset) without answering.
     case reset
+    /// KOBIS has no details for any film: `movie/searchMovieInfo` answers KOBIS's empty `movieInfo` (as for an
+    /// unknown code) and `movie/searchMovieList` lists no film; every other service answers normally. A sync then
+    /// meets films it can learn nothing about (a definitive answer, not a failure).
+    case nodetails
 }

@@ -277,6 +277,15 @@ public final class SimulatorServer: Sendable {
             return .json(KOBISWireFormat.invalidKey)
         case .timeout, .reset:
             return nil
+        case .nodetails:
+            switch KOBISSimulator.Service(path: path) {
+            case .movieInfo?: return .json(KOBISWireFormat.emptyMovieInfo)
+            case .movieList?:
+                return .json(
+                    KOBISWireFormat.encode(
+                        MovieListResponseDTO(movieListResult: MovieListResultDTO(totalCount: 0, movies: []))))
+            default: return simulator.respond(path: path, query: query)
+            }
         }
     }
 }

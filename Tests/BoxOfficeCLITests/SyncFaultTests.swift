@@ -53,6 +53,36 @@ struct SyncFaultTests {
         }
     }
 
+    @Test("films KOBIS has no details for: stored as unknown, counted in the summary, exit 0, never asked again")
+    func filmsWithoutDetails() async throws {
+        try await CLIHarness.withSimulator { server, cli in
+            // Every film's details are KOBIS's empty answer and the movie lists name no film.
+            try await CLIHarness.setFault(server, "nodetails")
+            let arguments = ["sync", "--from", "2024-02-01", "--to", "2024-02-07", "--concurrency", "2"]
+            let films = CLIHarness.films(CLIHarness.days("2024-02-01", "2024-02-07"))
+            let first = try await cli.run(arguments)
+            #expect(first.status == 0, "\(first.stderr)")
+            #expect(
+                first.stdout.contains(
+                    "\(films.count) film(s) have no details on KOBIS; their nation is stored as unknown (not asked again)."
+                ),
+                "\(first.stdout)")
+            #expect(first.stdout.contains("The archive holds every day of the range."), "\(first.stdout)")
+            #expect(!first.stderr.contains("Continue with"), "\(first.stderr)")
+            #expect(server.callCount(service: "movie/searchMovieInfo") == films.count)
+            let nations = try await CLIHarness.storedNations(cli)
+            for film in films { #expect(nations[film] == "", "\(film)") }
+
+            // Details exist again: the rerun still asks nothing, the answer was remembered.
+            try await CLIHarness.setFault(server, "none")
+            server.resetStats()
+            let second = try await cli.run(arguments)
+            #expect(second.status == 0, "\(second.stderr)")
+            #expect(try await CLIHarness.statsCalls(server) == 0)
+            #expect(!second.stdout.contains("no details"), "\(second.stdout)")
+        }
+    }
+
     @Test("permanent faults are not retried and are reported per day at the end")
     func permanentFaults() async throws {
         try await CLIHarness.withSimulator { server, cli in

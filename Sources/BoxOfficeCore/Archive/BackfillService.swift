@@ -244,7 +244,10 @@ public final class BackfillService: Sendable {
                     recorder.finish()
                     group.cancelAll()
                 }
-                return try await engine.run(job.request, control: control) { recorder.record($0) }
+                // Every KOBIS call of the job is counted as a backfill's in the quota ledger.
+                return try await KOBISCallPurpose.$current.withValue(.backfill) {
+                    try await engine.run(job.request, control: control) { recorder.record($0) }
+                }
             }
             outcome = Self.outcome(of: report, cancelRequested: recorder.cancelRequested)
         } catch {
@@ -310,6 +313,9 @@ public final class BackfillService: Sendable {
             return (.done, nil)
         case .budget(let budget):
             return (.budgetStopped, .budget(calls: budget))
+        case .quotaReached:
+            // Like a budget: restarting (after midnight KST) continues where it stopped.
+            return (.budgetStopped, .problem(.upstream(.callLimitReached)))
         case .interrupted:
             return cancelRequested ? (.cancelled, nil) : (.interrupted, .serverStopped)
         case .repeatedFailures(let count, let last):

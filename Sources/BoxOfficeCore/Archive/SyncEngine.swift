@@ -11,11 +11,19 @@ public struct SyncEngine: Sendable {
     public let options: SyncOptions
     private let retryPolicy: SyncRetryPolicy
     private let sleep: @Sendable (Duration) async throws -> Void
+    private let quota: QuotaLedger?
 
-    /// - Parameter sleep: how to wait between retries (tests pass one that returns at once).
+    /// - Parameters:
+    ///   - quota: the quota ledger the upstream's calls are counted in, read (never spent) to say how much of the
+    ///     day's quota was used when it stops a run (``SyncStopReason/quotaReached(_:)``); `nil`: not said.
+    ///   - sleep: how to wait between retries (tests pass one that returns at once).
+    ///
+    /// The calls are counted for the purpose of the task that runs the engine (``KOBISCallPurpose/current``): the
+    /// drivers set it (`boxoffice sync`, backfill jobs, the keeper).
     public init(
         upstream: any BoxOfficeUpstream, charts: any ChartRepository, movies: any MovieRepository,
         archive: any ArchiveRepository, calendar: BoxOfficeCalendar, options: SyncOptions = SyncOptions(),
+        quota: QuotaLedger? = nil,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.upstream = upstream
@@ -26,15 +34,18 @@ public struct SyncEngine: Sendable {
         self.options = options
         self.retryPolicy = SyncRetryPolicy(options)
         self.sleep = sleep
+        self.quota = quota
     }
 
     /// The chart work `request` needs now. Throws ``BoxOfficeError/invalid(_:)`` for a bad range.
     public func plan(_ request: SyncRequest) async throws -> SyncPlan {
         try ArchivePeriod.validate(request.range, calendar: calendar)
         let daily = try await archive.chartStatuses(kind: .daily, startingIn: request.range)
-        let weekly =
-            request.includeWeekly
-            ? try await archive.chartStatuses(kind: .week, startingIn: SyncPlan.statusRange(for: request)) : []
+        var weekly: [StoredChartStatus] = []
+        for range in request.weeklyRanges {
+            weekly += try await archive.chartStatuses(
+                kind: ChartKind(range), startingIn: SyncPlan.statusRange(for: request))
+        }
         return SyncPlan(
             request: request, dailyStatuses: daily, weeklyStatuses: weekly, calendar: calendar,
             provisionalTTL: options.provisionalTTL)
@@ -143,7 +154,14 @@ public struct SyncEngine: Sendable {
             return .stored
         case .movie(let code, let movie):
             guard let movie else {
-                return .failed(.noDetails(movieCode: code), transient: false)
+                // A definitive answer: the film's nation is unknown, and remembered as such ("") so that no later
+                // run asks again.
+                do {
+                    try await archive.saveRepresentativeNation("", movieCode: code)
+                } catch {
+                    return await storeFailed(error, run: run)
+                }
+                return .noDetails
             }
             do {
                 try await movies.save(movie)
@@ -248,6 +266,9 @@ public struct SyncEngine: Sendable {
                 case .stopRun:
                     await run.abort(.fatal(failure.problem))
                     return .failure(.failed(failure.problem, transient: false))
+                case .quotaReached:
+                    await run.quotaReached(try? await quota?.usage())
+                    return .failure(.notAttempted)
                 case .giveUp(let transient):
                     return .failure(.failed(failure.problem, transient: transient))
                 case .retry(let delay):

@@ -12,6 +12,9 @@ public struct SyncReport: Sendable, Hashable {
     public var moviesFromLists: Int = 0
     /// Movie-list pages fetched.
     public var listPagesFetched: Int = 0
+    /// Films KOBIS has no details for (a definitive answer, not a failure): their nation is stored as unknown, so
+    /// no later run asks again.
+    public var filmsWithoutDetails: Int = 0
     /// Films whose nation came from details already stored (no call).
     public var moviesFromStore: Int = 0
     /// Films looked up upstream (found in the range's charts with no nation and no stored details): from a

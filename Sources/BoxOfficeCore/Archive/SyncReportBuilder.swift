@@ -22,6 +22,9 @@ struct SyncReportBuilder: Sendable {
     /// One upstream call made.
     mutating func recordCall() { progress.calls += 1 }
 
+    /// A call counted by ``recordCall()`` was never made (the quota ledger refused it).
+    mutating func recordCallRefused() { progress.calls -= 1 }
+
     /// One transient failure about to be retried.
     mutating func recordRetry() { report.retries += 1 }
 
@@ -59,6 +62,8 @@ struct SyncReportBuilder: Sendable {
             }
         case .notCountedYet:
             report.chartsNotCounted += 1
+        case .noDetails:
+            report.filmsWithoutDetails += 1
         case .failed(let problem, let transient):
             report.failures.append(SyncFailure(item: item, problem: problem, transient: transient))
         case .notAttempted:

@@ -12,6 +12,10 @@ struct SyncRetryPolicy: Sendable, Hashable {
         case giveUp(transient: Bool)
         /// The failure dooms every call (KOBIS rejected the key): the whole run stops.
         case stopRun
+        /// The quota ledger refused the call: the day's KOBIS quota for this work is used up. The call was not
+        /// made; the run stops at once (``SyncStopReason/quotaReached(_:)``) and the item is left for a later run:
+        /// neither retried nor failed.
+        case quotaReached
     }
 
     /// A failed attempt: what went wrong, and what to do about it.
@@ -52,11 +56,18 @@ struct SyncRetryPolicy: Sendable, Hashable {
     /// What to do after attempt number `attempt` (1 for the first) failed with `error`.
     func assess(_ error: any Error, attempt: Int) -> Assessment {
         let (problem, transient) = Self.classify(error)
+        if Self.isQuotaRefusal(problem) { return Assessment(problem: problem, verdict: .quotaReached) }
         if problem.rejectsEveryCall { return Assessment(problem: problem, verdict: .stopRun) }
         guard transient, attempt < maxAttempts else {
             return Assessment(problem: problem, verdict: .giveUp(transient: transient))
         }
         return Assessment(problem: problem, verdict: .retry(after: delay(beforeRetry: attempt)))
+    }
+
+    /// Whether `problem` is the quota ledger refusing a call (``KOBIS/KOBISError/callLimitReached``, bare or
+    /// wrapped in ``BoxOfficeError/upstream(_:)``).
+    static func isQuotaRefusal(_ problem: SyncProblem) -> Bool {
+        problem == .upstream(.callLimitReached)
     }
 
     /// Whether `count` failed items in a row stop the run.

@@ -120,7 +120,7 @@ actor SyncRun {
         scheduler.finish(item)
         report.recordFinished(item, outcome)
         switch outcome {
-        case .stored, .notCountedYet:
+        case .stored, .notCountedYet, .noDetails:
             failuresInARow = 0
         case .failed(let problem, _):
             failuresInARow += 1
@@ -143,6 +143,13 @@ actor SyncRun {
     }
 
     func abort(_ reason: SyncStopReason) { stop(reason) }
+
+    /// The quota ledger refused the call just taken: it was not made, and the run stops at once (`usage`: the
+    /// day's quota, when known).
+    func quotaReached(_ usage: QuotaUsage?) {
+        report.recordCallRefused()
+        stop(.quotaReached(usage))
+    }
 
     /// What the run did, read once at its end.
     func finalReport() -> SyncReport {

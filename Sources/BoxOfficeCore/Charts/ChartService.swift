@@ -8,6 +8,10 @@ public import Foundation
 /// - The most recently used settled charts are also kept in memory (`memoryCapacity`).
 /// - When KOBIS fails, the last stored chart is returned with `stale: true`; with nothing stored,
 ///   the error is thrown.
+/// - With a ``ChartFleet``, the instances sharing the store make one KOBIS call between them for a cold chart.
+///
+/// Its KOBIS calls are counted in the quota ledger for the purpose of the task asking
+/// (``KOBISCallPurpose/readers`` for pages and the API).
 public struct ChartService: Sendable {
     private let upstream: any BoxOfficeUpstream
     private let repository: any ChartRepository
@@ -15,19 +19,24 @@ public struct ChartService: Sendable {
     private let provisionalTTL: TimeInterval
     private let flights = SingleFlight<ChartQuery, Chart>()
     private let memo: SettledChartMemo
+    private let fleet: ChartFleet?
 
     /// - Parameters:
     ///   - provisionalTTL: how long a provisional chart is served from the store before it is refetched.
     ///   - memoryCapacity: how many settled charts to keep in memory (0 turns the memory off).
+    ///   - fleet: the leases of the instances sharing the store, so that they make one call between them for a
+    ///     cold chart (e.g. `ChartFleet(leases: database.leaseStore(), claimDuration: upstreamTimeout + 5)`);
+    ///     `nil` (one instance): each instance calls for itself.
     public init(
         upstream: any BoxOfficeUpstream, repository: any ChartRepository, calendar: BoxOfficeCalendar,
-        provisionalTTL: TimeInterval = 10 * 60, memoryCapacity: Int = 256
+        provisionalTTL: TimeInterval = 10 * 60, memoryCapacity: Int = 256, fleet: ChartFleet? = nil
     ) {
         self.upstream = upstream
         self.repository = repository
         self.calendar = calendar
         self.provisionalTTL = provisionalTTL
         self.memo = SettledChartMemo(capacity: memoryCapacity)
+        self.fleet = fleet
     }
 
     /// The source charts come from (`kobis` or `sample`).
@@ -68,16 +77,28 @@ public struct ChartService: Sendable {
     }
 
     private func load(_ query: ChartQuery) async throws -> Chart {
-        let stored: Chart?
+        let stored = try await readStored(query)
+        if let stored, isFresh(stored) { return stored }
+        if let fleet { return try await fetchForFleet(query, stored: stored, fleet: fleet) }
+        return try await fetch(query, stored: stored)
+    }
+
+    /// Whether a stored chart may be answered without a call: settled, or provisional within its time to live.
+    func isFresh(_ stored: Chart) -> Bool {
+        isSettled(stored) || calendar.currentInstant.timeIntervalSince(stored.fetchedAt) < provisionalTTL
+    }
+
+    func readStored(_ query: ChartQuery) async throws -> Chart? {
         do {
-            stored = try await repository.storedChart(for: query)
+            return try await repository.storedChart(for: query)
         } catch {
             throw BoxOfficeError.storage("could not read the stored chart: \(error)")
         }
-        if let stored {
-            if isSettled(stored) { return stored }
-            if calendar.currentInstant.timeIntervalSince(stored.fetchedAt) < provisionalTTL { return stored }
-        }
+    }
+
+    /// Calls KOBIS for `query` and stores the answer; `stored` (not fresh) is answered marked stale when KOBIS
+    /// fails.
+    func fetch(_ query: ChartQuery, stored: Chart?) async throws -> Chart {
         let fresh: Chart
         do {
             fresh = try await upstream.fetchChart(query)

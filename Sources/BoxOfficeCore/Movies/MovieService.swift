@@ -1,6 +1,7 @@
 public import Foundation
 
-/// Answers movie details, search and regions, caching in the store and coalescing identical calls.
+/// Answers movie details, search and regions, caching in the store and coalescing identical calls. Its KOBIS calls
+/// are counted in the quota ledger as lookups (``KOBISCallPurpose/lookups``) unless background work makes them.
 public struct MovieService: Sendable {
     private let upstream: any BoxOfficeUpstream
     private let repository: any MovieRepository
@@ -45,7 +46,7 @@ public struct MovieService: Sendable {
         let stored = try? await repository.storedMovie(code: code)
         if let stored, calendar.currentInstant.timeIntervalSince(stored.fetchedAt) < movieTTL { return stored }
         do {
-            guard let fresh = try await upstream.fetchMovie(code: code) else { return nil }
+            guard let fresh = try await Self.asLookup({ try await upstream.fetchMovie(code: code) }) else { return nil }
             try? await repository.save(fresh)
             return fresh
         } catch {
@@ -79,6 +80,15 @@ public struct MovieService: Sendable {
         }
     }
 
+    /// Runs `call` (a KOBIS call) counted as a lookup someone asked for (``KOBISCallPurpose/lookups``) when it is
+    /// made for a reader; a call made for background work (a sync, a backfill, the keeper) keeps its purpose.
+    private static func asLookup<Value: Sendable>(
+        _ call: @Sendable () async throws -> Value
+    ) async throws -> Value {
+        let purpose = KOBISCallPurpose.current == .readers ? KOBISCallPurpose.lookups : KOBISCallPurpose.current
+        return try await KOBISCallPurpose.$current.withValue(purpose) { try await call() }
+    }
+
     /// Answers from the cache while fresh, else fetches (one call for concurrent askers) and stores the answer.
     /// A stored entry that no longer decodes counts as missing, so it is refetched rather than failing the user.
     private func cached<Value: Codable & Sendable>(
@@ -91,7 +101,7 @@ public struct MovieService: Sendable {
                 return storedValue
             }
             do {
-                let value = try await fetch()
+                let value = try await Self.asLookup(fetch)
                 if let data = try? JSONEncoder().encode(value) {
                     try? await cache.store(data, for: key, fetchedAt: calendar.currentInstant)
                 }

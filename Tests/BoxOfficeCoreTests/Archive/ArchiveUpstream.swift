@@ -18,6 +18,8 @@ final class ArchiveUpstream: BoxOfficeUpstream, Sendable {
         var listCalls: [ListPage: Int] = [:]
         var scriptedListFaults: [ListPage: [KOBISError]] = [:]
         var unlistedFilms: Set<String> = []
+        /// Films KOBIS has no details for (`fetchMovie` answers nil).
+        var filmsWithoutDetails: Set<String> = []
         /// When set, lists give their chart films first and these last, after the fillers.
         var listedLast: Set<String>?
         var chartCalls: [ChartQuery: Int] = [:]
@@ -121,6 +123,8 @@ final class ArchiveUpstream: BoxOfficeUpstream, Sendable {
     func leaveOutOfLists(_ codes: Set<String>) { state.withLock { state in state.unlistedFilms = codes } }
     /// Lists give their other chart films first (on page 1), then the fillers, then `codes` (on the last page).
     func listFirst(exceptLast codes: Set<String>) { state.withLock { state in state.listedLast = codes } }
+    /// KOBIS has no details for `codes`.
+    func answerNoDetails(for codes: Set<String>) { state.withLock { state in state.filmsWithoutDetails = codes } }
     var listCallCount: Int { state.withLock { state in state.listCalls.values.reduce(0, +) } }
     func listCalls(year: Int, page: Int) -> Int {
         state.withLock { state in state.listCalls[ListPage(year: year, page: page)] ?? 0 }
@@ -242,15 +246,15 @@ final class ArchiveUpstream: BoxOfficeUpstream, Sendable {
     }
 
     func fetchMovie(code: String) async throws -> Movie? {
-        let fault = state.withLock { state -> KOBISError? in
+        let (fault, noDetails) = state.withLock { state -> (KOBISError?, Bool) in
             state.movieCalls[code, default: 0] += 1
             enter(.movie(code), &state)
-            return state.everyCallFault
+            return (state.everyCallFault, state.filmsWithoutDetails.contains(code))
         }
         defer { leave(.movie(code)) }
         try await answerLater()
         if let fault { throw BoxOfficeError.upstream(fault) }
-        if code == "NONE" { return nil }
+        if code == "NONE" || noDetails { return nil }
         return Movie(
             code: code, title: code, nations: code.hasPrefix("K") ? ["한국"] : ["미국", "한국"], source: .kobis,
             fetchedAt: clock.now)

@@ -154,6 +154,33 @@ struct BackfillServiceTests {
         #expect(await store.storedDailyDays == range.days)
     }
 
+    @Test("a job's KOBIS calls are counted as a backfill's in the quota ledger")
+    func backfillPurpose() async throws {
+        let jobs = InMemoryBackfillJobs()
+        let clock = TestClock(seoul(2024, 3, 20, 12))
+        let upstream = ArchiveUpstream(clock: clock)
+        let store = InMemoryArchive()
+        let ledger = QuotaLedger(
+            store: InMemoryQuotaStore(), keyID: "test", policy: QuotaPolicy(), calendar: Self.calendar)
+        let gated = LedgerGatedUpstream(base: upstream, ledger: ledger)
+        let service = BackfillService(
+            jobs: jobs, calendar: Self.calendar, options: BackfillService.Options(pollInterval: .milliseconds(50)),
+            instanceID: "here",
+            makeEngine: { sync in
+                SyncEngine(
+                    upstream: gated, charts: store, movies: store, archive: store, calendar: Self.calendar,
+                    options: sync, sleep: { _ in })
+            })
+        let submitted = try await service.submit(
+            SyncRequest(range: archiveRange("2024-02-01", "2024-02-05")), requestedBy: "boss", userID: nil)
+        let job = try await Self.runUntilEnded(service, jobs: jobs, submitted.id)
+        #expect(job.status == .done)
+        let usage = try await ledger.usage()
+        #expect(usage.byPurpose[.backfill] == upstream.totalCalls)
+        #expect(usage.used == upstream.totalCalls)
+        #expect(upstream.totalCalls > 0)
+    }
+
     @Test("failures are summarized; a submitted range the service refuses throws before anything is stored")
     func failuresAndRefusal() async throws {
         let jobs = InMemoryBackfillJobs()
@@ -198,6 +225,9 @@ struct BackfillServiceTests {
         #expect(BackfillService.outcome(of: report(nil, notCounted: 1), cancelRequested: false).status == .done)
         #expect(BackfillService.outcome(of: report(nil, failures: 2), cancelRequested: false).status == .failed)
         #expect(BackfillService.outcome(of: report(.budget(10)), cancelRequested: false).status == .budgetStopped)
+        #expect(
+            BackfillService.outcome(of: report(.quotaReached(nil)), cancelRequested: false)
+                == (.budgetStopped, .problem(.upstream(.callLimitReached))))
         #expect(BackfillService.outcome(of: report(.interrupted), cancelRequested: true).status == .cancelled)
         #expect(BackfillService.outcome(of: report(.interrupted), cancelRequested: false).status == .interrupted)
         #expect(

@@ -71,6 +71,16 @@ struct SyncRetryPolicyTests {
         #expect(Self.policy.assess(Unexpected(), attempt: 1).verdict == .giveUp(transient: false))
     }
 
+    @Test("the quota ledger refusing a call stops the run: never retried, never a failure")
+    func quotaRefusal() {
+        for error in [KOBISError.callLimitReached, BoxOfficeError.upstream(.callLimitReached)] as [any Error] {
+            #expect(
+                Self.policy.assess(error, attempt: 1)
+                    == .init(problem: .upstream(.callLimitReached), verdict: .quotaReached), "\(error)")
+            #expect(Self.policy.assess(error, attempt: 2).verdict == .quotaReached)
+        }
+    }
+
     @Test("the run stops after the set number of failed items in a row")
     func failuresInARow() {
         #expect(!Self.policy.stopsRun(afterFailuresInARow: 4))
