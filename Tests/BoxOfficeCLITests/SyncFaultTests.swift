@@ -83,6 +83,30 @@ struct SyncFaultTests {
         }
     }
 
+    @Test("today's KOBIS quota for background work stops the sync at once: one line, exit 3, no call past it")
+    func quotaReached() async throws {
+        try await CLIHarness.withSimulator { server, cli in
+            var limited = cli
+            limited.environment["BOXOFFICE_KOBIS_DAILY_LIMIT"] = "12"
+            limited.environment["BOXOFFICE_KEEPER_RESERVE"] = "2"
+            let arguments = ["sync", "--from", "2024-02-01", "--to", "2024-02-29", "--concurrency", "2"]
+            let result = try await limited.run(arguments)
+            #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+            #expect(
+                result.stdout.contains(
+                    "Today's KOBIS quota for background work is used up (10 of 12 calls today; 2 are kept for "
+                        + "readers); the rest waits for tomorrow (after midnight KST)."),
+                "\(result.stdout)")
+            #expect(!result.stderr.contains("failed"), "\(result.stderr)")
+            #expect(!result.stderr.contains("retrying"), "\(result.stderr)")
+            #expect(try await CLIHarness.statsCalls(server) == 10)
+            // The same day, a rerun makes no call either.
+            let again = try await limited.run(arguments)
+            #expect(again.status == 3, "\(again.stdout)\(again.stderr)")
+            #expect(try await CLIHarness.statsCalls(server) == 10)
+        }
+    }
+
     @Test("permanent faults are not retried and are reported per day at the end")
     func permanentFaults() async throws {
         try await CLIHarness.withSimulator { server, cli in
