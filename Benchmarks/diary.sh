@@ -32,7 +32,7 @@ db="$work/diary.sqlite"
 start_server() {
   env -u KOBIS_API_KEY -u TMDB_API_KEY -u KAKAO_REST_API_KEY \
     KOBIS_API_KEY=any KOBIS_BASE_URL="$kobis_url" DATABASE_URL="sqlite://$db" LOG_LEVEL=warning \
-    "$bin" serve --hostname 127.0.0.1 --port 0 >"$work/server$1.out" 2>&1 &
+    BOXOFFICE_KEEPER=off "$bin" serve --hostname 127.0.0.1 --port 0 >"$work/server$1.out" 2>&1 &
   server_pid=$!
   pids+=("$server_pid")
   base=$(wait_for_url "$work/server$1.out" 'http://127\.0\.0\.1:[0-9]+/' "$server_pid")

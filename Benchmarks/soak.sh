@@ -18,7 +18,7 @@ log "starting boxoffice serve (upstream timeout 2 s, provisional charts refetche
 env -u KAKAO_REST_API_KEY KOBIS_API_KEY=any KOBIS_BASE_URL="$kobis_url" TMDB_API_KEY=any TMDB_BASE_URL="$sim_origin/3" \
   DATABASE_URL="sqlite://$work/soak.sqlite" BOXOFFICE_UPSTREAM_TIMEOUT=2 BOXOFFICE_PROVISIONAL_TTL=1 \
   BOXOFFICE_BCRYPT_COST=4 LOG_LEVEL=warning \
-  "$bin" serve --hostname 127.0.0.1 --port 0 >"$work/server.out" 2>&1 &
+  BOXOFFICE_KEEPER=off "$bin" serve --hostname 127.0.0.1 --port 0 >"$work/server.out" 2>&1 &
 server_pid=$!
 pids+=("$server_pid")
 base=$(wait_for_url "$work/server.out" 'http://127\.0\.0\.1:[0-9]+/' "$server_pid")

@@ -124,7 +124,7 @@ fi
 log "starting boxoffice serve over the archive"
 # Started directly (not through run_boxoffice) so $! is the server itself and the cleanup stops it.
 env -u TMDB_API_KEY -u KAKAO_REST_API_KEY KOBIS_API_KEY=any KOBIS_BASE_URL="$kobis_url" DATABASE_URL="sqlite://$db" \
-  LOG_LEVEL=warning "$bin" serve --hostname 127.0.0.1 --port 0 >"$work/server.out" 2>&1 &
+  LOG_LEVEL=warning BOXOFFICE_KEEPER=off "$bin" serve --hostname 127.0.0.1 --port 0 >"$work/server.out" 2>&1 &
 server_pid=$!
 pids+=("$server_pid")
 base=$(wait_for_url "$work/server.out" 'http://127\.0\.0\.1:[0-9]+/' "$server_pid")

@@ -40,7 +40,7 @@ log "starting boxoffice serve (posters: $posters)"
 env -u KOBIS_API_KEY -u TMDB_API_KEY -u KAKAO_REST_API_KEY \
   KOBIS_API_KEY=any KOBIS_BASE_URL="$kobis_url" DATABASE_URL="sqlite://$work/bench.sqlite" \
   LOG_LEVEL="${LOG_LEVEL:-info}" "${poster_env[@]}" \
-  "$bin" serve --hostname 127.0.0.1 --port 0 >"$work/server.out" 2>&1 &
+  BOXOFFICE_KEEPER=off "$bin" serve --hostname 127.0.0.1 --port 0 >"$work/server.out" 2>&1 &
 server_pid=$!
 pids+=("$server_pid")
 base=$(wait_for_url "$work/server.out" 'http://127\.0\.0\.1:[0-9]+/' "$server_pid")

@@ -1,11 +1,14 @@
 public import Foundation
 public import BoxOfficeCore
+public import KOBIS
 import BoxOfficeText
 
 /// Everything BoxOffice is configured with, built once from the environment (and flags) and passed
 /// down. The contract's variables: KOBIS_API_KEY, KOBIS_BASE_URL, TMDB_API_KEY, TMDB_BASE_URL,
 /// KAKAO_REST_API_KEY, KAKAO_BASE_URL, DATABASE_URL, PORT, BOXOFFICE_HOSTNAME; and BOXOFFICE_BCRYPT_COST,
-/// BOXOFFICE_UPSTREAM_TIMEOUT, BOXOFFICE_IDLE_TIMEOUT, BOXOFFICE_PUBLIC_URL.
+/// BOXOFFICE_UPSTREAM_TIMEOUT, BOXOFFICE_IDLE_TIMEOUT, BOXOFFICE_PUBLIC_URL; the keeper's and the quota's
+/// BOXOFFICE_KEEPER, BOXOFFICE_ARCHIVE_FROM, BOXOFFICE_KOBIS_DAILY_LIMIT, BOXOFFICE_KEEPER_RESERVE,
+/// BOXOFFICE_KEEPER_HOUR and BOXOFFICE_KEEPER_LEASE.
 ///
 /// Its descriptions (`"\(configuration)"`, `dump`, debuggers) never show the keys or the database password.
 public struct AppConfiguration: Sendable {
@@ -34,6 +37,21 @@ public struct AppConfiguration: Sendable {
     /// bcrypt cost (log2 of the rounds) for diary passwords: 12 by default, `BOXOFFICE_BCRYPT_COST` (4–31);
     /// tests use 4.
     public var bcryptCost: Int
+    /// Whether `serve` runs the archive keeper (`BOXOFFICE_KEEPER`, `on` by default from the environment). The
+    /// memberwise initializer leaves it off, so in-process tests see no background work unless they ask for it.
+    public var keeperEnabled: Bool
+    /// The first day the keeper keeps (`BOXOFFICE_ARCHIVE_FROM`, default 2004-01-01).
+    public var archiveFrom: CalendarDate
+    /// KOBIS calls allowed per KST day for the key, across every instance and job (`BOXOFFICE_KOBIS_DAILY_LIMIT`,
+    /// default 3000).
+    public var kobisDailyLimit: Int
+    /// Calls of the limit kept for readers (`BOXOFFICE_KEEPER_RESERVE`, default 500): the keeper, backfills and
+    /// `sync` stop at limit − reserve.
+    public var keeperReserve: Int
+    /// KST hour of the keeper's morning run (`BOXOFFICE_KEEPER_HOUR`, 0–23, default 9).
+    public var keeperHour: Int
+    /// Seconds of the keeper's lease in a shared database (`BOXOFFICE_KEEPER_LEASE`, at least 1, default 30).
+    public var keeperLease: TimeInterval
 
     public static let defaultKOBISBaseURL = URL(string: "http://www.kobis.or.kr/kobisopenapi/webservice/rest")!
 
@@ -46,7 +64,10 @@ public struct AppConfiguration: Sendable {
         kakaoBaseURL: URL = URL(string: "https://dapi.kakao.com")!, databaseURL: String? = nil,
         workingDirectory: String = FileManager.default.currentDirectoryPath, hostname: String = "127.0.0.1",
         port: Int = 8080, provisionalTTL: TimeInterval = 600, upstreamTimeout: TimeInterval = 10,
-        bcryptCost: Int = 12, idleTimeout: TimeInterval = 30, publicURL: URL? = nil
+        bcryptCost: Int = 12, idleTimeout: TimeInterval = 30, publicURL: URL? = nil, keeperEnabled: Bool = false,
+        archiveFrom: CalendarDate = BoxOfficeCalendar.defaultEarliestDate,
+        kobisDailyLimit: Int = QuotaPolicy.defaultLimit, keeperReserve: Int = QuotaPolicy.defaultReserve,
+        keeperHour: Int = 9, keeperLease: TimeInterval = 30
     ) {
         self.kobisAPIKey = kobisAPIKey
         self.kobisBaseURL = kobisBaseURL
@@ -63,6 +84,12 @@ public struct AppConfiguration: Sendable {
         self.bcryptCost = bcryptCost
         self.idleTimeout = idleTimeout
         self.publicURL = publicURL
+        self.keeperEnabled = keeperEnabled
+        self.archiveFrom = archiveFrom
+        self.kobisDailyLimit = kobisDailyLimit
+        self.keeperReserve = keeperReserve
+        self.keeperHour = keeperHour
+        self.keeperLease = keeperLease
     }
 
     /// Reads the contract's environment variables. Empty values count as unset.
@@ -114,6 +141,51 @@ public struct AppConfiguration: Sendable {
             }
             port = parsed
         }
+        try readKeeper(value)
+    }
+
+    /// The keeper's and the quota's variables; the keeper is on unless `BOXOFFICE_KEEPER=off`.
+    private mutating func readKeeper(_ value: (String) -> String?) throws(ConfigurationError) {
+        func whole(_ name: String, in range: ClosedRange<Int>, rule: InputRule) throws(ConfigurationError)
+            -> Int?
+        {
+            guard let raw = value(name) else { return nil }
+            guard let parsed = Int(raw), range.contains(parsed) else {
+                throw ConfigurationError(InputProblem(name, rule, value: raw))
+            }
+            return parsed
+        }
+        keeperEnabled = true
+        if let raw = value("BOXOFFICE_KEEPER") {
+            switch raw.lowercased() {
+            case "on": keeperEnabled = true
+            case "off": keeperEnabled = false
+            default: throw ConfigurationError(InputProblem("BOXOFFICE_KEEPER", .oneOf(["on", "off"]), value: raw))
+            }
+        }
+        if let raw = value("BOXOFFICE_ARCHIVE_FROM") {
+            guard raw.count == 10, let day = CalendarDate(raw) else {
+                throw ConfigurationError(InputProblem("BOXOFFICE_ARCHIVE_FROM", .dayFormat, value: raw))
+            }
+            archiveFrom = day
+        }
+        if let limit = try whole("BOXOFFICE_KOBIS_DAILY_LIMIT", in: 1...Int.max, rule: .atLeast(1)) {
+            kobisDailyLimit = limit
+        }
+        let reserveRange = 0...kobisDailyLimit
+        if let reserve = try whole("BOXOFFICE_KEEPER_RESERVE", in: reserveRange, rule: .wholeNumber(reserveRange)) {
+            keeperReserve = reserve
+        } else {
+            // Unset under a limit smaller than the default reserve: the whole limit is the readers'.
+            keeperReserve = min(keeperReserve, kobisDailyLimit)
+        }
+        if let hour = try whole("BOXOFFICE_KEEPER_HOUR", in: 0...23, rule: .wholeNumber(0...23)) { keeperHour = hour }
+        if let raw = value("BOXOFFICE_KEEPER_LEASE") {
+            guard let lease = Double(raw), lease.isFinite, (1...86_400).contains(lease) else {
+                throw ConfigurationError(InputProblem("BOXOFFICE_KEEPER_LEASE", .seconds(1...86_400), value: raw))
+            }
+            keeperLease = lease
+        }
     }
 
     /// True when people reach the app over HTTPS (`BOXOFFICE_PUBLIC_URL` is an `https` URL).
@@ -134,7 +206,10 @@ extension AppConfiguration: CustomStringConvertible, CustomDebugStringConvertibl
     public var description: String {
         "AppConfiguration(kobisAPIKey: \(Self.redacted(kobisAPIKey)), kobisBaseURL: \(kobisBaseURL.absoluteString), "
             + "tmdbAPIKey: \(Self.redacted(tmdbAPIKey)), kakaoAPIKey: \(Self.redacted(kakaoAPIKey)), "
-            + "databaseURL: \(databaseURL.map(Self.redactingPassword) ?? "default"), hostname: \(hostname), port: \(port))"
+            + "databaseURL: \(databaseURL.map(Self.redactingPassword) ?? "default"), hostname: \(hostname), port: \(port), "
+            + "keeper: \(keeperEnabled ? "on" : "off"), archiveFrom: \(archiveFrom.isoString), "
+            + "kobisDailyLimit: \(kobisDailyLimit), keeperReserve: \(keeperReserve), keeperHour: \(keeperHour), "
+            + "keeperLease: \(keeperLease))"
     }
 
     public var debugDescription: String { description }
@@ -148,7 +223,9 @@ extension AppConfiguration: CustomStringConvertible, CustomDebugStringConvertibl
                 "kakaoAPIKey": Self.redacted(kakaoAPIKey), "kakaoBaseURL": kakaoBaseURL.absoluteString,
                 "databaseURL": databaseURL.map(Self.redactingPassword) ?? "default", "hostname": hostname,
                 "port": port, "upstreamTimeout": upstreamTimeout, "idleTimeout": idleTimeout,
-                "publicURL": publicURL?.absoluteString ?? "none",
+                "publicURL": publicURL?.absoluteString ?? "none", "keeperEnabled": keeperEnabled,
+                "archiveFrom": archiveFrom.isoString, "kobisDailyLimit": kobisDailyLimit,
+                "keeperReserve": keeperReserve, "keeperHour": keeperHour, "keeperLease": keeperLease,
             ],
             displayStyle: .struct)
     }

@@ -32,6 +32,10 @@ public struct AppServices: Sendable {
     public let backfill: BackfillService
     /// The administrator role of diary accounts.
     public let administrators: any AdministratorRepository
+    /// Every KOBIS call of this instance, counted per key and KST day in the store the fleet shares.
+    public let ledger: QuotaLedger
+    /// The archive keeper (``AppConfiguration/keeperEnabled``); `serve` runs it with the web app.
+    public let keeper: ArchiveKeeper
     public let upstream: any BoxOfficeUpstream
     /// Prometheus registry for this app instance (no process-wide metrics state).
     public let metrics: PrometheusCollectorRegistry
@@ -73,16 +77,28 @@ public struct AppServices: Sendable {
         } else {
             baseTransport = upstreamHTTP.transport(timeout: configuration.upstreamTimeout)
         }
-        let counting = CountingTransport(base: baseTransport, registry: metrics)
+        let ledger = makeLedger(configuration: configuration, database: database, calendar: calendar, logger: logger)
+        // The gate is outside the counter: a call the ledger refuses is never made, and /metrics counts only calls
+        // that were.
+        let gated = QuotaGatedTransport(base: CountingTransport(base: baseTransport, registry: metrics), ledger: ledger)
         let client = KOBISClient(
             apiKey: configuration.kobisAPIKey ?? SimulatorTransport.sampleKey,
             baseURL: configuration.isSampleMode ? AppConfiguration.defaultKOBISBaseURL : configuration.kobisBaseURL,
-            transport: counting)
+            transport: gated)
         let upstream = KOBISUpstream(client: client, source: configuration.isSampleMode ? .sample : .kobis, now: now)
         let origin = configuration.upstreamOrigin
+        let instanceID = UUID().uuidString
+        // On PostgreSQL the instances make one KOBIS call between them for a cold chart; one SQLite instance calls
+        // for itself.
+        let fleet =
+            database.location.isSQLite
+            ? nil
+            : ChartFleet(
+                leases: database.leaseStore(), instanceID: instanceID,
+                claimDuration: configuration.upstreamTimeout + 5)
         let charts = ChartService(
             upstream: upstream, repository: database.chartRepository(origin: origin), calendar: calendar,
-            provisionalTTL: configuration.provisionalTTL)
+            provisionalTTL: configuration.provisionalTTL, fleet: fleet)
         let movies = MovieService(
             upstream: upstream, repository: database.movieRepository(origin: origin),
             cache: database.responseCache(origin: origin), calendar: calendar)
@@ -101,34 +117,37 @@ public struct AppServices: Sendable {
         let archive = ArchiveService(
             archive: database.archiveRepository(origin: origin), charts: database.chartRepository(origin: origin),
             calendar: calendar, source: charts.source)
+        let makeEngine: @Sendable (SyncOptions) -> SyncEngine = { options in
+            syncEngine(
+                options: options, configuration: configuration, database: database, upstream: upstream,
+                calendar: calendar, ledger: ledger)
+        }
         let backfill = BackfillService(
-            jobs: database.backfillJobRepository(), calendar: calendar,
-            makeEngine: { options in
-                syncEngine(
-                    options: options, configuration: configuration, database: database, upstream: upstream,
-                    calendar: calendar)
-            },
+            jobs: database.backfillJobRepository(), calendar: calendar, instanceID: instanceID, makeEngine: makeEngine,
             reportProblem: { logger.warning("backfill: \($0)") })
+        let keeper = makeKeeper(
+            configuration: configuration, database: database, calendar: calendar, ledger: ledger,
+            instanceID: instanceID, logger: logger, makeEngine: makeEngine)
         return AppServices(
             configuration: configuration, database: database, calendar: calendar, charts: charts, movies: movies,
             posters: posters, diaryAccounts: accounts, diaryNotes: notes, diaryTransfer: transfer,
             diaryStatistics: DiaryStatisticsService(notes: diary.notes), archive: archive, backfill: backfill,
-            administrators: database.administratorRepository(), upstream: upstream, metrics: metrics, logger: logger,
-            upstreamHTTP: upstreamHTTP)
+            administrators: database.administratorRepository(), ledger: ledger, keeper: keeper, upstream: upstream,
+            metrics: metrics, logger: logger, upstreamHTTP: upstreamHTTP)
     }
 
     /// A sync engine that fills this instance's archive from its upstream (KOBIS, or the simulator in sample mode).
     public func syncEngine(options: SyncOptions) -> SyncEngine {
         Self.syncEngine(
             options: options, configuration: configuration, database: database, upstream: upstream,
-            calendar: calendar)
+            calendar: calendar, ledger: ledger)
     }
 
     /// The engine of `boxoffice sync` and of the background backfill: the configured provisional TTL, this
     /// instance's repositories.
     private static func syncEngine(
         options: SyncOptions, configuration: AppConfiguration, database: BoxOfficeDatabase,
-        upstream: any BoxOfficeUpstream, calendar: BoxOfficeCalendar
+        upstream: any BoxOfficeUpstream, calendar: BoxOfficeCalendar, ledger: QuotaLedger
     ) -> SyncEngine {
         let origin = configuration.upstreamOrigin
         var options = options
@@ -136,7 +155,7 @@ public struct AppServices: Sendable {
         return SyncEngine(
             upstream: upstream,
             charts: database.chartRepository(origin: origin), movies: database.movieRepository(origin: origin),
-            archive: database.archiveRepository(origin: origin), calendar: calendar, options: options)
+            archive: database.archiveRepository(origin: origin), calendar: calendar, options: options, quota: ledger)
     }
 
     /// TMDB when its key is set, else Kakao when its key is set, else none. Posters come from these

@@ -37,6 +37,8 @@ struct CLIRunner {
         }
         // English unless a test asks otherwise, whatever the machine's locale.
         env["LANG"] = "C.UTF-8"
+        // `serve` without the archive keeper unless a test asks for it.
+        env["BOXOFFICE_KEEPER"] = "off"
         if let key, kobisBaseURL != nil { env["KOBIS_API_KEY"] = key }
         if let kobisBaseURL { env["KOBIS_BASE_URL"] = kobisBaseURL.absoluteString }
         env["DATABASE_URL"] = "sqlite://" + directory.appendingPathComponent("test.sqlite").path

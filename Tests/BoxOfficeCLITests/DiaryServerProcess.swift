@@ -22,13 +22,16 @@ final class ServerProcess: @unchecked Sendable {
         for name in [
             "KOBIS_API_KEY", "KOBIS_BASE_URL", "TMDB_API_KEY", "KAKAO_REST_API_KEY", "PORT", "BOXOFFICE_HOSTNAME",
             "BOXOFFICE_PUBLIC_URL", "BOXOFFICE_IDLE_TIMEOUT", "BOXOFFICE_UPSTREAM_TIMEOUT", "LC_ALL", "LC_MESSAGES",
-            "LANG",
+            "LANG", "BOXOFFICE_ARCHIVE_FROM", "BOXOFFICE_KOBIS_DAILY_LIMIT", "BOXOFFICE_KEEPER_RESERVE",
+            "BOXOFFICE_KEEPER_HOUR", "BOXOFFICE_KEEPER_LEASE",
         ] {
             environment[name] = nil
         }
         environment["DATABASE_URL"] = databaseURL
         environment["BOXOFFICE_BCRYPT_COST"] = "4"
         environment["LOG_LEVEL"] = "warning"
+        // No archive keeper unless a test asks for it: it would call KOBIS and fill the archive behind the test.
+        environment["BOXOFFICE_KEEPER"] = "off"
         environment.merge(extra) { $1 }
         process.executableURL = CLIRunner.binary
         process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", "0"]

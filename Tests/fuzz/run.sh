@@ -46,7 +46,7 @@ trap cleanup EXIT
 # Sample mode (no KOBIS key), cheap bcrypt; port 0: the server picks a free port and prints its URL.
 env -u KOBIS_API_KEY -u KOBIS_BASE_URL -u TMDB_API_KEY -u KAKAO_REST_API_KEY -u PORT -u BOXOFFICE_HOSTNAME \
   DATABASE_URL="sqlite://$workdir/fuzz.sqlite" BOXOFFICE_BCRYPT_COST=4 LOG_LEVEL=info \
-  "$binary" serve --hostname 127.0.0.1 --port 0 >"$workdir/server.out" 2>&1 &
+  BOXOFFICE_KEEPER=off "$binary" serve --hostname 127.0.0.1 --port 0 >"$workdir/server.out" 2>&1 &
 server_pid=$!
 url=
 for _ in $(seq 1 300); do

@@ -23,7 +23,7 @@ trap cleanup EXIT
 
 # Port 0: the server picks a free port and prints its URL.
 env -u KOBIS_API_KEY DATABASE_URL="sqlite://$workdir/openapi.sqlite" LOG_LEVEL=warning \
-  "$binary" serve --hostname 127.0.0.1 --port 0 >"$workdir/server.out" 2>&1 &
+  BOXOFFICE_KEEPER=off "$binary" serve --hostname 127.0.0.1 --port 0 >"$workdir/server.out" 2>&1 &
 server_pid=$!
 url=
 for _ in $(seq 1 300); do

@@ -6,6 +6,7 @@ struct BoxOfficeAPI: APIProtocol {
     let charts: ChartAPIHandler
     let movies: MovieAPIHandler
     let archive: ArchiveAPIHandler
+    let archiveStatus: ArchiveStatusHandler
 
     func getDailyChart(_ input: Operations.GetDailyChart.Input) async throws -> Operations.GetDailyChart.Output {
         try await charts.getDailyChart(input)
@@ -29,6 +30,12 @@ struct BoxOfficeAPI: APIProtocol {
 
     func getMovieTrend(_ input: Operations.GetMovieTrend.Input) async throws -> Operations.GetMovieTrend.Output {
         try await archive.getMovieTrend(input)
+    }
+
+    func getArchiveStatus(_ input: Operations.GetArchiveStatus.Input) async throws
+        -> Operations.GetArchiveStatus.Output
+    {
+        try await archiveStatus.getArchiveStatus(input)
     }
 }
 

@@ -4,16 +4,21 @@ import Hummingbird
 
 /// The administrator's background backfill: `GET /admin/backfill` (form and recent jobs), `POST /admin/backfill`
 /// (starts one), `GET /admin/backfill/{id}` (its page), `GET /admin/backfill/{id}.json` (its progress, for the page
-/// script), `POST /admin/backfill/{id}/cancel` and `POST /admin/backfill/{id}/restart`.
+/// script), `POST /admin/backfill/{id}/cancel` and `POST /admin/backfill/{id}/restart`. The list page also shows the
+/// archive keeper and today's KOBIS quota (``KeeperController`` takes its forms).
 struct BackfillController<Context: DiarySessionContext>: Sendable {
     let backfill: BackfillService
+    let keeper: ArchiveKeeper
+    let ledger: QuotaLedger
     let site: PageSite
     let renderer: PageRenderer
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("admin/backfill") { request, context in
-            try await renderList(
-                AdminPageEnvironment(request: request, site: site), session: try context.requireSession())
+            let environment = AdminPageEnvironment(request: request, site: site)
+            return try await renderList(
+                environment, session: try context.requireSession(),
+                flash: flash(request.formParameters.nonEmpty("done"), environment.strings))
         }
         group.post("admin/backfill") { request, context in
             try await submit(request, context: context)
@@ -82,9 +87,13 @@ struct BackfillController<Context: DiarySessionContext>: Sendable {
         errors: [String] = [], flash: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let jobs = try await backfill.recentJobs()
-        let viewModel = BackfillListViewModel(
+        var viewModel = BackfillListViewModel(
             environment: environment, session: session, calendar: site.calendar, jobs: jobs, form: form,
             errors: errors, flash: flash)
+        // The keeper's panel says when the store cannot be read; the backfills still show.
+        viewModel.keeper = KeeperPanelViewModel(
+            status: try? await keeper.status(), usage: try? await ledger.usage(), environment: environment,
+            csrf: session.csrfToken)
         return try renderer.render(viewModel, template: "admin_backfill", status: status)
     }
 
@@ -110,6 +119,9 @@ struct BackfillController<Context: DiarySessionContext>: Sendable {
         case "already-ended": return s.alreadyEnded
         case "restarted": return s.restarted
         case "not-restartable": return s.notRestartable
+        case "keeper-paused": return s.keeperPaused
+        case "keeper-resumed": return s.keeperResumed
+        case "keeper-run": return s.keeperRunRequested
         default: return nil
         }
     }

@@ -92,6 +92,8 @@ struct BackfillListViewModel: Sendable {
     var jobs: [BackfillJobViewModel]
     var hasJobs: Bool
     var refreshURL: String
+    /// The archive keeper and today's quota (set by the controller).
+    var keeper: KeeperPanelViewModel?
 
     init(
         environment: AdminPageEnvironment, session: DiarySession, calendar: BoxOfficeCalendar, jobs: [BackfillJob],

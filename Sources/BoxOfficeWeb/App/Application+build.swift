@@ -54,6 +54,8 @@ public func buildApplication(
     app.addServices(ServicesShutdown(services: services))
     // After ServicesShutdown: services stop in reverse order, so the worker ends before the database closes.
     app.addServices(BackfillWorker(backfill: services.backfill))
+    // Likewise: the archive keeper stops (after its calls in flight, letting its lease go) before the database closes.
+    app.addServices(KeeperWorker(keeper: services.keeper))
     // Likewise after ServicesShutdown: purges expired diary sessions and old failed logins, at start and hourly.
     app.addServices(DiaryHousekeeping(diary: services.diaryAccounts, logger: services.logger))
     return app
@@ -86,8 +88,10 @@ func buildRouter(
             body: .init(byteBuffer: ByteBuffer(string: "ok")))
     }
     router.get("/") { _, _ -> Response in .redirect(to: "/daily", type: .normal) }
+    let keeperMetrics = KeeperMetrics(registry: services.metrics, ledger: services.ledger, keeper: services.keeper)
     router.get("/metrics") { _, _ -> Response in
-        Response(
+        await keeperMetrics.refresh()
+        return Response(
             status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
             body: .init(byteBuffer: ByteBuffer(string: services.metrics.emitToString())))
     }
@@ -100,7 +104,8 @@ func buildRouter(
     try BoxOfficeAPI(
         charts: ChartAPIHandler(charts: services.charts, movies: services.movies, calendar: services.calendar),
         movies: MovieAPIHandler(movies: services.movies),
-        archive: ArchiveAPIHandler(archive: services.archive, calendar: services.calendar)
+        archive: ArchiveAPIHandler(archive: services.archive, calendar: services.calendar),
+        archiveStatus: ArchiveStatusHandler(keeper: services.keeper, ledger: services.ledger)
     ).registerHandlers(
         on: generated, serverURL: Servers.Server1.url(), configuration: BoxOfficeAPI.configuration,
         middlewares: [APIQueryMiddleware(calendar: services.calendar)])
@@ -119,11 +124,14 @@ func buildRouter(
             renderer: renderer, cache: chartPages
         ).addRoutes(to: pages)
     }
-    PeriodController<BasicRequestContext>(archive: services.archive, calendar: services.calendar, renderer: renderer)
-        .addRoutes(to: pages)
+    let runningKeeper = services.keeper.options.enabled ? services.keeper : nil
+    PeriodController<BasicRequestContext>(
+        archive: services.archive, keeper: runningKeeper, calendar: services.calendar, renderer: renderer
+    ).addRoutes(to: pages)
     SearchController<BasicRequestContext>(movies: services.movies, site: site, renderer: renderer).addRoutes(to: pages)
     MovieController<BasicRequestContext>(
-        movies: services.movies, archive: services.archive, source: services.charts.source, renderer: renderer
+        movies: services.movies, archive: services.archive, source: services.charts.source,
+        keeperRuns: runningKeeper != nil, renderer: renderer
     ).addRoutes(to: pages)
     PosterController<BasicRequestContext>(movies: services.movies, posters: services.posters, logger: services.logger)
         .addRoutes(to: pages)
@@ -197,8 +205,10 @@ private func addAdminPageRoutes(
         .add(middleware: RequireSessionMiddleware<DiaryPageContext>())
         .add(middleware: RequireAdministratorMiddleware<DiaryPageContext>(administrators: services.administrators))
         .add(middleware: CSRFMiddleware<DiaryPageContext>(expected: .session, bodyLimit: 16 << 10))
-    BackfillController<DiaryPageContext>(backfill: services.backfill, site: site, renderer: renderer)
-        .addRoutes(to: admin)
+    BackfillController<DiaryPageContext>(
+        backfill: services.backfill, keeper: services.keeper, ledger: services.ledger, site: site, renderer: renderer
+    ).addRoutes(to: admin)
+    KeeperController<DiaryPageContext>(keeper: services.keeper, site: site).addRoutes(to: admin)
 }
 
 /// Keeps the app's services open while the server runs and closes them on graceful shutdown.

@@ -32,6 +32,8 @@ struct MovieTrendViewModel: Sendable {
 
     var a: ArchiveStrings
     var hasPoints: Bool
+    /// Said when the archive has no day of the film: the keeper fills it, or (keeper off) `boxoffice sync` would.
+    var emptyText: String
     /// Unique per film, for `aria-labelledby`.
     var idPrefix: String
     var chartTitle: String
@@ -52,11 +54,14 @@ struct MovieTrendViewModel: Sendable {
     var csvURL: String
     var jsonURL: String
 
-    init(trend: MovieTrend, language: Language) {
+    /// - Parameter keeperRuns: whether the archive keeper runs on this instance (the empty notice then says so
+    ///   instead of naming a terminal command).
+    init(trend: MovieTrend, language: Language, keeperRuns: Bool = false) {
         let a = ArchiveStrings.table(for: language)
         let t = PageStrings.table(for: language)
         self.a = a
         hasPoints = !trend.points.isEmpty
+        emptyText = keeperRuns ? a.trendEmptyKeeper : a.trendEmpty
         idPrefix = "trend-" + trend.movieCode
         let code = LinkBuilder.link("/movies/" + trend.movieCode, [])
         csvURL = code + "/trend.csv"
@@ -72,7 +77,7 @@ struct MovieTrendViewModel: Sendable {
         let points = trend.points
         guard let first = points.first, let last = points.last else {
             chartTitle = a.trendChartTitle(trend.title ?? trend.movieCode)
-            chartDescription = a.trendEmpty
+            chartDescription = emptyText
             segments = []
             dots = []
             yTicks = []

@@ -4,8 +4,14 @@ import Hummingbird
 
 /// `GET /charts/period?from=&to=` (or `?month=YYYY-MM`, `?year=YYYY`): a period's top films from the archive,
 /// and `GET /movies/{code}/trend.csv`: a film's archived run as CSV. Neither calls KOBIS.
+///
+/// Nothing here is cached past new data: the period chart is cached by the archive's fingerprint, read from the
+/// store on every request, so days the keeper stores on any instance show at once.
 struct PeriodController<Context: RequestContext>: Sendable {
     let archive: ArchiveService
+    /// The archive keeper, when it runs on this instance: the gap notice says what it is doing instead of naming a
+    /// terminal command.
+    let keeper: ArchiveKeeper?
     let calendar: BoxOfficeCalendar
     let renderer: PageRenderer
 
@@ -19,10 +25,25 @@ struct PeriodController<Context: RequestContext>: Sendable {
     func show(_ request: Request) async throws -> Response {
         let parameters = try PeriodParameters(request.formParameters, calendar: calendar)
         let chart = try await archive.periodChart(parameters.range, limit: parameters.limit)
-        let viewModel = PeriodViewModel(
-            chart: chart, parameters: parameters, calendar: calendar, language: Language(request: request),
-            request: request)
+        let language = Language(request: request)
+        var viewModel = PeriodViewModel(
+            chart: chart, parameters: parameters, calendar: calendar, language: language, request: request)
+        if let keeper, chart.coverage.missingDays > 0 {
+            viewModel.coverage = CoverageNoticeViewModel(
+                chart.coverage, strings: ArchiveStrings.table(for: language),
+                keeper: await keeperStatus(keeper), now: calendar.currentInstant)
+        }
         return try renderer.render(viewModel, template: "period")
+    }
+
+    /// The keeper's status; when the store cannot say, a keeper that is filling (it runs, and the days are missing).
+    private func keeperStatus(_ keeper: ArchiveKeeper) async -> KeeperStatus {
+        if let status = try? await keeper.status() { return status }
+        let today = calendar.today
+        return KeeperStatus(
+            state: .filling, from: keeper.options.schedule.from,
+            latestSettledDay: KeeperSchedule.latestSettledDay(today: today), archivedDays: 0, missingDays: 0,
+            leader: false)
     }
 
     func trendCSV(code: String) async throws -> Response {

@@ -18,7 +18,8 @@ struct PeriodLinkViewModel: Sendable {
     var isCurrent: Bool
 }
 
-/// The notice about days the archive lacks, with the command that fetches them.
+/// The notice about days the archive lacks: what the keeper is doing about them, or (when the keeper is off) the
+/// command that fetches them.
 struct CoverageNoticeViewModel: Sendable {
     var summary: String
     var missingText: String
@@ -27,8 +28,11 @@ struct CoverageNoticeViewModel: Sendable {
     var hasProvisional: Bool
     var command: String
     var hasCommand: Bool
+    /// What the keeper does about the missing days, when it runs.
+    var keeperText: String?
 
-    init(_ coverage: ArchiveCoverage, strings: ArchiveStrings) {
+    /// - Parameter keeper: the keeper's status when it runs on this instance (`nil`: off, the command is shown).
+    init(_ coverage: ArchiveCoverage, strings: ArchiveStrings, keeper: KeeperStatus? = nil, now: Date = Date()) {
         summary = strings.coverageSummary(archived: coverage.archivedDays, days: coverage.days)
         let runs = coverage.missing.prefix(6).map {
             $0.start == $0.end ? $0.start.isoString : "\($0.start) – \($0.end)"
@@ -37,9 +41,34 @@ struct CoverageNoticeViewModel: Sendable {
         hasMissing = coverage.missingDays > 0
         provisionalText = strings.provisionalDays(coverage.provisionalDays)
         hasProvisional = coverage.provisionalDays > 0
-        let command = SyncCommandLine.text(for: coverage)
+        let command = keeper == nil ? SyncCommandLine.text(for: coverage) : nil
         self.command = command ?? ""
         hasCommand = command != nil
+        if let keeper, coverage.missingDays > 0 {
+            keeperText = Self.keeperText(keeper, strings: strings, now: now)
+        }
+    }
+
+    /// What the keeper is doing, and when it should be done at today's pace.
+    static func keeperText(_ keeper: KeeperStatus, strings: ArchiveStrings, now: Date) -> String {
+        switch keeper.state {
+        case .paused: return strings.keeperPaused
+        case .backingOff: return strings.keeperBackingOff
+        case .waitingForQuota: return strings.keeperFilling + " " + strings.keeperWaitsForQuota
+        default:
+            guard let done = keeper.expectedCompletion(now: now) else { return strings.keeperFilling }
+            return strings.keeperFilling + " " + strings.keeperDoneBy(minute(done))
+        }
+    }
+
+    /// `2026-11-26 14:05` in Seoul.
+    static func minute(_ instant: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = BoxOfficeCalendar.seoul
+        let parts = calendar.dateComponents([.hour, .minute], from: instant)
+        return String(
+            format: "%@ %02d:%02d", CalendarDate(instant, in: BoxOfficeCalendar.seoul).isoString, parts.hour ?? 0,
+            parts.minute ?? 0)
     }
 }
 

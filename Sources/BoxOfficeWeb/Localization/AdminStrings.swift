@@ -15,6 +15,13 @@ struct AdminStrings: Sendable {
     let fromRequired, toRequired, reversed, forbidden, notFound, fixThese, starting: String
     let queued, running, done, failed, cancelledStatus, budgetStopped, interrupted: String
     let budgetStoppedExplained, interruptedExplained, failedExplained, cancelledExplained: String
+    // The archive keeper and the quota.
+    let keeperTitle, keeperIntro, keeperDetails, keeperStateLabel, keeperRangeLabel, archivedLabel, missingLabel: String
+    let leaderLabel, leaderYes, leaderNo, nextRunLabel, notScheduled, quotaTitle, quotaIntro, purposeHeader: String
+    let callsHeader, limitLabel, reserveLabel, usedLabel, quotaNotEnforced, pauseButton, resumeButton: String
+    let runNowButton, keeperPaused, keeperResumed, keeperRunRequested, keeperDisabledHint, keeperUnreadable: String
+    let stateFilling, stateCurrent, stateWaiting, stateBackingOff, statePaused, stateDisabled, stateStandby: String
+    let purposeReaders, purposeKeeper, purposeSync, purposeBackfill, purposeLookups: String
 
     static let korean = AdminStrings(english: false)
     static let english = AdminStrings(english: true)
@@ -98,6 +105,86 @@ struct AdminStrings: Sendable {
             "Some items could not be fetched (listed below). Restarting tries only what is missing.")
         cancelledExplained = t(
             "취소되었습니다. 그때까지 받은 것은 보관함에 있습니다.", "Cancelled; everything fetched until then is archived.")
+        keeperTitle = t("보관함 관리자", "Archive keeper")
+        keeperIntro = t(
+            "보관함 관리자는 아무도 명령을 실행하지 않아도 보관함을 채웁니다. 최근 날짜부터 거꾸로 채우고, 매일 아침 어제 차트와 확정된 날을 받습니다. 같은 데이터베이스를 쓰는 인스턴스 중 하나만 일합니다.",
+            "The keeper fills the archive with no one running a command: newest days first, then every morning yesterday's chart and the days that became settled. One instance of those sharing the database keeps."
+        )
+        keeperDetails = t("관리자 상태", "Keeper status")
+        keeperStateLabel = t("상태", "State")
+        keeperRangeLabel = t("보관 기간", "Range kept")
+        archivedLabel = t("보관된 날", "Days archived")
+        missingLabel = t("빠진 날", "Days missing")
+        leaderLabel = t("이 인스턴스가 관리 중", "Kept by this instance")
+        leaderYes = t("예", "Yes")
+        leaderNo = t("아니요", "No")
+        nextRunLabel = t("다음 실행", "Next run")
+        notScheduled = t("예정 없음", "Not scheduled")
+        quotaTitle = t("오늘의 KOBIS 호출 한도", "Today's KOBIS quota")
+        quotaIntro = t(
+            "모든 인스턴스와 작업의 KOBIS 호출을 한국 시간 하루 단위로 셉니다. 관리자, 채우기 작업과 sync는 한도에서 예비분을 뺀 만큼만 씁니다.",
+            "Every KOBIS call of every instance and job, counted per KST day. The keeper, backfills and sync stop at the limit less the reserve kept for readers."
+        )
+        purposeHeader = t("용도", "Purpose")
+        callsHeader = t("호출", "Calls")
+        limitLabel = t("하루 한도", "Daily limit")
+        reserveLabel = t("독자용 예비분", "Reserve for readers")
+        usedLabel = t("사용", "Used")
+        quotaNotEnforced = t(
+            "예제 데이터 모드: 호출을 세기만 하고 막지 않습니다.", "Sample mode: calls are counted, never refused.")
+        pauseButton = t("일시 정지", "Pause")
+        resumeButton = t("다시 시작", "Resume")
+        runNowButton = t("지금 실행", "Run now")
+        keeperPaused = t(
+            "보관함 관리자를 일시 정지했습니다. 진행 중인 호출이 끝나면 멈춥니다.", "Keeper paused: it stops after the calls in flight.")
+        keeperResumed = t("보관함 관리자를 다시 시작했습니다.", "Keeper resumed.")
+        keeperRunRequested = t(
+            "지금 실행하도록 요청했습니다(오늘 남은 호출 안에서).", "Run requested (within today's calls).")
+        keeperDisabledHint = t(
+            "이 인스턴스에서는 보관함 관리자가 꺼져 있습니다(BOXOFFICE_KEEPER=off). 다른 인스턴스가 관리하면 여기서도 일시 정지·재개·실행을 요청할 수 있습니다.",
+            "The keeper is off on this instance (BOXOFFICE_KEEPER=off). If another instance keeps, pausing, resuming and running from here still reach it."
+        )
+        keeperUnreadable = t(
+            "보관함 관리자의 상태를 지금 읽을 수 없습니다.", "The keeper's status cannot be read right now.")
+        stateFilling = t("채우는 중", "Filling")
+        stateCurrent = t("최신 상태", "Current")
+        stateWaiting = t("내일 호출 한도를 기다리는 중", "Waiting for tomorrow's quota")
+        stateBackingOff = t("KOBIS 오류로 잠시 쉬는 중", "Backing off (KOBIS failing)")
+        statePaused = t("일시 정지됨", "Paused")
+        stateDisabled = t("꺼짐", "Off")
+        stateStandby = t("대기 중(다른 인스턴스가 관리)", "Standby (another instance keeps)")
+        purposeReaders = t("페이지와 API", "Pages and API")
+        purposeKeeper = t("보관함 관리자", "Keeper")
+        purposeSync = t("sync 명령", "sync command")
+        purposeBackfill = t("채우기 작업", "Backfills")
+        purposeLookups = t("영화 정보와 검색", "Movie details and search")
+    }
+
+    func keeperState(_ state: KeeperState) -> String {
+        switch state {
+        case .filling: return stateFilling
+        case .current: return stateCurrent
+        case .waitingForQuota: return stateWaiting
+        case .backingOff: return stateBackingOff
+        case .paused: return statePaused
+        case .disabled: return stateDisabled
+        case .standby: return stateStandby
+        }
+    }
+
+    func purpose(_ purpose: KOBISCallPurpose) -> String {
+        switch purpose {
+        case .readers: return purposeReaders
+        case .keeper: return purposeKeeper
+        case .sync: return purposeSync
+        case .backfill: return purposeBackfill
+        case .lookups: return purposeLookups
+        }
+    }
+
+    /// "2004-01-01 ~ 2026-11-23".
+    func keptRange(from: CalendarDate, through: CalendarDate) -> String {
+        isEnglish ? "\(from) – \(through)" : "\(from) ~ \(through)"
     }
 
     func status(_ status: BackfillStatus) -> String {

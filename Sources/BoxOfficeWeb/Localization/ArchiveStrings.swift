@@ -10,6 +10,8 @@ struct ArchiveStrings: Sendable {
     let bestRankHeader, nationHeader, korean, foreign, unknownNation, nationSharesTitle, tableCaption: String
     let methodNote, emptyArchive, fillGapLead, jsonLink, trendTitle, dateHeader, screensHeader: String
     let trendTableCaption, trendEmpty, csvDownload, peopleUnit, unknownNationHint: String
+    /// The gap notice and the empty trend when the archive keeper runs (instead of a terminal command).
+    let keeperFilling, keeperWaitsForQuota, keeperPaused, keeperBackingOff, trendEmptyKeeper: String
     // The nation column's words.
     let koreanNation, foreignNation, unknownNationCell: String
 
@@ -63,6 +65,22 @@ struct ArchiveStrings: Sendable {
             "보관된 일별 차트에 이 영화가 없습니다. 상영 기간을 boxoffice sync로 보관하면 추이가 나타납니다.",
             "The archive has no daily chart with this film. Archive its run with boxoffice sync to see its trend.")
         csvDownload = t("CSV 내려받기", "Download CSV")
+        keeperFilling = t(
+            "보관함 관리자가 빠진 날을 최근 날짜부터 채우고 있습니다.",
+            "The archive keeper is filling the missing days, newest first.")
+        keeperWaitsForQuota = t(
+            "오늘 보관함에 쓸 수 있는 KOBIS 호출을 다 써서, 한국 시간 자정 뒤에 이어서 채웁니다.",
+            "Today's KOBIS calls for the archive are spent; it continues after midnight (KST).")
+        keeperPaused = t(
+            "관리자가 보관함 관리자를 일시 정지했습니다. 다시 시작하면 이어서 채웁니다.",
+            "An administrator paused the archive keeper; it continues once resumed.")
+        keeperBackingOff = t(
+            "KOBIS가 응답하지 않아 보관함 관리자가 잠시 쉬었다가 다시 채웁니다.",
+            "KOBIS keeps failing; the archive keeper waits a little and tries again.")
+        trendEmptyKeeper = t(
+            "보관된 일별 차트에 아직 이 영화가 없습니다. 보관함 관리자가 보관함을 채우는 대로 추이가 나타납니다.",
+            "The archive has no daily chart with this film yet. Its trend appears as the archive keeper fills the archive."
+        )
         peopleUnit = t("명", "")
         unknownNationHint = t(
             "국적이 확인되지 않은 영화는 같은 기간을 다시 sync하면 영화 정보를 받아 채워집니다.",
@@ -70,6 +88,12 @@ struct ArchiveStrings: Sendable {
         koreanNation = t("한국", "Korean")
         foreignNation = t("외국", "Foreign")
         unknownNationCell = t("미확인", "Unknown")
+    }
+
+    /// "오늘 속도라면 2026-11-26 14:05(한국 시간)쯤 끝납니다." / "At today's pace it should be done by … (KST)."
+    func keeperDoneBy(_ when: String) -> String {
+        isEnglish
+            ? "At today's pace it should be done by \(when) (KST)." : "오늘 속도라면 \(when)(한국 시간)쯤 끝납니다."
     }
 
     /// "31일 중 19일이 보관되어 있습니다." / "The archive holds 19 of 31 days."

@@ -8,6 +8,8 @@ struct MovieController<Context: RequestContext>: Sendable {
     let archive: ArchiveService
     /// Where the charts come from (KOBIS or the sample), for an empty trend.
     let source: ChartSource
+    /// Whether the archive keeper runs here: an empty trend then says it is being filled.
+    let keeperRuns: Bool
     let renderer: PageRenderer
 
     func addRoutes(to group: RouterGroup<Context>) {
@@ -24,7 +26,7 @@ struct MovieController<Context: RequestContext>: Sendable {
             ?? MovieTrend(movieCode: movie.code, source: source, points: [])
         let language = Language(request: request)
         var viewModel = MovieViewModel(movie: movie, language: language, request: request)
-        viewModel.trend = MovieTrendViewModel(trend: trend, language: language)
+        viewModel.trend = MovieTrendViewModel(trend: trend, language: language, keeperRuns: keeperRuns)
         return try renderer.render(viewModel, template: "movie")
     }
 }

@@ -1,0 +1,38 @@
+import BoxOfficeCore
+import Foundation
+
+/// `getArchiveStatus`: the keeper as this instance sees it and today's KOBIS quota, public and without secrets
+/// (the ledger names the key by a digest it never shows). Reads the store only.
+struct ArchiveStatusHandler: Sendable {
+    let keeper: ArchiveKeeper
+    let ledger: QuotaLedger
+
+    func getArchiveStatus(_: Operations.GetArchiveStatus.Input) async throws -> Operations.GetArchiveStatus.Output {
+        let status: KeeperStatus
+        let usage: QuotaUsage
+        do {
+            status = try await keeper.status()
+            usage = try await ledger.usage()
+        } catch {
+            throw BoxOfficeError.storage("could not read the archive's status: \(error)")
+        }
+        return .ok(.init(body: .json(Self.body(status, usage))))
+    }
+
+    /// The document's shape of `status` and `usage`.
+    static func body(_ status: KeeperStatus, _ usage: QuotaUsage) -> Components.Schemas.ArchiveStatus {
+        let purposes = usage.byPurpose
+        return Components.Schemas.ArchiveStatus(
+            keeper: .init(
+                state: Components.Schemas.KeeperState(rawValue: status.state.rawValue) ?? .disabled,
+                from: status.from.isoString, archivedDays: status.archivedDays, missingDays: status.missingDays,
+                latestSettledDay: status.latestSettledDay.isoString, leader: status.leader,
+                nextRunAt: status.nextRunAt),
+            quota: .init(
+                day: usage.day.isoString, limit: usage.policy.limit, reserve: usage.policy.reserve, used: usage.used,
+                enforced: usage.policy.enforced,
+                byPurpose: .init(
+                    readers: purposes[.readers] ?? 0, keeper: purposes[.keeper] ?? 0, sync: purposes[.sync] ?? 0,
+                    backfill: purposes[.backfill] ?? 0, lookups: purposes[.lookups] ?? 0)))
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import KOBIS
+import Testing
+
+/// `boxoffice serve` with the archive keeper on, as a real process in sample mode: it fills its range on its own.
+@Suite("boxoffice serve: the archive keeper", .serialized)
+struct KeeperServeTests {
+    @Test("sample mode: the keeper fills ~70 days by itself; the status says current and a month's page is complete")
+    func fillsInSampleMode() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "boxoffice-keeper-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let today = CalendarDate(Date(), in: TimeZone(identifier: "Asia/Seoul")!)
+        let from = today.adding(days: -70)
+        // A whole month inside the range and settled: the previous month, or the one before early in a month.
+        var month = CalendarDate(year: today.year, month: today.month, day: 1)!.adding(days: -1)
+        if today.day < 3 { month = CalendarDate(year: month.year, month: month.month, day: 1)!.adding(days: -1) }
+        let monthText = String(format: "%04d-%02d", month.year, month.month)
+
+        let server = ServerProcess(
+            databaseURL: "sqlite://" + directory.appendingPathComponent("keeper.sqlite").path,
+            workingDirectory: directory,
+            environment: ["BOXOFFICE_KEEPER": "on", "BOXOFFICE_ARCHIVE_FROM": from.isoString])
+        let http = try await server.start()
+        do {
+            // Waiting for the fill, not measuring it: give up after a generous bound.
+            let deadline = ContinuousClock.now + .seconds(120)
+            var status: [String: Any] = [:]
+            while ContinuousClock.now < deadline {
+                let answer = try await http.send("GET", "/api/v1/archive/status")
+                #expect(answer.status == 200)
+                status = answer.json ?? [:]
+                let keeper = status["keeper"] as? [String: Any] ?? [:]
+                if keeper["state"] as? String == "current" && keeper["missingDays"] as? Int == 0 { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let keeper = try #require(status["keeper"] as? [String: Any], "\(status)")
+            #expect(keeper["state"] as? String == "current", "\(status)\n\(server.log.suffix(2000))")
+            #expect(keeper["missingDays"] as? Int == 0)
+            #expect(keeper["archivedDays"] as? Int == 69)
+            #expect(keeper["from"] as? String == from.isoString)
+            #expect(keeper["leader"] as? Bool == true)
+            let quota = try #require(status["quota"] as? [String: Any])
+            let purposes = try #require(quota["byPurpose"] as? [String: Any])
+            #expect((purposes["keeper"] as? Int ?? 0) > 0)
+
+            let page = try await http.send("GET", "/charts/period?month=\(monthText)&lang=en")
+            #expect(page.status == 200)
+            #expect(!page.text.contains("notice-coverage"), "\(page.text.prefix(3000))")
+            #expect(!page.text.contains("boxoffice sync"))
+            let api = try await http.send("GET", "/api/v1/charts/period?month=\(monthText)")
+            let coverage = try #require(api.json?["coverage"] as? [String: Any], "\(api.text.prefix(500))")
+            #expect(coverage["missingDays"] as? Int == 0, "\(coverage)")
+        } catch {
+            server.stop(signal: SIGKILL)
+            throw error
+        }
+        server.stop()
+        #expect(server.terminationStatus == 0, "\(server.log.suffix(1000))")
+    }
+}
