@@ -30,7 +30,8 @@ extension ArchiveKeeper {
         switch report.stopReason {
         case nil, .budget: return .finished(failures: report.failures.count)
         case .interrupted: return .stopped
-        default: return await quotaSpent() ? .quotaSpent : .failing
+        case .quotaReached: return .quotaSpent
+        case .repeatedFailures, .fatal: return await quotaSpent() ? .quotaSpent : .failing
         }
     }
 
@@ -125,8 +126,9 @@ extension ArchiveKeeper {
             defer {
                 progress.state = state
                 progress.nextRunAt = nextRunAt
+                progress.announced = true
             }
-            return progress.state != state
+            return progress.state != state || !progress.announced
         }
         if changed { observe(.state(state)) }
     }

@@ -5,6 +5,8 @@ import KOBIS
 /// backoff. Only the keeper changes it, under its lock.
 struct KeeperProgress: Sendable {
     var state: KeeperState
+    /// Whether the state was told at least once (the first one is told even when it is the initial one).
+    var announced = false
     var leader = false
     var nextRunAt: Date?
     var stopping = false

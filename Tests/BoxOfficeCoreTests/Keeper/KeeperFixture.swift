@@ -50,7 +50,7 @@ struct KeeperFixture {
 final class TripwireUpstream: BoxOfficeUpstream, Sendable {
     let base: any BoxOfficeUpstream
     let limit: Int
-    private let calls = Locked((count: 0, held: [ChartQuery]()))
+    private let calls = Locked((count: 0, heldCalls: 0, held: [ChartQuery]()))
     private let latch = TestLatch(limit: .seconds(120))
 
     init(base: any BoxOfficeUpstream, limit: Int) {
@@ -61,12 +61,15 @@ final class TripwireUpstream: BoxOfficeUpstream, Sendable {
     var source: ChartSource { base.source }
     /// Charts asked for after the limit (in flight when the instance "died").
     var held: [ChartQuery] { calls.withLock { $0.held } }
+    /// Calls held so far, of any kind.
+    var heldCalls: Int { calls.withLock { $0.heldCalls } }
     func release() { latch.open() }
 
     private func pass(_ query: ChartQuery?) async {
         let hold = calls.withLock { calls -> Bool in
             calls.count += 1
             guard calls.count > limit else { return false }
+            calls.heldCalls += 1
             if let query { calls.held.append(query) }
             return true
         }

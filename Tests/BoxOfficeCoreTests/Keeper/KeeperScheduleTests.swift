@@ -37,8 +37,9 @@ struct KeeperScheduleTests {
         let request = schedule.morningRequest(today: archiveDay("2024-03-20"))
         #expect(request?.range == archiveRange("2024-03-12", "2024-03-19"))
         #expect(request?.weeklyRanges == WeeklyRange.allCases)
-        #expect(KeeperSchedule(from: archiveDay("2024-03-18")).morningRequest(today: archiveDay("2024-03-20"))?.range
-            == archiveRange("2024-03-18", "2024-03-19"))
+        #expect(
+            KeeperSchedule(from: archiveDay("2024-03-18")).morningRequest(today: archiveDay("2024-03-20"))?.range
+                == archiveRange("2024-03-18", "2024-03-19"))
         #expect(KeeperSchedule(from: archiveDay("2024-03-20")).morningRequest(today: archiveDay("2024-03-20")) == nil)
     }
 

@@ -21,10 +21,10 @@ final class ManualTime: Sendable {
     var now: Date { clock.now }
 
     var sleep: @Sendable (Duration) async throws -> Void {
-        { duration in try await self.sleep(duration) }
+        { duration in try await self.suspend(for: duration) }
     }
 
-    private func sleep(_ duration: Duration) async throws {
+    private func suspend(for duration: Duration) async throws {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let deadline = clock.now.addingTimeInterval(seconds)
         let id = state.withLock { state -> Int in
