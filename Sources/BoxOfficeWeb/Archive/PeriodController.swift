@@ -28,7 +28,8 @@ struct PeriodController<Context: RequestContext>: Sendable {
         let language = Language(request: request)
         var viewModel = PeriodViewModel(
             chart: chart, parameters: parameters, calendar: calendar, language: language, request: request)
-        if let keeper, chart.coverage.missingDays > 0 {
+        // Days before the keeper's first day are never filled by it: the command stays for them.
+        if let keeper, chart.coverage.missingDays > 0, parameters.range.start >= keeper.options.schedule.from {
             viewModel.coverage = CoverageNoticeViewModel(
                 chart.coverage, strings: ArchiveStrings.table(for: language),
                 keeper: await keeperStatus(keeper), now: calendar.currentInstant)

@@ -13,20 +13,29 @@ import Testing
 /// `GET /api/v1/archive/status`, the keeper's notices on the pages and the quota on `/metrics`.
 @Suite("Archive status and the keeper's notices")
 struct ArchiveStatusTests {
-    /// A sample app at the suite's fixed instant with the keeper on or off (built, not run: `.router` tests start
-    /// no services, so an enabled keeper stands by).
+    /// A sample app at the suite's fixed instant with the keeper on or off. An enabled keeper is paused before the
+    /// app starts, so it stores nothing while the test reads the pages (its notices do not depend on timing).
     static func withApp(
-        keeper: Bool, _ body: @Sendable (any TestClientProtocol) async throws -> Void
+        keeper: Bool, from: CalendarDate = BoxOfficeCalendar.defaultEarliestDate,
+        _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         let directory = try WebTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var configuration = AppConfiguration(
             databaseURL: "sqlite://\(directory.path)/app.sqlite", workingDirectory: directory.path)
         configuration.keeperEnabled = keeper
+        configuration.archiveFrom = from
         let now: @Sendable () -> Date = { WebTestSupport.fixedNow }
-        let app = try await buildApplication(
-            configuration, logger: Logger(label: "web-test"),
+        let services = try await AppServices.start(
+            configuration: configuration, logger: Logger(label: "web-test"),
             transport: SimulatorTransport(simulator: KOBISSimulator(now: now)), now: now)
+        do {
+            if keeper { try await services.keeper.pause() }
+        } catch {
+            await services.shutdown()
+            throw error
+        }
+        let app = try await buildApplication(services: services)
         try await app.test(.router) { client in try await body(client) }
     }
 
@@ -80,16 +89,20 @@ struct ArchiveStatusTests {
         }
     }
 
-    @Test("with the keeper on, the period's gap notice and an empty trend say it fills the archive, in both languages")
+    @Test("with the keeper on, the period's gap notice names the keeper instead of a command, in both languages")
     func keeperNotices() async throws {
-        try await Self.withApp(keeper: true) { client in
+        try await Self.withApp(keeper: true, from: CalendarDate(year: 2023, month: 1, day: 1)!) { client in
             let english = try await client.get("/charts/period?month=2024-02&lang=en")
             #expect(english.status == .ok)
-            #expect(english.text.contains("The archive keeper is filling the missing days"), "\(english.text)")
+            #expect(english.text.contains("An administrator paused the archive keeper"), "\(english.text)")
             #expect(!english.text.contains("boxoffice sync"))
             let korean = try await client.get("/charts/period?month=2024-02&lang=ko")
-            #expect(korean.text.contains("보관함 관리자가 빠진 날을"))
+            #expect(korean.text.contains("관리자가 보관함 관리자를 일시 정지했습니다"))
             #expect(!korean.text.contains("boxoffice sync"))
+            // Before the keeper's first day the command stays: the keeper never fills those days.
+            let older = try await client.get("/charts/period?month=2022-02&lang=en")
+            #expect(older.text.contains("boxoffice sync"))
+            #expect(!older.text.contains("archive keeper"))
         }
         try await Self.withApp(keeper: false) { client in
             let page = try await client.get("/charts/period?month=2024-02&lang=en")
