@@ -78,15 +78,15 @@ final class KeeperLog: Sendable {
     }
     var lastState: KeeperState? { states.last }
 
-    /// Waits until `condition` holds; fails the test (and returns false) after 30 s.
+    /// Waits until `condition` holds; fails the test (and returns false) after 120 s: a full suite on two busy cores can starve these tasks for a long while.
     @discardableResult
     func wait(
         for what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: @escaping () -> Bool
     ) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(120)
         while !condition() {
             guard ContinuousClock.now < deadline else {
-                Issue.record("waited 30 s for \(what); events: \(all)", sourceLocation: sourceLocation)
+                Issue.record("waited 120 s for \(what); events: \(all)", sourceLocation: sourceLocation)
                 return false
             }
             try? await Task.sleep(for: .milliseconds(5))
