@@ -8,7 +8,10 @@ import NIOPosix
 /// `/kobisopenapi/webservice/rest/...`, with injectable latency and faults.
 ///
 /// Control endpoints (not counted as KOBIS calls):
-/// - `GET /_simulator/stats` → `{"calls": N, "fault": "none", "latencyMs": 0}`
+/// - `GET /_simulator/stats` → `{"calls": N, "callsByService": {"movie/searchMovieList": N, …},
+///   "callsByTarget": {"boxoffice/searchDailyBoxOfficeList?targetDt=20240315": N, …}, "fault": "none",
+///   "latencyMs": 0, "posterSearches": 0}` (`callsByTarget` counts the calls that name a `targetDt`, by service and
+///   day, so a test can see a chart fetched twice)
 /// - `POST /_simulator/fault?mode=http500` (any ``SimulatorFault``), `POST /_simulator/latency?ms=200`,
 ///   `POST /_simulator/reset-stats` → the stats after the change
 /// - `GET /health` → `ok`
@@ -30,6 +33,8 @@ public final class SimulatorServer: Sendable {
         var calls = 0
         /// KOBIS calls by service path (`movie/searchMovieList`, …).
         var callsByService: [String: Int] = [:]
+        /// KOBIS calls naming a `targetDt`, by ``SimulatorServer/target(service:targetDt:)``.
+        var callsByTarget: [String: Int] = [:]
         var posterSearches = 0
         var serverChannel: (any Channel)?
         var boundPort: Int?
@@ -79,6 +84,11 @@ public final class SimulatorServer: Sendable {
     public var callCount: Int { state.withLock { $0.calls } }
     /// KOBIS calls received for one service, e.g. `movie/searchMovieList` (faulted ones included).
     public func callCount(service: String) -> Int { state.withLock { $0.callsByService[service] ?? 0 } }
+    /// KOBIS calls received for one service and `targetDt`, e.g. (`boxoffice/searchDailyBoxOfficeList`,
+    /// `20240315`) (faulted ones included).
+    public func callCount(service: String, targetDt: String) -> Int {
+        state.withLock { $0.callsByTarget[Self.target(service: service, targetDt: targetDt)] ?? 0 }
+    }
 
     /// The fault injected on KOBIS paths from now on.
     public var fault: SimulatorFault { state.withLock { $0.fault } }
@@ -103,6 +113,7 @@ public final class SimulatorServer: Sendable {
         state.withLock {
             $0.calls = 0
             $0.callsByService = [:]
+            $0.callsByTarget = [:]
             $0.posterSearches = 0
         }
     }
@@ -197,7 +208,11 @@ public final class SimulatorServer: Sendable {
         if path.hasPrefix(Self.kobisPathPrefix) {
             let (fault, latency) = state.withLock { state -> (SimulatorFault, Duration) in
                 state.calls += 1
-                state.callsByService[Self.service(ofPath: path), default: 0] += 1
+                let service = Self.service(ofPath: path)
+                state.callsByService[service, default: 0] += 1
+                if let targetDt = query["targetDt"] {
+                    state.callsByTarget[Self.target(service: service, targetDt: targetDt), default: 0] += 1
+                }
                 return (state.fault, state.latency)
             }
             logger.debug("KOBIS call", metadata: ["path": "\(path)", "fault": "\(fault.rawValue)"])
@@ -239,14 +254,21 @@ public final class SimulatorServer: Sendable {
         return tail.hasSuffix(".json") ? String(tail.dropLast(5)) : tail
     }
 
+    /// The key of `callsByTarget`: `boxoffice/searchDailyBoxOfficeList?targetDt=20240315`.
+    static func target(service: String, targetDt: String) -> String { "\(service)?targetDt=\(targetDt)" }
+
     private func statsResponse() -> SimulatorResponse {
-        let (calls, posterSearches, fault, latency) = state.withLock {
-            ($0.calls, $0.posterSearches, $0.fault, $0.latency)
+        let (calls, byService, byTarget, posterSearches, fault, latency) = state.withLock {
+            ($0.calls, $0.callsByService, $0.callsByTarget, $0.posterSearches, $0.fault, $0.latency)
         }
-        let body =
-            #"{"calls":\#(calls),"fault":"\#(fault.rawValue)","latencyMs":\#(Self.milliseconds(latency)),"#
-            + #""posterSearches":\#(posterSearches)}"#
-        return .json(Data(body.utf8))
+        let object: [String: Any] = [
+            "calls": calls, "callsByService": byService, "callsByTarget": byTarget, "fault": fault.rawValue,
+            "latencyMs": Self.milliseconds(latency), "posterSearches": posterSearches,
+        ]
+        // Keys sorted and slashes as they are, so the answer is the same text every time.
+        let body = try? JSONSerialization.data(
+            withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        return .json(body ?? Data("{}".utf8))
     }
 
     private static func badRequest(_ message: String) -> SimulatorResponse {

@@ -42,6 +42,13 @@ struct SimulatorServerTests {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
     }
 
+    /// The text of `/_simulator/stats` when only code-list calls (`codeListCalls` of them) were made.
+    static func statsBody(calls: Int, codeListCalls: Int = 0, fault: String = "none", latencyMs: Int) -> String {
+        let byService = codeListCalls == 0 ? "" : #""code/searchCodeList":\#(codeListCalls)"#
+        return #"{"calls":\#(calls),"callsByService":{\#(byService)},"callsByTarget":{},"#
+            + #""fault":"\#(fault)","latencyMs":\#(latencyMs),"posterSearches":0}"#
+    }
+
     @Test("every service answers over real HTTP, and calls are counted")
     func services() async throws {
         try await Self.withServer { server in
@@ -134,7 +141,7 @@ struct SimulatorServerTests {
             #expect(clock.now - start >= .milliseconds(400))
             #expect(regions.count == 17)
             let stats = try await Self.request(server, "GET", "/_simulator/stats")
-            #expect(stats.body == #"{"calls":1,"fault":"none","latencyMs":400,"posterSearches":0}"#)
+            #expect(stats.body == Self.statsBody(calls: 1, codeListCalls: 1, latencyMs: 400))
             // Concurrent delayed answers overlap: the loop is never blocked by a delay.
             start = clock.now
             try await withThrowingTaskGroup(of: Int.self) { group in
@@ -155,20 +162,20 @@ struct SimulatorServerTests {
             #expect(try await Self.request(server, "GET", "/health") == (200, "ok"))
             #expect(
                 try await Self.request(server, "GET", "/_simulator/stats").body
-                    == #"{"calls":0,"fault":"none","latencyMs":0,"posterSearches":0}"#)
+                    == Self.statsBody(calls: 0, latencyMs: 0))
             let client = Self.client(server)
             _ = try await client.send(CodeListRequest.movieTypes)
 
             let set = try await Self.request(server, "POST", "/_simulator/fault?mode=http500")
             #expect(set.status == 200)
-            #expect(set.body == #"{"calls":1,"fault":"http500","latencyMs":0,"posterSearches":0}"#)
+            #expect(set.body == Self.statsBody(calls: 1, codeListCalls: 1, fault: "http500", latencyMs: 0))
             #expect(server.fault == .http500)
             await #expect(throws: KOBISError.httpStatus(500)) { _ = try await client.send(CodeListRequest.movieTypes) }
             _ = try await Self.request(server, "POST", "/_simulator/fault?mode=none")
             _ = try await client.send(CodeListRequest.movieTypes)
 
             let latency = try await Self.request(server, "POST", "/_simulator/latency?ms=25")
-            #expect(latency.body == #"{"calls":3,"fault":"none","latencyMs":25,"posterSearches":0}"#)
+            #expect(latency.body == Self.statsBody(calls: 3, codeListCalls: 3, latencyMs: 25))
             #expect(server.latency == .milliseconds(25))
 
             #expect(try await Self.request(server, "POST", "/_simulator/fault?mode=bogus").status == 400)
@@ -183,8 +190,42 @@ struct SimulatorServerTests {
             #expect(server.callCount == 4)
 
             let reset = try await Self.request(server, "POST", "/_simulator/reset-stats")
-            #expect(reset.body == #"{"calls":0,"fault":"none","latencyMs":25,"posterSearches":0}"#)
+            #expect(reset.body == Self.statsBody(calls: 0, latencyMs: 25))
             #expect(server.callCount == 0)
+        }
+    }
+
+    @Test("stats count KOBIS calls by service and by service and day (targetDt); a reset clears them")
+    func statsByTarget() async throws {
+        try await Self.withServer { server in
+            let base = "/kobisopenapi/webservice/rest/"
+            let daily = base + "boxoffice/searchDailyBoxOfficeList.json?key=k&targetDt="
+            for target in [
+                daily + "20240315", daily + "20240315", daily + "20240316",
+                base + "boxoffice/searchWeeklyBoxOfficeList.json?key=k&targetDt=20240310&weekGb=0",
+                base + "movie/searchMovieList.json?key=k&itemPerPage=3",
+            ] {
+                #expect(try await Self.request(server, "GET", target).status == 200)
+            }
+            let stats = try await Self.request(server, "GET", "/_simulator/stats")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(stats.body.utf8)) as? [String: Any], "\(stats.body)")
+            #expect(object["calls"] as? Int == 5)
+            #expect(
+                object["callsByService"] as? [String: Int] == [
+                    "boxoffice/searchDailyBoxOfficeList": 3, "boxoffice/searchWeeklyBoxOfficeList": 1,
+                    "movie/searchMovieList": 1,
+                ])
+            #expect(
+                object["callsByTarget"] as? [String: Int] == [
+                    "boxoffice/searchDailyBoxOfficeList?targetDt=20240315": 2,
+                    "boxoffice/searchDailyBoxOfficeList?targetDt=20240316": 1,
+                    "boxoffice/searchWeeklyBoxOfficeList?targetDt=20240310": 1,
+                ])
+            #expect(server.callCount(service: "boxoffice/searchDailyBoxOfficeList", targetDt: "20240315") == 2)
+            #expect(server.callCount(service: "boxoffice/searchDailyBoxOfficeList", targetDt: "20240317") == 0)
+            _ = try await Self.request(server, "POST", "/_simulator/reset-stats")
+            #expect(server.callCount(service: "boxoffice/searchDailyBoxOfficeList", targetDt: "20240315") == 0)
         }
     }
 
