@@ -49,20 +49,22 @@ public final class ArchiveKeeper: Sendable {
     let ledger: QuotaLedger
     let archive: any ArchiveRepository
     let makeEngine: @Sendable (SyncOptions) -> SyncEngine
-    private let sleep: @Sendable (Duration) async throws -> Void
+    private let sleep: @Sendable (Date) async throws -> Void
     let observe: @Sendable (KeeperEvent) -> Void
     private let waiter: KeeperWaiter
     let shared: Locked<KeeperProgress>
 
     /// - Parameters:
     ///   - makeEngine: builds the sync engine each run uses.
-    ///   - sleep: how to wait (tests pass a clock they move by hand).
+    ///   - sleep: waits until an instant of `calendar`'s clock (tests pass a clock they move by hand); by default
+    ///     the time from the calendar's now to the instant. An instant, not a duration: the keeper thinks in instants
+    ///     (09:00 KST, the end of a lease), and a wait that begins after its instant passed ends at once.
     ///   - observe: told of state changes, runs and problems (the app logs them).
     public init(
         options: Options, calendar: BoxOfficeCalendar, leases: any LeaseStore, controls: any KeeperControlStore,
         ledger: QuotaLedger, archive: any ArchiveRepository, instanceID: String = UUID().uuidString,
         makeEngine: @escaping @Sendable (SyncOptions) -> SyncEngine,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        sleep: (@Sendable (Date) async throws -> Void)? = nil,
         observe: @escaping @Sendable (KeeperEvent) -> Void = { _ in }
     ) {
         self.options = options
@@ -73,6 +75,7 @@ public final class ArchiveKeeper: Sendable {
         self.archive = archive
         self.instanceID = instanceID
         self.makeEngine = makeEngine
+        let sleep = sleep ?? { deadline in try await Self.sleep(until: deadline, now: calendar.currentInstant) }
         self.sleep = sleep
         self.observe = observe
         self.waiter = KeeperWaiter(sleep: sleep)
@@ -84,7 +87,9 @@ public final class ArchiveKeeper: Sendable {
     /// Keeps the archive until ``stop()``: leads while it holds the lease, stands by otherwise.
     public func run() async {
         guard options.enabled else {
-            while !isStopping && !Task.isCancelled { await waiter.wait(.seconds(3600)) }
+            while !isStopping && !Task.isCancelled {
+                await waiter.wait(until: calendar.currentInstant.addingTimeInterval(3600))
+            }
             return
         }
         // Requests made before this instance started were for an earlier keeper.
@@ -108,7 +113,7 @@ public final class ArchiveKeeper: Sendable {
                 if isStopping { try? await leases.release(Self.leaseName, holder: instanceID) }
             } else {
                 publish(.standby, nextRunAt: nil)
-                await waiter.wait(.seconds(options.lease / 2))
+                await waiter.wait(until: now.addingTimeInterval(options.lease / 2))
             }
         }
     }
@@ -124,6 +129,12 @@ public final class ArchiveKeeper: Sendable {
     }
 
     private var isStopping: Bool { shared.withLock { $0.stopping } }
+
+    /// Sleeps from `now` until `deadline`.
+    static func sleep(until deadline: Date, now: Date) async throws {
+        let seconds = deadline.timeIntervalSince(now)
+        if seconds > 0 { try await Task.sleep(for: .seconds(seconds)) }
+    }
 
     /// Ends this instance's current wait, so a request made here is seen at once.
     func wakeUp() { waiter.wake() }
@@ -142,8 +153,10 @@ public final class ArchiveKeeper: Sendable {
     /// too slow) or when the lease could not be renewed before it ran out.
     private func keepLease() async {
         var heldUntil = calendar.currentInstant.addingTimeInterval(options.lease * 1.5)
+        var renewal = calendar.currentInstant
         while true {
-            do { try await sleep(.seconds(options.lease)) } catch { return }
+            renewal = renewal.addingTimeInterval(options.lease)
+            do { try await sleep(renewal) } catch { return }
             let now = calendar.currentInstant
             let until = now.addingTimeInterval(options.lease * 1.5)
             do {
@@ -169,18 +182,18 @@ public final class ArchiveKeeper: Sendable {
             let runRequested = takeRunRequest(controls)
             if controls.paused {
                 publish(.paused, nextRunAt: nil)
-                await waiter.wait(.seconds(options.lease))
+                await waiter.wait(until: now.addingTimeInterval(options.lease))
                 continue
             }
             if let until = shared.withLock({ $0.backoffUntil }), now < until, !runRequested {
                 publish(.backingOff, nextRunAt: until)
-                await waiter.wait(.seconds(min(until.timeIntervalSince(now), options.lease)))
+                await waiter.wait(until: min(until, now.addingTimeInterval(options.lease)))
                 continue
             }
             if await quotaSpent() {
                 let tomorrow = calendar.nextDayStart
                 publish(.waitingForQuota, nextRunAt: tomorrow)
-                await waiter.wait(.seconds(min(tomorrow.timeIntervalSince(now), options.lease)))
+                await waiter.wait(until: min(tomorrow, now.addingTimeInterval(options.lease)))
                 continue
             }
             let lastMorning = shared.withLock { $0.lastMorning }
@@ -207,7 +220,7 @@ public final class ArchiveKeeper: Sendable {
             let next = options.schedule.nextMorning(after: now, today: today)
             publish(.current, nextRunAt: next)
             // Wakes at least once a lease to see administrators' requests made on other instances.
-            await waiter.wait(.seconds(min(next.timeIntervalSince(now), options.lease)))
+            await waiter.wait(until: min(next, now.addingTimeInterval(options.lease)))
         }
     }
 }

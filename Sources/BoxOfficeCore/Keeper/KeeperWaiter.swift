@@ -1,3 +1,4 @@
+import Foundation
 import KOBIS
 
 /// The keeper's one sleeping place: it waits for a deadline or until something wakes it (a stop, an
@@ -8,17 +9,16 @@ final class KeeperWaiter: Sendable {
         var wakeRequested = false
     }
     private let state = Locked(State())
-    private let sleep: @Sendable (Duration) async throws -> Void
+    private let sleep: @Sendable (Date) async throws -> Void
 
-    init(sleep: @escaping @Sendable (Duration) async throws -> Void) {
+    init(sleep: @escaping @Sendable (Date) async throws -> Void) {
         self.sleep = sleep
     }
 
-    /// Waits `duration`, or less when woken or cancelled.
-    func wait(_ duration: Duration) async {
-        guard duration > .zero else { return }
+    /// Waits until `deadline`, or less when woken or cancelled.
+    func wait(until deadline: Date) async {
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { try? await self.sleep(duration) }
+            group.addTask { try? await self.sleep(deadline) }
             group.addTask { await self.waitForWake() }
             await group.next()
             group.cancelAll()

@@ -20,13 +20,12 @@ final class ManualTime: Sendable {
 
     var now: Date { clock.now }
 
-    var sleep: @Sendable (Duration) async throws -> Void {
-        { duration in try await self.suspend(for: duration) }
+    /// Sleeps until an instant of this clock.
+    var sleep: @Sendable (Date) async throws -> Void {
+        { deadline in try await self.suspend(until: deadline) }
     }
 
-    private func suspend(for duration: Duration) async throws {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        let deadline = clock.now.addingTimeInterval(seconds)
+    private func suspend(until deadline: Date) async throws {
         let id = state.withLock { state -> Int in
             state.nextID += 1
             return state.nextID
