@@ -144,11 +144,13 @@ func buildRouter(
     return router
 }
 
-/// Around every generated operation, outermost first: the diary's answers are not kept by caches; the operations the
-/// document secures need a Bearer token (checked before anything is read); bodies are read with a size limit (the
-/// `null`s of a note's `PATCH` noted); queries are checked with the pages' rules and words.
+/// Around every generated operation, outermost first: headers go out as plain text; the diary's answers are not
+/// kept by caches; the operations the document secures need a Bearer token (checked before anything is read); bodies
+/// are read with a size limit (the `null`s of a note's `PATCH` noted); queries are checked with the pages' rules and
+/// words.
 private func apiMiddlewares(services: AppServices, openAPI: OpenAPIDocument) -> [any ServerMiddleware] {
     [
+        APIResponseHeadersMiddleware(),
         DiaryNoStoreMiddleware(diaryOperations: openAPI.operationIDs(tagged: "diary")),
         DiaryBearerTokenMiddleware(accounts: services.diaryAccounts, securedOperations: openAPI.securedOperationIDs),
         APIRequestBodyMiddleware(limits: ["importNotes": TransferAPIHandler.importSizeLimit], nullAware: ["updateNote"]),
