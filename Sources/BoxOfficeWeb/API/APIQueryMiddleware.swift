@@ -29,7 +29,8 @@ struct APIQueryMiddleware: ServerMiddleware {
         case "listNotes": _ = try NoteListParameters(query)
         case "getDiaryStatistics": _ = try NoteListParameters.year(query, "year")
         case "exportNotes", "importNotes": _ = try DiaryFileFormat(parameter: query.nonEmpty("format"))
-        case "deleteCategory": _ = try CategoryDeleteParameters(notes: query.nonEmpty("notes"), to: query.nonEmpty("to"))
+        case "deleteCategory":
+            _ = try CategoryDeleteParameters(notes: query.nonEmpty("notes"), to: query.nonEmpty("to"))
         default: break
         }
         var request = request

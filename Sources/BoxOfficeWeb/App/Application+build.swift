@@ -153,7 +153,8 @@ private func apiMiddlewares(services: AppServices, openAPI: OpenAPIDocument) -> 
         APIResponseHeadersMiddleware(),
         DiaryNoStoreMiddleware(diaryOperations: openAPI.operationIDs(tagged: "diary")),
         DiaryBearerTokenMiddleware(accounts: services.diaryAccounts, securedOperations: openAPI.securedOperationIDs),
-        APIRequestBodyMiddleware(limits: ["importNotes": TransferAPIHandler.importSizeLimit], nullAware: ["updateNote"]),
+        APIRequestBodyMiddleware(
+            limits: ["importNotes": TransferAPIHandler.importSizeLimit], nullAware: ["updateNote"]),
         APIQueryMiddleware(calendar: services.calendar),
     ]
 }

@@ -65,11 +65,12 @@ struct DiaryAPIPlumbingTests {
         await #expect(throws: WebError.bodyTooLarge(limitKB: 1)) {
             _ = try await APIRequestBodyMiddleware.collect(HTTPBody(Data(repeating: 1, count: 1025)), limit: 1024)
         }
-        let unknownLength = HTTPBody(AsyncStream { continuation in
-            continuation.yield(ArraySlice(repeating: UInt8(1), count: 600))
-            continuation.yield(ArraySlice(repeating: UInt8(1), count: 600))
-            continuation.finish()
-        }, length: .unknown)
+        let unknownLength = HTTPBody(
+            AsyncStream { continuation in
+                continuation.yield(ArraySlice(repeating: UInt8(1), count: 600))
+                continuation.yield(ArraySlice(repeating: UInt8(1), count: 600))
+                continuation.finish()
+            }, length: .unknown)
         await #expect(throws: WebError.bodyTooLarge(limitKB: 1)) {
             _ = try await APIRequestBodyMiddleware.collect(unknownLength, limit: 1024)
         }
@@ -83,7 +84,9 @@ struct DiaryAPIPlumbingTests {
         #expect(try CategoryDeleteParameters(notes: "uncategorize", to: nil).disposition == .uncategorize)
         let target = UUID()
         #expect(try CategoryDeleteParameters(notes: "move", to: target.uuidString).disposition == .move(to: target))
-        #expect(throws: BoxOfficeError.invalid("to", .required)) { try CategoryDeleteParameters(notes: "move", to: nil) }
+        #expect(throws: BoxOfficeError.invalid("to", .required)) {
+            try CategoryDeleteParameters(notes: "move", to: nil)
+        }
         #expect(throws: BoxOfficeError.invalid("to", .uuid, value: "x")) {
             try CategoryDeleteParameters(notes: nil, to: "x")
         }

@@ -7,13 +7,19 @@ struct AccountAPIHandler: Sendable {
     let accounts: DiaryAccountService
 
     func createUser(_ input: Operations.CreateUser.Input) async throws -> Operations.CreateUser.Output {
-        let credentials = switch input.body { case .json(let body): body }
+        let credentials =
+            switch input.body {
+            case .json(let body): body
+            }
         let user = try await accounts.signUp(username: credentials.username, password: credentials.password)
         return .created(.init(body: .json(.init(user))))
     }
 
     func createToken(_ input: Operations.CreateToken.Input) async throws -> Operations.CreateToken.Output {
-        let login = switch input.body { case .json(let body): body }
+        let login =
+            switch input.body {
+            case .json(let body): body
+            }
         let user = try await accounts.logIn(username: login.username, password: login.password)
         let issued = try await accounts.issueToken(for: user, name: login.name)
         return .created(.init(body: .json(.init(issued))))

@@ -13,7 +13,10 @@ struct CategoryAPIHandler: Sendable {
 
     func createCategory(_ input: Operations.CreateCategory.Input) async throws -> Operations.CreateCategory.Output {
         let user = try DiaryAPIUser.get()
-        let new = switch input.body { case .json(let body): body }
+        let new =
+            switch input.body {
+            case .json(let body): body
+            }
         let category = try await notes.createCategory(name: new.name, visible: new.visible ?? true, for: user)
         return .created(
             .init(
@@ -24,7 +27,10 @@ struct CategoryAPIHandler: Sendable {
     func updateCategory(_ input: Operations.UpdateCategory.Input) async throws -> Operations.UpdateCategory.Output {
         let user = try DiaryAPIUser.get()
         let id = try Self.categoryID(input.path.id)
-        let sent = switch input.body { case .json(let body): body }
+        let sent =
+            switch input.body {
+            case .json(let body): body
+            }
         // `null` is the same as leaving a field out.
         let changes = CategoryChanges(name: sent.name, visible: sent.visible, position: sent.position)
         guard changes != CategoryChanges() else {

@@ -16,7 +16,10 @@ struct NoteAPIHandler: Sendable {
 
     func createNote(_ input: Operations.CreateNote.Input) async throws -> Operations.CreateNote.Output {
         let user = try DiaryAPIUser.get()
-        let new = switch input.body { case .json(let body): body }
+        let new =
+            switch input.body {
+            case .json(let body): body
+            }
         let result = try await notes.createNote(try draft(new), for: user)
         return .created(
             .init(
@@ -33,7 +36,10 @@ struct NoteAPIHandler: Sendable {
     func updateNote(_ input: Operations.UpdateNote.Input) async throws -> Operations.UpdateNote.Output {
         let user = try DiaryAPIUser.get()
         let id = try Self.noteID(input.path.id)
-        let sent = switch input.body { case .json(let body): body }
+        let sent =
+            switch input.body {
+            case .json(let body): body
+            }
         let null = APIRequestBody.nullFields
         var changes = NoteChanges()
         if null.contains("title") { throw BoxOfficeError.invalid("title", .notNull) }

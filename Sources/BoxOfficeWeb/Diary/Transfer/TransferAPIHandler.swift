@@ -30,7 +30,10 @@ struct TransferAPIHandler: Sendable {
     func importNotes(_ input: Operations.ImportNotes.Input) async throws -> Operations.ImportNotes.Output {
         let user = try DiaryAPIUser.get()
         let format = try DiaryFileFormat(parameter: input.query.format.rawValue)
-        let file = switch input.body { case .any(let body): body }
+        let file =
+            switch input.body {
+            case .any(let body): body
+            }
         let data = try await Data(collecting: file, upTo: Self.importSizeLimit)
         guard !data.isEmpty else { throw BoxOfficeError.invalid(nil, .emptyBody) }
         let report = try await transfer.importFile(data, format: format, for: user)
