@@ -69,6 +69,11 @@ extension DiaryAPITests {
             arguments: DiaryWebBackend.enabled)
         func spellings(backend: DiaryWebBackend) async throws {
             try await DiaryWebTestSupport.withApp(backend) { client in
+                // A JSON body is read as JSON whatever the client calls it (curl -d says form data).
+                let formSaid = try await client.call(
+                    .post, "/api/v1/users", text: #"{"username": "curl_user", "password": "correct horse"}"#,
+                    headers: [.contentType: "application/x-www-form-urlencoded"])
+                #expect(formSaid.status == .created, "\(formSaid.text)")
                 let token = try await client.account("minji")
                 let codes = try await client.sampleMovieCodes()
                 for (index, code) in codes.prefix(2).enumerated() {
