@@ -6,7 +6,7 @@ extension Components.Schemas.DiaryNote: ExplicitNullEncoding {
         self.init(
             id: note.id.uuidString, movieCode: note.movieCode, title: note.title, watchedOn: note.watchedOn.isoString,
             memo: note.memo, rating: note.rating?.stars, categoryId: note.categoryId?.uuidString,
-            place: note.place.flatMap { PlacePayload(rawValue: $0.rawValue) }, createdAt: note.createdAt,
+            place: note.place.map(PlacePayload.init), createdAt: note.createdAt,
             updatedAt: note.updatedAt, releaseYear: note.movie.releaseYear, titleEnglish: note.movie.titleEnglish,
             genres: note.movie.genres, nations: note.movie.nations, directors: note.movie.directors,
             chartDate: note.chartDate.map { .init(value1: $0.isoString) }, chartRank: note.chartRank)
@@ -20,7 +20,7 @@ extension Components.Schemas.DiarySavedNote: ExplicitNullEncoding {
         self.init(
             id: note.id.uuidString, movieCode: note.movieCode, title: note.title, watchedOn: note.watchedOn.isoString,
             memo: note.memo, rating: note.rating?.stars, categoryId: note.categoryId?.uuidString,
-            place: note.place.flatMap { PlacePayload(rawValue: $0.rawValue) }, createdAt: note.createdAt,
+            place: note.place.map(PlacePayload.init), createdAt: note.createdAt,
             updatedAt: note.updatedAt, releaseYear: note.movie.releaseYear, titleEnglish: note.movie.titleEnglish,
             genres: note.movie.genres, nations: note.movie.nations, directors: note.movie.directors,
             chartDate: note.chartDate.map { .init(value1: $0.isoString) }, chartRank: note.chartRank,
@@ -33,5 +33,23 @@ extension Components.Schemas.DiaryNotePage {
         self.init(
             notes: page.notes.map(Components.Schemas.DiaryNote.init), total: page.total, page: page.page,
             perPage: page.perPage)
+    }
+}
+
+extension Components.Schemas.DiaryNote.PlacePayload {
+    init(_ place: DiaryPlace) {
+        switch place {
+        case .cinema: self = .cinema
+        case .home: self = .home
+        }
+    }
+}
+
+extension Components.Schemas.DiarySavedNote.PlacePayload {
+    init(_ place: DiaryPlace) {
+        switch place {
+        case .cinema: self = .cinema
+        case .home: self = .home
+        }
     }
 }

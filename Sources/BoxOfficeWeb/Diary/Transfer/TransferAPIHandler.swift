@@ -46,8 +46,18 @@ extension Components.Schemas.DiaryImportReport {
     init(_ report: DiaryImportReport, language: Language) {
         let words = ReasonText(language)
         self.init(
-            format: .init(rawValue: report.format.rawValue) ?? .csv, rows: report.rows, imported: report.imported,
+            format: .init(report.format), rows: report.rows, imported: report.imported,
             skipped: report.skipped.map { .init(row: $0.row, title: $0.title, reason: words.skip($0.reason)) },
             categoriesCreated: report.categoriesCreated, kobisSearches: report.kobisSearches)
+    }
+}
+
+extension Components.Schemas.DiaryImportReport.FormatPayload {
+    init(_ format: DiaryFileFormat) {
+        switch format {
+        case .csv: self = .csv
+        case .json: self = .json
+        case .letterboxd: self = .letterboxd
+        }
     }
 }
