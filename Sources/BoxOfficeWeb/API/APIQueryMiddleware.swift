@@ -6,13 +6,15 @@ import OpenAPIRuntime
 /// Reads an operation's query the way the pages always have, before the generated code decodes it, so a bad value
 /// gets the same 400 and words as on the pages (`nation must be one of K, F`), and a value they accept reaches the
 /// generated decoder in the document's spelling: empty values count as absent (a form's "all" option) and the
-/// case-insensitive filters (`nation=k`, `range=WEEK`) take the document's case.
+/// case-insensitive values (`nation=k`, `range=WEEK`, `format=CSV`, `sort=Title`) take the document's case.
 struct APIQueryMiddleware: ServerMiddleware {
     let calendar: BoxOfficeCalendar
 
     /// Values the pages read case-insensitively, in the document's spelling.
     static let canonicalValues: [String: [String]] = [
         "nation": ["K", "F"], "multi": ["Y", "N"], "range": ["week", "weekend", "weekdays"],
+        "format": DiaryFileFormat.allCases.map(\.rawValue), "notes": ["uncategorize", "delete", "move"],
+        "sort": NoteSort.Field.allCases.map(\.rawValue), "order": ["asc", "desc"],
     ]
 
     func intercept(
@@ -24,6 +26,11 @@ struct APIQueryMiddleware: ServerMiddleware {
         case "getDailyChart", "getWeeklyChart": _ = try ChartRequestParameters(query)
         case "searchMovies": _ = try MovieSearchParameters(query)
         case "getPeriodChart": _ = try PeriodParameters(query, calendar: calendar)
+        case "listNotes": _ = try NoteListParameters(query)
+        case "getDiaryStatistics": _ = try NoteListParameters.year(query, "year")
+        case "exportNotes", "importNotes": _ = try DiaryFileFormat(parameter: query.nonEmpty("format"))
+        case "deleteCategory":
+            _ = try CategoryDeleteParameters(notes: query.nonEmpty("notes"), to: query.nonEmpty("to"))
         default: break
         }
         var request = request

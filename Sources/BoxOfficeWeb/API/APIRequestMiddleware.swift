@@ -1,14 +1,16 @@
 import Hummingbird
 
 /// In front of the generated `/api/v1` routes: keeps the request in ``APIRequest/current`` for the handlers, and drops
-/// `Accept`, because the API has always answered its one content type whatever the client accepts (the generated
-/// code would refuse a request whose `Accept` names another with a 406).
+/// `Accept` and `Content-Type`, because the API has always answered its one content type whatever the client accepts
+/// and read each operation's one kind of body whatever the client called it (`curl -d` says form data; an import
+/// file's type is its `format`): the generated code would refuse the first with a 406 and the second with a 415.
 struct APIRequestMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
         var head = request.head
         head.headerFields[.accept] = nil
+        head.headerFields[.contentType] = nil
         let forwarded = Request(head: head, body: request.body)
         return try await APIRequest.$current.withValue(request) {
             try await next(forwarded, context)

@@ -7,6 +7,11 @@ struct BoxOfficeAPI: APIProtocol {
     let movies: MovieAPIHandler
     let archive: ArchiveAPIHandler
     let archiveStatus: ArchiveStatusHandler
+    let accounts: AccountAPIHandler
+    let categories: CategoryAPIHandler
+    let notes: NoteAPIHandler
+    let transfer: TransferAPIHandler
+    let stats: StatsAPIHandler
 
     func getDailyChart(_ input: Operations.GetDailyChart.Input) async throws -> Operations.GetDailyChart.Output {
         try await charts.getDailyChart(input)

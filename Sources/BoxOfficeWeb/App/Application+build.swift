@@ -5,6 +5,7 @@ public import Hummingbird
 public import KOBIS
 public import Logging
 import OpenAPIHummingbird
+import OpenAPIRuntime
 import ServiceLifecycle
 
 /// Builds the BoxOffice web application from one configuration.
@@ -97,7 +98,7 @@ func buildRouter(
     }
     OpenAPIController<BasicRequestContext>(document: openAPI).addRoutes(to: router)
 
-    // The routes generated from the document (their paths carry /api/v1).
+    // The routes generated from the document (their paths carry /api/v1), the diary's included.
     let generated = router.group()
         .add(middleware: APILanguageMiddleware<BasicRequestContext>())
         .add(middleware: APIRequestMiddleware<BasicRequestContext>())
@@ -105,12 +106,15 @@ func buildRouter(
         charts: ChartAPIHandler(charts: services.charts, movies: services.movies, calendar: services.calendar),
         movies: MovieAPIHandler(movies: services.movies),
         archive: ArchiveAPIHandler(archive: services.archive, calendar: services.calendar),
-        archiveStatus: ArchiveStatusHandler(keeper: services.keeper, ledger: services.ledger)
+        archiveStatus: ArchiveStatusHandler(keeper: services.keeper, ledger: services.ledger),
+        accounts: AccountAPIHandler(accounts: services.diaryAccounts),
+        categories: CategoryAPIHandler(notes: services.diaryNotes),
+        notes: NoteAPIHandler(notes: services.diaryNotes, calendar: services.calendar),
+        transfer: TransferAPIHandler(transfer: services.diaryTransfer),
+        stats: StatsAPIHandler(statistics: services.diaryStatistics)
     ).registerHandlers(
         on: generated, serverURL: Servers.Server1.url(), configuration: BoxOfficeAPI.configuration,
-        middlewares: [APIQueryMiddleware(calendar: services.calendar)])
-    let api = router.group("api/v1").add(middleware: APILanguageMiddleware<BasicRequestContext>())
-    addDiaryAPIRoutes(to: api, services: services)
+        middlewares: apiMiddlewares(services: services, openAPI: openAPI))
     // Anything else under /api answers a JSON 404 (the error middleware sees the /api prefix).
     router.get("api/**") { _, _ -> Response in throw WebError.noAPIRoute }
 
@@ -140,21 +144,19 @@ func buildRouter(
     return router
 }
 
-/// Adds the diary API under `group` (`/api/v1`): sign-up and log-in without a token, everything else behind
-/// ``BearerTokenAuthenticator``, all wrapped by ``DiaryAPIMiddleware``.
-private func addDiaryAPIRoutes(to group: RouterGroup<BasicRequestContext>, services: AppServices) {
-    let diary = group.group(context: DiaryRequestContext.self)
-        .add(middleware: DiaryAPIMiddleware<DiaryRequestContext>())
-    AccountAPIController<DiaryRequestContext>(diary: services.diaryAccounts).addRoutes(to: diary)
-
-    let authenticated = diary.group()
-        .add(middleware: BearerTokenAuthenticator<DiaryRequestContext>(diary: services.diaryAccounts))
-    TokenAPIController<DiaryRequestContext>(diary: services.diaryAccounts).addRoutes(to: authenticated)
-    CategoryAPIController<DiaryRequestContext>(diary: services.diaryNotes).addRoutes(to: authenticated)
-    NoteAPIController<DiaryRequestContext>(
-        diary: services.diaryNotes, transfer: services.diaryTransfer, calendar: services.calendar
-    ).addRoutes(to: authenticated)
-    StatsAPIController<DiaryRequestContext>(diary: services.diaryStatistics).addRoutes(to: authenticated)
+/// Around every generated operation, outermost first: headers go out as plain text; the diary's answers are not
+/// kept by caches; the operations the document secures need a Bearer token (checked before anything is read); bodies
+/// are read with a size limit (the `null`s of a note's `PATCH` noted); queries are checked with the pages' rules and
+/// words.
+private func apiMiddlewares(services: AppServices, openAPI: OpenAPIDocument) -> [any ServerMiddleware] {
+    [
+        APIResponseHeadersMiddleware(),
+        DiaryNoStoreMiddleware(diaryOperations: openAPI.operationIDs(tagged: "diary")),
+        DiaryBearerTokenMiddleware(accounts: services.diaryAccounts, securedOperations: openAPI.securedOperationIDs),
+        APIRequestBodyMiddleware(
+            limits: ["importNotes": TransferAPIHandler.importSizeLimit], nullAware: ["updateNote"]),
+        APIQueryMiddleware(calendar: services.calendar),
+    ]
 }
 
 /// The diary's web pages. Every one runs in ``DiaryPageContext`` behind ``DiarySessionMiddleware``; sign-up

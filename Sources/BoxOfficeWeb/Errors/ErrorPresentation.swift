@@ -100,7 +100,7 @@ struct ErrorPresentation: Sendable, Equatable {
             let expected: InputRule.ValueType =
                 type is Bool.Type ? .boolean : type is Int.Type ? .wholeNumber : type is Double.Type ? .number : .string
             guard let field = path(context.codingPath) else { return InputProblem(nil, .notJSONObject) }
-            return InputProblem(field, .type(expected))
+            return InputProblem(field, valueRules[field] ?? .type(expected))
         case .dataCorrupted(let context):
             guard let field = path(context.codingPath) else { return InputProblem(nil, .notJSON) }
             return InputProblem(field, .invalid)
@@ -108,6 +108,10 @@ struct ErrorPresentation: Sendable, Equatable {
             return InputProblem(nil, .notJSON)
         }
     }
+
+    /// Fields whose rule says more than their JSON type when a value of another type arrives (`"rating": "4.5"` is
+    /// answered as any other rating out of range).
+    static let valueRules: [String: InputRule] = ["rating": .stars]
 
     /// Whether `error` is the OpenAPI runtime's own refusal of a request (a 4xx; its error type is not public).
     static func isRuntimeRefusal(_ error: any HTTPResponseConvertible) -> Bool {

@@ -51,31 +51,3 @@ struct NoteListParameters: Sendable, Equatable {
         return value
     }
 }
-
-/// Parses the fields of note bodies (`POST` and `PATCH /api/v1/notes…`), naming the field in every 400.
-enum NoteBodyFields {
-    static func watchedOn(_ text: String, today: CalendarDate) throws(BoxOfficeError) -> CalendarDate {
-        try DiaryValidation.watchedOn(text, today: today)
-    }
-
-    static func rating(_ value: JSONValue) throws(BoxOfficeError) -> StarRating {
-        guard case .number(let stars) = value else {
-            throw .invalid("rating", .stars)
-        }
-        return try DiaryValidation.rating(stars: stars)
-    }
-
-    static func categoryID(_ value: JSONValue) throws(BoxOfficeError) -> UUID {
-        guard case .string(let text) = value, let id = UUID(uuidString: text) else {
-            throw .invalid("categoryId", .categoryID)
-        }
-        return id
-    }
-
-    static func place(_ value: JSONValue) throws(BoxOfficeError) -> DiaryPlace {
-        guard case .string(let text) = value, let place = try DiaryValidation.place(text) else {
-            throw .invalid("place", .oneOf(["cinema", "home", "null"]))
-        }
-        return place
-    }
-}

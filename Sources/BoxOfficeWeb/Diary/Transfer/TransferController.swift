@@ -8,7 +8,7 @@ import Hummingbird
 /// downloads the diary. A malformed file answers 400 with the form and the reason; nothing is written.
 struct TransferController<Context: DiarySessionContext>: Sendable {
     /// The largest file the page accepts, as the API (`POST /api/v1/notes/import`).
-    static var importSizeLimit: Int { NoteAPIController<DiaryRequestContext>.importSizeLimit }
+    static var importSizeLimit: Int { TransferAPIHandler.importSizeLimit }
 
     let transfer: DiaryTransferService
     let site: PageSite

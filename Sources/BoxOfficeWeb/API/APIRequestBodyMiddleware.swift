@@ -1,0 +1,40 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+/// In front of the generated operations: reads a request body before the generated code does, at most the
+/// operation's limit (a 413 in the Contract's words past it, where the generated code would read any size), and for
+/// the operations in `nullAware` notes the fields sent as `null` (``APIRequestBody/nullFields``).
+struct APIRequestBodyMiddleware: ServerMiddleware {
+    /// JSON bodies stay small; an operation in `limits` (an imported file) has its own limit.
+    static let jsonLimit = 1 << 20
+
+    /// Largest bodies by operation id; other operations take ``jsonLimit``.
+    let limits: [String: Int]
+    /// Operations whose handlers tell `null` from an absent field.
+    let nullAware: Set<String>
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        guard let body else { return try await next(request, nil, metadata) }
+        let data = try await Self.collect(body, limit: limits[operationID] ?? Self.jsonLimit)
+        let nulls = nullAware.contains(operationID) ? APIRequestBody.nullFields(in: data) : []
+        return try await APIRequestBody.$nullFields.withValue(nulls) {
+            try await next(request, HTTPBody(data), metadata)
+        }
+    }
+
+    /// The whole body; 413 once it passes `limit` bytes (at once when its declared length does).
+    static func collect(_ body: HTTPBody, limit: Int) async throws -> Data {
+        let tooLarge = WebError.bodyTooLarge(limitKB: limit / 1024)
+        if case .known(let length) = body.length, length > limit { throw tooLarge }
+        var data = Data()
+        for try await chunk in body {
+            guard data.count + chunk.count <= limit else { throw tooLarge }
+            data.append(contentsOf: chunk)
+        }
+        return data
+    }
+}

@@ -1,0 +1,61 @@
+import BoxOfficeCore
+import Foundation
+
+/// `createUser` and `createToken` (sign up, log in for an API token: no token needed), `listTokens` and
+/// `revokeToken`. Passwords and tokens are never logged or echoed back, except the new token, once.
+struct AccountAPIHandler: Sendable {
+    let accounts: DiaryAccountService
+
+    func createUser(_ input: Operations.CreateUser.Input) async throws -> Operations.CreateUser.Output {
+        let credentials =
+            switch input.body {
+            case .json(let body): body
+            }
+        let user = try await accounts.signUp(username: credentials.username, password: credentials.password)
+        return .created(.init(body: .json(.init(user))))
+    }
+
+    func createToken(_ input: Operations.CreateToken.Input) async throws -> Operations.CreateToken.Output {
+        let login =
+            switch input.body {
+            case .json(let body): body
+            }
+        let user = try await accounts.logIn(username: login.username, password: login.password)
+        let issued = try await accounts.issueToken(for: user, name: login.name)
+        return .created(.init(body: .json(.init(issued))))
+    }
+
+    func listTokens(_: Operations.ListTokens.Input) async throws -> Operations.ListTokens.Output {
+        let tokens = try await accounts.tokens(for: try DiaryAPIUser.get())
+        return .ok(.init(body: .json(.init(tokens: tokens.map(Components.Schemas.DiaryToken.init)))))
+    }
+
+    func revokeToken(_ input: Operations.RevokeToken.Input) async throws -> Operations.RevokeToken.Output {
+        let user = try DiaryAPIUser.get()
+        // Anything but a UUID is a token that does not exist.
+        guard let id = UUID(uuidString: input.path.id) else { throw DiaryError.notFound(.apiToken(input.path.id)) }
+        try await accounts.revokeToken(id: id, for: user)
+        return .noContent(.init())
+    }
+}
+
+extension Components.Schemas.DiaryUser {
+    init(_ user: BoxOfficeCore.DiaryUser) {
+        self.init(id: user.id.uuidString, username: user.username, createdAt: user.createdAt)
+    }
+}
+
+extension Components.Schemas.DiaryIssuedToken {
+    /// The secret is shown here only.
+    init(_ issued: DiaryAccountService.IssuedToken) {
+        self.init(
+            token: issued.secret, id: issued.token.id.uuidString, name: issued.token.name,
+            createdAt: issued.token.createdAt)
+    }
+}
+
+extension Components.Schemas.DiaryToken: ExplicitNullEncoding {
+    init(_ token: BoxOfficeCore.DiaryToken) {
+        self.init(id: token.id.uuidString, name: token.name, createdAt: token.createdAt, lastUsedAt: token.lastUsedAt)
+    }
+}

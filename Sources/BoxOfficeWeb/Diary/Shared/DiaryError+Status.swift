@@ -1,0 +1,27 @@
+import BoxOfficeCore
+import Hummingbird
+
+extension DiaryError {
+    /// The status on the API: 401, 409, 429 or 404.
+    var apiStatus: HTTPResponse.Status {
+        switch self {
+        case .unauthorized: return .unauthorized
+        case .conflict: return .conflict
+        case .tooManyAttempts: return .tooManyRequests
+        case .notFound: return .notFound
+        }
+    }
+
+    /// The status on a page: as on the API, except that a refusal is 403 (a page never asks the browser for
+    /// credentials with `WWW-Authenticate`; anonymous visitors are sent to the log-in page before this).
+    var pageStatus: HTTPResponse.Status {
+        if case .unauthorized = self { return .forbidden }
+        return apiStatus
+    }
+
+    /// Seconds for `Retry-After`, when waiting helps.
+    var retryAfterSeconds: Int? {
+        if case .tooManyAttempts(let seconds) = self { return seconds }
+        return nil
+    }
+}
