@@ -14,20 +14,29 @@
 #              BOXOFFICE_TEST_POSTGRES_URL=…     an admin URL (e.g. from scripts/dev-postgres.sh start) to measure
 #                                                PostgreSQL too; without it, SQLite only
 #              BENCH_SKIP_BUILD=1                use the tests as last built (`swift build --build-tests`)
+#              BOXOFFICE_TESTS_BIN=path          run this test bundle (e.g. a copy of
+#                                                .build/debug/BoxOfficePackageTests.xctest) directly: no build, and
+#                                                no `swift test` on a .build others are building in
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 export BOXOFFICE_LEDGER_BENCH_SPENDS=${BOXOFFICE_LEDGER_BENCH_SPENDS:-2000}
 RUNS=${RUNS:-3}
 
-if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
+if [ -n "${BOXOFFICE_TESTS_BIN:-}" ]; then
+  [ -x "$BOXOFFICE_TESTS_BIN" ] || { echo "ledger.sh: $BOXOFFICE_TESTS_BIN is not an executable" >&2; exit 1; }
+elif [ -z "${BENCH_SKIP_BUILD:-}" ]; then
   swift build --build-tests >&2 || { echo "ledger.sh: the tests do not build" >&2; exit 1; }
 fi
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 for run in $(seq 1 "$RUNS"); do
   printf '==> run %s of %s (%s spends)\n' "$run" "$RUNS" "$BOXOFFICE_LEDGER_BENCH_SPENDS" >&2
-  swift test --skip-build --no-parallel --filter QuotaLedgerCostTests 2>&1 | grep -E '^ledger-bench ' | tee -a "$out" >&2
+  if [ -n "${BOXOFFICE_TESTS_BIN:-}" ]; then
+    "$BOXOFFICE_TESTS_BIN" --testing-library swift-testing --filter QuotaLedgerCostTests 2>&1
+  else
+    swift test --skip-build --no-parallel --filter QuotaLedgerCostTests 2>&1
+  fi | grep -E '^ledger-bench ' | tee -a "$out" >&2
 done
 
 python3 - "$out" "$RUNS" <<'PY'
