@@ -1,7 +1,5 @@
 public import BoxOfficeCore
 import BoxOfficeStore
-import Crypto
-import Foundation
 import Logging
 
 /// The quota ledger and the archive keeper of one instance, built by ``AppServices/start(configuration:logger:transport:now:)``.
@@ -10,8 +8,7 @@ extension AppServices {
     /// itself), or `sample` in sample mode.
     public static func quotaKeyID(_ configuration: AppConfiguration) -> String {
         guard let key = configuration.kobisAPIKey else { return "sample" }
-        let digest = SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
-        return String(digest.prefix(16))
+        return String(SHA256SecretDigester().digest(key).prefix(16))
     }
 
     /// The policy `BOXOFFICE_KOBIS_DAILY_LIMIT` and `BOXOFFICE_KEEPER_RESERVE` set; counted but never enforced in

@@ -19,12 +19,25 @@ struct ArchiveStatusHandler: Sendable {
         return .ok(.init(body: .json(Self.body(status, usage))))
     }
 
+    /// The document's state for `state`: an exhaustive switch, so a state added to one side fails to build.
+    static func state(_ state: KeeperState) -> Components.Schemas.KeeperState {
+        switch state {
+        case .filling: .filling
+        case .current: .current
+        case .waitingForQuota: .waitingForQuota
+        case .backingOff: .backingOff
+        case .paused: .paused
+        case .disabled: .disabled
+        case .standby: .standby
+        }
+    }
+
     /// The document's shape of `status` and `usage`.
     static func body(_ status: KeeperStatus, _ usage: QuotaUsage) -> Components.Schemas.ArchiveStatus {
         let purposes = usage.byPurpose
         return Components.Schemas.ArchiveStatus(
             keeper: .init(
-                state: Components.Schemas.KeeperState(rawValue: status.state.rawValue) ?? .disabled,
+                state: state(status.state),
                 from: status.from.isoString, archivedDays: status.archivedDays, missingDays: status.missingDays,
                 latestSettledDay: status.latestSettledDay.isoString, leader: status.leader,
                 nextRunAt: status.nextRunAt),
