@@ -206,6 +206,23 @@ struct ArchiveKeeperTests {
         await task.value
     }
 
+    @Test("when the lease cannot be read, the keeper stands by, says why and calls nothing")
+    func leaseStoreDown() async throws {
+        let f = KeeperFixture(now: seoul(2024, 3, 20, 12))
+        let log = KeeperLog()
+        let keeper = f.keeper(from: "2024-03-01", log: log, leases: BrokenLeases())
+        let task = Task { await keeper.run() }
+        await log.wait(for: "the keeper to report the lease") {
+            log.all.contains { if case .problem(let text) = $0 { text.contains("lease") } else { false } }
+                && log.lastState == .standby
+        }
+        #expect(f.upstream.chartCallCount == 0)
+        #expect(try await keeper.status().leader == false)
+        keeper.stop()
+        await task.value
+        #expect(f.upstream.chartCallCount == 0)
+    }
+
     @Test("off: no call, no lease, state disabled")
     func disabled() async throws {
         let f = KeeperFixture(now: seoul(2024, 3, 20, 12))

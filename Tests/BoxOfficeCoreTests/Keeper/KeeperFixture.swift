@@ -26,6 +26,7 @@ struct KeeperFixture {
     /// A keeper of this fixture; `gate` stands between its engine and the upstream when given.
     func keeper(
         from: String, chunkDays: Int = 10, id: String = "a", enabled: Bool = true, log: KeeperLog,
+        leases: (any LeaseStore)? = nil,
         gate: (@Sendable (any BoxOfficeUpstream) -> any BoxOfficeUpstream)? = nil
     ) -> ArchiveKeeper {
         let calendar = self.calendar
@@ -36,7 +37,8 @@ struct KeeperFixture {
                 enabled: enabled,
                 schedule: KeeperSchedule(from: archiveDay(from), morningHour: 9, chunkDays: chunkDays), lease: 30,
                 sync: SyncOptions(concurrency: 2)),
-            calendar: calendar, leases: leases, controls: controls, ledger: ledger, archive: store, instanceID: id,
+            calendar: calendar, leases: leases ?? self.leases, controls: controls, ledger: ledger, archive: store,
+            instanceID: id,
             makeEngine: { options in
                 SyncEngine(
                     upstream: gated, charts: store, movies: store, archive: store, calendar: calendar, options: options,

@@ -157,3 +157,16 @@ struct LedgerGatedUpstream: BoxOfficeUpstream {
         return try await base.fetchRegions()
     }
 }
+
+/// Leases in a database that is down.
+struct BrokenLeases: LeaseStore {
+    func acquire(_ name: String, holder: String, now: Date, until: Date) async throws -> Bool {
+        throw BoxOfficeError.storage("the database is down")
+    }
+    func release(_ name: String, holder: String) async throws {
+        throw BoxOfficeError.storage("the database is down")
+    }
+    func holder(of name: String, now: Date) async throws -> String? {
+        throw BoxOfficeError.storage("the database is down")
+    }
+}
