@@ -336,6 +336,263 @@
     });
   }
 
+  // ---- The installed app: service worker, offline copies, new versions, the iOS hint -----------------
+
+  var shell = document.querySelector("template[data-app-shell]");
+
+  /** A copy of the piece of the app shell template that matches `selector` (its words are the page's). */
+  function shellPiece(selector) {
+    var piece = shell && shell.content.querySelector(selector);
+    return piece ? piece.cloneNode(true) : null;
+  }
+
+  /** "09:12" (today) or the date and time a saved copy of the page was made, in the page's language. */
+  function savedTime(iso) {
+    var saved = new Date(iso);
+    if (isNaN(saved.getTime())) return "";
+    var lang = root.lang || undefined;
+    var time = saved.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
+    if (saved.toDateString() === new Date().toDateString()) return time;
+    return saved.toLocaleDateString(lang, { month: "short", day: "numeric" }) + " " + time;
+  }
+
+  /** The service worker marks a page it serves from its copy; say so at the top of the page. */
+  function showOfflineNotice() {
+    var meta = document.querySelector("meta[name='boxoffice-saved-at']");
+    var notice = meta && shellPiece("[data-offline-notice]");
+    if (!notice || !main) return;
+    notice.textContent = notice.textContent.replace("{time}", savedTime(meta.getAttribute("content")));
+    main.insertBefore(notice, main.firstChild);
+  }
+
+  /** Offers the waiting version; only when the reader agrees does it take over (then the page reloads once). */
+  function offerUpdate(worker) {
+    if (document.querySelector("[data-update-banner]")) return;
+    var banner = shellPiece("[data-update-banner]");
+    if (!banner) return;
+    banner.querySelector("[data-update-reload]").addEventListener("click", function () {
+      worker.postMessage({ type: "skip-waiting" });
+    });
+    document.body.appendChild(banner);
+  }
+
+  function setUpServiceWorker() {
+    if (!("serviceWorker" in navigator) || !shell) return;
+    var hadController = !!navigator.serviceWorker.controller;
+    var reloading = false;
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      // The first worker taking over a fresh page changes nothing visible; a new version does.
+      if (!hadController || reloading) return;
+      reloading = true;
+      window.location.reload();
+    });
+    navigator.serviceWorker
+      .register("/sw.js", { scope: "/" })
+      .then(function (registration) {
+        if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+        registration.addEventListener("updatefound", function () {
+          var installing = registration.installing;
+          if (!installing) return;
+          installing.addEventListener("statechange", function () {
+            if (installing.state === "installed" && navigator.serviceWorker.controller) offerUpdate(installing);
+          });
+        });
+      })
+      .catch(function () {
+        // No worker (private browsing, an old browser): the site works as a plain web site.
+      });
+  }
+
+  var IOS_HINT_KEY = "boxoffice.iosHint";
+
+  /** iOS Safari has no install prompt: a small hint, until the reader closes it once. */
+  function setUpIOSHint() {
+    var ua = navigator.userAgent;
+    var iOS = /iPhone|iPad|iPod/.test(ua) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+    var safari = /Safari\//.test(ua) && !/CriOS|FxiOS|EdgiOS|OPiOS/.test(ua);
+    var standalone = navigator.standalone === true ||
+      (window.matchMedia && window.matchMedia("(display-mode: standalone)").matches);
+    if (!iOS || !safari || standalone) return;
+    try {
+      if (window.localStorage.getItem(IOS_HINT_KEY) === "dismissed") return;
+    } catch (error) {
+      return;
+    }
+    var hint = shellPiece("[data-ios-hint]");
+    if (!hint) return;
+    hint.querySelector("[data-ios-hint-close]").addEventListener("click", function () {
+      try {
+        window.localStorage.setItem(IOS_HINT_KEY, "dismissed");
+      } catch (error) {
+        // Storage refused: the hint goes for this page only.
+      }
+      hint.remove();
+    });
+    document.body.appendChild(hint);
+  }
+
+  // ---- Notes written offline ---------------------------------------------------------------------
+
+  function openNotes() {
+    return new Promise(function (resolve, reject) {
+      var opening = window.indexedDB.open("boxoffice", 1);
+      opening.onupgradeneeded = function () {
+        opening.result.createObjectStore("notes", { keyPath: "key" });
+      };
+      opening.onsuccess = function () {
+        resolve(opening.result);
+      };
+      opening.onerror = function () {
+        reject(opening.error);
+      };
+    });
+  }
+
+  function notesRequest(mode, work) {
+    return openNotes().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var transaction = db.transaction("notes", mode);
+        var request = work(transaction.objectStore("notes"));
+        transaction.oncomplete = function () {
+          db.close();
+          resolve(request ? request.result : undefined);
+        };
+        transaction.onerror = function () {
+          db.close();
+          reject(transaction.error);
+        };
+      });
+    });
+  }
+
+  var justWritten = null;
+  var lastReport = null;
+
+  /** Lists the notes kept on this device on the diary's note pages, with why they wait. */
+  function showWaitingNotes() {
+    if (window.location.pathname.indexOf("/notes") !== 0 || !main) return;
+    notesRequest("readonly", function (store) {
+      return store.getAll();
+    })
+      .then(function (notes) {
+        var box = document.querySelector("[data-waiting-notes]");
+        if (!notes || !notes.length) {
+          if (box) box.remove();
+          return;
+        }
+        if (!box) {
+          box = shellPiece("[data-waiting-notes]");
+          if (!box) return;
+          var heading = main.querySelector("h1");
+          if (heading) heading.insertAdjacentElement("afterend", box);
+          else main.insertBefore(box, main.firstChild);
+        }
+        var list = box.querySelector("[data-waiting-list]");
+        list.replaceChildren.apply(
+          list,
+          notes.map(function (note) {
+            var item = document.createElement("li");
+            item.textContent = note.title + " · " + savedTime(note.writtenAt);
+            return item;
+          })
+        );
+        var status = box.querySelector("[data-waiting-status]");
+        var why = lastReport && lastReport.signedOut ? "data-signed-out-text" : "data-offline-text";
+        status.textContent = box.getAttribute(why) || "";
+      })
+      .catch(function () {});
+  }
+
+  /** Asks the service worker to send what waits (it answers with a "notes" message). */
+  function sendWaitingNotes() {
+    var controller = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (controller) controller.postMessage({ type: "send-notes" });
+  }
+
+  /**
+   * On the new-note form, once a service worker runs: the note is first kept on the device with a fresh
+   * Idempotency-Key, then sent by the worker. Sent → its page opens; no connection or no session → it waits,
+   * listed on the page, and goes when the connection (or the reader's session) is back; refused by the
+   * server → the form is posted as usual, so the server's reasons show.
+   */
+  function setUpOfflineNotes() {
+    if (!("serviceWorker" in navigator) || !window.indexedDB) return;
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      var report = event.data || {};
+      if (report.type !== "notes") return;
+      lastReport = report;
+      var form = document.querySelector("form.note-form");
+      if (justWritten) {
+        var key = justWritten;
+        var sent = report.sent.filter(function (note) {
+          return note.key === key;
+        })[0];
+        if (sent) {
+          justWritten = null;
+          window.location.assign(sent.url);
+          return;
+        }
+        if (report.refused.some(function (note) { return note.key === key; }) && form) {
+          justWritten = null;
+          notesRequest("readwrite", function (store) {
+            return store.delete(key);
+          }).then(function () {
+            form.setAttribute("data-plain-submit", "");
+            form.submit();
+          });
+          return;
+        }
+        stopLoading(main, "");
+      }
+      showWaitingNotes();
+    });
+
+    var form = document.querySelector("form.note-form");
+    if (form && new URL(form.action, window.location.href).pathname === "/notes") {
+      form.addEventListener("submit", function (event) {
+        var controller = navigator.serviceWorker.controller;
+        if (event.defaultPrevented || form.hasAttribute("data-plain-submit") || !controller || !window.crypto ||
+            typeof window.crypto.randomUUID !== "function") {
+          return;
+        }
+        event.preventDefault();
+        var fields = [];
+        new FormData(form).forEach(function (value, name) {
+          if (name !== "csrf" && typeof value === "string") fields.push([name, value]);
+        });
+        var title = form.querySelector("[name='title']");
+        var note = {
+          key: window.crypto.randomUUID(),
+          fields: fields,
+          title: title ? title.value : "",
+          writtenAt: new Date().toISOString(),
+        };
+        startLoading(main);
+        notesRequest("readwrite", function (store) {
+          return store.put(note);
+        }).then(
+          function () {
+            justWritten = note.key;
+            showWaitingNotes();
+            navigator.serviceWorker.ready.then(function (registration) {
+              if (registration.sync) registration.sync.register("send-notes").catch(function () {});
+            });
+            sendWaitingNotes();
+          },
+          function () {
+            // The device would not keep it: post the form as usual.
+            stopLoading(main, "");
+            form.setAttribute("data-plain-submit", "");
+            form.submit();
+          }
+        );
+      });
+    }
+    window.addEventListener("online", sendWaitingNotes);
+    showWaitingNotes();
+    if (navigator.onLine !== false) sendWaitingNotes();
+  }
+
   // ---- Wiring ------------------------------------------------------------------------------------
 
   document.addEventListener("click", function (event) {
@@ -368,4 +625,8 @@
   setUpPullToRefresh();
   setUpAutoSubmit();
   setUpBackfillProgress();
+  showOfflineNotice();
+  setUpServiceWorker();
+  setUpIOSHint();
+  setUpOfflineNotes();
 })();
