@@ -164,12 +164,12 @@ struct ChartListViewTests {
         }
     }
 
-    @Test("pages load the script from /static with no inline script, and carry its hooks")
+    @Test("pages load the script from its fingerprinted /static address with no inline script, and carry its hooks")
     func scriptAndHooks() async throws {
         try await WebTestSupport.withSampleApp { client in
             let response = try await client.get(Self.settledPage)
             let html = response.text
-            #expect(html.contains(#"<script src="/static/app.js" defer></script>"#))
+            #expect(html.contains(#/<script src="\/static\/app\.[0-9a-f]{12}\.js" defer><\/script>/#))
             #expect(html.components(separatedBy: "<script").count == 2, "exactly one script element")
             #expect(response.headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
             #expect(
@@ -186,7 +186,7 @@ struct ChartListViewTests {
             // The error page has the script and indicator too (the footer is shared).
             let error = try await client.get("/daily?date=2099-01-01")
             #expect(error.status == .badRequest)
-            #expect(error.text.contains(#"<script src="/static/app.js" defer></script>"#))
+            #expect(error.text.contains(#/<script src="\/static\/app\.[0-9a-f]{12}\.js" defer><\/script>/#))
 
             let english = try await client.get(Self.settledPage + "&lang=en").text
             #expect(english.contains(#"data-loading-text="Loading…""#))

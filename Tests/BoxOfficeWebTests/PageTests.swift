@@ -64,10 +64,10 @@ struct PageTests {
             #expect(html.contains(#"<select name="nation">"#))
             #expect(html.contains(#"<select name="area">"#))
             #expect(html.contains(#"href="/movies/"#))
-            #expect(html.contains(#"<link rel="stylesheet" href="/static/style.css">"#))
+            #expect(html.contains(#/<link rel="stylesheet" href="\/static\/style\.[0-9a-f]{12}\.css">/#))
             // One external script (progressive enhancement); the CSP forbids inline ones.
             #expect(html.components(separatedBy: "<script").count == 2)
-            #expect(html.contains(#"<script src="/static/app.js" defer></script>"#))
+            #expect(html.contains(#/<script src="\/static\/app\.[0-9a-f]{12}\.js" defer><\/script>/#))
             #expect(!html.contains("style="))
             #expect(response.headers[.contentSecurityPolicy] != nil)
             #expect(response.headers[.xContentTypeOptions] == "nosniff")

@@ -95,7 +95,7 @@ struct PeriodTests {
             #expect(html.contains(#"<desc id="period-chart-desc">"#))
             #expect(html.components(separatedBy: #"<rect class="bar bar-"#).count - 1 == 10 + 2)
             #expect(html.components(separatedBy: "<tr><td class=\"num\">").count - 1 == 10)
-            #expect(html.contains(#"<link rel="stylesheet" href="/static/archive.css">"#))
+            #expect(html.contains(#/<link rel="stylesheet" href="\/static\/archive\.[0-9a-f]{12}\.css">/#))
             #expect(html.contains(#"href="/charts/period?month=2024-02""#))
             #expect(html.contains(#"aria-current="page">이번 달</a>"#))
             #expect(!html.contains("<script>"), "no inline script")

@@ -65,7 +65,8 @@ public func buildApplication(
 /// The routes and middleware: every controller is built here, once, from the few services it calls.
 /// Middleware order matters: the request log comes first (it sets the
 /// request id every later log line carries and sees the final status), metrics see the final status, the
-/// security headers land on every response (error pages included), and errors become pages or JSON.
+/// security headers land on every response (error pages included), text answers made per request are compressed and
+/// tagged (kept pages and static files carry their forms already), and errors become pages or JSON.
 /// `routeMethods` lets an address that exists under other methods answer 405 instead of 404.
 func buildRouter(
     services: AppServices, renderer: PageRenderer, openAPI: OpenAPIDocument,
@@ -75,13 +76,11 @@ func buildRouter(
     router.add(middleware: RequestLoggingMiddleware())
     router.add(middleware: RequestMetricsMiddleware(registry: services.metrics))
     router.add(middleware: SecurityHeadersMiddleware(publiclyHTTPS: services.configuration.isPubliclyHTTPS))
+    router.add(middleware: ResponseEncodingMiddleware())
     router.add(
         middleware: ErrorMiddleware(renderer: renderer, isSampleMode: services.configuration.isSampleMode))
     router.add(middleware: MethodNotAllowedMiddleware(routes: routeMethods))
-    router.add(
-        middleware: FileMiddleware(
-            WebResources.publicDirectory, urlBasePath: "/static",
-            cacheControl: .init([(MediaType(type: .text), [.maxAge(3600)])]), logger: services.logger))
+    StaticAssetController(assets: renderer.assets).addRoutes(to: router)
 
     router.get("/health") { _, _ -> Response in
         Response(
@@ -120,8 +119,8 @@ func buildRouter(
 
     let pages = router.group()
     let site = PageSite(isSampleData: services.configuration.isSampleMode, calendar: services.calendar)
-    // About 200 chart pages; settled charts are rendered once instead of on every request.
-    let chartPages = ChartPageCache(pages: RenderedPageCache(byteBudget: 2 << 20), charts: services.charts)
+    // About 200 chart pages (each with its gzip form); settled charts are rendered once instead of on every request.
+    let chartPages = ChartPageCache(pages: RenderedPageCache(byteBudget: 4 << 20), charts: services.charts)
     for page in [ChartPageController<BasicRequestContext>.Page.daily, .weekly] {
         ChartPageController<BasicRequestContext>(
             page: page, charts: services.charts, movies: services.movies, calendar: services.calendar,
@@ -129,13 +128,17 @@ func buildRouter(
         ).addRoutes(to: pages)
     }
     let runningKeeper = services.keeper.options.enabled ? services.keeper : nil
+    // Films' pages and runs (a few thousand films are looked at; the least recently used go first), and settled
+    // periods' pages.
+    let moviePages = MoviePageCache(pages: RenderedPageCache(byteBudget: 8 << 20), calendar: services.calendar)
     PeriodController<BasicRequestContext>(
-        archive: services.archive, keeper: runningKeeper, calendar: services.calendar, renderer: renderer
+        archive: services.archive, keeper: runningKeeper, calendar: services.calendar, renderer: renderer,
+        pages: RenderedPageCache(byteBudget: 4 << 20), trends: moviePages
     ).addRoutes(to: pages)
     SearchController<BasicRequestContext>(movies: services.movies, site: site, renderer: renderer).addRoutes(to: pages)
     MovieController<BasicRequestContext>(
         movies: services.movies, archive: services.archive, source: services.charts.source,
-        keeperRuns: runningKeeper != nil, renderer: renderer
+        keeperRuns: runningKeeper != nil, renderer: renderer, cache: moviePages
     ).addRoutes(to: pages)
     PosterController<BasicRequestContext>(movies: services.movies, posters: services.posters, logger: services.logger)
         .addRoutes(to: pages)
@@ -169,6 +172,8 @@ private func addDiaryPageRoutes(
     let notes = services.diaryNotes
     let diary = group.group(context: DiaryPageContext.self)
         .add(middleware: DiarySessionMiddleware<DiaryPageContext>(diary: accounts, calendar: services.calendar))
+
+    SessionStatusController<DiaryPageContext>(administrators: services.administrators).addRoutes(to: diary)
 
     let guests = diary.group()
         .add(middleware: CSRFMiddleware<DiaryPageContext>(expected: .preSessionCookie, bodyLimit: 64 << 10))

@@ -6,7 +6,9 @@ import Hummingbird
 /// and `GET /movies/{code}/trend.csv`: a film's archived run as CSV. Neither calls KOBIS.
 ///
 /// Nothing here is cached past new data: the period chart is cached by the archive's fingerprint, read from the
-/// store on every request, so days the keeper stores on any instance show at once.
+/// store on every request, so days the keeper stores on any instance show at once. A settled period's page (every day
+/// archived, none provisional) cannot change, so it is kept rendered until midnight in Seoul (when the pickers' limits
+/// move on); the trend CSV is kept like the film's page (``MoviePageCache``).
 struct PeriodController<Context: RequestContext>: Sendable {
     let archive: ArchiveService
     /// The archive keeper, when it runs on this instance: the gap notice says what it is doing instead of naming a
@@ -14,18 +16,24 @@ struct PeriodController<Context: RequestContext>: Sendable {
     let keeper: ArchiveKeeper?
     let calendar: BoxOfficeCalendar
     let renderer: PageRenderer
+    /// Settled periods' pages.
+    let pages: RenderedPageCache
+    let trends: MoviePageCache
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("charts/period") { request, _ in try await show(request) }
-        group.get("movies/{code}/trend.csv") { _, context in
-            try await trendCSV(code: context.parameters.get("code") ?? "")
+        group.get("movies/{code}/trend.csv") { request, context in
+            try await trendCSV(request, code: context.parameters.get("code") ?? "")
         }
     }
 
     func show(_ request: Request) async throws -> Response {
         let parameters = try PeriodParameters(request.formParameters, calendar: calendar)
-        let chart = try await archive.periodChart(parameters.range, limit: parameters.limit)
         let language = Language(request: request)
+        let key = RenderedPageCache.Key(
+            path: request.uri.path, query: request.uri.query ?? "", language: language, variant: "")
+        if let page = pages.body(for: key, now: calendar.currentInstant) { return page.response(to: request) }
+        let chart = try await archive.periodChart(parameters.range, limit: parameters.limit)
         var viewModel = PeriodViewModel(
             chart: chart, parameters: parameters, calendar: calendar, language: language, request: request)
         // Days before the keeper's first day are never filled by it: the command stays for them.
@@ -34,7 +42,13 @@ struct PeriodController<Context: RequestContext>: Sendable {
                 chart.coverage, strings: ArchiveStrings.table(for: language),
                 keeper: await keeperStatus(keeper), now: calendar.currentInstant)
         }
-        return try renderer.render(viewModel, template: "period")
+        let page = EncodedBody(
+            try renderer.renderBody(viewModel, template: "period"), contentType: ResponseBuilders.htmlContentType)
+        if chart.coverage.isComplete, chart.coverage.provisionalDays == 0 {
+            let now = calendar.currentInstant
+            pages.store(page, for: key, until: calendar.nextDayStart, now: now)
+        }
+        return page.response(to: request)
     }
 
     /// The keeper's status; when the store cannot say, a keeper that is filling (it runs, and the days are missing).
@@ -47,14 +61,20 @@ struct PeriodController<Context: RequestContext>: Sendable {
             leader: false)
     }
 
-    func trendCSV(code: String) async throws -> Response {
-        let trend = try await archive.trend(movieCode: code)
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: "text/csv; charset=utf-8",
-                .contentDisposition: "attachment; filename=\"trend-\(trend.movieCode).csv\"",
-            ],
-            body: .init(byteBuffer: ByteBuffer(string: trend.csv)))
+    func trendCSV(_ request: Request, code: String) async throws -> Response {
+        let key = trends.key(for: request, language: .english, variant: "csv")
+        let csv: EncodedBody
+        let movieCode: String
+        if let kept = trends.page(for: key) {
+            csv = kept
+            movieCode = code
+        } else {
+            let trend = try await archive.trend(movieCode: code)
+            csv = EncodedBody(ByteBuffer(string: trend.csv), contentType: "text/csv; charset=utf-8")
+            movieCode = trend.movieCode
+            trends.keep(csv, for: key, trend: trend)
+        }
+        return csv.response(
+            to: request, headers: [.contentDisposition: "attachment; filename=\"trend-\(movieCode).csv\""])
     }
 }

@@ -43,9 +43,10 @@ struct ChartViewPreference: Sendable, Equatable {
         }
     }
 
-    /// A chart page's HTML response for `body`, remembering an explicitly chosen mode.
-    func htmlResponse(_ body: ByteBuffer) -> Response {
-        var response = ResponseBuilders.html(body)
+    /// A chart page's response to `request` for `body` (in the encoding asked for, or a `304`), remembering an
+    /// explicitly chosen mode.
+    func htmlResponse(_ body: EncodedBody, to request: Request) -> Response {
+        var response = body.response(to: request)
         remember(in: &response)
         return response
     }

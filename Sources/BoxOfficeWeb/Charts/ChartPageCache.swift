@@ -16,15 +16,14 @@ struct ChartPageCache: Sendable {
 
     func key(for request: Request, language: Language, view: ChartViewPreference) -> RenderedPageCache.Key {
         RenderedPageCache.Key(
-            path: request.uri.path, query: request.uri.query ?? "", language: language, variant: view.mode.rawValue,
-            signedIn: !(request.cookies[SessionCookies.sessionName]?.value ?? "").isEmpty)
+            path: request.uri.path, query: request.uri.query ?? "", language: language, variant: view.mode.rawValue)
     }
 
-    func page(for key: RenderedPageCache.Key) -> ByteBuffer? {
+    func page(for key: RenderedPageCache.Key) -> EncodedBody? {
         pages.body(for: key, now: calendar.currentInstant)
     }
 
-    func keep(_ body: ByteBuffer, for key: RenderedPageCache.Key, chart: Chart, regionsLoaded: Bool) {
+    func keep(_ body: EncodedBody, for key: RenderedPageCache.Key, chart: Chart, regionsLoaded: Bool) {
         guard regionsLoaded else { return }
         let now = calendar.currentInstant
         let until = min(charts.freshUntil(chart), now.addingTimeInterval(Self.timeToLive), calendar.nextDayStart)

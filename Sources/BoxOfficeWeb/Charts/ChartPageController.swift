@@ -27,7 +27,7 @@ struct ChartPageController<Context: RequestContext>: Sendable {
         let view = try ChartViewPreference(request: request, parameters: query)
         let language = Language(request: request, parameters: query)
         let cacheKey = cache.key(for: request, language: language, view: view)
-        if let body = cache.page(for: cacheKey) { return view.htmlResponse(body) }
+        if let body = cache.page(for: cacheKey) { return view.htmlResponse(body, to: request) }
         // The region list (cached for a month) loads alongside the chart: one round trip when both are cold.
         async let regions = regionsForFilter()
         try await movies.checkRegion(of: parameters.filters)
@@ -49,8 +49,9 @@ struct ChartPageController<Context: RequestContext>: Sendable {
             body = try renderer.renderBody(viewModel, template: page.rawValue)
             regionsLoaded = viewModel.form.hasRegions
         }
-        cache.keep(body, for: cacheKey, chart: chart, regionsLoaded: regionsLoaded)
-        return view.htmlResponse(body)
+        let page = EncodedBody(body, contentType: ResponseBuilders.htmlContentType)
+        cache.keep(page, for: cacheKey, chart: chart, regionsLoaded: regionsLoaded)
+        return view.htmlResponse(page, to: request)
     }
 
     /// The chart the request asks for; without a date, the latest the page shows (yesterday, the latest week).

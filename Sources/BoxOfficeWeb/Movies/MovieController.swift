@@ -11,6 +11,7 @@ struct MovieController<Context: RequestContext>: Sendable {
     /// Whether the archive keeper runs here: an empty trend then says it is being filled.
     let keeperRuns: Bool
     let renderer: PageRenderer
+    let cache: MoviePageCache
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("movies/{code}") { request, context in
@@ -19,14 +20,18 @@ struct MovieController<Context: RequestContext>: Sendable {
     }
 
     func show(_ request: Request, code: String) async throws -> Response {
-        let movie = try await movies.movie(code: code)
-        // The archive is local; if it cannot be read the page still shows, with an empty trend.
-        let trend =
-            (try? await archive.trend(movieCode: movie.code))
-            ?? MovieTrend(movieCode: movie.code, source: source, points: [])
         let language = Language(request: request)
+        let key = cache.key(for: request, language: language)
+        if let page = cache.page(for: key) { return page.response(to: request) }
+        let movie = try await movies.movie(code: code)
+        // The archive is local; if it cannot be read the page still shows, with an empty trend (and is not kept).
+        let archived = try? await archive.trend(movieCode: movie.code)
+        let trend = archived ?? MovieTrend(movieCode: movie.code, source: source, points: [])
         var viewModel = MovieViewModel(movie: movie, language: language, request: request)
         viewModel.trend = MovieTrendViewModel(trend: trend, language: language, keeperRuns: keeperRuns)
-        return try renderer.render(viewModel, template: "movie")
+        let page = EncodedBody(
+            try renderer.renderBody(viewModel, template: "movie"), contentType: ResponseBuilders.htmlContentType)
+        if let archived { cache.keep(page, for: key, trend: archived) }
+        return page.response(to: request)
     }
 }

@@ -2,14 +2,23 @@ import Foundation
 import Hummingbird
 import Mustache
 
-/// The Mustache templates of the web pages, loaded once at startup from the bundle.
+/// The Mustache templates of the web pages, loaded once at startup from the bundle, with the static files they link
+/// (every template sees their fingerprinted addresses as `{{assets.<key>}}`, see ``StaticAssets``).
 struct PageRenderer: Sendable {
     private let library: MustacheLibrary
+    let assets: StaticAssets
+    private let assetURLs: [String: String]
 
-    /// A renderer over the templates in `Resources/templates`.
+    init(library: MustacheLibrary, assets: StaticAssets) {
+        self.library = library
+        self.assets = assets
+        assetURLs = assets.templateURLs
+    }
+
+    /// A renderer over the templates in `Resources/templates` and the files in `Resources/public`.
     static func loadFromBundle() async throws -> PageRenderer {
         let library = try await MustacheLibrary(directory: WebResources.templatesDirectory)
-        return PageRenderer(library: library)
+        return PageRenderer(library: library, assets: try StaticAssets.load(from: WebResources.publicDirectory))
     }
 
     /// Renders the page `template` for `viewModel` as an HTML response.
@@ -19,7 +28,12 @@ struct PageRenderer: Sendable {
 
     /// The page `template` for `viewModel` as the bytes of a response body (for pages that are cached).
     func renderBody(_ viewModel: Any, template: String) throws -> ByteBuffer {
-        guard let html = library.render(MustacheValueTree.make(viewModel), withTemplate: template) else {
+        var values = MustacheValueTree.make(viewModel)
+        if var fields = values as? [String: Any] {
+            fields["assets"] = assetURLs
+            values = fields
+        }
+        guard let html = library.render(values, withTemplate: template) else {
             throw MissingTemplateError(name: template)
         }
         return ByteBuffer(string: html)

@@ -3,10 +3,11 @@ import Foundation
 import Hummingbird
 import KOBIS
 
-/// Finished HTML of pages whose inputs cannot change for a while (a settled chart, say), so a popular
-/// page is rendered once instead of on every request. The caller decides what goes in the key and
-/// until when an entry may be served; the cache only bounds its size in bytes, dropping expired
-/// entries first and then the least recently used.
+/// Finished pages whose inputs cannot change for a while (a settled chart, a settled period, a film's page), so a
+/// popular page is rendered, compressed and hashed once instead of on every request. The caller decides what goes in
+/// the key and until when an entry may be served; the cache only bounds its size in bytes (both encodings counted),
+/// dropping expired entries first and then the least recently used. Nothing about the reader is in a kept page: the
+/// header's per-person links are filled in by the page script from `GET /session`.
 final class RenderedPageCache: Sendable {
     /// Everything a cached page's HTML depends on beyond what its `until` date covers.
     struct Key: Hashable, Sendable {
@@ -15,12 +16,10 @@ final class RenderedPageCache: Sendable {
         var query: String
         var language: Language
         var variant: String
-        /// The header shows "log in" or "my diary" (nothing else about the reader is on a cacheable page).
-        var signedIn: Bool
     }
 
     private struct Entry {
-        var body: ByteBuffer
+        var body: EncodedBody
         var until: Date
         var lastUse: UInt64
     }
@@ -40,11 +39,11 @@ final class RenderedPageCache: Sendable {
     }
 
     /// The page for `key`, unless it is missing or expired at `now`.
-    func body(for key: Key, now: Date) -> ByteBuffer? {
+    func body(for key: Key, now: Date) -> EncodedBody? {
         state.withLock { state in
             guard var entry = state.entries[key] else { return nil }
             guard now < entry.until else {
-                state.bytes -= entry.body.readableBytes
+                state.bytes -= entry.body.byteCount
                 state.entries[key] = nil
                 return nil
             }
@@ -56,22 +55,22 @@ final class RenderedPageCache: Sendable {
     }
 
     /// Keeps `body` for `key` until `until`, unless it is already expired or bigger than a quarter of the budget.
-    func store(_ body: ByteBuffer, for key: Key, until: Date, now: Date) {
-        let size = body.readableBytes
+    func store(_ body: EncodedBody, for key: Key, until: Date, now: Date) {
+        let size = body.byteCount
         guard until > now, size <= byteBudget / 4 else { return }
         state.withLock { state in
-            if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.body.readableBytes }
+            if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.body.byteCount }
             if state.bytes + size > byteBudget {
                 for (expiredKey, entry) in state.entries where entry.until <= now {
                     state.entries[expiredKey] = nil
-                    state.bytes -= entry.body.readableBytes
+                    state.bytes -= entry.body.byteCount
                 }
             }
             while state.bytes + size > byteBudget,
                 let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
             {
                 state.entries[oldest.key] = nil
-                state.bytes -= oldest.value.body.readableBytes
+                state.bytes -= oldest.value.body.byteCount
             }
             state.clock &+= 1
             state.entries[key] = Entry(body: body, until: until, lastUse: state.clock)

@@ -67,7 +67,10 @@ struct DiarySessionPageTests {
             #expect(notes.headers[.cacheControl] == "no-store")
             #expect(notes.text.contains("Your diary is empty"))
             #expect(notes.text.contains(#"<strong>minji</strong>"#))
-            #expect(notes.text.contains(#"<a class="diary-link" href="/notes" aria-current="page">My diary</a>"#))
+            #expect(
+                notes.text.contains(
+                    #"<a class="diary-link" href="/notes" aria-current="page" data-reader-link data-signed-out-label="Log in" data-signed-out-href="/login">My diary</a>"#
+                ))
             // Signed in, the sign-up and log-in pages go to the diary.
             #expect(try await browser.get("/login").location == "/notes")
             #expect(try await browser.get("/signup?next=%2Fstats").location == "/stats")
@@ -195,9 +198,8 @@ struct DiarySessionPageTests {
             // The dead cookie is forgotten, so the header offers to log in again.
             #expect(stale.setCookie("boxoffice_session").map(PageBrowser.parseSetCookie)?.attributes["max-age"] == "0")
             #expect(await copy.cookies["boxoffice_session"] == nil)
-            #expect(
-                try await copy.get("/daily?date=2024-03-15").text.contains(
-                    #"<a class="diary-link" href="/login">Log in</a>"#))
+            // /session tells the page script that nobody is signed in, so the header offers to log in again.
+            #expect(try await copy.get("/session").text == #"{"signedIn":false}"#)
         }
     }
 

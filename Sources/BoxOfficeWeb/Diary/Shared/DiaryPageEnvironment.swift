@@ -53,13 +53,16 @@ struct DiaryNavViewModel: Sendable {
     }
 }
 
-/// The header's diary link on every page: "my diary" when the browser holds a session cookie, else
-/// "log in". Only the cookie's presence is looked at (no database read on chart pages); a stale cookie
-/// simply leads to the log-in page.
+/// The header's diary link on every page: "my diary" for everyone, so a kept page is the same for every reader (without
+/// a session, `/notes` leads to the log-in page). The page script asks `GET /session` and turns it into "log in" for a
+/// reader who is not signed in.
 struct DiaryHeaderLinkViewModel: Sendable {
     var label: String
     var url: String
     var isActive: Bool
+    /// What the page script shows instead when `GET /session` answers that nobody is signed in.
+    var signedOutLabel: String
+    var signedOutURL: String
     /// "Add to my diary", for the movie page and chart rows.
     var addLabel: String
     /// `&lang=en` when the address chose the language, for links written in templates.
@@ -68,9 +71,10 @@ struct DiaryHeaderLinkViewModel: Sendable {
     init(request: Request, language: Language) {
         let s = DiaryPageStrings.table(for: language)
         let explicit = Language.explicitParameter(in: request)?.rawValue
-        let signedIn = !(request.cookies[SessionCookies.sessionName]?.value ?? "").isEmpty
-        label = signedIn ? s.myDiary : s.logIn
-        url = LinkBuilder.link(signedIn ? "/notes" : "/login", [("lang", explicit)])
+        label = s.myDiary
+        url = LinkBuilder.link("/notes", [("lang", explicit)])
+        signedOutLabel = s.logIn
+        signedOutURL = LinkBuilder.link("/login", [("lang", explicit)])
         let path = request.uri.path
         isActive = Self.diaryPaths.contains { path == $0 || path.hasPrefix($0 + "/") }
         addLabel = s.addToDiary

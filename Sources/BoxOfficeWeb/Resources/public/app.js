@@ -622,6 +622,27 @@
     if (event.persisted) stopLoading(main, "");
   });
 
+  // ---- Who is reading ----------------------------------------------------------------------------
+
+  /**
+   * Kept pages are the same for every reader, so the header links to "my diary" (which leads to the log-in page
+   * without a session). Asks the server who is signed in (`GET /session`, never cached) and offers "log in"
+   * instead to a reader who is not. Offline, the link stays as it is.
+   */
+  function setUpReaderLink() {
+    var link = document.querySelector("[data-reader-link]");
+    if (!link || !window.fetch) return;
+    fetch("/session", { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (session) {
+        if (!session || session.signedIn) return;
+        link.textContent = link.getAttribute("data-signed-out-label") || link.textContent;
+        link.setAttribute("href", link.getAttribute("data-signed-out-href") || "/login");
+      })
+      .catch(function () {});
+  }
+
+  setUpReaderLink();
   setUpPullToRefresh();
   setUpAutoSubmit();
   setUpBackfillProgress();

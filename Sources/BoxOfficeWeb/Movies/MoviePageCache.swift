@@ -1,0 +1,34 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+
+/// How film pages (`/movies/{code}` and its `trend.csv`) use the ``RenderedPageCache``. A film's details change
+/// rarely and its run grows by a day at most once a day, when the keeper (on any instance) stores a new chart: a
+/// film seen in the archive in the last two weeks, or not yet, is kept five minutes; an older run is kept an hour
+/// (the keeper may still be filling old days). Never past midnight in Seoul. A page whose run could not be read is
+/// not kept.
+struct MoviePageCache: Sendable {
+    static let recentTimeToLive: TimeInterval = 5 * 60
+    static let settledTimeToLive: TimeInterval = 60 * 60
+    /// A run whose last archived day is at least this many days old is taken as over.
+    static let settledAfterDays = 14
+
+    let pages: RenderedPageCache
+    let calendar: BoxOfficeCalendar
+
+    func key(for request: Request, language: Language, variant: String = "") -> RenderedPageCache.Key {
+        RenderedPageCache.Key(
+            path: request.uri.path, query: request.uri.query ?? "", language: language, variant: variant)
+    }
+
+    func page(for key: RenderedPageCache.Key) -> EncodedBody? {
+        pages.body(for: key, now: calendar.currentInstant)
+    }
+
+    func keep(_ body: EncodedBody, for key: RenderedPageCache.Key, trend: MovieTrend) {
+        let now = calendar.currentInstant
+        let isSettled = trend.points.last.map { $0.date.days(to: calendar.today) >= Self.settledAfterDays } ?? false
+        let timeToLive = isSettled ? Self.settledTimeToLive : Self.recentTimeToLive
+        pages.store(body, for: key, until: min(now.addingTimeInterval(timeToLive), calendar.nextDayStart), now: now)
+    }
+}
