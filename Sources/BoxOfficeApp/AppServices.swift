@@ -111,7 +111,8 @@ public struct AppServices: Sendable {
             hasher: BcryptPasswordHasher(cost: configuration.bcryptCost), digester: SHA256SecretDigester(),
             calendar: calendar)
         let notes = DiaryNoteService(
-            categories: diary.categories, notes: diary.notes, catalog: movies, calendar: calendar)
+            categories: diary.categories, notes: diary.notes, catalog: movies, digester: SHA256SecretDigester(),
+            calendar: calendar)
         let transfer = DiaryTransferService(
             categories: diary.categories, notes: diary.notes, catalog: movies, calendar: calendar)
         let archive = ArchiveService(

@@ -106,6 +106,10 @@ extension ReasonText {
         case .maximumBytes(let maximum):
             return t(
                 "\(f): UTF-8로 최대 \(maximum)바이트까지 쓸 수 있습니다.", "\(f) must be at most \(maximum) bytes long.")
+        case .visibleASCII(let range):
+            return t(
+                "\(f): 공백 없는 ASCII 문자(!부터 ~까지) \(range.lowerBound)–\(range.upperBound)자여야 합니다.",
+                "\(f) must be \(range.lowerBound) to \(range.upperBound) visible ASCII characters (! to ~, no spaces).")
         case .noControlCharacters:
             return t("\(f): 제어 문자를 쓸 수 없습니다.", "\(f) must not contain control characters.")
         case .singleLine:

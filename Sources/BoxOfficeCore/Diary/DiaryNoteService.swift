@@ -7,16 +7,19 @@ public struct DiaryNoteService: Sendable {
     let categoryRepository: any DiaryCategoryRepository
     let noteRepository: any DiaryNoteRepository
     let catalog: any DiaryMovieCatalog
+    let digester: any SecretDigester
     let calendar: BoxOfficeCalendar
 
-    /// The service over the category and note tables; `catalog` supplies the movie a new note copies.
+    /// The service over the category and note tables; `catalog` supplies the movie a new note copies; `digester`
+    /// turns an `Idempotency-Key` into the id of the note it names.
     public init(
         categories: any DiaryCategoryRepository, notes: any DiaryNoteRepository, catalog: any DiaryMovieCatalog,
-        calendar: BoxOfficeCalendar
+        digester: any SecretDigester, calendar: BoxOfficeCalendar
     ) {
         self.categoryRepository = categories
         self.noteRepository = notes
         self.catalog = catalog
+        self.digester = digester
         self.calendar = calendar
     }
 
@@ -97,7 +100,58 @@ public struct DiaryNoteService: Sendable {
 
     /// Creates a note, copying the movie's details from KOBIS (cached). An exact duplicate (same movie, same day)
     /// is saved and reported in ``NoteSaveResult/duplicates``.
-    public func createNote(_ draft: NoteDraft, for user: DiaryUser) async throws -> NoteSaveResult {
+    ///
+    /// With an `idempotencyKey` (1–255 visible ASCII characters, else ``BoxOfficeError/invalid(_:)``), the same key
+    /// from the same user answers the note its first request made, never a second one, also when the two requests
+    /// race: the note's id is derived from the user and the key (``noteID(userID:idempotencyKey:)``), so the store's
+    /// primary key lets only one of two twins in, and the other reads the winner's note. Another user's same key
+    /// names another note. A key whose note was deleted makes a new one.
+    public func createNote(_ draft: NoteDraft, for user: DiaryUser, idempotencyKey: String? = nil) async throws
+        -> NoteSaveResult
+    {
+        guard let idempotencyKey else { return try await insertNote(draft, id: UUID(), for: user) }
+        let id = noteID(userID: user.id, idempotencyKey: try DiaryValidation.idempotencyKey(idempotencyKey))
+        if let made = try await noteRepository.note(id: id, userID: user.id) {
+            return try await replay(made, for: user)
+        }
+        do {
+            return try await insertNote(draft, id: id, for: user)
+        } catch {
+            // A twin with the same key saved first: its note is the answer. Otherwise the error stands.
+            guard let made = try? await noteRepository.note(id: id, userID: user.id) else { throw error }
+            return try await replay(made, for: user)
+        }
+    }
+
+    /// The id of the note that `idempotencyKey` makes for the user: a UUID (version 8, RFC 9562) of the SHA-256 of
+    /// both, so every request with that key names the same note.
+    public func noteID(userID: UUID, idempotencyKey: String) -> UUID {
+        let hex = digester.digest("diary-note-idempotency\u{0}\(userID.uuidString)\u{0}\(idempotencyKey)")
+        var bytes = [UInt8](repeating: 0, count: 16)
+        var index = hex.startIndex
+        for position in 0..<16 {
+            let next = hex.index(index, offsetBy: 2)
+            bytes[position] = UInt8(hex[index..<next], radix: 16) ?? 0
+            index = next
+        }
+        bytes[6] = (bytes[6] & 0x0F) | 0x80
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
+    }
+
+    /// The answer to a repeated key: the note it made, with the user's other notes of that movie and day.
+    private func replay(_ note: DiaryNote, for user: DiaryUser) async throws -> NoteSaveResult {
+        let duplicates = try await noteRepository.notes(userID: user.id, key: note.duplicateKey).filter {
+            $0.id != note.id
+        }
+        return NoteSaveResult(note: note, duplicates: duplicates)
+    }
+
+    private func insertNote(_ draft: NoteDraft, id: UUID, for user: DiaryUser) async throws -> NoteSaveResult {
         let today = calendar.today
         let movieCode = try DiaryValidation.movieCode(draft.movieCode)
         var givenTitle: String?
@@ -116,7 +170,7 @@ public struct DiaryNoteService: Sendable {
         let title = try givenTitle ?? DiaryValidation.title(movie.title)
         let now = self.now
         let note = DiaryNote(
-            id: UUID(), movieCode: movieCode, title: title,
+            id: id, movieCode: movieCode, title: title,
             watchedOn: draft.watchedOn, memo: memo, rating: draft.rating, categoryId: draft.categoryId,
             place: draft.place,
             createdAt: now, updatedAt: now, movie: MovieSnapshot(movie), chartDate: draft.chartDate,

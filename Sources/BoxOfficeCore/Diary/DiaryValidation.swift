@@ -16,8 +16,20 @@ public enum DiaryValidation {
     /// Passwords are at least 8 characters and at most 72 bytes of UTF-8 (bcrypt ignores the rest).
     public static let passwordMinimumCharacters = 8
     public static let passwordMaximumBytes = 72
+    /// An `Idempotency-Key` is 1–255 visible ASCII characters.
+    public static let idempotencyKeyLength = 1...255
     /// The earliest watched date accepted.
     public static let earliestWatchedDate = CalendarDate(year: 1900, month: 1, day: 1)!
+
+    /// An `Idempotency-Key` header, as given: 1–255 characters from `!` to `~`.
+    public static func idempotencyKey(_ text: String) throws(BoxOfficeError) -> String {
+        guard idempotencyKeyLength.contains(text.utf8.count),
+            text.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+        else {
+            throw .invalid("Idempotency-Key", .visibleASCII(idempotencyKeyLength), value: text)
+        }
+        return text
+    }
 
     // MARK: Accounts
 

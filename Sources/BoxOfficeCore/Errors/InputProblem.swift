@@ -70,6 +70,8 @@ public enum InputRule: Sendable, Hashable {
     case maximumLength(Int)
     /// Must have at most this many bytes of UTF-8.
     case maximumBytes(Int)
+    /// Must be this many visible ASCII characters (`!` to `~`: no spaces, no other characters).
+    case visibleASCII(ClosedRange<Int>)
     /// Must not contain control characters.
     case noControlCharacters
     /// Must be one line: no control characters or line breaks.

@@ -307,7 +307,8 @@ struct DiaryHarness {
     }
 
     var notes: DiaryNoteService {
-        DiaryNoteService(categories: store, notes: store, catalog: catalog, calendar: calendar)
+        DiaryNoteService(
+            categories: store, notes: store, catalog: catalog, digester: TestSecretDigester(), calendar: calendar)
     }
 
     var transfer: DiaryTransferService {

@@ -20,7 +20,8 @@ struct NoteAPIHandler: Sendable {
             switch input.body {
             case .json(let body): body
             }
-        let result = try await notes.createNote(try draft(new), for: user)
+        // A repeated `Idempotency-Key` answers the note its first request made, as the same 201.
+        let result = try await notes.createNote(try draft(new), for: user, idempotencyKey: input.headers.idempotencyKey)
         return .created(
             .init(
                 headers: .init(location: "/api/v1/notes/\(result.note.id.uuidString)"),

@@ -1,10 +1,12 @@
 import BoxOfficeCore
 import BoxOfficeText
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// One note: `GET /notes/new?movie=CODE[&chartDate=YYYY-MM-DD&rank=N]` (the form; without a movie, a movie
-/// search first), `POST /notes`, `GET /notes/{id}`, `GET/POST /notes/{id}/edit`, `GET/POST /notes/{id}/delete`.
+/// search first), `POST /notes` (honouring `Idempotency-Key`), `GET /notes/{id}`, `GET/POST /notes/{id}/edit`,
+/// `GET/POST /notes/{id}/delete`.
 /// A refused form comes back with a 400, the values as typed and the reasons; nothing is written.
 /// Another user's note answers 404, exactly like a missing one.
 struct NoteController<Context: DiarySessionContext>: Sendable {
@@ -118,7 +120,9 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
             chartRank: checked.chartRank)
         let result: NoteSaveResult
         do {
-            result = try await notes.createNote(draft, for: session.user)
+            // The offline queue of the page script sends a note again until it hears back; the key makes that safe.
+            result = try await notes.createNote(
+                draft, for: session.user, idempotencyKey: request.headers[Self.idempotencyKeyHeader])
         } catch let error as BoxOfficeError where error.isBadInput {
             return try await renderForm(
                 environment, session: session, mode: .new, movie: .init(movie: movie), input: input,
@@ -200,6 +204,9 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
             existing: existing.notes, errors: errors)
         return try renderer.render(viewModel, template: "diary_note_form", status: status)
     }
+
+    /// `Idempotency-Key` on `POST /notes`: the same key again from the same user answers the first note's redirect.
+    static var idempotencyKeyHeader: HTTPField.Name { HTTPField.Name("Idempotency-Key")! }
 
     /// The `{id}` path parameter; anything but a UUID is a note that does not exist.
     static func noteID(_ context: Context) throws -> UUID {

@@ -1,11 +1,12 @@
 import BoxOfficeCore
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// Checks every form post (`POST`, and any other unsafe method) before a handler runs: the body is read
 /// once into ``DiarySessionContext/form`` (a ``FormBody``, which the page then decodes into its own form type) and
-/// its hidden `csrf` field must equal the expected token, else the request is refused with 403 and nothing is
-/// written. A body that is not a well-formed form is a 400 before any token is looked at.
+/// its hidden `csrf` field (or the `X-CSRF-Token` header, which wins when both are sent) must equal the expected
+/// token, else the request is refused with 403 and nothing is written. A body that is not a well-formed form is a 400 before any token is looked at.
 ///
 /// Signed-in pages expect the session's own token; the sign-up and log-in forms, shown before any session
 /// exists, expect the `boxoffice_csrf` cookie's token (a double-submit cookie).
@@ -17,6 +18,10 @@ struct CSRFMiddleware<Context: DiarySessionContext>: RouterMiddleware {
         case preSessionCookie
     }
 
+    /// Where a script sends the token instead of the `csrf` field (the page script's offline queue, which asks
+    /// `GET /session` for the current token after the reader signs in again).
+    static var headerName: HTTPField.Name { HTTPField.Name("X-CSRF-Token")! }
+
     let expected: Expected
     /// Largest body accepted (an import file is the largest thing a diary form sends).
     let bodyLimit: Int
@@ -26,7 +31,12 @@ struct CSRFMiddleware<Context: DiarySessionContext>: RouterMiddleware {
     {
         guard ![.get, .head, .options].contains(request.method) else { return try await next(request, context) }
         let form = try await FormBody.read(request, limit: bodyLimit)
-        let given = try form.decode(TokenField.self).csrf
+        let given: String?
+        if let header = request.headers[Self.headerName] {
+            given = header
+        } else {
+            given = try form.decode(TokenField.self).csrf
+        }
         let token: String?
         switch expected {
         case .session: token = context.session?.csrfToken

@@ -1,0 +1,248 @@
+import BoxOfficeCore
+import BoxOfficeTestSupport
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import KOBISSimulator
+import Logging
+import Testing
+
+@testable import BoxOfficeApp
+@testable import BoxOfficeWeb
+
+extension DeliveryTests {
+    /// `Idempotency-Key` on `POST /api/v1/notes` and the form's `POST /notes`: the same key from the same person makes
+    /// one note, however often and however concurrently it is sent.
+    @Suite("Idempotency-Key on new notes", .serialized)
+    struct IdempotencyTests {
+        static let keyHeader = HTTPField.Name("Idempotency-Key")!
+
+        static func keyed(_ key: String) -> HTTPFields { [keyHeader: key] }
+
+        @Test(
+            "API: the same key again answers the first note; another user's same key makes theirs; no key, a note each",
+            arguments: DiaryWebBackend.enabled)
+        func api(backend: DiaryWebBackend) async throws {
+            try await DiaryWebTestSupport.withApp(backend) { client in
+                let code = try await client.sampleMovieCodes()[0]
+                let minji = try await client.account("minji")
+                let joon = try await client.account("joon")
+                let note: [String: Any] = ["movieCode": code, "watchedOn": "2024-03-15", "rating": 4, "memo": "first"]
+                let first = try await client.call(
+                    .post, "/api/v1/notes", token: minji, json: note, headers: Self.keyed("n-1"))
+                let second = try await client.call(
+                    .post, "/api/v1/notes", token: minji, json: note, headers: Self.keyed("n-1"))
+                #expect(first.status == .created, "\(first.text)")
+                #expect(second.status == .created)
+                #expect(second.text == first.text)
+                #expect(second.headers[.location] == first.headers[.location])
+                #expect(second.headers[.cacheControl] == "no-store")
+                // A different body under the same key still answers the first note.
+                var changed = note
+                changed["memo"] = "second"
+                let third = try await client.call(
+                    .post, "/api/v1/notes", token: minji, json: changed, headers: Self.keyed("n-1"))
+                #expect(third.text == first.text)
+                #expect(try await client.noteTotal(minji) == 1)
+
+                let theirs = try await client.call(
+                    .post, "/api/v1/notes", token: joon, json: note, headers: Self.keyed("n-1"))
+                #expect(theirs.status == .created)
+                let firstID = try #require(first.jsonObject?["id"] as? String)
+                let theirID = try #require(theirs.jsonObject?["id"] as? String)
+                #expect(theirID != firstID)
+                #expect(try await client.noteTotal(joon) == 1)
+                #expect(try await client.call(.get, "/api/v1/notes/\(theirID)", token: minji).status == .notFound)
+
+                _ = try await client.createNote(minji, note)
+                _ = try await client.createNote(minji, note)
+                #expect(try await client.noteTotal(minji) == 3)
+            }
+        }
+
+        @Test("API: a key that is not 1–255 visible ASCII characters is a 400 naming the header; nothing is written")
+        func badKeys() async throws {
+            try await DiaryWebTestSupport.withApp(.sqlite) { client in
+                let code = try await client.sampleMovieCodes()[0]
+                let token = try await client.account("minji")
+                let note: [String: Any] = ["movieCode": code, "watchedOn": "2024-03-15"]
+                for key in ["", "two words", String(repeating: "k", count: 256)] {
+                    let response = try await client.call(
+                        .post, "/api/v1/notes", token: token, json: note, headers: Self.keyed(key))
+                    #expect(response.status == .badRequest, "\(key)")
+                    #expect(
+                        response.apiErrorMessage
+                            == "Idempotency-Key must be 1 to 255 visible ASCII characters (! to ~, no spaces).")
+                }
+                let korean = try await client.call(
+                    .post, "/api/v1/notes", token: token, json: note,
+                    headers: [Self.keyHeader: "two words", .acceptLanguage: "ko"])
+                #expect(korean.apiErrorMessage?.contains("공백 없는 ASCII") == true)
+                #expect(try await client.noteTotal(token) == 0)
+                let longest = String(repeating: "~", count: 255)
+                let response = try await client.call(
+                    .post, "/api/v1/notes", token: token, json: note, headers: Self.keyed(longest))
+                #expect(response.status == .created)
+            }
+        }
+
+        @Test("API: eight twins sent at once make one note, and each hears of it", arguments: DiaryWebBackend.enabled)
+        func concurrentTwins(backend: DiaryWebBackend) async throws {
+            try await DiaryWebTestSupport.withApp(backend) { client in
+                let code = try await client.sampleMovieCodes()[0]
+                let token = try await client.account("minji")
+                let ids = try await withThrowingTaskGroup(of: String?.self) { group in
+                    for _ in 0..<8 {
+                        group.addTask {
+                            let note: [String: Any] = ["movieCode": code, "watchedOn": "2024-03-15"]
+                            let response = try await client.call(
+                                .post, "/api/v1/notes", token: token, json: note, headers: Self.keyed("twin"))
+                            #expect(response.status == .created, "\(response.text)")
+                            return response.jsonObject?["id"] as? String
+                        }
+                    }
+                    return try await group.reduce(into: Set<String?>()) { $0.insert($1) }
+                }
+                #expect(ids.count == 1)
+                #expect(ids.first.flatMap { $0 } != nil)
+                #expect(try await client.noteTotal(token) == 1)
+            }
+        }
+
+        @Test(
+            "service: two twins that both find no note and both insert end with one note, the loser answering the winner's",
+            arguments: DiaryWebBackend.enabled)
+        func rendezvous(backend: DiaryWebBackend) async throws {
+            try await DiaryWebTestSupport.withDatabase(backend) { databaseURL, directory in
+                let now: @Sendable () -> Date = { WebTestSupport.fixedNow }
+                let services = try await AppServices.start(
+                    configuration: DiaryWebTestSupport.configuration(databaseURL: databaseURL, directory: directory),
+                    logger: DiaryWebTestSupport.quietLogger,
+                    transport: SimulatorTransport(simulator: KOBISSimulator(now: now)), now: now)
+                do {
+                    let user = try await services.diaryAccounts.signUp(username: "minji", password: "correct horse")
+                    let stored = services.database.diaryRepositories().notes
+                    let gate = RendezvousNotes(stored)
+                    let service = DiaryNoteService(
+                        categories: services.database.diaryRepositories().categories, notes: gate,
+                        catalog: services.movies, digester: SHA256SecretDigester(), calendar: services.calendar)
+                    let code = try #require(
+                        try await services.charts.chart(
+                            ChartQuery(kind: .daily, date: CalendarDate(WebTestSupport.settledDate)!)
+                        ).entries.first?.movieCode)
+                    let draft = NoteDraft(movieCode: code, watchedOn: CalendarDate("2024-03-15")!)
+                    async let a = service.createNote(draft, for: user, idempotencyKey: "offline-7")
+                    async let b = service.createNote(draft, for: user, idempotencyKey: "offline-7")
+                    let (first, second) = try await (a, b)
+                    #expect(first.note == second.note)
+                    #expect(first.note.id == service.noteID(userID: user.id, idempotencyKey: "offline-7"))
+                    #expect(await gate.failedInserts == 1, "both inserted; the store let one in")
+                    #expect(try await stored.notes(userID: user.id, query: NoteListQuery()).total == 1)
+                } catch {
+                    await services.shutdown()
+                    throw error
+                }
+                await services.shutdown()
+            }
+        }
+
+        @Test(
+            "form: POST /notes with a key twice redirects to one note; the CSRF token may come as X-CSRF-Token",
+            arguments: DiaryWebBackend.enabled)
+        func form(backend: DiaryWebBackend) async throws {
+            try await AdminTestSupport.withApp(backend) { app in
+                let code = try await app.client.sampleMovieCodes()[0]
+                let browser = try await AdminTestSupport.signedIn(app, "minji", admin: false)
+                let csrf = try await browser.sessionCSRF()
+                let fields = "movie=\(code)&title=Film&watchedOn=2024-03-15&rating=&category=&place=&memo=offline"
+                func post(_ headers: HTTPFields, body: String = fields) async throws -> TestResponse {
+                    var headers = headers
+                    headers[.contentType] = "application/x-www-form-urlencoded"
+                    headers[.acceptLanguage] = "en"
+                    headers[.cookie] = await browser.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+                    return try await app.client.execute(
+                        uri: "/notes", method: .post, headers: headers, body: ByteBuffer(string: body)
+                    ) { $0 }
+                }
+                let token = HTTPField.Name("X-CSRF-Token")!
+                let first = try await post([Self.keyHeader: "queued-1", token: csrf])
+                #expect(first.status == .seeOther, "\(first.text.prefix(300))")
+                let location = try #require(first.location)
+                #expect(location.hasPrefix("/notes/") && location.hasSuffix("?done=saved"))
+                let again = try await post([Self.keyHeader: "queued-1", token: csrf])
+                #expect(again.status == .seeOther)
+                #expect(again.location == location)
+                // The token in the form works as before, with the same key: the same note.
+                let inForm = try await post([Self.keyHeader: "queued-1"], body: "csrf=\(csrf)&" + fields)
+                #expect(inForm.location == location)
+                #expect(try await DiaryPageTestSupport.noteTotal(browser) == 1)
+
+                #expect(try await post([Self.keyHeader: "queued-2", token: "wrong"]).status == .forbidden)
+                #expect(try await post([Self.keyHeader: "queued-2"]).status == .forbidden, "no token at all")
+                let bad = try await post([Self.keyHeader: "two words", token: csrf])
+                #expect(bad.status == .badRequest)
+                #expect(bad.text.contains("Idempotency-Key must be 1 to 255 visible ASCII characters"))
+                #expect(try await DiaryPageTestSupport.noteTotal(browser) == 1)
+            }
+        }
+    }
+}
+
+/// The store's notes, with the first look for a note held until a second caller has looked too: both twins then find
+/// nothing and both insert, so the store's primary key decides. The first waits at most 120 s for the second.
+private actor RendezvousNotes: DiaryNoteRepository {
+    struct NoTwin: Error {}
+
+    let base: any DiaryNoteRepository
+    private var arrived = 0
+    private var waiting: CheckedContinuation<Void, any Error>?
+    private(set) var failedInserts = 0
+
+    init(_ base: any DiaryNoteRepository) { self.base = base }
+
+    func note(id: UUID, userID: UUID) async throws -> DiaryNote? {
+        arrived += 1
+        if arrived == 1 {
+            let deadline = Task {
+                try await Task.sleep(for: .seconds(120))
+                self.release(throwing: NoTwin())
+            }
+            defer { deadline.cancel() }
+            try await withCheckedThrowingContinuation { waiting = $0 }
+        } else if arrived == 2 {
+            release(throwing: nil)
+        }
+        return try await base.note(id: id, userID: userID)
+    }
+
+    private func release(throwing error: (any Error)?) {
+        guard let waiting else { return }
+        self.waiting = nil
+        if let error { waiting.resume(throwing: error) } else { waiting.resume() }
+    }
+
+    func createNote(_ note: DiaryNote, userID: UUID) async throws {
+        do {
+            try await base.createNote(note, userID: userID)
+        } catch {
+            failedInserts += 1
+            throw error
+        }
+    }
+
+    func updateNote(_ note: DiaryNote, userID: UUID) async throws -> Bool {
+        try await base.updateNote(note, userID: userID)
+    }
+    func deleteNote(id: UUID, userID: UUID) async throws -> Bool { try await base.deleteNote(id: id, userID: userID) }
+    func notes(userID: UUID, query: NoteListQuery) async throws -> NotePage {
+        try await base.notes(userID: userID, query: query)
+    }
+    func allNotes(userID: UUID) async throws -> [DiaryNote] { try await base.allNotes(userID: userID) }
+    func notes(userID: UUID, key: DiaryNoteKey) async throws -> [DiaryNote] {
+        try await base.notes(userID: userID, key: key)
+    }
+    func importBatch(_ batch: DiaryImportBatch, userID: UUID) async throws -> DiaryImportOutcome {
+        try await base.importBatch(batch, userID: userID)
+    }
+}
