@@ -81,6 +81,7 @@ func buildRouter(
         middleware: ErrorMiddleware(renderer: renderer, isSampleMode: services.configuration.isSampleMode))
     router.add(middleware: MethodNotAllowedMiddleware(routes: routeMethods))
     StaticAssetController(assets: renderer.assets).addRoutes(to: router)
+    try PWAController(renderer: renderer, isSampleData: services.configuration.isSampleMode).addRoutes(to: router)
 
     router.get("/health") { _, _ -> Response in
         Response(

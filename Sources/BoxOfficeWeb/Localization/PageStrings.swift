@@ -18,6 +18,8 @@ struct PageStrings: Sendable {
     let weekdayNames: [String]
     /// The period page and movie trend (archive).
     let archive: ArchiveStrings
+    /// The installed app: offline notice, new version, install hint, notes waiting on the device.
+    let app: AppShellStrings
 
     static let korean = PageStrings(english: false)
     static let english = PageStrings(english: true)
@@ -84,6 +86,7 @@ struct PageStrings: Sendable {
             t("월", "Mon"), t("화", "Tue"), t("수", "Wed"), t("목", "Thu"), t("금", "Fri"), t("토", "Sat"), t("일", "Sun"),
         ]
         archive = en ? .english : .korean
+        app = en ? .english : .korean
     }
 
     /// "2024년 11주차" / "Week 11, 2024" from a KOBIS `YYYYWW` label.

@@ -22,6 +22,8 @@ struct LayoutViewModel: Sendable {
     var search: SearchBoxViewModel
     /// The header's "log in" / "my diary" link (Pages/Diary).
     var diaryLink: DiaryHeaderLinkViewModel
+    /// The web app manifest, in this page's language when the address chose it.
+    var manifestURL: String
 
     init(request: Request, language: Language, pageTitle: String, isSampleData: Bool, section: Section) {
         let strings = PageStrings.table(for: language)
@@ -36,6 +38,7 @@ struct LayoutViewModel: Sendable {
         self.dailyURL = LinkBuilder.link("/daily", [("lang", explicit)])
         self.weeklyURL = LinkBuilder.link("/weekly", [("lang", explicit)])
         self.periodURL = LinkBuilder.link("/charts/period", [("lang", explicit)])
+        self.manifestURL = LinkBuilder.link("/manifest.webmanifest", [("lang", explicit)])
         var items = request.formParameters
             .filter { $0.key != "lang" }
             .map { (name: String($0.key), value: Optional(String($0.value))) }

@@ -4,7 +4,8 @@ import Hummingbird
 
 /// Finds the session named by the `boxoffice_session` cookie (in the database, so any instance can serve
 /// it) and puts it into the context. On the way out it marks the response `Cache-Control: no-store` (diary
-/// pages are private), renews the cookie when the service extended the session, forgets a cookie whose
+/// pages are private) and labels it with the account it was made for (`X-BoxOffice-Account`, for the service
+/// worker's private copies), renews the cookie when the service extended the session, forgets a cookie whose
 /// session is gone. ``DiaryError``s go on to the app's error middleware (403, 404, 409, 429 pages).
 struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
     let diary: DiaryAccountService
@@ -20,6 +21,9 @@ struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
         }
         var response = try await next(request, context)
         response.headers[.cacheControl] = "no-store"
+        // Whom the page was made for, so the service worker keeps private copies per account and drops them when
+        // another account, or none, answers.
+        response.headers[Self.accountHeader] = context.session.map { Self.accountLabel($0.user) } ?? "none"
         if let cookieValue, !cookieValue.isEmpty, !SessionCookies.sets(SessionCookies.sessionName, in: response) {
             if let session = context.session {
                 // The service pushes the expiry forward when a session is used in the second half of its life.
@@ -35,6 +39,12 @@ struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
         return response
     }
 
+    static var accountHeader: HTTPFields.Element.Name { .init("X-BoxOffice-Account")! }
+
+    /// An account's label in ``accountHeader``: the same for every session of the account, and no use elsewhere.
+    static func accountLabel(_ user: DiaryUser) -> String {
+        EncodedBody.digest(of: ByteBuffer(string: "boxoffice-account:" + user.id.uuidString))
+    }
 }
 
 /// Sends anonymous requests to the log-in page (`303`, with `next` set to the page they wanted).

@@ -338,12 +338,16 @@
 
   // ---- The installed app: service worker, offline copies, new versions, the iOS hint -----------------
 
-  var shell = document.querySelector("template[data-app-shell]");
+  var shells = document.querySelectorAll("template[data-app-shell]");
+  var shell = shells[0];
 
-  /** A copy of the piece of the app shell template that matches `selector` (its words are the page's). */
+  /** A copy of the piece of the app shell templates that matches `selector` (its words are the page's). */
   function shellPiece(selector) {
-    var piece = shell && shell.content.querySelector(selector);
-    return piece ? piece.cloneNode(true) : null;
+    for (var i = 0; i < shells.length; i += 1) {
+      var piece = shells[i].content.querySelector(selector);
+      if (piece) return piece.cloneNode(true);
+    }
+    return null;
   }
 
   /** "09:12" (today) or the date and time a saved copy of the page was made, in the page's language. */
@@ -358,6 +362,11 @@
 
   /** The service worker marks a page it serves from its copy; say so at the top of the page. */
   function showOfflineNotice() {
+    // The offline page stands in for the page asked for: "try again" asks for that page again.
+    var retry = document.querySelector("[data-offline-retry]");
+    if (retry && window.location.pathname !== "/offline") {
+      retry.setAttribute("href", window.location.pathname + window.location.search);
+    }
     var meta = document.querySelector("meta[name='boxoffice-saved-at']");
     var notice = meta && shellPiece("[data-offline-notice]");
     if (!notice || !main) return;
@@ -431,166 +440,12 @@
     document.body.appendChild(hint);
   }
 
-  // ---- Notes written offline ---------------------------------------------------------------------
+  // ---- Notes written offline (the form and the list are in notes-offline.js, on the diary's pages) ----
 
-  function openNotes() {
-    return new Promise(function (resolve, reject) {
-      var opening = window.indexedDB.open("boxoffice", 1);
-      opening.onupgradeneeded = function () {
-        opening.result.createObjectStore("notes", { keyPath: "key" });
-      };
-      opening.onsuccess = function () {
-        resolve(opening.result);
-      };
-      opening.onerror = function () {
-        reject(opening.error);
-      };
-    });
-  }
-
-  function notesRequest(mode, work) {
-    return openNotes().then(function (db) {
-      return new Promise(function (resolve, reject) {
-        var transaction = db.transaction("notes", mode);
-        var request = work(transaction.objectStore("notes"));
-        transaction.oncomplete = function () {
-          db.close();
-          resolve(request ? request.result : undefined);
-        };
-        transaction.onerror = function () {
-          db.close();
-          reject(transaction.error);
-        };
-      });
-    });
-  }
-
-  var justWritten = null;
-  var lastReport = null;
-
-  /** Lists the notes kept on this device on the diary's note pages, with why they wait. */
-  function showWaitingNotes() {
-    if (window.location.pathname.indexOf("/notes") !== 0 || !main) return;
-    notesRequest("readonly", function (store) {
-      return store.getAll();
-    })
-      .then(function (notes) {
-        var box = document.querySelector("[data-waiting-notes]");
-        if (!notes || !notes.length) {
-          if (box) box.remove();
-          return;
-        }
-        if (!box) {
-          box = shellPiece("[data-waiting-notes]");
-          if (!box) return;
-          var heading = main.querySelector("h1");
-          if (heading) heading.insertAdjacentElement("afterend", box);
-          else main.insertBefore(box, main.firstChild);
-        }
-        var list = box.querySelector("[data-waiting-list]");
-        list.replaceChildren.apply(
-          list,
-          notes.map(function (note) {
-            var item = document.createElement("li");
-            item.textContent = note.title + " · " + savedTime(note.writtenAt);
-            return item;
-          })
-        );
-        var status = box.querySelector("[data-waiting-status]");
-        var why = lastReport && lastReport.signedOut ? "data-signed-out-text" : "data-offline-text";
-        status.textContent = box.getAttribute(why) || "";
-      })
-      .catch(function () {});
-  }
-
-  /** Asks the service worker to send what waits (it answers with a "notes" message). */
+  /** Asks the service worker to send the notes kept on this device, if any (on every load and reconnection). */
   function sendWaitingNotes() {
     var controller = navigator.serviceWorker && navigator.serviceWorker.controller;
-    if (controller) controller.postMessage({ type: "send-notes" });
-  }
-
-  /**
-   * On the new-note form, once a service worker runs: the note is first kept on the device with a fresh
-   * Idempotency-Key, then sent by the worker. Sent → its page opens; no connection or no session → it waits,
-   * listed on the page, and goes when the connection (or the reader's session) is back; refused by the
-   * server → the form is posted as usual, so the server's reasons show.
-   */
-  function setUpOfflineNotes() {
-    if (!("serviceWorker" in navigator) || !window.indexedDB) return;
-    navigator.serviceWorker.addEventListener("message", function (event) {
-      var report = event.data || {};
-      if (report.type !== "notes") return;
-      lastReport = report;
-      var form = document.querySelector("form.note-form");
-      if (justWritten) {
-        var key = justWritten;
-        var sent = report.sent.filter(function (note) {
-          return note.key === key;
-        })[0];
-        if (sent) {
-          justWritten = null;
-          window.location.assign(sent.url);
-          return;
-        }
-        if (report.refused.some(function (note) { return note.key === key; }) && form) {
-          justWritten = null;
-          notesRequest("readwrite", function (store) {
-            return store.delete(key);
-          }).then(function () {
-            form.setAttribute("data-plain-submit", "");
-            form.submit();
-          });
-          return;
-        }
-        stopLoading(main, "");
-      }
-      showWaitingNotes();
-    });
-
-    var form = document.querySelector("form.note-form");
-    if (form && new URL(form.action, window.location.href).pathname === "/notes") {
-      form.addEventListener("submit", function (event) {
-        var controller = navigator.serviceWorker.controller;
-        if (event.defaultPrevented || form.hasAttribute("data-plain-submit") || !controller || !window.crypto ||
-            typeof window.crypto.randomUUID !== "function") {
-          return;
-        }
-        event.preventDefault();
-        var fields = [];
-        new FormData(form).forEach(function (value, name) {
-          if (name !== "csrf" && typeof value === "string") fields.push([name, value]);
-        });
-        var title = form.querySelector("[name='title']");
-        var note = {
-          key: window.crypto.randomUUID(),
-          fields: fields,
-          title: title ? title.value : "",
-          writtenAt: new Date().toISOString(),
-        };
-        startLoading(main);
-        notesRequest("readwrite", function (store) {
-          return store.put(note);
-        }).then(
-          function () {
-            justWritten = note.key;
-            showWaitingNotes();
-            navigator.serviceWorker.ready.then(function (registration) {
-              if (registration.sync) registration.sync.register("send-notes").catch(function () {});
-            });
-            sendWaitingNotes();
-          },
-          function () {
-            // The device would not keep it: post the form as usual.
-            stopLoading(main, "");
-            form.setAttribute("data-plain-submit", "");
-            form.submit();
-          }
-        );
-      });
-    }
-    window.addEventListener("online", sendWaitingNotes);
-    showWaitingNotes();
-    if (navigator.onLine !== false) sendWaitingNotes();
+    if (controller && navigator.onLine !== false) controller.postMessage({ type: "send-notes" });
   }
 
   // ---- Wiring ------------------------------------------------------------------------------------
@@ -649,5 +504,6 @@
   showOfflineNotice();
   setUpServiceWorker();
   setUpIOSHint();
-  setUpOfflineNotes();
+  sendWaitingNotes();
+  window.addEventListener("online", sendWaitingNotes);
 })();

@@ -1,0 +1,50 @@
+import BoxOfficeCore
+
+/// The words of the installed app, in Korean (the default) and English: the manifest's names, the offline page, and
+/// what the page script shows (reached from templates as `t.app.…`). `{time}` is filled in by the script.
+struct AppShellStrings: Sendable {
+    let appName, shortName, description: String
+    let offlineTitle, offlineLead, offlineHint, offlineRetry: String
+    let offlineSavedAt, updateReady, updateReload: String
+    let installHintLabel, iosHint, close: String
+    let waitingHeading, waitingOffline, waitingSignedOut: String
+
+    static let korean = AppShellStrings(english: false)
+    static let english = AppShellStrings(english: true)
+
+    static func table(for language: Language) -> AppShellStrings {
+        language == .english ? english : korean
+    }
+
+    private init(english en: Bool) {
+        func t(_ korean: String, _ english: String) -> String { en ? english : korean }
+
+        appName = t("박스오피스", "Box Office")
+        shortName = t("박스오피스", "Box Office")
+        description = t(
+            "영화진흥위원회 KOBIS의 일별·주간 박스오피스와 나의 영화 일기.",
+            "Korea's daily and weekly box office from KOBIS, and your film diary.")
+        offlineTitle = t("오프라인입니다", "You are offline")
+        offlineLead = t(
+            "이 페이지는 아직 이 기기에 저장되지 않았습니다.", "This page has not been saved on this device yet.")
+        offlineHint = t(
+            "전에 열어 본 순위표, 영화 페이지와 나의 일기는 연결 없이도 볼 수 있습니다.",
+            "Charts, movie pages and your diary that you opened before can be read without a connection.")
+        offlineRetry = t("다시 시도", "Try again")
+        offlineSavedAt = t("오프라인 — {time}에 저장된 화면입니다.", "Offline — saved at {time}.")
+        updateReady = t("새 버전이 있습니다.", "A new version is ready.")
+        updateReload = t("새로고침", "Reload")
+        installHintLabel = t("앱으로 설치", "Install the app")
+        iosHint = t(
+            "홈 화면에 추가하려면 공유 버튼을 누른 뒤 ‘홈 화면에 추가’를 고르세요.",
+            "To install, tap the Share button, then “Add to Home Screen”.")
+        close = t("닫기", "Close")
+        waitingHeading = t("보내기를 기다리는 기록", "Notes waiting to be sent")
+        waitingOffline = t(
+            "이 기기에 저장했습니다. 연결되면 한 번 보냅니다.",
+            "Kept on this device; each is sent once when the connection returns.")
+        waitingSignedOut = t(
+            "로그인이 만료되었습니다. 다시 로그인하면 보냅니다.",
+            "Your session has ended; they are sent after you log in again.")
+    }
+}

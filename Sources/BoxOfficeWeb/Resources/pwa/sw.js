@@ -1,0 +1,427 @@
+/*
+ * BoxOffice service worker (served at /sw.js, root scope). The server fills in the version (a digest of every
+ * static file's fingerprint) and the shell to precache: a new deployment is a new worker, which waits until
+ * the reader agrees to reload (the page sends "skip-waiting").
+ *
+ * - Pages: network first; after a few seconds without an answer, or with none, the copy last seen, marked with
+ *   the time it was saved; a page never seen offline → /offline. At most 50 public and 50 private pages.
+ * - Fingerprinted static files: cache first (their address changes with their content).
+ * - Posters: stale-while-revalidate, at most 200.
+ * - Private pages (the server labels them with X-BoxOffice-Account) are kept apart, with the account they were
+ *   shown to; that cache is emptied on /logout and when the server answers for no account or another one.
+ * - Notes written offline wait in IndexedDB (the page puts them there) and are posted to /notes, once each,
+ *   with their Idempotency-Key.
+ */
+"use strict";
+
+var VERSION = "__VERSION__";
+var PRECACHE = __PRECACHE__;
+
+var STATIC_CACHE = "boxoffice-static-" + VERSION;
+var PAGES_CACHE = "boxoffice-pages-" + VERSION;
+var PRIVATE_CACHE = "boxoffice-private-" + VERSION;
+var POSTERS_CACHE = "boxoffice-posters";
+var PAGE_LIMIT = 50;
+var POSTER_LIMIT = 200;
+var NETWORK_TIMEOUT_MS = 3000;
+var SAVED_HEADER = "X-BoxOffice-Saved-At";
+var ACCOUNT_HEADER = "X-BoxOffice-Account";
+var ACCOUNT_KEY = "/__boxoffice/account";
+var FINGERPRINTED = /^\/static\/.+\.[0-9a-f]{12}(\.[A-Za-z0-9]+)?$/;
+var POSTER = /^\/movies\/[^/]+\/poster$/;
+var NOTE_PAGE = /^\/notes\/[0-9A-Fa-f-]{36}$/;
+
+// ---- lifecycle -------------------------------------------------------------------------------------------------
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    caches.open(STATIC_CACHE).then(function (cache) {
+      return cache.addAll(
+        PRECACHE.map(function (url) {
+          return new Request(url, { cache: "reload", credentials: "same-origin" });
+        })
+      );
+    })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  var current = [STATIC_CACHE, PAGES_CACHE, PRIVATE_CACHE, POSTERS_CACHE];
+  event.waitUntil(
+    caches
+      .keys()
+      .then(function (names) {
+        return Promise.all(
+          names
+            .filter(function (name) {
+              return name.indexOf("boxoffice-") === 0 && current.indexOf(name) < 0;
+            })
+            .map(function (name) {
+              return caches.delete(name);
+            })
+        );
+      })
+      .then(function () {
+        return self.clients.claim();
+      })
+  );
+});
+
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.type === "skip-waiting") {
+    self.skipWaiting();
+  } else if (data.type === "send-notes") {
+    event.waitUntil(sendNotes());
+  }
+});
+
+self.addEventListener("sync", function (event) {
+  if (event.tag === "send-notes") event.waitUntil(sendNotes());
+});
+
+// ---- requests --------------------------------------------------------------------------------------------------
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && url.pathname === "/logout") {
+    event.waitUntil(forgetAccount());
+    return;
+  }
+  if (request.method !== "GET") return;
+  if (request.mode === "navigate") {
+    event.respondWith(page(event));
+  } else if (FINGERPRINTED.test(url.pathname)) {
+    event.respondWith(cacheFirst(request));
+  } else if (POSTER.test(url.pathname)) {
+    event.respondWith(staleWhileRevalidate(event));
+  }
+});
+
+/** Network first with a deadline; then the saved copy; then /offline. */
+function page(event) {
+  var request = event.request;
+  var fromNetwork = fetch(request);
+  event.waitUntil(
+    fromNetwork.then(
+      function (response) {
+        return remember(request, response.clone());
+      },
+      function () {}
+    )
+  );
+  var deadline = new Promise(function (resolve) {
+    setTimeout(resolve, NETWORK_TIMEOUT_MS, null);
+  });
+  return Promise.race([fromNetwork, deadline])
+    .then(function (response) {
+      if (response) return response;
+      return savedPage(request.url).then(function (saved) {
+        return saved || fromNetwork;
+      });
+    })
+    .catch(function () {
+      return savedPage(request.url).then(function (saved) {
+        return saved || offlinePage(request.url);
+      });
+    });
+}
+
+/** Keeps a page as it was shown, and learns from it which account the server answers for. */
+function remember(request, response) {
+  var account = response.headers.get(ACCOUNT_HEADER);
+  var type = response.headers.get("Content-Type") || "";
+  var storable = response.status === 200 && response.type === "basic" && type.indexOf("text/html") === 0;
+  return learnAccount(account).then(function (known) {
+    if (!storable) return;
+    if (account) {
+      // A private page: kept only for the account it was shown to.
+      if (account === "none" || known !== account) return;
+      return keep(PRIVATE_CACHE, request.url, response, PAGE_LIMIT);
+    }
+    if (/no-store/.test(response.headers.get("Cache-Control") || "")) return;
+    return keep(PAGES_CACHE, request.url, response, PAGE_LIMIT);
+  });
+}
+
+/** Stores `response` under `url` with the time it was saved, dropping the oldest entries past `limit`. */
+function keep(cacheName, url, response, limit) {
+  var headers = new Headers(response.headers);
+  headers.set(SAVED_HEADER, new Date().toISOString());
+  // The body is stored decoded: these would describe the bytes on the wire.
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
+  return response.blob().then(function (body) {
+    return caches.open(cacheName).then(function (cache) {
+      // Deleting first moves a page seen again to the young end of the list.
+      return cache
+        .delete(url, { ignoreVary: true })
+        .then(function () {
+          return cache.put(url, new Response(body, { status: response.status, headers: headers }));
+        })
+        .then(function () {
+          return trim(cache, limit);
+        });
+    });
+  });
+}
+
+function trim(cache, limit) {
+  return cache.keys().then(function (keys) {
+    var pages = keys.filter(function (key) {
+      return new URL(key.url).pathname !== ACCOUNT_KEY;
+    });
+    return Promise.all(
+      pages.slice(0, Math.max(0, pages.length - limit)).map(function (key) {
+        return cache.delete(key);
+      })
+    );
+  });
+}
+
+/** The saved copy of a page (public, or private for the account last seen), marked with when it was saved. */
+function savedPage(url) {
+  return caches
+    .open(PAGES_CACHE)
+    .then(function (cache) {
+      return cache.match(url, { ignoreVary: true });
+    })
+    .then(function (found) {
+      if (found) return found;
+      return caches.open(PRIVATE_CACHE).then(function (cache) {
+        return cache.match(ACCOUNT_KEY).then(function (label) {
+          return label ? cache.match(url, { ignoreVary: true }) : undefined;
+        });
+      });
+    })
+    .then(function (found) {
+      return found ? marked(found) : null;
+    });
+}
+
+/** The page with `<meta name="boxoffice-saved-at">`, which the page script turns into the offline notice. */
+function marked(response) {
+  var savedAt = response.headers.get(SAVED_HEADER) || "";
+  return response.text().then(function (html) {
+    var meta = '<meta name="boxoffice-saved-at" content="' + savedAt.replace(/[^0-9TZ:.+-]/g, "") + '">';
+    return new Response(html.replace("<head>", "<head>" + meta), {
+      status: 200,
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
+  });
+}
+
+function offlinePage(url) {
+  var lang = new URL(url).searchParams.get("lang");
+  var address = lang === "en" || lang === "ko" ? "/offline?lang=" + lang : "/offline";
+  return caches.match(address, { ignoreVary: true, cacheName: STATIC_CACHE }).then(function (found) {
+    return found || Response.error();
+  });
+}
+
+function cacheFirst(request) {
+  return caches.match(request, { ignoreVary: true }).then(function (found) {
+    if (found) return found;
+    return fetch(request).then(function (response) {
+      if (response.ok) {
+        var copy = response.clone();
+        caches.open(STATIC_CACHE).then(function (cache) {
+          return cache.put(request, copy);
+        });
+      }
+      return response;
+    });
+  });
+}
+
+function staleWhileRevalidate(event) {
+  var request = event.request;
+  return caches.open(POSTERS_CACHE).then(function (cache) {
+    return cache.match(request, { ignoreVary: true }).then(function (found) {
+      var fresh = fetch(request).then(function (response) {
+        // A poster found elsewhere comes back as an opaque answer; it is kept as it is.
+        if (response.ok || response.type === "opaque") {
+          return cache
+            .put(request, response.clone())
+            .then(function () {
+              return trim(cache, POSTER_LIMIT);
+            })
+            .then(function () {
+              return response;
+            });
+        }
+        return response;
+      });
+      if (found) {
+        event.waitUntil(fresh.catch(function () {}));
+        return found;
+      }
+      return fresh;
+    });
+  });
+}
+
+// ---- the account private pages belong to -----------------------------------------------------------------------
+
+/**
+ * `account` is what the server said on a diary page: an opaque id, "none" (no one signed in) or null (a public
+ * page, which says nothing). Anything but the account already known empties the private cache. Resolves to the
+ * account now known.
+ */
+function learnAccount(account) {
+  if (!account) return Promise.resolve(null);
+  return caches.open(PRIVATE_CACHE).then(function (cache) {
+    return cache.match(ACCOUNT_KEY).then(function (label) {
+      return (label ? label.text() : Promise.resolve(null)).then(function (known) {
+        if (known === account) return known;
+        return caches.delete(PRIVATE_CACHE).then(function () {
+          if (account === "none") return null;
+          return caches.open(PRIVATE_CACHE).then(function (fresh) {
+            return fresh.put(ACCOUNT_KEY, new Response(account)).then(function () {
+              return account;
+            });
+          });
+        });
+      });
+    });
+  });
+}
+
+function forgetAccount() {
+  return caches.delete(PRIVATE_CACHE);
+}
+
+// ---- notes written offline ------------------------------------------------------------------------------------
+
+function openNotes() {
+  return new Promise(function (resolve, reject) {
+    var opening = indexedDB.open("boxoffice", 1);
+    opening.onupgradeneeded = function () {
+      opening.result.createObjectStore("notes", { keyPath: "key" });
+    };
+    opening.onsuccess = function () {
+      resolve(opening.result);
+    };
+    opening.onerror = function () {
+      reject(opening.error);
+    };
+  });
+}
+
+function notesRequest(mode, work) {
+  return openNotes().then(function (db) {
+    return new Promise(function (resolve, reject) {
+      var transaction = db.transaction("notes", mode);
+      var request = work(transaction.objectStore("notes"));
+      transaction.oncomplete = function () {
+        db.close();
+        resolve(request ? request.result : undefined);
+      };
+      transaction.onerror = function () {
+        db.close();
+        reject(transaction.error);
+      };
+    });
+  });
+}
+
+var sending = null;
+
+/** Sends every waiting note; a call while a send is under way joins it (the server dedupes by key besides). */
+function sendNotes() {
+  if (!sending) {
+    sending = sendWaitingNotes().then(
+      function (report) {
+        sending = null;
+        return tellPages(report);
+      },
+      function () {
+        sending = null;
+      }
+    );
+  }
+  return sending;
+}
+
+function sendWaitingNotes() {
+  var report = { type: "notes", sent: [], refused: [], signedOut: false, offline: false };
+  return notesRequest("readonly", function (store) {
+    return store.getAll();
+  }).then(function (notes) {
+    if (!notes || !notes.length) return report;
+    return csrfToken()
+      .then(function (token) {
+        if (token === null) {
+          report.signedOut = true;
+          return;
+        }
+        return notes.reduce(function (previous, note) {
+          return previous.then(function () {
+            if (report.signedOut) return;
+            return sendNote(note, token, report);
+          });
+        }, Promise.resolve());
+      })
+      .catch(function () {
+        report.offline = true;
+      })
+      .then(function () {
+        return report;
+      });
+  });
+}
+
+/** The signed-in session's CSRF token (`GET /session`); null when no one is signed in. */
+function csrfToken() {
+  return fetch("/session", { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
+    .then(function (response) {
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      return response.json();
+    })
+    .then(function (session) {
+      return session && session.signedIn && session.csrfToken ? session.csrfToken : null;
+    });
+}
+
+function isLogin(response) {
+  return new URL(response.url, self.location.origin).pathname === "/login";
+}
+
+function sendNote(note, token, report) {
+  return fetch("/notes", {
+    method: "POST",
+    credentials: "same-origin",
+    cache: "no-store",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Idempotency-Key": note.key,
+      "X-CSRF-Token": token,
+    },
+    body: new URLSearchParams(note.fields).toString(),
+  }).then(function (response) {
+    var path = new URL(response.url, self.location.origin).pathname;
+    if (response.ok && NOTE_PAGE.test(path)) {
+      report.sent.push({ key: note.key, url: response.url });
+      return notesRequest("readwrite", function (store) {
+        return store.delete(note.key);
+      });
+    }
+    if (isLogin(response) || response.status === 401 || response.status === 403) {
+      report.signedOut = true;
+    } else if (response.status === 400) {
+      // The form itself was refused (nothing was written): the page shows it again to be corrected.
+      report.refused.push({ key: note.key });
+    }
+  });
+}
+
+function tellPages(report) {
+  return self.clients.matchAll({ type: "window" }).then(function (clients) {
+    clients.forEach(function (client) {
+      client.postMessage(report);
+    });
+    return report;
+  });
+}
