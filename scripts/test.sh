@@ -35,6 +35,14 @@ if [ -d Tests/browser ]; then
     # Debian's own python3 refuses plain pip installs (PEP 668); retry the way it allows.
     python3 -m pip install -q selenium 2>/dev/null || python3 -m pip install -q --break-system-packages selenium
   fi
+  # axe-core 4 for the accessibility checks: only the axe.min.js this package ships is used, so not its playwright.
+  AXE_PACKAGE=axe-playwright-python==0.1.8
+  if ! python3 -m pip show axe-playwright-python 2>/dev/null | grep -q '^Version: 0.1.8$'; then
+    python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip
+    log "installing $AXE_PACKAGE"
+    python3 -m pip install -q --no-deps "$AXE_PACKAGE" 2>/dev/null \
+      || python3 -m pip install -q --no-deps --break-system-packages "$AXE_PACKAGE"
+  fi
 fi
 
 # --- OpenAPI validation: installs openapi-spec-validator (PyPI) when missing ---

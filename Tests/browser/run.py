@@ -737,6 +737,7 @@ def search(c: Context) -> None:
 
 __import__("test_diary").register(sys.modules[__name__])  # the diary pages: Tests/browser/test_diary.py
 __import__("test_archive").register(sys.modules[__name__])  # backfill and period chart: Tests/browser/test_archive.py
+__import__("test_phone").register(sys.modules[__name__])  # the phone app (issue 16): Tests/browser/test_phone.py
 
 
 # ---- runner ---------------------------------------------------------------------------------------
