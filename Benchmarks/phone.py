@@ -23,7 +23,7 @@ import re
 import shutil
 import statistics
 import sys
-import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -35,7 +35,6 @@ from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 
 SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
-REQUEST_LINE = re.compile(r"method=GET path=(\S+) .*?status=([0-9]+)|path=(\S+).*method=GET.*status=([0-9]+)")
 
 
 def make_driver() -> webdriver.Chrome:
@@ -247,6 +246,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    import urllib.parse  # noqa: E402
-
     sys.exit(main())

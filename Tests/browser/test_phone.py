@@ -380,6 +380,38 @@ def register(r) -> None:
         r.wait(d, lambda x: waiting_notes(x) == 0, "sent after logging in", seconds=60)
         r.check(server_notes_titled(c, third) == 1, "the server holds the third note once")
 
+        # 4. A kept note the server refuses (a watched date after today): listed as not saved, never sent again,
+        # and discarded by the reader.
+        refused = f"Refused {int(time.time())}"
+        d.get(form_url)
+        d.execute_async_script(
+            """
+            const [title, done] = [arguments[0], arguments[arguments.length - 1]];
+            const form = document.querySelector("form.note-form");
+            const fields = [];
+            new FormData(form).forEach((value, name) => { if (name !== "csrf") fields.push([name, value]); });
+            const note = {key: crypto.randomUUID(), title, writtenAt: new Date().toISOString(),
+              fields: fields.map(([name, value]) => [name, name === "watchedOn" ? "2999-01-01" :
+                                                          name === "title" ? title : value])};
+            const opening = indexedDB.open("boxoffice", 1);
+            opening.onsuccess = () => {
+              const transaction = opening.result.transaction("notes", "readwrite");
+              transaction.objectStore("notes").put(note);
+              transaction.oncomplete = () => {
+                opening.result.close();
+                navigator.serviceWorker.controller.postMessage({type: "send-notes"});
+                done(true);
+              };
+            };
+            """, refused)
+        item = r.wait(d, lambda x: next((li for li in r.find(x, "[data-waiting-list] li")
+                                         if refused in li.text and li.find_elements(r.By.TAG_NAME, "button")), None),
+                      "the refused note is listed with a way to discard it", seconds=60)
+        r.check("저장되지 않았습니다" in item.text, f"it says it was not saved: {item.text!r}")
+        r.check(server_notes_titled(c, refused) == 0, "the server has no such note")
+        item.find_element(r.By.TAG_NAME, "button").send_keys(r.Keys.ENTER)
+        r.wait(d, lambda x: waiting_notes(x) == 0 and not r.find(x, "[data-waiting-notes]"), "discarded")
+
     @r.test("phone app: a new version waits until the reader agrees to reload", phone=True)
     def update(c) -> None:
         d = c.driver

@@ -7,7 +7,7 @@ struct AppShellStrings: Sendable {
     let offlineTitle, offlineLead, offlineHint, offlineRetry: String
     let offlineSavedAt, updateReady, updateReload: String
     let installHintLabel, iosHint, close: String
-    let waitingHeading, waitingOffline, waitingSignedOut: String
+    let waitingHeading, waitingOffline, waitingSignedOut, waitingRefused, discard: String
 
     static let korean = AppShellStrings(english: false)
     static let english = AppShellStrings(english: true)
@@ -46,5 +46,7 @@ struct AppShellStrings: Sendable {
         waitingSignedOut = t(
             "로그인이 만료되었습니다. 다시 로그인하면 보냅니다.",
             "Your session has ended; they are sent after you log in again.")
+        waitingRefused = t("저장되지 않았습니다(서버가 받지 않은 내용).", "not saved: the server refused it.")
+        discard = t("지우기", "Discard")
     }
 }

@@ -73,6 +73,25 @@
   var justWritten = null;
   var lastReport = null;
 
+  /** What a refused note says, and a button that drops it from the device. */
+  function refusedNote(box, note) {
+    var part = document.createDocumentFragment();
+    part.appendChild(document.createTextNode(" — " + (box.getAttribute("data-refused-text") || "") + " "));
+    var discard = document.createElement("button");
+    discard.type = "button";
+    discard.className = "button-secondary";
+    discard.textContent = box.getAttribute("data-discard-text") || "×";
+    discard.addEventListener("click", function () {
+      notesRequest("readwrite", function (store) {
+        return store.delete(note.key);
+      }).then(function () {
+        showWaitingNotes();
+      });
+    });
+    part.appendChild(discard);
+    return part;
+  }
+
   /** Lists the notes kept on this device on the diary's note pages, with why they wait. */
   function showWaitingNotes(reveal) {
     if (window.location.pathname.indexOf("/notes") !== 0 || !main) return;
@@ -98,6 +117,7 @@
           notes.map(function (note) {
             var item = document.createElement("li");
             item.textContent = note.title + " · " + savedTime(note.writtenAt);
+            if (note.refused) item.appendChild(refusedNote(box, note));
             return item;
           })
         );

@@ -350,7 +350,11 @@ function sendWaitingNotes() {
   return notesRequest("readonly", function (store) {
     return store.getAll();
   }).then(function (notes) {
-    if (!notes || !notes.length) return report;
+    // A note the server refused (400) is not sent again: the page lists it for the reader to discard.
+    notes = (notes || []).filter(function (note) {
+      return !note.refused;
+    });
+    if (!notes.length) return report;
     return csrfToken()
       .then(function (token) {
         if (token === null) {
@@ -413,6 +417,9 @@ function sendNote(note, token, report) {
     } else if (response.status === 400) {
       // The form itself was refused (nothing was written): the page shows it again to be corrected.
       report.refused.push({ key: note.key });
+      return notesRequest("readwrite", function (store) {
+        return store.put(Object.assign({}, note, { refused: true }));
+      });
     }
   });
 }
