@@ -17,9 +17,13 @@ enum ContentCoding {
 
     /// Whether `Accept-Encoding` names gzip (or `*`) without `q=0`.
     static func acceptsGzip(_ request: Request) -> Bool {
-        let values = request.headers[values: .acceptEncoding]
-        guard !values.isEmpty else { return false }
-        for value in values {
+        // Every request of a kept page asks this: browsers send a plain list (`gzip, deflate, br, zstd`), read without
+        // splitting it; weights (`;q=`) take the careful way.
+        guard let combined = request.headers[.acceptEncoding] else { return false }
+        if !combined.utf8.contains(UInt8(ascii: ";")) {
+            return combined.contains("gzip") || combined.utf8.contains(UInt8(ascii: "*"))
+        }
+        for value in request.headers[values: .acceptEncoding] {
             for item in value.split(separator: ",") {
                 let parts = item.split(separator: ";")
                 let coding = parts.first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
@@ -39,6 +43,7 @@ enum ContentCoding {
     /// Whether `If-None-Match` lists `tag` (or is `*`). The comparison is the weak one RFC 9110 prescribes for
     /// `If-None-Match`: a `W/` prefix is ignored.
     static func ifNoneMatch(_ request: Request, matches tag: String) -> Bool {
+        guard request.headers[.ifNoneMatch] != nil else { return false }
         for value in request.headers[values: .ifNoneMatch] {
             for item in value.split(separator: ",") {
                 var candidate = item.trimmingCharacters(in: .whitespaces)
