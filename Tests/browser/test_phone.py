@@ -323,6 +323,10 @@ def register(r) -> None:
         r.wait(d, lambda x: re.fullmatch(r"/notes/[0-9A-Fa-f-]{36}", path_of(x)), "the saved note opens")
         r.check(r.one(d, ".note-heading").text == online, "the note page shows the note")
         r.check(server_notes_titled(c, online) == 1, "the server holds it once")
+        d.get(form_url + "&lang=en")
+        write(f"{online} in English")
+        r.wait(d, lambda x: re.fullmatch(r"/notes/[0-9A-Fa-f-]{36}", path_of(x)), "the English note opens")
+        r.check(r.one(d, "html").get_attribute("lang") == "en", f"in the form's language: {d.current_url}")
 
         # 2. A reconnect that sends twice: a note kept on the device (as the form keeps it), then, at once, the
         # worker asked twice and two more posts with the note's key.

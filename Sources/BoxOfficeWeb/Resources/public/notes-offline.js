@@ -200,8 +200,11 @@
           if (name !== "csrf" && typeof value === "string") fields.push([name, value]);
         });
         var title = form.querySelector("[name='title']");
+        var action = new URL(form.action, window.location.href);
         var note = {
           key: window.crypto.randomUUID(),
+          // The form's address keeps the page's `?lang=`, so the saved note opens in the same language.
+          action: action.pathname + action.search,
           fields: fields,
           title: title ? title.value : "",
           writtenAt: new Date().toISOString(),

@@ -394,7 +394,8 @@ function isLogin(response) {
 }
 
 function sendNote(note, token, report) {
-  return fetch("/notes", {
+  var action = /^\/notes(\?[^#]*)?$/.test(note.action || "") ? note.action : "/notes";
+  return fetch(action, {
     method: "POST",
     credentials: "same-origin",
     cache: "no-store",
