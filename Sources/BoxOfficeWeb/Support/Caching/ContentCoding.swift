@@ -21,7 +21,7 @@ enum ContentCoding {
         // splitting it; weights (`;q=`) take the careful way.
         guard let combined = request.headers[.acceptEncoding] else { return false }
         if !combined.utf8.contains(UInt8(ascii: ";")) {
-            return combined.contains("gzip") || combined.utf8.contains(UInt8(ascii: "*"))
+            return combined.utf8.contains(UInt8(ascii: "*")) || holdsGzip(combined.utf8)
         }
         for value in request.headers[values: .acceptEncoding] {
             for item in value.split(separator: ",") {
@@ -36,6 +36,19 @@ enum ContentCoding {
                 }
                 if !refused { return true }
             }
+        }
+        return false
+    }
+
+    private static let gzip = Array("gzip".utf8)
+
+    /// Whether `text` holds "gzip" in any case, read byte by byte (no searcher or copy per request).
+    private static func holdsGzip(_ text: String.UTF8View) -> Bool {
+        var matched = 0
+        for byte in text {
+            let lower = byte | 0x20
+            matched = lower == gzip[matched] ? matched + 1 : (lower == gzip[0] ? 1 : 0)
+            if matched == gzip.count { return true }
         }
         return false
     }
