@@ -203,6 +203,38 @@ struct DiarySessionPageTests {
         }
     }
 
+    @Test(
+        "the signed-in hint the page script reads follows the session: set at sign-up, readable by scripts, gone at log-out",
+        arguments: DiaryWebBackend.enabled)
+    func signedInHint(backend: DiaryWebBackend) async throws {
+        try await DiaryWebTestSupport.withApp(backend) { client in
+            let browser = PageBrowser(client)
+            #expect(try await browser.get("/login").setCookie("boxoffice_signed_in") == nil)
+            let signUp = try await browser.signUp("minji")
+            let hint = PageBrowser.parseSetCookie(try #require(signUp.setCookie("boxoffice_signed_in")))
+            #expect(hint.value == "1")
+            #expect(hint.attributes["httponly"] == nil)
+            #expect(hint.attributes["samesite"] == "Lax")
+            #expect(Int(hint.attributes["max-age"] ?? "") ?? 0 > 86_400)
+            // A browser signed in before the hint existed gets it on its next diary request; one that has it, not again.
+            let cookie = try #require(await browser.cookies["boxoffice_session"])
+            let older = PageBrowser(client)
+            await older.setCookie("boxoffice_session", cookie)
+            #expect(try await older.get("/session").setCookie("boxoffice_signed_in") != nil)
+            #expect(try await older.get("/session").setCookie("boxoffice_signed_in") == nil)
+
+            let response = try await browser.submit(on: "/logout", [])
+            #expect(response.location == "/login?done=loggedOut")
+            let cleared = PageBrowser.parseSetCookie(try #require(response.setCookie("boxoffice_signed_in")))
+            #expect(cleared.value.isEmpty && cleared.attributes["max-age"] == "0")
+            // The other browser's session ended with it: its hint is forgotten on its next request.
+            let stale = try await older.get("/session")
+            #expect(stale.text == #"{"signedIn":false}"#)
+            #expect(
+                stale.setCookie("boxoffice_signed_in").map(PageBrowser.parseSetCookie)?.attributes["max-age"] == "0")
+        }
+    }
+
     @Test("bad sign-ups show the form again with a 400 and the reasons", arguments: DiaryWebBackend.enabled)
     func badSignUps(backend: DiaryWebBackend) async throws {
         try await DiaryWebTestSupport.withApp(backend) { client in

@@ -24,6 +24,7 @@ struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
         // Whom the page was made for, so the service worker keeps private copies per account and drops them when
         // another account, or none, answers.
         response.headers[Self.accountHeader] = context.session.map { Self.accountLabel($0.user) } ?? "none"
+        setSignedInHint(on: &response, request: request, session: context.session)
         if let cookieValue, !cookieValue.isEmpty, !SessionCookies.sets(SessionCookies.sessionName, in: response) {
             if let session = context.session {
                 // The service pushes the expiry forward when a session is used in the second half of its life.
@@ -37,6 +38,28 @@ struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
             }
         }
         return response
+    }
+
+    /// Keeps ``SessionCookies/signedInHintName`` in step with the session: set with a log-in (the handler set the
+    /// session cookie) or when a signed-in browser lacks it, forgotten with a log-out or a session that is gone.
+    private func setSignedInHint(on response: inout Response, request: Request, session: DiarySession?) {
+        let hinted = request.cookies[SessionCookies.signedInHintName]?.value == "1"
+        let setCookies = response.headers[values: .setCookie]
+        let sessionCookie = setCookies.first { $0.hasPrefix(SessionCookies.sessionName + "=") }
+        let now = calendar.currentInstant
+        if let sessionCookie {
+            if sessionCookie.hasPrefix(SessionCookies.sessionName + "=;") {
+                response.setCookie(SessionCookies.expired(SessionCookies.signedInHintName, request: request))
+            } else {
+                // A new session: the handler's cookie lasts the service's session lifetime.
+                let expiresAt = now.addingTimeInterval(diary.settings.sessionLifetime)
+                response.setCookie(SessionCookies.signedInHint(expiresAt: expiresAt, now: now, request: request))
+            }
+        } else if let session, !hinted {
+            response.setCookie(SessionCookies.signedInHint(expiresAt: session.expiresAt, now: now, request: request))
+        } else if session == nil, hinted {
+            response.setCookie(SessionCookies.expired(SessionCookies.signedInHintName, request: request))
+        }
     }
 
     static var accountHeader: HTTPFields.Element.Name { .init("X-BoxOffice-Account")! }

@@ -13,6 +13,10 @@ import Hummingbird
 enum SessionCookies {
     static let sessionName = "boxoffice_session"
     static let preSessionName = "boxoffice_csrf"
+    /// Not a secret and not `HttpOnly`: tells the page script that a session may exist, so pages kept for everyone
+    /// ask `GET /session` for the reader's links only when someone may be signed in (a signed-out visit costs no
+    /// request). The server never trusts it.
+    static let signedInHintName = "boxoffice_signed_in"
 
     /// Whether the browser reached us over HTTPS. A TLS-terminating proxy in front of the app says so in
     /// `X-Forwarded-Proto` (the first value, when proxies are chained) or in the standard `Forwarded` header.
@@ -44,7 +48,15 @@ enum SessionCookies {
     static func expired(_ name: String, request: Request) -> Cookie {
         Cookie(
             name: name, value: "", expires: Date(timeIntervalSince1970: 0), maxAge: 0, path: "/",
-            secure: isSecure(request), httpOnly: true, sameSite: .lax)
+            secure: isSecure(request), httpOnly: name != signedInHintName, sameSite: .lax)
+    }
+
+    /// The signed-in hint, lasting as long as the session does.
+    static func signedInHint(expiresAt: Date, now: Date, request: Request) -> Cookie {
+        let maxAge = max(1, Int(expiresAt.timeIntervalSince(now).rounded(.down)))
+        return Cookie(
+            name: signedInHintName, value: "1", maxAge: maxAge, path: "/", secure: isSecure(request), httpOnly: false,
+            sameSite: .lax)
     }
 
     /// The pre-session CSRF cookie: a browser-session cookie (no expiry), renewed whenever a form needs it.

@@ -481,18 +481,26 @@
 
   /**
    * Kept pages are the same for every reader, so the header links to "my diary" (which leads to the log-in page
-   * without a session). Asks the server who is signed in (`GET /session`, never cached) and offers "log in"
-   * instead to a reader who is not. Offline, the link stays as it is.
+   * without a session). Asks the server who is signed in (`GET /session`, never cached) only when the
+   * `boxoffice_signed_in` hint says someone may be, and offers "log in" instead to a reader who is not: a
+   * signed-out visit costs no request. Offline, the link stays as it is.
    */
   function setUpReaderLink() {
     var link = document.querySelector("[data-reader-link]");
-    if (!link || !window.fetch) return;
+    if (!link) return;
+    function showSignedOut() {
+      link.textContent = link.getAttribute("data-signed-out-label") || link.textContent;
+      link.setAttribute("href", link.getAttribute("data-signed-out-href") || "/login");
+    }
+    if (!/(?:^|;\s*)boxoffice_signed_in=1(?:;|$)/.test(document.cookie)) {
+      showSignedOut();
+      return;
+    }
+    if (!window.fetch) return;
     fetch("/session", { credentials: "same-origin", headers: { Accept: "application/json" } })
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (session) {
-        if (!session || session.signedIn) return;
-        link.textContent = link.getAttribute("data-signed-out-label") || link.textContent;
-        link.setAttribute("href", link.getAttribute("data-signed-out-href") || "/login");
+        if (session && !session.signedIn) showSignedOut();
       })
       .catch(function () {});
   }
