@@ -43,6 +43,7 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
             do {
                 return .done(
                     try await database.transaction { transaction in
+                        try await DiaryVersionStore.bump(userID: userID, on: transaction)
                         let existing = try await Self.ordered(userID: userID, on: transaction)
                         let key = DiaryValidation.categoryKey(name)
                         if existing.contains(where: { $0.nameKey == key }) { throw NameTaken() }
@@ -75,6 +76,7 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
             do {
                 return .done(
                     try await database.transaction { transaction -> DiaryCategory? in
+                        try await DiaryVersionStore.bump(userID: userID, on: transaction)
                         var ordered = try await Self.ordered(userID: userID, on: transaction)
                         guard let index = ordered.firstIndex(where: { $0.id == id }) else { return nil }
                         let target = ordered[index]
@@ -109,6 +111,7 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
     func deleteCategory(id: UUID, userID: UUID, notes: CategoryNotesDisposition) async throws -> Bool {
         try await StorageFailure.run("delete a category", logger: database.logger) {
             try await database.transaction { transaction in
+                try await DiaryVersionStore.bump(userID: userID, on: transaction)
                 var ordered = try await Self.ordered(userID: userID, on: transaction)
                 guard let index = ordered.firstIndex(where: { $0.id == id }) else { return false }
                 let notesInCategory = {

@@ -18,7 +18,10 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
 
     func createNote(_ note: DiaryNote, userID: UUID) async throws {
         try await StorageFailure.run("save a note", logger: database.logger) {
-            try await DiaryNoteModel(note, userID: userID).create(on: database)
+            try await database.transaction { transaction in
+                try await DiaryVersionStore.bump(userID: userID, on: transaction)
+                try await DiaryNoteModel(note, userID: userID).create(on: transaction)
+            }
         }
     }
 
@@ -30,18 +33,29 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
 
     func updateNote(_ note: DiaryNote, userID: UUID) async throws -> Bool {
         try await StorageFailure.run("save a note", logger: database.logger) {
-            guard let model = try await scoped(userID).filter(\.$id == note.id).first() else { return false }
-            try model.update(from: note)
-            try await model.save(on: database)
-            return true
+            try await Self.unlessMissing {
+                try await database.transaction { transaction in
+                    try await DiaryVersionStore.bump(userID: userID, on: transaction)
+                    guard let model = try await scoped(userID, on: transaction).filter(\.$id == note.id).first()
+                    else { throw Missing() }
+                    try model.update(from: note)
+                    try await model.save(on: transaction)
+                }
+            }
         }
     }
 
     func deleteNote(id: UUID, userID: UUID) async throws -> Bool {
         try await StorageFailure.run("delete a note", logger: database.logger) {
-            guard try await scoped(userID).filter(\.$id == id).count() > 0 else { return false }
-            try await scoped(userID).filter(\.$id == id).delete()
-            return true
+            try await Self.unlessMissing {
+                try await database.transaction { transaction in
+                    try await DiaryVersionStore.bump(userID: userID, on: transaction)
+                    guard try await scoped(userID, on: transaction).filter(\.$id == id).count() > 0 else {
+                        throw Missing()
+                    }
+                    try await scoped(userID, on: transaction).filter(\.$id == id).delete()
+                }
+            }
         }
     }
 
@@ -72,6 +86,27 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
         }
     }
 
+    func notes(userID: UUID, after cursor: DiaryNoteCursor?, limit: Int) async throws -> [DiaryNote] {
+        try await StorageFailure.run("read notes", logger: database.logger) {
+            let query = scoped(userID)
+            if let cursor {
+                // A row-value comparison: one seek in the (user_id, watched_on, created_at) index.
+                query.filter(
+                    .sql(
+                        embed:
+                            "(watched_on, created_at, id) > (\(bind: cursor.watchedOn.isoString), \(bind: cursor.createdAt), \(bind: cursor.id))"
+                    ))
+            }
+            return try await Self.fetch(query.sort(\.$watchedOn).sort(\.$createdAt).sort(\.$id).limit(max(0, limit)))
+        }
+    }
+
+    func diaryVersion(userID: UUID) async throws -> Int64 {
+        try await StorageFailure.run("read the diary version", logger: database.logger) {
+            try await DiaryVersionStore.version(userID: userID, on: database)
+        }
+    }
+
     func notes(userID: UUID, key: DiaryNoteKey) async throws -> [DiaryNote] {
         try await StorageFailure.run("read notes", logger: database.logger) {
             try await Self.fetch(
@@ -88,6 +123,19 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
             try await database.transaction { transaction in
                 try await Self.importBatch(batch, userID: userID, on: transaction)
             }
+        }
+    }
+
+    /// Thrown inside a transaction to roll it back (and its version bump) when the note does not exist.
+    private struct Missing: Error {}
+
+    /// `true` when `change` ran, `false` when it threw ``Missing``.
+    private static func unlessMissing(_ change: () async throws -> Void) async throws -> Bool {
+        do {
+            try await change()
+            return true
+        } catch is Missing {
+            return false
         }
     }
 
@@ -161,6 +209,7 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
         try await database.requireSQL()
             .update(DiaryUserModel.schema)
             .set(SQLIdentifier("import_serial"), to: SQLRaw("import_serial + 1"))
+            .set(SQLIdentifier("diary_version"), to: SQLRaw("diary_version + 1"))
             .where("id", .equal, SQLBind(userID))
             .run()
 
