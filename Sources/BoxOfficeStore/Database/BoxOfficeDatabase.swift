@@ -89,6 +89,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(AddDiaryNoteListIndex())
         migrations.add([CreateKOBISQuota(), CreateLeases(), CreateKeeperControls()])
         migrations.add(AddDiaryVersion())
+        migrations.add(CreateDiaryStatCounts())
         self.migrations = migrations
     }
 
