@@ -162,6 +162,10 @@ public protocol DiaryNoteRepository: Sendable {
     /// sees the same number, so anything derived from the diary (statistics, rendered pages) may be kept until it
     /// changes. 0 for a user without changes or an unknown user.
     func diaryVersion(userID: UUID) async throws -> Int64
+    /// What the user's statistics are made from, for all time or for the notes watched in `year`. A store keeps
+    /// these counts up to date as notes change, so the cost does not grow with the diary; nations the movie
+    /// archive learned after a note was written count for notes whose movie had none then.
+    func statisticsCounts(userID: UUID, year: Int?) async throws -> DiaryStatisticsCounts
     /// The user's notes about `key.movieCode` watched on `key.watchedOn`.
     func notes(userID: UUID, key: DiaryNoteKey) async throws -> [DiaryNote]
     /// Adds an import's categories and notes in one transaction: all or nothing. Skips notes whose id the user

@@ -90,6 +90,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add([CreateKOBISQuota(), CreateLeases(), CreateKeeperControls()])
         migrations.add(AddDiaryVersion())
         migrations.add(CreateDiaryStatCounts())
+        migrations.add(AddDiaryNoteSortIndexes())
         self.migrations = migrations
     }
 

@@ -121,7 +121,10 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
                 case .uncategorize:
                     try await notesInCategory().set(\.$categoryID, to: nil).update()
                 case .delete:
+                    let deleted = try await FluentDiaryNoteRepository.fetch(notesInCategory())
                     try await notesInCategory().delete()
+                    try await DiaryStatCounts.apply(
+                        DiaryStatCounts.deltas(adding: [], removing: deleted), userID: userID, on: transaction)
                 case .move(let target):
                     guard target != id, ordered.contains(where: { $0.id == target }) else {
                         throw BoxOfficeError.invalid("to", .unknownCategory, value: target.uuidString)

@@ -14,6 +14,8 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
     private var categoryRows: [UUID: (category: DiaryCategory, userID: UUID)] = [:]
     private var noteRows: [UUID: (note: DiaryNote, userID: UUID)] = [:]
     private(set) var importBatches = 0
+    /// How many times statistics were read from the store.
+    private(set) var statisticsReads = 0
     private var versions: [UUID: Int64] = [:]
 
     private func bump(_ userID: UUID) { versions[userID, default: 0] += 1 }
@@ -159,9 +161,11 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
     func notes(userID: UUID, query: NoteListQuery) async throws -> NotePage {
         let all = noteRows.values.filter { $0.userID == userID && query.filter.matches($0.note) }.map(\.note)
             .sorted(by: query.sort.areInIncreasingOrder)
+        let rest = query.cursor.map { cursor in all.filter(cursor.precedes) } ?? Array(all.dropFirst(query.offset))
+        let shown = Array(rest.prefix(query.perPage))
         return NotePage(
-            notes: Array(all.dropFirst(query.offset).prefix(query.perPage)), total: all.count, page: query.page,
-            perPage: query.perPage)
+            notes: shown, total: all.count, page: query.page, perPage: query.perPage,
+            nextCursor: rest.count > query.perPage ? shown.last.map { NoteCursor(after: $0, sort: query.sort) } : nil)
     }
     func allNotes(userID: UUID) async throws -> [DiaryNote] {
         noteRows.values.filter { $0.userID == userID }.map(\.note)
@@ -175,6 +179,10 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
         return Array(all.filter { cursor?.precedes($0) ?? true }.prefix(limit))
     }
     func diaryVersion(userID: UUID) async throws -> Int64 { versions[userID] ?? 0 }
+    func statisticsCounts(userID: UUID, year: Int?) async throws -> DiaryStatisticsCounts {
+        statisticsReads += 1
+        return DiaryStatisticsCounts(notes: try await allNotes(userID: userID), year: year)
+    }
     func notes(userID: UUID, key: DiaryNoteKey) async throws -> [DiaryNote] {
         try await allNotes(userID: userID).filter { $0.duplicateKey == key }
     }
