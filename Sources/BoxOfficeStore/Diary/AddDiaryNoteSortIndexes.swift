@@ -10,25 +10,34 @@ import SQLKit
 /// - title, rating and release year orders: `(user_id, expression, watched_on, created_at, id)` in the directions of
 ///   the list's ties (watched day and creation newest first), one index per direction where missing values need a
 ///   different sentinel, so both databases read a page in order from the index, and skip pages on it alone;
-/// - `(user_id, watched_on, created_at, id)` and `(user_id, created_at, id)` in place of the indexes without the id;
+/// - `(user_id, watched_on, created_at, id DESC)` and `(user_id, created_at, watched_on, id DESC)` in place of the
+///   indexes without the id (newest first, the default directions);
 /// - filters: `(user_id, rating_halves, watched_on)`, `(user_id, release_year)`, `(user_id, category_id)`.
 struct AddDiaryNoteSortIndexes: AsyncMigration {
     var name: String { "BoxOfficeStore.AddDiaryNoteSortIndexes" }
 
+    /// Each list order `expression d, watched_on DESC, created_at DESC, id ASC` read forward, or backward for
+    /// `d = DESC`, with nothing left to sort; an expression's own column last, so PostgreSQL can read the index alone.
     static let indexes: [(name: String, columns: String)] = [
         ("idx_diary_notes_sort_title", "user_id, title_key{C}, watched_on DESC, created_at DESC, id"),
-        ("idx_diary_notes_sort_rating_down", "user_id, (COALESCE(rating_halves, 0)), watched_on, created_at, id"),
+        (
+            "idx_diary_notes_sort_rating_down",
+            "user_id, (COALESCE(rating_halves, 0)), watched_on, created_at, id DESC, rating_halves"
+        ),
         (
             "idx_diary_notes_sort_rating_up",
-            "user_id, (COALESCE(rating_halves, 11)), watched_on DESC, created_at DESC, id"
+            "user_id, (COALESCE(rating_halves, 11)), watched_on DESC, created_at DESC, id, rating_halves"
         ),
-        ("idx_diary_notes_sort_release_down", "user_id, (COALESCE(release_year, 0)), watched_on, created_at, id"),
+        (
+            "idx_diary_notes_sort_release_down",
+            "user_id, (COALESCE(release_year, 0)), watched_on, created_at, id DESC, release_year"
+        ),
         (
             "idx_diary_notes_sort_release_up",
-            "user_id, (COALESCE(release_year, 10000)), watched_on DESC, created_at DESC, id"
+            "user_id, (COALESCE(release_year, 10000)), watched_on DESC, created_at DESC, id, release_year"
         ),
-        ("idx_diary_notes_sort_watched", "user_id, watched_on, created_at, id"),
-        ("idx_diary_notes_sort_created", "user_id, created_at, id"),
+        ("idx_diary_notes_sort_watched", "user_id, watched_on, created_at, id DESC"),
+        ("idx_diary_notes_sort_created", "user_id, created_at, watched_on, id DESC"),
         ("idx_diary_notes_user_rating", "user_id, rating_halves, watched_on"),
         ("idx_diary_notes_user_release_year", "user_id, release_year"),
         ("idx_diary_notes_user_category", "user_id, category_id"),

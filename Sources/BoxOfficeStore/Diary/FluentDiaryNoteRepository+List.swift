@@ -109,7 +109,8 @@ extension FluentDiaryNoteRepository {
     private func sorted(_ query: QueryBuilder<DiaryNoteModel>, by sort: NoteSort) -> QueryBuilder<DiaryNoteModel> {
         query.sort(.sql(unsafeRaw: "\(primary(sort)) \(sort.ascending ? "ASC" : "DESC")"))
         if sort.field != .watchedOn { query.sort(\.$watchedOn, .descending) }
-        return query.sort(\.$createdAt, .descending).sort(\.$id, .ascending)
+        if sort.field != .created { query.sort(\.$createdAt, .descending) }
+        return query.sort(\.$id, .ascending)
     }
 
     /// Notes after `cursor` in its order: a range on the sort's expression (where the index seeks), and past the

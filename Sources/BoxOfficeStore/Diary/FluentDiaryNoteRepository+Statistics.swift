@@ -132,16 +132,22 @@ extension FluentDiaryNoteRepository {
             viewings[try row.decode(column: "item", as: String.self)] = try row.decode(column: "count", as: Int.self)
         }
         // Each rewatched movie under the title of its first note of the year.
-        var titles: [String: String] = [:]
+        var firsts: [String: (position: (String, Date, String), title: String)] = [:]
         let codes = viewings.keys.sorted()
         for start in stride(from: 0, to: codes.count, by: 500) {
             let chunk = Array(codes[start..<min(codes.count, start + 500)])
+            // Unordered, so the (user_id, movie_code) index reads only these movies' notes; the first is found here.
             let rows = try await inYear().filter(\.$movieCode ~~ chunk)
-                .field(\.$movieCode).field(\.$title)
-                .sort(\.$watchedOn).sort(\.$createdAt).sort(\.$id)
+                .field(\.$id).field(\.$movieCode).field(\.$title).field(\.$watchedOn).field(\.$createdAt)
                 .all()
-            for row in rows where titles[row.movieCode] == nil { titles[row.movieCode] = row.title }
+            for row in rows {
+                let id = try row.requireID()
+                let position = (row.watchedOn, row.createdAt, id.uuidString)
+                if let kept = firsts[row.movieCode], kept.position <= position { continue }
+                firsts[row.movieCode] = (position, row.title)
+            }
         }
+        let titles = firsts.mapValues(\.title)
         return DiaryStatisticsCounts.Review(
             first: first, last: last, topRated: topRated,
             rewatched: viewings.map { DiaryNamedCount(name: titles[$0.key] ?? $0.key, count: $0.value) },

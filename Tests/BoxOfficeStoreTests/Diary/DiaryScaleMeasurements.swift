@@ -80,7 +80,7 @@ extension DiaryStoreTests {
                 let sql = try database.database.requireSQL()
                 let postgres = sql.dialect.name == "postgresql"
                 let orders = [
-                    ("created", "created_at DESC, watched_on DESC, created_at DESC, id ASC"),
+                    ("created", "created_at DESC, watched_on DESC, id ASC"),
                     ("watchedOn", "watched_on DESC, created_at DESC, id ASC"),
                     ("releaseYear", "COALESCE(release_year, 0) DESC, watched_on DESC, created_at DESC, id ASC"),
                     (
@@ -105,7 +105,8 @@ extension DiaryStoreTests {
                     print("PLAN \(backend) \(name):\n  " + plan.joined(separator: "\n  "))
                     #expect(plan.contains { $0.contains("idx_diary_notes_sort") }, "\(name) reads its index")
                     #expect(
-                        !plan.contains { $0.contains("USE TEMP B-TREE FOR ORDER BY") }, "\(name) sorts nothing whole")
+                        !plan.contains { $0.contains("TEMP B-TREE") || $0.contains("Seq Scan") },
+                        "\(name) sorts nothing")
                 }
             }
         }
