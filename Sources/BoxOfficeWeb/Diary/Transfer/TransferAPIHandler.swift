@@ -47,6 +47,7 @@ struct TransferAPIHandler: Sendable {
             let data = try await APIRequestBodyMiddleware.collect(file, limit: Self.wholeImportSizeLimit)
             report = try await transfer.importFile(data, format: format, for: user)
         }
+        if report.rows >= FreedMemory.importRows { FreedMemory.release() }
         return .ok(.init(body: .json(.init(report, language: Language(apiRequest: try APIRequest.get())))))
     }
 }

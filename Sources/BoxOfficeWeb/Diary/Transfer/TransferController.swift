@@ -73,6 +73,7 @@ struct TransferController<Context: DiarySessionContext>: Sendable {
                 errors: [s.importRefused(ReasonText(environment.language).message(error))],
                 status: .badRequest)
         }
+        if report.rows >= FreedMemory.importRows { FreedMemory.release() }
         return try render(environment, session: session, format: format, report: report, status: .ok)
     }
 
