@@ -136,15 +136,26 @@ extension FluentDiaryNoteRepository {
         let codes = viewings.keys.sorted()
         for start in stride(from: 0, to: codes.count, by: 500) {
             let chunk = Array(codes[start..<min(codes.count, start + 500)])
-            // Unordered, so the (user_id, movie_code) index reads only these movies' notes; the first is found here.
-            let rows = try await inYear().filter(\.$movieCode ~~ chunk)
-                .field(\.$id).field(\.$movieCode).field(\.$title).field(\.$watchedOn).field(\.$createdAt)
+            // Neither ordered nor limited to the year in SQL, so the (user_id, movie_code) index reads only these
+            // movies' notes (a range on the watched day would read the whole year for each chunk); plain rows, as
+            // decoding thousands of Fluent models costs more than the query.
+            let rows = try await sql.select()
+                .column("id").column("movie_code").column("title").column("watched_on").column("created_at")
+                .from(DiaryNoteModel.schema)
+                .where("user_id", .equal, SQLBind(userID))
+                .where("movie_code", .in, SQLBind.group(chunk))
                 .all()
+            let prefix = String(format: "%04d-", year)
             for row in rows {
-                let id = try row.requireID()
-                let position = (row.watchedOn, row.createdAt, id.uuidString)
-                if let kept = firsts[row.movieCode], kept.position <= position { continue }
-                firsts[row.movieCode] = (position, row.title)
+                let watched = try row.decode(column: "watched_on", as: String.self)
+                guard watched.hasPrefix(prefix) else { continue }
+                let code = try row.decode(column: "movie_code", as: String.self)
+                let position = (
+                    watched, try row.decode(column: "created_at", as: Date.self),
+                    try row.decode(column: "id", as: UUID.self).uuidString
+                )
+                if let kept = firsts[code], kept.position <= position { continue }
+                firsts[code] = (position, try row.decode(column: "title", as: String.self))
             }
         }
         let titles = firsts.mapValues(\.title)
