@@ -9,6 +9,9 @@
 # `boxoffice simulate-kobis --latency-ms ${LATENCY_MS}`.
 #
 # Usage: Benchmarks/diary.sh          (builds the release binary first; slow the first time)
+#        Benchmarks/diary.sh scale    issue 18 instead: every diary route at 500 and 50,000 notes on SQLite and
+#                                     PostgreSQL, one at a time and under wrk, and the server's RSS (diary_scale.py;
+#                                     its environment: SMALL LARGE REPEAT WRK_DURATION FILE_ROWS POSTGRES_URL BACKENDS)
 # Environment: BOXOFFICE_BIN=path     use this binary instead of building
 #              LATENCY_MS=50          the simulator's latency (the Letterboxd import searches KOBIS)
 #              WRK_DURATION=10s WRK_CONNECTIONS=32 WRK_THREADS=2   wrk settings
@@ -27,6 +30,11 @@ PASSWORD="correct horse battery"
 
 # shellcheck source=Benchmarks/common.sh
 source Benchmarks/common.sh  # the script has cd'd to the repository root
+
+if [ "${1:-}" = "scale" ]; then
+  python3 Benchmarks/diary_scale.py "$bin" "$kobis_url" "$work"
+  exit 0
+fi
 
 db="$work/diary.sqlite"
 start_server() {

@@ -105,7 +105,7 @@ public struct AppServices: Sendable {
         let posters = PosterService(
             source: posterSource(configuration, http: upstreamHTTP), cache: database.responseCache(origin: "posters"),
             calendar: calendar)
-        let diary = database.diaryRepositories()
+        let diary = database.diaryRepositories(nationOrigin: origin)
         let accounts = DiaryAccountService(
             users: diary.users, tokens: diary.tokens, sessions: diary.sessions, loginAttempts: diary.loginAttempts,
             hasher: BcryptPasswordHasher(cost: configuration.bcryptCost), digester: SHA256SecretDigester(),

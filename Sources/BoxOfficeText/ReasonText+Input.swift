@@ -168,6 +168,10 @@ extension ReasonText {
             return t(
                 "파일에 \(number(count))줄이 있습니다. 한 번에 최대 \(number(limit))줄까지 가져올 수 있습니다.",
                 "The file has \(number(count)) rows; one import takes at most \(number(limit)).")
+        case .listCursor:
+            return t(
+                "\(f): 이 정렬의 목록에서 받은 다음 페이지 위치가 아닙니다. 첫 페이지부터 다시 읽어 주세요.",
+                "\(f) is not a next-page position given for this sort; start again from the first page.")
         case .invalid:
             return t("\(f): 올바른 값이 아닙니다.\(got(value))", "\(f) is not valid\(got(value)).")
         case .emptyBody:

@@ -13,22 +13,29 @@ public enum DiaryCSVCodec {
         "releaseYear", "titleEnglish", "genres", "nations", "directors", "chartDate", "chartRank",
     ]
 
-    /// The CSV of `notes`; `categories` give the category names.
+    /// The CSV of `notes`; `categories` give the category names (``DiaryExportWriter`` writes the same a piece at
+    /// a time).
     public static func export(notes: [DiaryNote], categories: [DiaryCategory]) -> Data {
         let names = Dictionary(categories.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        var text = "\u{FEFF}" + RFC4180.line(columns)
-        for note in notes {
-            text += RFC4180.line([
-                note.id.uuidString, note.movieCode, note.title, note.watchedOn.isoString,
-                note.rating?.description ?? "", note.place?.rawValue ?? "", note.categoryId.flatMap { names[$0] } ?? "",
-                note.memo, DiaryTime.string(note.createdAt), DiaryTime.string(note.updatedAt),
-                note.movie.releaseYear.map(String.init) ?? "", note.movie.titleEnglish,
-                ListCell.join(note.movie.genres),
-                ListCell.join(note.movie.nations), ListCell.join(note.movie.directors), note.chartDate?.isoString ?? "",
-                note.chartRank.map(String.init) ?? "",
-            ])
-        }
+        var text = header
+        for note in notes { text += line(note, categoryNames: names) }
         return Data(text.utf8)
+    }
+
+    /// The byte-order mark and the header line.
+    static var header: String { "\u{FEFF}" + RFC4180.line(columns) }
+
+    /// The line of `note`.
+    static func line(_ note: DiaryNote, categoryNames names: [UUID: String]) -> String {
+        RFC4180.line([
+            note.id.uuidString, note.movieCode, note.title, note.watchedOn.isoString,
+            note.rating?.description ?? "", note.place?.rawValue ?? "", note.categoryId.flatMap { names[$0] } ?? "",
+            note.memo, DiaryTime.string(note.createdAt), DiaryTime.string(note.updatedAt),
+            note.movie.releaseYear.map(String.init) ?? "", note.movie.titleEnglish,
+            ListCell.join(note.movie.genres),
+            ListCell.join(note.movie.nations), ListCell.join(note.movie.directors), note.chartDate?.isoString ?? "",
+            note.chartRank.map(String.init) ?? "",
+        ])
     }
 
     /// Reads a file; throws ``DiaryFileProblem`` when it is not such a CSV, and lists rows with bad values as invalid.

@@ -24,12 +24,21 @@ public enum DiaryJSONCodec {
         var position: Int?
     }
 
-    struct ExportArchive: Encodable {
+    /// How an exported file is laid out.
+    public enum Layout: Sendable {
+        /// Indented, a field a line (the web page's download).
+        case prettyPrinted
+        /// No whitespace (the API's answer).
+        case compact
+    }
+
+    /// The exported document; `Note` is ``DiaryNote``, or a stand-in where ``DiaryJSONFrame`` finds the notes' place.
+    struct ExportArchive<Note: Encodable>: Encodable {
         var format = DiaryJSONCodec.formatName
         var version = DiaryJSONCodec.version
         var exportedAt: Date
         var categories: [ArchivedCategory]
-        var notes: [DiaryNote]
+        var notes: [Note]
     }
 
     /// A value that may fail to decode without failing its array.
@@ -38,10 +47,13 @@ public enum DiaryJSONCodec {
         init(from decoder: any Decoder) throws { result = Result { try Value(from: decoder) } }
     }
 
-    /// Instants to the millisecond, both ways.
-    static func encoder() -> JSONEncoder {
+    /// Instants to the millisecond, both ways; keys sorted, slashes as they are.
+    static func encoder(_ layout: Layout = .prettyPrinted) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            layout == .prettyPrinted
+            ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            : [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(DiaryTime.string(date))
@@ -63,35 +75,64 @@ public enum DiaryJSONCodec {
         return decoder
     }
 
-    /// The JSON of `notes` and `categories`.
-    public static func export(notes: [DiaryNote], categories: [DiaryCategory], exportedAt: Date) throws -> Data {
-        try encoder().encode(
-            ExportArchive(
-                exportedAt: exportedAt,
-                categories: categories.map {
-                    ArchivedCategory(id: $0.id, name: $0.name, visible: $0.visible, position: $0.position)
-                },
-                notes: notes))
+    /// The JSON of `notes` and `categories` (``DiaryExportWriter`` writes the same a piece at a time).
+    public static func export(
+        notes: [DiaryNote], categories: [DiaryCategory], exportedAt: Date, layout: Layout = .prettyPrinted
+    ) throws -> Data {
+        var writer = try DiaryExportWriter(
+            format: .json, categories: categories, exportedAt: exportedAt, layout: layout)
+        return try writer.write(notes) + writer.finish()
     }
 
     /// Reads a file; throws ``DiaryFileProblem`` when it is not such JSON, and lists notes with bad values as invalid.
+    /// (``DiaryJSONImportReader`` reads it as it arrives; this is the same over bytes already at hand.)
     public static func parse(_ data: Data, today: CalendarDate) throws(DiaryFileProblem) -> ParsedDiaryFile {
+        var reader = DiaryJSONImportReader(today: today)
+        try reader.read(data)
+        return try reader.finish()
+    }
+
+    /// Reads a whole file at once: what ``DiaryJSONImportReader`` does with a file that does not begin as a JSON
+    /// object, and what it answers like in every other case.
+    static func parseWhole(_ data: Data, today: CalendarDate) throws(DiaryFileProblem) -> ParsedDiaryFile {
         let archive: Archive
         do {
             archive = try decoder().decode(Archive.self, from: data)
         } catch {
             throw .notDiaryJSON(problem(error))
         }
+        let (names, categories) = try header(archive)
+        var rows: [DiaryImportRow] = []
+        var invalid: [DiarySkippedRow] = []
+        for (index, element) in archive.notes.enumerated() {
+            switch try outcome(element.result, index: index, names: names, today: today) {
+            case .row(let row): rows.append(row)
+            case .invalid(let skipped): invalid.append(skipped)
+            }
+        }
+        return ParsedDiaryFile(rows: rows, invalid: invalid, categories: categories)
+    }
+
+    /// Checks the file's format and version and its categories: their names by id, and the categories to create.
+    static func header(_ archive: Archive) throws(DiaryFileProblem) -> (
+        names: [UUID: String], categories: [DiaryImportBatch.Category]
+    ) {
         guard archive.format == formatName else {
             throw .wrongFormatName(String(archive.format.prefix(40)))
         }
         guard archive.version == version else {
             throw .unsupportedVersion(found: archive.version, supported: version)
         }
-        let archived = (archive.categories ?? []).sorted { ($0.position ?? 0) < ($1.position ?? 0) }
+        return try categories(archive.categories ?? [])
+    }
+
+    /// The file's categories in their order, checked: their names by id, and the categories to create.
+    static func categories(_ archived: [ArchivedCategory]) throws(DiaryFileProblem) -> (
+        names: [UUID: String], categories: [DiaryImportBatch.Category]
+    ) {
         var names: [UUID: String] = [:]
         var categories: [DiaryImportBatch.Category] = []
-        for category in archived {
+        for category in archived.sorted(by: { ($0.position ?? 0) < ($1.position ?? 0) }) {
             let name: String
             do {
                 name = try DiaryValidation.categoryName(category.name)
@@ -104,58 +145,59 @@ public enum DiaryJSONCodec {
             names[category.id] = name
             categories.append(DiaryImportBatch.Category(name: name, visible: category.visible ?? true))
         }
-        var rows: [DiaryImportRow] = []
-        var invalid: [DiarySkippedRow] = []
-        for (index, element) in archive.notes.enumerated() {
-            let position = index + 1
-            let note: DiaryNote
-            switch element.result {
-            case .success(let decoded): note = decoded
-            case .failure(let error):
-                invalid.append(
-                    DiarySkippedRow(row: position, title: "", reason: .invalid(problem(error))))
-                continue
-            }
-            var categoryName: String?
-            if let categoryId = note.categoryId {
-                guard let name = names[categoryId] else {
-                    throw .unknownCategoryReference(index: index, id: categoryId.uuidString)
-                }
-                categoryName = name
-            }
-            let result = RowCheck.run(row: position, title: note.title) { () throws(BoxOfficeError) -> DiaryImportRow in
-                try DiaryValidation.check(note, today: today)
-                return DiaryImportRow(
-                    row: position, id: note.id, movieCode: note.movieCode, title: try DiaryValidation.title(note.title),
-                    year: note.movie.releaseYear, watchedOn: note.watchedOn, memo: note.memo, rating: note.rating,
-                    place: note.place, categoryName: categoryName, createdAt: note.createdAt, updatedAt: note.updatedAt,
-                    snapshot: note.movie, chartDate: note.chartDate, chartRank: note.chartRank)
-            }
-            switch result {
-            case .row(let row): rows.append(row)
-            case .invalid(let skipped): invalid.append(skipped)
-            }
+        return (names, categories)
+    }
+
+    /// The note at `index` of `notes` (decoded, or why not), checked: a row, or a row skipped and why. `base` is the
+    /// path of the note in the file when it was decoded on its own. Throws when the note names a category the file
+    /// does not list.
+    static func outcome(
+        _ decoded: Result<DiaryNote, any Error>, index: Int, names: [UUID: String], today: CalendarDate,
+        base: [any CodingKey] = []
+    ) throws(DiaryFileProblem) -> RowCheck.Outcome {
+        let position = index + 1
+        let note: DiaryNote
+        switch decoded {
+        case .success(let value): note = value
+        case .failure(let error):
+            return .invalid(DiarySkippedRow(row: position, title: "", reason: .invalid(problem(error, base: base))))
         }
-        return ParsedDiaryFile(rows: rows, invalid: invalid, categories: categories)
+        var categoryName: String?
+        if let categoryId = note.categoryId {
+            guard let name = names[categoryId] else {
+                throw .unknownCategoryReference(index: index, id: categoryId.uuidString)
+            }
+            categoryName = name
+        }
+        return RowCheck.run(row: position, title: note.title) { () throws(BoxOfficeError) -> DiaryImportRow in
+            try DiaryValidation.check(note, today: today)
+            return DiaryImportRow(
+                row: position, id: note.id, movieCode: note.movieCode, title: try DiaryValidation.title(note.title),
+                year: note.movie.releaseYear, watchedOn: note.watchedOn, memo: note.memo, rating: note.rating,
+                place: note.place, categoryName: categoryName, createdAt: note.createdAt, updatedAt: note.updatedAt,
+                snapshot: note.movie, chartDate: note.chartDate, chartRank: note.chartRank)
+        }
     }
 
     /// Where decoding failed and why, as input that breaks a rule.
-    static func problem(_ error: any Error) -> InputProblem {
+    /// `base` is the path of the value that was decoded on its own (a note of `notes`).
+    static func problem(_ error: any Error, base: [any CodingKey] = []) -> InputProblem {
         func path(_ codingPath: [any CodingKey]) -> String {
+            let codingPath = base + codingPath
             let text = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
             return text.hasPrefix(".") ? String(text.dropFirst()) : text
         }
         guard let error = error as? DecodingError else { return InputProblem(nil, .notJSON) }
         switch error {
         case .typeMismatch(let type, let context):
-            if context.codingPath.isEmpty { return InputProblem(nil, .notJSONObject) }
+            if base.isEmpty, context.codingPath.isEmpty { return InputProblem(nil, .notJSONObject) }
             return InputProblem(path(context.codingPath), .type(valueType(type)))
         case .valueNotFound(_, let context):
             return InputProblem(path(context.codingPath), .notNull)
         case .keyNotFound(let key, let context):
             return InputProblem(path(context.codingPath + [key]), .required)
         case .dataCorrupted(let context):
-            if context.codingPath.isEmpty { return InputProblem(nil, .notJSON) }
+            if base.isEmpty, context.codingPath.isEmpty { return InputProblem(nil, .notJSON) }
             return InputProblem(path(context.codingPath), .invalid)
         @unknown default:
             return InputProblem(nil, .notJSON)

@@ -151,6 +151,21 @@ public protocol DiaryNoteRepository: Sendable {
     func notes(userID: UUID, query: NoteListQuery) async throws -> NotePage
     /// Every note of the user, oldest watched first (for exports and statistics).
     func allNotes(userID: UUID) async throws -> [DiaryNote]
+    /// Up to `limit` of the user's notes in the order of ``allNotes(userID:)`` (watched day, then creation, then
+    /// id), starting just after `cursor` (from the start when `nil`). Each chunk is one indexed seek, so a whole
+    /// diary can be read chunk by chunk (streamed exports) at the same cost per chunk whatever its size. A chunk
+    /// shorter than `limit` is the last one.
+    func notes(userID: UUID, after cursor: DiaryNoteCursor?, limit: Int) async throws -> [DiaryNote]
+    /// The user's diary version: a number stored with the account that grows, in the same transaction, with
+    /// every change to the user's notes or categories (notes created, changed, deleted or imported; categories
+    /// created, renamed, moved, shown or hidden, deleted), and never on reads. Every instance on the same database
+    /// sees the same number, so anything derived from the diary (statistics, rendered pages) may be kept until it
+    /// changes. 0 for a user without changes or an unknown user.
+    func diaryVersion(userID: UUID) async throws -> Int64
+    /// What the user's statistics are made from, for all time or for the notes watched in `year`. A store keeps
+    /// these counts up to date as notes change, so the cost does not grow with the diary; nations the movie
+    /// archive learned after a note was written count for notes whose movie had none then.
+    func statisticsCounts(userID: UUID, year: Int?) async throws -> DiaryStatisticsCounts
     /// The user's notes about `key.movieCode` watched on `key.watchedOn`.
     func notes(userID: UUID, key: DiaryNoteKey) async throws -> [DiaryNote]
     /// Adds an import's categories and notes in one transaction: all or nothing. Skips notes whose id the user

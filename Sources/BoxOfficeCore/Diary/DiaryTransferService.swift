@@ -13,11 +13,17 @@ public struct DiaryTransferService: Sendable {
         public var importLookupConcurrency: Int
         /// Rows one import may have.
         public var importRowLimit: Int
+        /// Notes read from the store at a time while an export is written.
+        public var exportChunkSize: Int
 
-        public init(importLookupLimit: Int = 1000, importLookupConcurrency: Int = 4, importRowLimit: Int = 20_000) {
+        public init(
+            importLookupLimit: Int = 1000, importLookupConcurrency: Int = 4, importRowLimit: Int = 100_000,
+            exportChunkSize: Int = 500
+        ) {
             self.importLookupLimit = importLookupLimit
             self.importLookupConcurrency = importLookupConcurrency
             self.importRowLimit = importRowLimit
+            self.exportChunkSize = exportChunkSize
         }
     }
 
@@ -44,17 +50,20 @@ public struct DiaryTransferService: Sendable {
 
     // MARK: - Export
 
-    /// Every note of the user (oldest watched first) in `format`.
-    public func export(_ format: DiaryFileFormat, for user: DiaryUser) async throws -> DiaryExport {
-        let notes = try await noteRepository.allNotes(userID: user.id)
+    /// Every note of the user (oldest watched first) in `format`, a JSON file laid out as `layout` says. The file is
+    /// written while it is sent (``DiaryExportChunks``): the categories and the first notes are read now, the rest
+    /// as the chunks are taken.
+    public func export(
+        _ format: DiaryFileFormat, for user: DiaryUser, layout: DiaryJSONCodec.Layout = .prettyPrinted
+    ) async throws -> DiaryExport {
         let categories = try await categoryRepository.categories(userID: user.id)
-        let data: Data
-        switch format {
-        case .csv: data = DiaryCSVCodec.export(notes: notes, categories: categories)
-        case .json: data = try DiaryJSONCodec.export(notes: notes, categories: categories, exportedAt: now)
-        case .letterboxd: data = LetterboxdCodec.export(notes: notes, categories: categories)
-        }
-        return DiaryExport(format: format, data: data, fileName: format.fileName(on: calendar.today))
+        let first = try await noteRepository.notes(userID: user.id, after: nil, limit: settings.exportChunkSize)
+        let writer = try DiaryExportWriter(format: format, categories: categories, exportedAt: now, layout: layout)
+        return DiaryExport(
+            format: format, fileName: format.fileName(on: calendar.today),
+            chunks: DiaryExportChunks(
+                notes: noteRepository, userID: user.id, chunkSize: settings.exportChunkSize, writer: writer,
+                first: first))
     }
 
     // MARK: - Import
@@ -68,19 +77,50 @@ public struct DiaryTransferService: Sendable {
     /// ``Settings/importLookupLimit`` titles per import.
     public func importFile(_ data: Data, format: DiaryFileFormat, for user: DiaryUser) async throws -> DiaryImportReport
     {
+        let body = AsyncStream<Data> {
+            $0.yield(data)
+            $0.finish()
+        }
+        return try await importFile(streaming: body, format: format, for: user)
+    }
+
+    /// Imports a file as it arrives, as ``importFile(_:format:for:)`` does: a JSON file is read as its bytes come
+    /// (``DiaryJSONImportReader``: never held whole, and notes past ``Settings/importRowLimit`` are only counted), a
+    /// CSV or Letterboxd file is read whole. An empty body is ``InputRule/emptyBody``; an error of `body` (a size
+    /// limit) passes through.
+    public func importFile<Body: AsyncSequence>(streaming body: Body, format: DiaryFileFormat, for user: DiaryUser)
+        async throws -> DiaryImportReport where Body.Element: Collection, Body.Element.Element == UInt8
+    {
         let today = calendar.today
         let parsed: ParsedDiaryFile
+        let rowCount: Int
+        var bytes = 0
         do {
             switch format {
-            case .csv: parsed = try DiaryCSVCodec.parse(data, today: today)
-            case .json: parsed = try DiaryJSONCodec.parse(data, today: today)
-            case .letterboxd: parsed = try LetterboxdCodec.parse(data, today: today)
+            case .json:
+                var reader = DiaryJSONImportReader(today: today, rowLimit: settings.importRowLimit)
+                for try await chunk in body {
+                    bytes += chunk.count
+                    try reader.read(chunk)
+                }
+                guard bytes > 0 else { throw BoxOfficeError.invalid(nil, .emptyBody) }
+                parsed = try reader.finish()
+                rowCount = reader.rowCount
+            case .csv, .letterboxd:
+                var data = Data()
+                for try await chunk in body { data.append(contentsOf: chunk) }
+                bytes = data.count
+                guard bytes > 0 else { throw BoxOfficeError.invalid(nil, .emptyBody) }
+                parsed =
+                    format == .csv
+                    ? try DiaryCSVCodec.parse(data, today: today) : try LetterboxdCodec.parse(data, today: today)
+                rowCount = parsed.rowCount
             }
-        } catch {
-            throw BoxOfficeError.invalid(nil, .file(error))
+        } catch let problem as DiaryFileProblem {
+            throw BoxOfficeError.invalid(nil, .file(problem))
         }
-        guard parsed.rowCount <= settings.importRowLimit else {
-            throw BoxOfficeError.invalid(nil, .tooManyRows(count: parsed.rowCount, limit: settings.importRowLimit))
+        guard rowCount <= settings.importRowLimit else {
+            throw BoxOfficeError.invalid(nil, .tooManyRows(count: rowCount, limit: settings.importRowLimit))
         }
         let importedAt = now
         var skipped = parsed.invalid
@@ -109,7 +149,15 @@ public struct DiaryTransferService: Sendable {
             }
         case .letterboxd:
             let userCategories = try await categoryRepository.categories(userID: user.id)
-            let matcher = LetterboxdMatcher(existing: try await noteRepository.allNotes(userID: user.id))
+            var matcher = LetterboxdMatcher()
+            var cursor: DiaryNoteCursor?
+            while true {
+                let chunk = try await noteRepository.notes(
+                    userID: user.id, after: cursor, limit: settings.exportChunkSize)
+                matcher.add(chunk)
+                guard chunk.count == settings.exportChunkSize, let last = chunk.last else { break }
+                cursor = DiaryNoteCursor(after: last)
+            }
             let matches = await matcher.match(
                 parsed.rows, catalog: catalog, lookupLimit: settings.importLookupLimit,
                 concurrency: settings.importLookupConcurrency)

@@ -12,7 +12,8 @@ public import Foundation
 public enum LetterboxdCodec {
     public static let columns = ["Date", "Name", "Year", "Letterboxd URI", "Rating", "Rewatch", "Tags", "Watched Date"]
 
-    /// The Letterboxd diary CSV of `notes`; `categories` give the tags.
+    /// The Letterboxd diary CSV of `notes` (in any order); `categories` give the tags. ``DiaryExportWriter`` writes
+    /// the same a piece at a time from notes in watched order.
     public static func export(notes: [DiaryNote], categories: [DiaryCategory]) -> Data {
         let names = Dictionary(categories.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let chronological = notes.sorted {
@@ -23,19 +24,25 @@ public enum LetterboxdCodec {
         for note in chronological {
             if !seen.insert(note.movieCode).inserted { rewatch.insert(note.id) }
         }
-        var text = RFC4180.line(columns)
-        for note in notes {
-            let name =
-                note.movie.titleEnglish.trimmingCharacters(in: .whitespaces).isEmpty
-                ? note.title : note.movie.titleEnglish
-            let tag = note.categoryId.flatMap { names[$0] }?.replacingOccurrences(of: ",", with: " ") ?? ""
-            text += RFC4180.line([
-                CalendarDate(note.createdAt, in: BoxOfficeCalendar.seoul).isoString, name,
-                note.movie.releaseYear.map(String.init) ?? "", "", note.rating?.description ?? "",
-                rewatch.contains(note.id) ? "Yes" : "", tag, note.watchedOn.isoString,
-            ])
-        }
+        var text = header
+        for note in notes { text += line(note, categoryNames: names, rewatch: rewatch.contains(note.id)) }
         return Data(text.utf8)
+    }
+
+    /// The header line.
+    static var header: String { RFC4180.line(columns) }
+
+    /// The line of `note`; `rewatch` when an earlier note is about the same movie.
+    static func line(_ note: DiaryNote, categoryNames names: [UUID: String], rewatch: Bool) -> String {
+        let name =
+            note.movie.titleEnglish.trimmingCharacters(in: .whitespaces).isEmpty
+            ? note.title : note.movie.titleEnglish
+        let tag = note.categoryId.flatMap { names[$0] }?.replacingOccurrences(of: ",", with: " ") ?? ""
+        return RFC4180.line([
+            CalendarDate(note.createdAt, in: BoxOfficeCalendar.seoul).isoString, name,
+            note.movie.releaseYear.map(String.init) ?? "", "", note.rating?.description ?? "",
+            rewatch ? "Yes" : "", tag, note.watchedOn.isoString,
+        ])
     }
 
     /// Reads a Letterboxd diary; throws ``DiaryFileProblem`` when it is not one, and lists rows with bad values.

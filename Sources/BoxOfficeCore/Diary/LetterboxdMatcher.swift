@@ -20,12 +20,16 @@ struct LetterboxdMatcher: Sendable {
         var year: Int?
     }
 
-    /// Movies the user has notes about, by normalized title (Korean and English).
-    private let known: [String: [DiaryNote]]
+    /// Movies the user has notes about, by normalized title (Korean and English): one note per movie.
+    private var known: [String: [DiaryNote]] = [:]
 
-    init(existing: [DiaryNote]) {
-        var known: [String: [DiaryNote]] = [:]
-        for note in existing {
+    init(existing: [DiaryNote] = []) {
+        add(existing)
+    }
+
+    /// Learns the movies of more of the user's notes (a diary is read a chunk at a time).
+    mutating func add(_ notes: [DiaryNote]) {
+        for note in notes {
             for title in Set([Self.normalize(note.title), Self.normalize(note.movie.titleEnglish)]) where !title.isEmpty
             {
                 if !(known[title]?.contains { $0.movieCode == note.movieCode } ?? false) {
@@ -33,7 +37,6 @@ struct LetterboxdMatcher: Sendable {
                 }
             }
         }
-        self.known = known
     }
 
     /// Letters and digits only, lower case, NFC: `Dune: Part Two` → `duneparttwo`.

@@ -5,12 +5,15 @@ public struct NotePage: Codable, Hashable, Sendable {
     public var total: Int
     public var page: Int
     public var perPage: Int
+    /// Where the next page begins (``NoteListQuery/cursor``); `nil` on the last page.
+    public var nextCursor: NoteCursor?
 
-    public init(notes: [DiaryNote], total: Int, page: Int, perPage: Int) {
+    public init(notes: [DiaryNote], total: Int, page: Int, perPage: Int, nextCursor: NoteCursor? = nil) {
         self.notes = notes
         self.total = total
         self.page = page
         self.perPage = perPage
+        self.nextCursor = nextCursor
     }
 
     public var pageCount: Int { max(1, (total + perPage - 1) / perPage) }

@@ -11,7 +11,7 @@ public struct NoteSort: Hashable, Sendable {
         case watchedOn
         /// The movie's release year; notes without one come last.
         case releaseYear
-        /// The note's title, by Unicode code point (case-insensitive).
+        /// The note's title, by ``NoteSort/titleKey(_:)``.
         case title
         /// The rating; unrated notes come last.
         case rating
@@ -68,7 +68,7 @@ public struct NoteSort: Hashable, Sendable {
         case .watchedOn: primary = compare(lhs.watchedOn, rhs.watchedOn)
         case .releaseYear: primary = compare(lhs.movie.releaseYear, rhs.movie.releaseYear)
         case .title:
-            // Swift orders strings by the scalars of their NFC form: the same as byte order in the store.
+            // Keys are NFC, and Swift orders NFC strings by scalar: the store's byte order.
             primary = compare(NoteSort.titleKey(lhs.title), NoteSort.titleKey(rhs.title))
         case .rating: primary = compare(lhs.rating, rhs.rating)
         }
@@ -78,9 +78,45 @@ public struct NoteSort: Hashable, Sendable {
         return lhs.id.uuidString < rhs.id.uuidString
     }
 
-    /// What titles are sorted by: lower case, NFC.
+    /// What titles are sorted by, compared by code point (byte order of its UTF-8) in the store and here, the
+    /// same on every database and locale: NFC (so composed and decomposed Hangul or accents are one title),
+    /// Hangul syllables in their dictionary order (the order of their code points), Latin letters without case or
+    /// accents (`Été` beside `ete`), and runs of ASCII digits as numbers (`Movie 2` before `Movie 10`): each run
+    /// is written without leading zeros after its length in two digits.
     public static func titleKey(_ title: String) -> String {
-        title.precomposedStringWithCanonicalMapping.lowercased()
+        var key = ""
+        var digits = ""
+        func flushDigits() {
+            guard !digits.isEmpty else { return }
+            var number = Substring(digits.drop { $0 == "0" })
+            if number.isEmpty { number = "0" }
+            // Runs longer than 99 digits (never in a real title) continue as further runs.
+            while !number.isEmpty {
+                let part = number.prefix(99)
+                key += String(format: "%02d", part.count) + part
+                number = number.dropFirst(part.count)
+            }
+            digits = ""
+        }
+        for character in title.precomposedStringWithCanonicalMapping {
+            if character.isASCII, character.isNumber {
+                digits.append(character)
+                continue
+            }
+            flushDigits()
+            key += latinBase(character) ?? character.lowercased()
+        }
+        flushDigits()
+        return key
+    }
+
+    /// The lower-case ASCII letter of a Latin letter with accents (`É` → `e`), or `nil` for anything else.
+    private static func latinBase(_ character: Character) -> String? {
+        let scalars = String(character).decomposedStringWithCanonicalMapping.unicodeScalars
+        guard let base = scalars.first, base.isASCII, base.properties.isAlphabetic, scalars.count > 1,
+            scalars.dropFirst().allSatisfy({ (0x300...0x36F).contains($0.value) })
+        else { return nil }
+        return String(base).lowercased()
     }
 }
 
@@ -149,12 +185,19 @@ public struct NoteListQuery: Hashable, Sendable {
     /// From 1.
     public var page: Int
     public var perPage: Int
+    /// Where the page begins: just after this place in the list's order (keyset paging, as cheap at the end of a
+    /// long list as at its start); `page` is then only reported back. `nil`: by `page`.
+    public var cursor: NoteCursor?
 
-    public init(filter: NoteFilter = .none, sort: NoteSort = NoteSort(), page: Int = 1, perPage: Int = defaultPerPage) {
+    public init(
+        filter: NoteFilter = .none, sort: NoteSort = NoteSort(), page: Int = 1, perPage: Int = defaultPerPage,
+        cursor: NoteCursor? = nil
+    ) {
         self.filter = filter
         self.sort = sort
         self.page = max(1, page)
         self.perPage = min(max(1, perPage), Self.maximumPerPage)
+        self.cursor = cursor
     }
 
     /// Notes to skip before this page.

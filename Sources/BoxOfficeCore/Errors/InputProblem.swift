@@ -108,6 +108,8 @@ public enum InputRule: Sendable, Hashable {
     case moveIntoDeletedCategory
     /// An import with more rows than one import takes.
     case tooManyRows(count: Int, limit: Int)
+    /// Not a list position this API gave for this sort (a `cursor` changed, or from another order).
+    case listCursor
     /// A value that is not valid, where no more specific rule applies (a malformed JSON note).
     case invalid
 

@@ -88,6 +88,9 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(CreateBackfillJobs())
         migrations.add(AddDiaryNoteListIndex())
         migrations.add([CreateKOBISQuota(), CreateLeases(), CreateKeeperControls()])
+        migrations.add(AddDiaryVersion())
+        migrations.add(CreateDiaryStatCounts())
+        migrations.add(AddDiaryNoteSortIndexes())
         self.migrations = migrations
     }
 

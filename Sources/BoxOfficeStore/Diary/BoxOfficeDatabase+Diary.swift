@@ -2,14 +2,15 @@ public import BoxOfficeCore
 
 extension BoxOfficeDatabase {
     /// The diary's repositories over this store. Every instance on the same database shares users, sessions,
-    /// tokens, failed-login counts, categories and notes.
-    public func diaryRepositories() -> DiaryRepositories {
+    /// tokens, failed-login counts, categories and notes. Statistics count notes written without a nation under
+    /// the nation `movie_nations` of `nationOrigin` knows for their movie now.
+    public func diaryRepositories(nationOrigin: String? = nil) -> DiaryRepositories {
         DiaryRepositories(
             users: FluentDiaryUserRepository(database: database),
             tokens: FluentDiaryTokenRepository(database: database),
             sessions: FluentDiarySessionRepository(database: database),
             loginAttempts: FluentLoginAttemptRepository(database: database),
             categories: FluentDiaryCategoryRepository(database: database),
-            notes: FluentDiaryNoteRepository(database: database))
+            notes: FluentDiaryNoteRepository(database: database, nationOrigin: nationOrigin))
     }
 }

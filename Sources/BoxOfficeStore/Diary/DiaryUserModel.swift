@@ -17,6 +17,8 @@ final class DiaryUserModel: Model, @unchecked Sendable {
     @Field(key: "created_at") var createdAt: Date
     /// Bumped by every import: the update locks the user's row, so one user's imports run one at a time.
     @Field(key: "import_serial") var importSerial: Int
+    /// Raised by every change to the user's notes or categories (see `DiaryVersionStore`).
+    @Field(key: "diary_version") var diaryVersion: Int64
 
     init() {}
 
@@ -27,6 +29,7 @@ final class DiaryUserModel: Model, @unchecked Sendable {
         self.passwordHash = passwordHash
         createdAt = user.createdAt
         importSerial = 0
+        diaryVersion = 0
     }
 
     func domain() throws -> DiaryUser {

@@ -43,6 +43,7 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
             do {
                 return .done(
                     try await database.transaction { transaction in
+                        try await DiaryVersionStore.bump(userID: userID, on: transaction)
                         let existing = try await Self.ordered(userID: userID, on: transaction)
                         let key = DiaryValidation.categoryKey(name)
                         if existing.contains(where: { $0.nameKey == key }) { throw NameTaken() }
@@ -75,6 +76,7 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
             do {
                 return .done(
                     try await database.transaction { transaction -> DiaryCategory? in
+                        try await DiaryVersionStore.bump(userID: userID, on: transaction)
                         var ordered = try await Self.ordered(userID: userID, on: transaction)
                         guard let index = ordered.firstIndex(where: { $0.id == id }) else { return nil }
                         let target = ordered[index]
@@ -109,6 +111,7 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
     func deleteCategory(id: UUID, userID: UUID, notes: CategoryNotesDisposition) async throws -> Bool {
         try await StorageFailure.run("delete a category", logger: database.logger) {
             try await database.transaction { transaction in
+                try await DiaryVersionStore.bump(userID: userID, on: transaction)
                 var ordered = try await Self.ordered(userID: userID, on: transaction)
                 guard let index = ordered.firstIndex(where: { $0.id == id }) else { return false }
                 let notesInCategory = {
@@ -118,7 +121,10 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
                 case .uncategorize:
                     try await notesInCategory().set(\.$categoryID, to: nil).update()
                 case .delete:
+                    let deleted = try await FluentDiaryNoteRepository.fetch(notesInCategory())
                     try await notesInCategory().delete()
+                    try await DiaryStatCounts.apply(
+                        DiaryStatCounts.deltas(adding: [], removing: deleted), userID: userID, on: transaction)
                 case .move(let target):
                     guard target != id, ordered.contains(where: { $0.id == target }) else {
                         throw BoxOfficeError.invalid("to", .unknownCategory, value: target.uuidString)

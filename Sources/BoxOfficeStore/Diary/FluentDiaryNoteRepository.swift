@@ -5,20 +5,23 @@ import Foundation
 import KOBIS
 import SQLKit
 
-/// Notes in `diary_notes`, every query scoped to one user.
-///
-/// Lists are sorted, filtered and paged in SQL. Titles sort by code point on both databases (PostgreSQL's
-/// `"C"` collation, SQLite's default binary one), and missing release years and ratings come last, so both
-/// give the same order as ``NoteSort/areInIncreasingOrder(_:_:)``.
+/// Notes in `diary_notes`, every query scoped to one user. Lists are in `+List`, statistics in `+Statistics`.
 struct FluentDiaryNoteRepository: DiaryNoteRepository {
     let database: any Database
+    /// The archive origin whose `movie_nations` resolve notes written without a nation; `nil`: none are resolved.
+    var nationOrigin: String? = nil
 
     /// Rows per INSERT: well under both databases' limits on bound parameters.
     private static let insertChunk = 200
 
     func createNote(_ note: DiaryNote, userID: UUID) async throws {
         try await StorageFailure.run("save a note", logger: database.logger) {
-            try await DiaryNoteModel(note, userID: userID).create(on: database)
+            try await database.transaction { transaction in
+                try await DiaryVersionStore.bump(userID: userID, on: transaction)
+                try await DiaryNoteModel(note, userID: userID).create(on: transaction)
+                try await DiaryStatCounts.apply(
+                    DiaryStatCounts.deltas(adding: [note], removing: []), userID: userID, on: transaction)
+            }
         }
     }
 
@@ -30,45 +33,67 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
 
     func updateNote(_ note: DiaryNote, userID: UUID) async throws -> Bool {
         try await StorageFailure.run("save a note", logger: database.logger) {
-            guard let model = try await scoped(userID).filter(\.$id == note.id).first() else { return false }
-            try model.update(from: note)
-            try await model.save(on: database)
-            return true
+            try await Self.unlessMissing {
+                try await database.transaction { transaction in
+                    try await DiaryVersionStore.bump(userID: userID, on: transaction)
+                    guard
+                        let old = try await Self.fetch(
+                            scoped(userID, on: transaction).filter(\.$id == note.id).limit(1)
+                        ).first,
+                        let model = try await scoped(userID, on: transaction).filter(\.$id == note.id).first()
+                    else { throw Missing() }
+                    try model.update(from: note)
+                    try await model.save(on: transaction)
+                    try await DiaryStatCounts.apply(
+                        DiaryStatCounts.deltas(adding: [note], removing: [old]), userID: userID, on: transaction)
+                }
+            }
         }
     }
 
     func deleteNote(id: UUID, userID: UUID) async throws -> Bool {
         try await StorageFailure.run("delete a note", logger: database.logger) {
-            guard try await scoped(userID).filter(\.$id == id).count() > 0 else { return false }
-            try await scoped(userID).filter(\.$id == id).delete()
-            return true
-        }
-    }
-
-    func notes(userID: UUID, query: NoteListQuery) async throws -> NotePage {
-        try await StorageFailure.run("list notes", logger: database.logger) {
-            if query.filter.movieCode != nil {
-                // One movie's notes are few: read through the (user_id, movie_code) index and ordered here. Asked to
-                // sort them in SQL, SQLite may instead walk every note of the user in list order.
-                let all = try await Self.fetch(filtered(userID, query.filter)).sorted(
-                    by: query.sort.areInIncreasingOrder)
-                return NotePage(
-                    notes: Array(all.dropFirst(query.offset).prefix(query.perPage)), total: all.count, page: query.page,
-                    perPage: query.perPage)
+            try await Self.unlessMissing {
+                try await database.transaction { transaction in
+                    try await DiaryVersionStore.bump(userID: userID, on: transaction)
+                    guard
+                        let old = try await Self.fetch(scoped(userID, on: transaction).filter(\.$id == id).limit(1))
+                            .first
+                    else { throw Missing() }
+                    try await scoped(userID, on: transaction).filter(\.$id == id).delete()
+                    try await DiaryStatCounts.apply(
+                        DiaryStatCounts.deltas(adding: [], removing: [old]), userID: userID, on: transaction)
+                }
             }
-            // COUNT(user_id), not Fluent's COUNT(id): the (user_id, …) indexes cover it, so SQLite counts from an
-            // index instead of reading every note (memos included).
-            let total = try await filtered(userID, query.filter).count(\.$userID)
-            let notes = try await Self.fetch(
-                sorted(filtered(userID, query.filter), by: query.sort).range(
-                    query.offset..<(query.offset + query.perPage)))
-            return NotePage(notes: notes, total: total, page: query.page, perPage: query.perPage)
         }
     }
 
     func allNotes(userID: UUID) async throws -> [DiaryNote] {
         try await StorageFailure.run("read notes", logger: database.logger) {
             try await Self.fetch(scoped(userID).sort(\.$watchedOn).sort(\.$createdAt).sort(\.$id))
+        }
+    }
+
+    func notes(userID: UUID, after cursor: DiaryNoteCursor?, limit: Int) async throws -> [DiaryNote] {
+        try await StorageFailure.run("read notes", logger: database.logger) {
+            let query = scoped(userID)
+            if let cursor { query.filter(Self.after(cursor)) }
+            return try await Self.fetch(query.sort(\.$watchedOn).sort(\.$createdAt).sort(\.$id).limit(max(0, limit)))
+        }
+    }
+
+    /// Notes after `cursor` in watched order: a row-value comparison, one seek in the
+    /// `(user_id, watched_on, created_at)` index.
+    static func after(_ cursor: DiaryNoteCursor) -> DatabaseQuery.Filter {
+        .sql(
+            embed:
+                "(watched_on, created_at, id) > (\(bind: cursor.watchedOn.isoString), \(bind: cursor.createdAt), \(bind: cursor.id))"
+        )
+    }
+
+    func diaryVersion(userID: UUID) async throws -> Int64 {
+        try await StorageFailure.run("read the diary version", logger: database.logger) {
+            try await DiaryVersionStore.version(userID: userID, on: database)
         }
     }
 
@@ -91,10 +116,23 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
         }
     }
 
+    /// Thrown inside a transaction to roll it back (and its version bump) when the note does not exist.
+    private struct Missing: Error {}
+
+    /// `true` when `change` ran, `false` when it threw ``Missing``.
+    private static func unlessMissing(_ change: () async throws -> Void) async throws -> Bool {
+        do {
+            try await change()
+            return true
+        } catch is Missing {
+            return false
+        }
+    }
+
     // MARK: - Queries
 
     /// Runs `query` and decodes its rows straight into notes (see ``DiaryNoteModel/note(from:lists:)``).
-    private static func fetch(_ query: QueryBuilder<DiaryNoteModel>) async throws -> [DiaryNote] {
+    static func fetch(_ query: QueryBuilder<DiaryNoteModel>) async throws -> [DiaryNote] {
         let decoder = JSONDecoder()
         let rows = Locked<[Result<DiaryNote, any Error>]>([])
         try await query.run { output in
@@ -104,51 +142,8 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
         return try rows.withLock { try $0.map { try $0.get() } }
     }
 
-    private func scoped(_ userID: UUID, on database: (any Database)? = nil) -> QueryBuilder<DiaryNoteModel> {
+    func scoped(_ userID: UUID, on database: (any Database)? = nil) -> QueryBuilder<DiaryNoteModel> {
         DiaryNoteModel.query(on: database ?? self.database).filter(\.$userID == userID)
-    }
-
-    private func filtered(_ userID: UUID, _ filter: NoteFilter) -> QueryBuilder<DiaryNoteModel> {
-        let query = scoped(userID)
-        if let year = filter.year {
-            query.filter(\.$watchedOn >= String(format: "%04d-01-01", year))
-                .filter(\.$watchedOn <= String(format: "%04d-12-31", year))
-        }
-        if let releaseYear = filter.releaseYear { query.filter(\.$releaseYear == releaseYear) }
-        if let rating = filter.rating { query.filter(\.$ratingHalves == rating.halves) }
-        if let minRating = filter.minRating { query.filter(\.$ratingHalves >= minRating.halves) }
-        switch filter.category {
-        case .category(let id)?: query.filter(\.$categoryID == id)
-        case .uncategorized?: query.filter(\.$categoryID == nil)
-        case nil: break
-        }
-        if let movieCode = filter.movieCode { query.filter(\.$movieCode == movieCode) }
-        return query
-    }
-
-    private func sorted(_ query: QueryBuilder<DiaryNoteModel>, by sort: NoteSort) -> QueryBuilder<DiaryNoteModel> {
-        let direction: DatabaseQuery.Sort.Direction = sort.ascending ? .ascending : .descending
-        switch sort.field {
-        case .created:
-            query.sort(\.$createdAt, direction)
-        case .watchedOn:
-            query.sort(\.$watchedOn, direction)
-        case .releaseYear:
-            query.sort(.sql(unsafeRaw: "CASE WHEN release_year IS NULL THEN 1 ELSE 0 END"))
-                .sort(\.$releaseYear, direction)
-        case .title:
-            let collation = isPostgres ? " COLLATE \"C\"" : ""
-            query.sort(.sql(unsafeRaw: "title_key\(collation) \(sort.ascending ? "ASC" : "DESC")"))
-        case .rating:
-            query.sort(.sql(unsafeRaw: "CASE WHEN rating_halves IS NULL THEN 1 ELSE 0 END"))
-                .sort(\.$ratingHalves, direction)
-        }
-        if sort.field != .watchedOn { query.sort(\.$watchedOn, .descending) }
-        return query.sort(\.$createdAt, .descending).sort(\.$id, .ascending)
-    }
-
-    private var isPostgres: Bool {
-        (database as? any SQLDatabase)?.dialect.name == "postgresql"
     }
 
     // MARK: - Import
@@ -161,6 +156,7 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
         try await database.requireSQL()
             .update(DiaryUserModel.schema)
             .set(SQLIdentifier("import_serial"), to: SQLRaw("import_serial + 1"))
+            .set(SQLIdentifier("diary_version"), to: SQLRaw("diary_version + 1"))
             .where("id", .equal, SQLBind(userID))
             .run()
 
@@ -223,6 +219,8 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
             for row in rows[start..<min(rows.count, start + insertChunk)] { insert.values(row) }
             try await insert.run()
         }
+        try await DiaryStatCounts.apply(
+            DiaryStatCounts.deltas(adding: inserted, removing: []), userID: userID, on: database)
         return DiaryImportOutcome(inserted: inserted, duplicateLines: duplicates, categoriesCreated: created)
     }
 

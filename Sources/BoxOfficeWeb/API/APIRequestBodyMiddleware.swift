@@ -4,7 +4,9 @@ import OpenAPIRuntime
 
 /// In front of the generated operations: reads a request body before the generated code does, at most the
 /// operation's limit (a 413 in the Contract's words past it, where the generated code would read any size), and for
-/// the operations in `nullAware` notes the fields sent as `null` (``APIRequestBody/nullFields``).
+/// the operations in `nullAware` notes the fields sent as `null` (``APIRequestBody/nullFields``). The body of an
+/// operation in `streamed` (an imported file, read as it arrives) is passed on unread, with the same limit applied
+/// as it is read.
 struct APIRequestBodyMiddleware: ServerMiddleware {
     /// JSON bodies stay small; an operation in `limits` (an imported file) has its own limit.
     static let jsonLimit = 1 << 20
@@ -13,13 +15,24 @@ struct APIRequestBodyMiddleware: ServerMiddleware {
     let limits: [String: Int]
     /// Operations whose handlers tell `null` from an absent field.
     let nullAware: Set<String>
+    /// Operations whose handlers read the body as it arrives.
+    var streamed: Set<String> = []
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         guard let body else { return try await next(request, nil, metadata) }
-        let data = try await Self.collect(body, limit: limits[operationID] ?? Self.jsonLimit)
+        let limit = limits[operationID] ?? Self.jsonLimit
+        if streamed.contains(operationID) {
+            if case .known(let length) = body.length, length > limit {
+                throw WebError.bodyTooLarge(limitKB: limit / 1024)
+            }
+            let limited = HTTPBody(
+                LimitedBody(body: body, limit: limit), length: body.length, iterationBehavior: .single)
+            return try await next(request, limited, metadata)
+        }
+        let data = try await Self.collect(body, limit: limit)
         let nulls = nullAware.contains(operationID) ? APIRequestBody.nullFields(in: data) : []
         return try await APIRequestBody.$nullFields.withValue(nulls) {
             try await next(request, HTTPBody(data), metadata)
@@ -36,5 +49,28 @@ struct APIRequestBodyMiddleware: ServerMiddleware {
             data.append(contentsOf: chunk)
         }
         return data
+    }
+}
+
+/// A request body that fails with a 413 once more than `limit` bytes have come.
+private struct LimitedBody: AsyncSequence, Sendable {
+    typealias Element = HTTPBody.ByteChunk
+
+    let body: HTTPBody
+    let limit: Int
+
+    func makeAsyncIterator() -> Iterator { Iterator(base: body.makeAsyncIterator(), limit: limit) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var base: HTTPBody.AsyncIterator
+        let limit: Int
+        var count = 0
+
+        mutating func next() async throws -> HTTPBody.ByteChunk? {
+            guard let chunk = try await base.next() else { return nil }
+            count += chunk.count
+            guard count <= limit else { throw WebError.bodyTooLarge(limitKB: limit / 1024) }
+            return chunk
+        }
     }
 }

@@ -158,7 +158,9 @@ private func apiMiddlewares(services: AppServices, openAPI: OpenAPIDocument) -> 
         DiaryNoStoreMiddleware(diaryOperations: openAPI.operationIDs(tagged: "diary")),
         DiaryBearerTokenMiddleware(accounts: services.diaryAccounts, securedOperations: openAPI.securedOperationIDs),
         APIRequestBodyMiddleware(
-            limits: ["importNotes": TransferAPIHandler.importSizeLimit], nullAware: ["updateNote"]),
+            limits: ["importNotes": TransferAPIHandler.importSizeLimit], nullAware: ["updateNote"],
+            streamed: ["importNotes"]),
+        DiaryExportContentTypeMiddleware(),
         APIQueryMiddleware(calendar: services.calendar),
     ]
 }
@@ -181,8 +183,11 @@ private func addDiaryPageRoutes(
     SignupController<DiaryPageContext>(accounts: accounts, site: site, renderer: renderer).addRoutes(to: guests)
     LoginController<DiaryPageContext>(accounts: accounts, site: site, renderer: renderer).addRoutes(to: guests)
 
-    // The import form carries a whole file (up to the API's import limit); only signed-in users get this far.
+    // Only signed-in users get this far. The import form carries a whole file, so its page takes larger bodies.
     let members = diary.group()
+        .add(middleware: RequireSessionMiddleware<DiaryPageContext>())
+        .add(middleware: CSRFMiddleware<DiaryPageContext>(expected: .session, bodyLimit: (16 << 20) + (64 << 10)))
+    let transferMembers = diary.group()
         .add(middleware: RequireSessionMiddleware<DiaryPageContext>())
         .add(
             middleware: CSRFMiddleware<DiaryPageContext>(
@@ -191,14 +196,17 @@ private func addDiaryPageRoutes(
     AccountController<DiaryPageContext>(
         accounts: accounts, administrators: services.administrators, site: site, renderer: renderer
     ).addRoutes(to: members)
-    NotesController<DiaryPageContext>(notes: notes, site: site, renderer: renderer).addRoutes(to: members)
+    // About 200 notes pages of 20 notes; each session's pages are rendered once per change to the diary.
+    let notesPages = NotesPageCache(pages: RenderedPageCache(byteBudget: 4 << 20), calendar: services.calendar)
+    NotesController<DiaryPageContext>(notes: notes, site: site, renderer: renderer, cache: notesPages)
+        .addRoutes(to: members)
     NoteController<DiaryPageContext>(notes: notes, movies: services.movies, site: site, renderer: renderer)
         .addRoutes(to: members)
     CategoriesController<DiaryPageContext>(notes: notes, site: site, renderer: renderer).addRoutes(to: members)
     StatsController<DiaryPageContext>(diaryStatistics: services.diaryStatistics, site: site, renderer: renderer)
         .addRoutes(to: members)
     TransferController<DiaryPageContext>(transfer: services.diaryTransfer, site: site, renderer: renderer)
-        .addRoutes(to: members)
+        .addRoutes(to: transferMembers)
 }
 
 /// The administrator's pages, behind the diary's session, an administrator check and the session's CSRF token.

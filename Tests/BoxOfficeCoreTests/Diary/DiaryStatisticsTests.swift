@@ -79,3 +79,41 @@ struct DiaryStatisticsTests {
         #expect((json["ratings"] as? [[String: Any]])?.first?["rating"] as? Double == 0.5)
     }
 }
+
+@Suite("Note order: title keys and cursors")
+struct NoteOrderTests {
+    @Test("title keys: Hangul in syllable order, Latin without case or accents, digits as numbers, NFC = NFD")
+    func titleKeys() {
+        let ordered = ["007", "7", "10", "apple", "Été", "Movie 1", "MOVIE 02", "movie 10", "Zebra", "가나다", "나비"]
+        #expect(ordered.map(NoteSort.titleKey) == ordered.map(NoteSort.titleKey).sorted())
+        #expect(NoteSort.titleKey("Movie 2") < NoteSort.titleKey("movie 10"))
+        #expect(NoteSort.titleKey("MOVIE") == NoteSort.titleKey("movie"))
+        #expect(NoteSort.titleKey("E\u{301}te\u{301}") == NoteSort.titleKey("Été"))
+        #expect(NoteSort.titleKey("Été") == NoteSort.titleKey("ete"))
+        #expect(NoteSort.titleKey("\u{1100}\u{1161}") == NoteSort.titleKey("가"))
+        #expect(NoteSort.titleKey("가") < NoteSort.titleKey("각"))
+        #expect(NoteSort.titleKey("각") < NoteSort.titleKey("나"))
+        #expect(NoteSort.titleKey("x 02") == NoteSort.titleKey("x 2"))
+        #expect(NoteSort.titleKey(String(repeating: "9", count: 150)) > NoteSort.titleKey("9"))
+    }
+
+    @Test("a cursor reads back only for the sort it was made for; anything else is a 400 naming the cursor")
+    func cursors() throws {
+        let note = DiaryNote(
+            id: UUID(), movieCode: "1", title: "Été 2", watchedOn: CalendarDate("2024-01-02")!,
+            rating: StarRating(halves: 7), createdAt: Date(timeIntervalSinceReferenceDate: 700_000_000.123),
+            movie: MovieSnapshot(releaseYear: 2020))
+        for field in NoteSort.Field.allCases {
+            let sort = NoteSort(field)
+            let cursor = NoteCursor(after: note, sort: sort)
+            #expect(try NoteCursor(encoded: cursor.encoded, sort: sort) == cursor)
+            #expect(!cursor.precedes(note))
+            #expect(throws: BoxOfficeError.invalid("cursor", .listCursor, value: cursor.encoded)) {
+                try NoteCursor(encoded: cursor.encoded, sort: NoteSort(field, ascending: !sort.ascending))
+            }
+        }
+        for garbage in ["x", "!!!", "eyJzIjoidGl0bGUifQ", String(repeating: "A", count: 5_000)] {
+            #expect(throws: BoxOfficeError.self) { try NoteCursor(encoded: garbage, sort: NoteSort()) }
+        }
+    }
+}

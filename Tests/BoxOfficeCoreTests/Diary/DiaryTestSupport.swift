@@ -14,6 +14,11 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
     private var categoryRows: [UUID: (category: DiaryCategory, userID: UUID)] = [:]
     private var noteRows: [UUID: (note: DiaryNote, userID: UUID)] = [:]
     private(set) var importBatches = 0
+    /// How many times statistics were read from the store.
+    private(set) var statisticsReads = 0
+    private var versions: [UUID: Int64] = [:]
+
+    private func bump(_ userID: UUID) { versions[userID, default: 0] += 1 }
 
     nonisolated var repositories: DiaryRepositories {
         DiaryRepositories(users: self, tokens: self, sessions: self, loginAttempts: self, categories: self, notes: self)
@@ -109,16 +114,19 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
         }
         let category = DiaryCategory(id: id, name: name, visible: visible, position: mine.count)
         categoryRows[id] = (category, userID)
+        bump(userID)
         return category
     }
     func updateCategory(id: UUID, userID: UUID, changes: CategoryChanges) async throws -> DiaryCategory? {
         guard categoryRows[id]?.userID == userID else { return nil }
+        bump(userID)
         if let name = changes.name { categoryRows[id]?.category.name = name }
         if let visible = changes.visible { categoryRows[id]?.category.visible = visible }
         return try await category(id: id, userID: userID)
     }
     func deleteCategory(id: UUID, userID: UUID, notes: CategoryNotesDisposition) async throws -> Bool {
         guard categoryRows[id]?.userID == userID else { return false }
+        bump(userID)
         for (noteID, row) in noteRows where row.userID == userID && row.note.categoryId == id {
             switch notes {
             case .uncategorize: noteRows[noteID]?.note.categoryId = nil
@@ -131,26 +139,33 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
     }
 
     // Notes
-    func createNote(_ note: DiaryNote, userID: UUID) async throws { noteRows[note.id] = (note, userID) }
+    func createNote(_ note: DiaryNote, userID: UUID) async throws {
+        noteRows[note.id] = (note, userID)
+        bump(userID)
+    }
     func note(id: UUID, userID: UUID) async throws -> DiaryNote? {
         noteRows[id].flatMap { $0.userID == userID ? $0.note : nil }
     }
     func updateNote(_ note: DiaryNote, userID: UUID) async throws -> Bool {
         guard noteRows[note.id]?.userID == userID else { return false }
         noteRows[note.id] = (note, userID)
+        bump(userID)
         return true
     }
     func deleteNote(id: UUID, userID: UUID) async throws -> Bool {
         guard noteRows[id]?.userID == userID else { return false }
         noteRows[id] = nil
+        bump(userID)
         return true
     }
     func notes(userID: UUID, query: NoteListQuery) async throws -> NotePage {
         let all = noteRows.values.filter { $0.userID == userID && query.filter.matches($0.note) }.map(\.note)
             .sorted(by: query.sort.areInIncreasingOrder)
+        let rest = query.cursor.map { cursor in all.filter(cursor.precedes) } ?? Array(all.dropFirst(query.offset))
+        let shown = Array(rest.prefix(query.perPage))
         return NotePage(
-            notes: Array(all.dropFirst(query.offset).prefix(query.perPage)), total: all.count, page: query.page,
-            perPage: query.perPage)
+            notes: shown, total: all.count, page: query.page, perPage: query.perPage,
+            nextCursor: rest.count > query.perPage ? shown.last.map { NoteCursor(after: $0, sort: query.sort) } : nil)
     }
     func allNotes(userID: UUID) async throws -> [DiaryNote] {
         noteRows.values.filter { $0.userID == userID }.map(\.note)
@@ -158,11 +173,22 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
                 ($0.watchedOn, $0.createdAt.timeIntervalSince1970) < ($1.watchedOn, $1.createdAt.timeIntervalSince1970)
             }
     }
+    func notes(userID: UUID, after cursor: DiaryNoteCursor?, limit: Int) async throws -> [DiaryNote] {
+        let all = noteRows.values.filter { $0.userID == userID }.map(\.note)
+            .sorted { DiaryNoteCursor(after: $0).precedes($1) }
+        return Array(all.filter { cursor?.precedes($0) ?? true }.prefix(limit))
+    }
+    func diaryVersion(userID: UUID) async throws -> Int64 { versions[userID] ?? 0 }
+    func statisticsCounts(userID: UUID, year: Int?) async throws -> DiaryStatisticsCounts {
+        statisticsReads += 1
+        return DiaryStatisticsCounts(notes: try await allNotes(userID: userID), year: year)
+    }
     func notes(userID: UUID, key: DiaryNoteKey) async throws -> [DiaryNote] {
         try await allNotes(userID: userID).filter { $0.duplicateKey == key }
     }
     func importBatch(_ batch: DiaryImportBatch, userID: UUID) async throws -> DiaryImportOutcome {
         importBatches += 1
+        bump(userID)
         var created: [String] = []
         var names: [String: UUID] = [:]
         for category in try await categories(userID: userID) { names[category.name.lowercased()] = category.id }

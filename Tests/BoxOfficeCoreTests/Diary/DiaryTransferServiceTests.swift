@@ -32,14 +32,14 @@ struct DiaryTransferServiceTests {
         #expect(report.skipped[2].reason.text.contains("Rating"))
         // Parasite, Dune, Alien, Minari (+ its year-less retry), Never Shown Here (+ retry), Alien 1979.
         #expect(report.kobisSearches == 8)
-        let notes = try await harness.transfer.export(.json, for: user)
+        let notes = try await harness.transfer.export(.json, for: user).data()
         let page = try await harness.notes.notes(
             NoteListQuery(sort: NoteSort(.watchedOn, ascending: true)), for: user)
         #expect(page.notes.map(\.movieCode) == ["20190001", "20190001", "20230002", "20200007", "19790006"])
         #expect(page.notes[0].title == "Parasite")
         #expect(page.notes[0].movie.nations == ["한국"])
         #expect(page.notes[0].categoryId != nil && page.notes[0].categoryId == page.notes[1].categoryId)
-        #expect(!notes.data.isEmpty)
+        #expect(!notes.isEmpty)
 
         let before = harness.catalog.searches
         let again = try await harness.transfer.importFile(Data(Self.letterboxd.utf8), format: .letterboxd, for: user)
@@ -85,8 +85,8 @@ struct DiaryTransferServiceTests {
 
         for format in [DiaryFileFormat.csv, .json] {
             let target = try await harness.user("target\(format.rawValue)")
-            let file = try await harness.transfer.export(format, for: source)
-            let report = try await harness.transfer.importFile(file.data, format: format, for: target)
+            let file = try await harness.transfer.export(format, for: source).data()
+            let report = try await harness.transfer.importFile(file, format: format, for: target)
             #expect(report.imported == 2, "\(format)")
             #expect(report.kobisSearches == 0)
             let copied = try await harness.notes.notes(NoteListQuery(), for: target).notes
@@ -98,7 +98,7 @@ struct DiaryTransferServiceTests {
                 expected.categoryId = note.categoryId == nil ? nil : categories[0].id
                 #expect(copy == expected, "\(format)")
             }
-            let again = try await harness.transfer.importFile(file.data, format: format, for: target)
+            let again = try await harness.transfer.importFile(file, format: format, for: target)
             #expect(again.imported == 0)
             #expect(again.skipped.count == 2)
         }

@@ -7,7 +7,7 @@ import Testing
 struct DatabaseLifecycleTests {
     /// The migrations `BoxOfficeDatabase` runs: charts, movies, cache entries, movie nations, diary, administrator
     /// role, backfill jobs, diary note-list index, KOBIS quota, leases, keeper controls.
-    static let migrationCount = 11
+    static let migrationCount = 14
 
     @Test("migrating again changes nothing and keeps the data", arguments: Backend.enabled)
     func migrationsAreIdempotent(backend: Backend) async throws {

@@ -239,6 +239,13 @@ private actor RendezvousNotes: DiaryNoteRepository {
         try await base.notes(userID: userID, query: query)
     }
     func allNotes(userID: UUID) async throws -> [DiaryNote] { try await base.allNotes(userID: userID) }
+    func notes(userID: UUID, after cursor: DiaryNoteCursor?, limit: Int) async throws -> [DiaryNote] {
+        try await base.notes(userID: userID, after: cursor, limit: limit)
+    }
+    func diaryVersion(userID: UUID) async throws -> Int64 { try await base.diaryVersion(userID: userID) }
+    func statisticsCounts(userID: UUID, year: Int?) async throws -> DiaryStatisticsCounts {
+        try await base.statisticsCounts(userID: userID, year: year)
+    }
     func notes(userID: UUID, key: DiaryNoteKey) async throws -> [DiaryNote] {
         try await base.notes(userID: userID, key: key)
     }

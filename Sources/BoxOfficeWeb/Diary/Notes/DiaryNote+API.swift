@@ -28,11 +28,11 @@ extension Components.Schemas.DiarySavedNote: ExplicitNullEncoding {
     }
 }
 
-extension Components.Schemas.DiaryNotePage {
+extension Components.Schemas.DiaryNotePage: ExplicitNullEncoding {
     init(_ page: NotePage) {
         self.init(
             notes: page.notes.map(Components.Schemas.DiaryNote.init), total: page.total, page: page.page,
-            perPage: page.perPage)
+            perPage: page.perPage, nextCursor: page.nextCursor?.encoded)
     }
 }
 

@@ -32,7 +32,11 @@ struct NoteListParameters: Sendable, Equatable {
         let sort = try NoteSort(sort: parameters.nonEmpty("sort"), order: parameters.nonEmpty("order"))
         let page = try Self.positive(parameters, "page", maximum: 1_000_000) ?? 1
         let perPage = try Self.positive(parameters, "perPage", maximum: NoteListQuery.maximumPerPage)
-        query = NoteListQuery(filter: filter, sort: sort, page: page, perPage: perPage ?? NoteListQuery.defaultPerPage)
+        let cursor = try parameters.nonEmpty("cursor").map { text throws(BoxOfficeError) in
+            try NoteCursor(encoded: text, sort: sort)
+        }
+        query = NoteListQuery(
+            filter: filter, sort: sort, page: page, perPage: perPage ?? NoteListQuery.defaultPerPage, cursor: cursor)
     }
 
     static func year(_ parameters: Parameters, _ name: String) throws(BoxOfficeError) -> Int? {

@@ -4,13 +4,15 @@ import Hummingbird
 
 /// `GET /notes`: the user's notes, overall or in one category (`?category=ID|none`), sorted
 /// (`sort=created|watchedOn|releaseYear|title|rating`, `order=asc|desc`), filtered (`year`, `rating`) and paged.
-/// The parameters are the API's (`GET /api/v1/notes`); another user's category answers 404.
+/// The parameters are the API's (`GET /api/v1/notes`); another user's category answers 404. Pages are kept until
+/// the diary changes (``NotesPageCache``).
 struct NotesController<Context: DiarySessionContext>: Sendable {
     static var perPage: Int { NoteListViewModel.defaultPerPage }
 
     let notes: DiaryNoteService
     let site: PageSite
     let renderer: PageRenderer
+    let cache: NotesPageCache
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("notes") { request, context in try await list(request, session: try context.requireSession()) }
@@ -22,6 +24,12 @@ struct NotesController<Context: DiarySessionContext>: Sendable {
         var query = try NoteListParameters(parameters).query
         if parameters.nonEmpty("perPage") == nil { query.perPage = Self.perPage }
         let user = session.user
+        // Read before the notes: a change made meanwhile raises the version past this one, so a page kept under it
+        // is never shown for the changed diary.
+        let key = cache.key(
+            for: request, session: session, language: environment.language,
+            diaryVersion: try await notes.diaryVersion(for: user))
+        if let body = cache.page(for: key) { return ResponseBuilders.html(body) }
         async let pageResult = notes.notes(query, for: user)
         async let categoriesResult = notes.categories(for: user)
         let page = try await pageResult
@@ -38,6 +46,8 @@ struct NotesController<Context: DiarySessionContext>: Sendable {
         let viewModel = NoteListViewModel(
             environment: environment, session: session, query: query, page: page, categories: categories,
             hasAnyNote: hasAnyNote, flash: flash)
-        return try renderer.render(viewModel, template: "diary_notes")
+        let body = try renderer.renderBody(viewModel, template: "diary_notes")
+        cache.keep(body, for: key)
+        return ResponseBuilders.html(body)
     }
 }

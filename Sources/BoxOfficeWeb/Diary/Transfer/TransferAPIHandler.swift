@@ -5,26 +5,31 @@ import OpenAPIRuntime
 
 /// `exportNotes` (`GET /api/v1/notes/export?format=csv|json|letterboxd`) and `importNotes`
 /// (`POST /api/v1/notes/import?format=…`, the file is the body whatever its `Content-Type`).
+///
+/// Both stream: an export is written while the notes are read (chunked, no `Content-Length`), a JSON import is read
+/// as its body arrives (``APIRequestBodyMiddleware`` passes the body through, counting it against
+/// ``importSizeLimit``).
 struct TransferAPIHandler: Sendable {
     let transfer: DiaryTransferService
 
-    /// Largest import file (``APIRequestBodyMiddleware`` refuses a larger body before it reaches the handler).
-    static var importSizeLimit: Int { 16 << 20 }
+    /// Largest import file: a JSON file is read as it arrives, so it may be large (an export of 100,000 notes with
+    /// memos of a few lines fits, about 1 KB a note); ``APIRequestBodyMiddleware`` answers 413 past it.
+    static var importSizeLimit: Int { 256 << 20 }
+    /// Largest CSV or Letterboxd file, which is read whole (100,000 rows with memos of a few lines fit).
+    static var wholeImportSizeLimit: Int { 96 << 20 }
 
     func exportNotes(_ input: Operations.ExportNotes.Input) async throws -> Operations.ExportNotes.Output {
         let user = try DiaryAPIUser.get()
-        let export = try await transfer.export(try DiaryFileFormat(parameter: input.query.format.rawValue), for: user)
+        let format = try DiaryFileFormat(parameter: input.query.format.rawValue)
+        // The API's JSON as it has always been written: compact, keys sorted, slashes as they are.
+        let export = try await transfer.export(format, for: user, layout: .compact)
         let headers = Operations.ExportNotes.Output.Ok.Headers(
             contentDisposition: "attachment; filename=\"\(export.fileName)\"")
-        switch export.format {
-        case .json:
-            // The document describes the file's outline; its notes and categories pass through as written.
-            let file = try JSONDecoder().decode(
-                Operations.ExportNotes.Output.Ok.Body.JsonPayload.self, from: export.data)
-            return .ok(.init(headers: headers, body: .json(file)))
-        case .csv, .letterboxd:
-            return .ok(.init(headers: headers, body: .textCsvCharsetUtf8(HTTPBody(export.data))))
-        }
+        // Every format leaves as the bytes the writer makes while the notes are read: the generated code can only
+        // encode a JSON answer whole, so the JSON goes out as a file too and ``DiaryExportContentTypeMiddleware``
+        // labels it as JSON.
+        let body = HTTPBody(export.chunks, length: .unknown, iterationBehavior: .single)
+        return .ok(.init(headers: headers, body: .textCsvCharsetUtf8(body)))
     }
 
     func importNotes(_ input: Operations.ImportNotes.Input) async throws -> Operations.ImportNotes.Output {
@@ -34,9 +39,15 @@ struct TransferAPIHandler: Sendable {
             switch input.body {
             case .any(let body): body
             }
-        let data = try await Data(collecting: file, upTo: Self.importSizeLimit)
-        guard !data.isEmpty else { throw BoxOfficeError.invalid(nil, .emptyBody) }
-        let report = try await transfer.importFile(data, format: format, for: user)
+        let report: DiaryImportReport
+        switch format {
+        case .json:
+            report = try await transfer.importFile(streaming: file, format: format, for: user)
+        case .csv, .letterboxd:
+            let data = try await APIRequestBodyMiddleware.collect(file, limit: Self.wholeImportSizeLimit)
+            report = try await transfer.importFile(data, format: format, for: user)
+        }
+        if report.rows >= FreedMemory.importRows { FreedMemory.release() }
         return .ok(.init(body: .json(.init(report, language: Language(apiRequest: try APIRequest.get())))))
     }
 }

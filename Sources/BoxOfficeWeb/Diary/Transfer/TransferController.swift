@@ -5,10 +5,12 @@ import Hummingbird
 
 /// `GET /import-export`; `POST /import-export` imports a file (a `multipart/form-data` upload in `file`, or text
 /// pasted into `content`) in the chosen `format` and reports what it skipped and why; `GET /export?format=…`
-/// downloads the diary. A malformed file answers 400 with the form and the reason; nothing is written.
+/// downloads the diary, written while it is read (chunked). A malformed file answers 400 with the form and the
+/// reason; nothing is written.
 struct TransferController<Context: DiarySessionContext>: Sendable {
-    /// The largest file the page accepts, as the API (`POST /api/v1/notes/import`).
-    static var importSizeLimit: Int { TransferAPIHandler.importSizeLimit }
+    /// The largest file the page accepts. The form arrives whole (its CSRF token is checked first), so less than
+    /// the API's streamed JSON import (`POST /api/v1/notes/import`) takes; 100,000 notes with short memos fit.
+    static var importSizeLimit: Int { 128 << 20 }
 
     let transfer: DiaryTransferService
     let site: PageSite
@@ -31,7 +33,10 @@ struct TransferController<Context: DiarySessionContext>: Sendable {
                     .contentType: export.contentType,
                     .contentDisposition: "attachment; filename=\"\(export.fileName)\"",
                 ],
-                body: .init(byteBuffer: ByteBuffer(bytes: export.data)))
+                body: ResponseBody { writer in
+                    for try await chunk in export.chunks { try await writer.write(ByteBuffer(bytes: chunk)) }
+                    try await writer.finish(nil)
+                })
         }
     }
 
@@ -68,6 +73,7 @@ struct TransferController<Context: DiarySessionContext>: Sendable {
                 errors: [s.importRefused(ReasonText(environment.language).message(error))],
                 status: .badRequest)
         }
+        if report.rows >= FreedMemory.importRows { FreedMemory.release() }
         return try render(environment, session: session, format: format, report: report, status: .ok)
     }
 

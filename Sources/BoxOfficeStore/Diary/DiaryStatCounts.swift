@@ -1,0 +1,136 @@
+import BoxOfficeCore
+import FluentKit
+import Foundation
+import SQLKit
+
+/// `diary_stat_counts`: per user, per year (0 = all time), per dimension and item, how many notes. Kept in the
+/// transaction of every note change, so statistics read a bounded number of rows whatever the diary's size.
+///
+/// Dimensions: `notes` (item ""), `month` (`YYYY-MM`), `rating` (half stars), `genre`, `nation`, `director`
+/// (names; a movie with two counts once for each), `origin` (`korean`, `foreign`, `unknown`), `no-nation` (movie
+/// codes of notes whose snapshot had no nation, resolved against the archive when read), `place` (`cinema`, `home`,
+/// `unspecified`), `movie` (movie codes), `day` (`YYYY-MM-DD`, years only) and `distinct` (`movie`, `day`: how many
+/// items of those dimensions have notes). Rows that fall to 0 stay (reads skip them).
+enum DiaryStatCounts {
+    static let schema = "diary_stat_counts"
+
+    enum Dimension {
+        static let notes = "notes"
+        static let month = "month"
+        static let rating = "rating"
+        static let genre = "genre"
+        static let nation = "nation"
+        static let director = "director"
+        static let origin = "origin"
+        static let noNation = "no-nation"
+        static let place = "place"
+        static let movie = "movie"
+        static let day = "day"
+        static let distinct = "distinct"
+    }
+
+    struct Key: Hashable {
+        var year: Int
+        var dimension: String
+        var item: String
+    }
+
+    /// Rows per INSERT (5 bound values each): well under both databases' limits.
+    private static let chunk = 200
+
+    /// How the counts change when `removed` notes go and `added` ones come (an update is both).
+    static func deltas(adding added: [DiaryNote], removing removed: [DiaryNote]) -> [Key: Int] {
+        var deltas: [Key: Int] = [:]
+        for (notes, sign) in [(added, 1), (removed, -1)] {
+            for note in notes {
+                for year in [0, note.watchedOn.year] {
+                    func count(_ dimension: String, _ item: String) {
+                        deltas[Key(year: year, dimension: dimension, item: item), default: 0] += sign
+                    }
+                    count(Dimension.notes, "")
+                    count(Dimension.month, String(format: "%04d-%02d", note.watchedOn.year, note.watchedOn.month))
+                    if let rating = note.rating { count(Dimension.rating, String(rating.halves)) }
+                    for genre in Set(note.movie.genres) where !genre.isEmpty { count(Dimension.genre, genre) }
+                    for nation in Set(note.movie.nations) where !nation.isEmpty { count(Dimension.nation, nation) }
+                    for director in Set(note.movie.directors) where !director.isEmpty {
+                        count(Dimension.director, director)
+                    }
+                    switch note.movie.isKorean {
+                    case true?: count(Dimension.origin, "korean")
+                    case false?: count(Dimension.origin, "foreign")
+                    case nil:
+                        count(Dimension.origin, "unknown")
+                        count(Dimension.noNation, note.movieCode)
+                    }
+                    count(Dimension.place, note.place?.rawValue ?? "unspecified")
+                    count(Dimension.movie, note.movieCode)
+                    if year != 0 { count(Dimension.day, note.watchedOn.isoString) }
+                }
+            }
+        }
+        return deltas.filter { $0.value != 0 }
+    }
+
+    /// Adds `deltas` to the user's counts, and keeps the `distinct` counts of movies and days. Call it in the
+    /// transaction that changes the notes, after ``DiaryVersionStore/bump(userID:on:)`` (which serializes them).
+    static func apply(_ deltas: [Key: Int], userID: UUID, on database: any Database) async throws {
+        var distinct: [Key: Int] = [:]
+        try await upsert(deltas, userID: userID, on: database) { key, count in
+            guard key.dimension == Dimension.movie || key.dimension == Dimension.day else { return }
+            let before = count - deltas[key, default: 0]
+            let change = (count > 0 ? 1 : 0) - (before > 0 ? 1 : 0)
+            if change != 0 {
+                distinct[Key(year: key.year, dimension: Dimension.distinct, item: key.dimension), default: 0] += change
+            }
+        }
+        try await upsert(distinct.filter { $0.value != 0 }, userID: userID, on: database) { _, _ in }
+    }
+
+    /// Adds each delta to its row (created when missing), passing each row's new count to `counted`.
+    private static func upsert(
+        _ deltas: [Key: Int], userID: UUID, on database: any Database, counted: (Key, Int) throws -> Void
+    ) async throws {
+        let sql = try database.requireSQL()
+        let entries = Array(deltas)
+        for start in stride(from: 0, to: entries.count, by: chunk) {
+            let insert = sql.insert(into: schema).columns("user_id", "year", "dimension", "item", "count")
+            for (key, delta) in entries[start..<min(entries.count, start + chunk)] {
+                insert.values(
+                    SQLBind(userID), SQLBind(key.year), SQLBind(key.dimension), SQLBind(key.item), SQLBind(delta))
+            }
+            let rows =
+                try await insert
+                .onConflict(with: ["user_id", "year", "dimension", "item"]) {
+                    $0.set(
+                        SQLIdentifier("count"),
+                        to: SQLBinaryExpression(
+                            SQLColumn("count", table: schema), .add, SQLExcludedColumn("count")))
+                }
+                .returning("year", "dimension", "item", "count")
+                .all()
+            for row in rows {
+                let key = Key(
+                    year: try row.decode(column: "year", as: Int.self),
+                    dimension: try row.decode(column: "dimension", as: String.self),
+                    item: try row.decode(column: "item", as: String.self))
+                try counted(key, try row.decode(column: "count", as: Int.self))
+            }
+        }
+    }
+
+    /// Counts every note of `userID` afresh (the user must have no counts yet), reading them in chunks.
+    static func build(userID: UUID, on database: any Database) async throws {
+        var cursor: DiaryNoteCursor?
+        while true {
+            let query = DiaryNoteModel.query(on: database).filter(\.$userID == userID)
+            if let cursor { query.filter(FluentDiaryNoteRepository.after(cursor)) }
+            let chunk = try await FluentDiaryNoteRepository.fetch(
+                query.sort(\.$watchedOn).sort(\.$createdAt).sort(\.$id).limit(buildChunk))
+            try await apply(deltas(adding: chunk, removing: []), userID: userID, on: database)
+            guard chunk.count == buildChunk, let last = chunk.last else { return }
+            cursor = DiaryNoteCursor(after: last)
+        }
+    }
+
+    private static let buildChunk = 2_000
+}

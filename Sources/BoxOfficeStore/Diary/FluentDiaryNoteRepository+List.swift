@@ -1,0 +1,145 @@
+import BoxOfficeCore
+import FluentKit
+import FluentSQL
+import Foundation
+import SQLKit
+
+/// Lists are sorted, filtered and paged in SQL, each sort along its own index (``AddDiaryNoteSortIndexes``).
+///
+/// Titles sort by their stored key (``NoteSort/titleKey(_:)``) byte by byte on both databases (PostgreSQL's `"C"`
+/// collation, SQLite's binary one); missing release years and ratings come last through a sentinel (`COALESCE`)
+/// that depends on the direction, the expression the indexes are built on. So both databases give the order of
+/// ``NoteSort/areInIncreasingOrder(_:_:)``.
+///
+/// A page by number skips rows in a query that reads only the sort's covering index, then reads the page's notes
+/// by id; a page by cursor seeks straight to its place. Totals without filters (or by year alone) come from the
+/// kept counts.
+extension FluentDiaryNoteRepository {
+    func notes(userID: UUID, query: NoteListQuery) async throws -> NotePage {
+        try await StorageFailure.run("list notes", logger: database.logger) {
+            if query.filter.movieCode != nil {
+                // One movie's notes are few: read through the (user_id, movie_code) index and ordered here. Asked to
+                // sort them in SQL, SQLite may instead walk every note of the user in list order.
+                var all = try await Self.fetch(filtered(userID, query.filter)).sorted(
+                    by: query.sort.areInIncreasingOrder)
+                let total = all.count
+                if let cursor = query.cursor {
+                    all = all.filter(cursor.precedes)
+                } else {
+                    all = Array(all.dropFirst(query.offset))
+                }
+                return Self.page(Array(all.prefix(query.perPage + 1)), total: total, query: query)
+            }
+            let total = try await count(userID: userID, filter: query.filter)
+            let list = sorted(filtered(userID, query.filter), by: query.sort)
+            let notes: [DiaryNote]
+            if let cursor = query.cursor {
+                list.filter(after(cursor))
+                notes = try await Self.fetch(list.limit(query.perPage + 1))
+            } else if query.offset == 0 {
+                notes = try await Self.fetch(list.limit(query.perPage + 1))
+            } else {
+                // Skipping along the index alone, then reading the page's few rows whole.
+                let ids = try await list.field(\.$id).range(query.offset..<(query.offset + query.perPage + 1)).all()
+                    .map { try $0.requireID() }
+                let rows = try await Self.fetch(scoped(userID).filter(\.$id ~~ ids))
+                let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                notes = ids.compactMap { byID[$0] }
+            }
+            return Self.page(notes, total: total, query: query)
+        }
+    }
+
+    /// The page of `notes` (up to one more than the page holds: then there is a next page).
+    private static func page(_ notes: [DiaryNote], total: Int, query: NoteListQuery) -> NotePage {
+        let shown = Array(notes.prefix(query.perPage))
+        let next = notes.count > query.perPage ? shown.last.map { NoteCursor(after: $0, sort: query.sort) } : nil
+        return NotePage(notes: shown, total: total, page: query.page, perPage: query.perPage, nextCursor: next)
+    }
+
+    /// Notes matching `filter`: from the kept counts when the filter is none or a year alone, else an index-only
+    /// `COUNT(user_id)` (not Fluent's `COUNT(id)`, which would read every note, memos included, on SQLite).
+    private func count(userID: UUID, filter: NoteFilter) async throws -> Int {
+        if filter == .none || filter == NoteFilter(year: filter.year) {
+            let row = try await database.requireSQL().select().column("count")
+                .from(DiaryStatCounts.schema)
+                .where("user_id", .equal, SQLBind(userID))
+                .where("year", .equal, SQLBind(filter.year ?? 0))
+                .where("dimension", .equal, SQLBind(DiaryStatCounts.Dimension.notes))
+                .where("item", .equal, SQLBind(""))
+                .first()
+            return try row?.decode(column: "count", as: Int.self) ?? 0
+        }
+        return try await filtered(userID, filter).count(\.$userID)
+    }
+
+    func filtered(_ userID: UUID, _ filter: NoteFilter) -> QueryBuilder<DiaryNoteModel> {
+        let query = scoped(userID)
+        if let year = filter.year {
+            query.filter(\.$watchedOn >= String(format: "%04d-01-01", year))
+                .filter(\.$watchedOn <= String(format: "%04d-12-31", year))
+        }
+        if let releaseYear = filter.releaseYear { query.filter(\.$releaseYear == releaseYear) }
+        if let rating = filter.rating { query.filter(\.$ratingHalves == rating.halves) }
+        if let minRating = filter.minRating { query.filter(\.$ratingHalves >= minRating.halves) }
+        switch filter.category {
+        case .category(let id)?: query.filter(\.$categoryID == id)
+        case .uncategorized?: query.filter(\.$categoryID == nil)
+        case nil: break
+        }
+        if let movieCode = filter.movieCode { query.filter(\.$movieCode == movieCode) }
+        return query
+    }
+
+    /// The SQL a sort orders by first, and the value a note has in it.
+    private func primary(_ sort: NoteSort) -> String {
+        switch sort.field {
+        case .created: "created_at"
+        case .watchedOn: "watched_on"
+        case .releaseYear: "COALESCE(release_year, \(sort.ascending ? Self.lastYear : 0))"
+        case .title: isPostgres ? "title_key COLLATE \"C\"" : "title_key"
+        case .rating: "COALESCE(rating_halves, \(sort.ascending ? Self.lastRating : 0))"
+        }
+    }
+
+    /// Sentinels after every real release year and rating: missing ones come last going up. Going down, 0.
+    static let lastYear = 10_000
+    static let lastRating = 11
+
+    private func sorted(_ query: QueryBuilder<DiaryNoteModel>, by sort: NoteSort) -> QueryBuilder<DiaryNoteModel> {
+        query.sort(.sql(unsafeRaw: "\(primary(sort)) \(sort.ascending ? "ASC" : "DESC")"))
+        if sort.field != .watchedOn { query.sort(\.$watchedOn, .descending) }
+        if sort.field != .created { query.sort(\.$createdAt, .descending) }
+        return query.sort(\.$id, .ascending)
+    }
+
+    /// Notes after `cursor` in its order: a range on the sort's expression (where the index seeks), and past the
+    /// notes that tie with the cursor's on it.
+    private func after(_ cursor: NoteCursor) -> DatabaseQuery.Filter {
+        let sort = cursor.sort
+        let value: any SQLExpression =
+            switch sort.field {
+            case .created: SQLBind(cursor.createdAt)
+            case .watchedOn: SQLBind(cursor.watchedOn.isoString)
+            case .releaseYear: SQLBind(cursor.releaseYear ?? (sort.ascending ? Self.lastYear : 0))
+            case .title: SQLBind(NoteSort.titleKey(cursor.title))
+            case .rating: SQLBind(cursor.rating?.halves ?? (sort.ascending ? Self.lastRating : 0))
+            }
+        let expression = SQLRaw(primary(sort))
+        let (beyond, from) = sort.ascending ? (">", ">=") : ("<", "<=")
+        let watched = SQLBind(cursor.watchedOn.isoString)
+        let created = SQLBind(cursor.createdAt)
+        let tie: SQLQueryString = """
+            (watched_on < \(watched) OR (watched_on = \(watched) AND (created_at < \(created) \
+            OR (created_at = \(created) AND id > \(bind: cursor.id)))))
+            """
+        return .sql(
+            embed:
+                "(\(expression) \(unsafeRaw: from) \(value) AND (\(expression) \(unsafeRaw: beyond) \(value) OR (\(expression) = \(value) AND \(tie))))"
+        )
+    }
+
+    private var isPostgres: Bool {
+        (database as? any SQLDatabase)?.dialect.name == "postgresql"
+    }
+}

@@ -1,0 +1,167 @@
+import BoxOfficeCore
+import FluentKit
+import FluentSQL
+import Foundation
+import SQLKit
+
+extension FluentDiaryNoteRepository {
+    /// Reads the user's kept counts (``DiaryStatCounts``): one indexed range for the small dimensions, the ten
+    /// top directors from the rank index, the notes of unknown nation resolved against `movie_nations`, and for a
+    /// year a few LIMIT queries for its review. No query reads every note.
+    func statisticsCounts(userID: UUID, year: Int?) async throws -> DiaryStatisticsCounts {
+        try await StorageFailure.run("read statistics", logger: database.logger) {
+            try await Self.statisticsCounts(userID: userID, year: year, nationOrigin: nationOrigin, on: database)
+        }
+    }
+
+    private typealias Dimension = DiaryStatCounts.Dimension
+
+    private static func statisticsCounts(
+        userID: UUID, year: Int?, nationOrigin: String?, on database: any Database
+    ) async throws -> DiaryStatisticsCounts {
+        let sql = try database.requireSQL()
+        let stored = year ?? 0
+        let small = [
+            Dimension.notes, Dimension.month, Dimension.rating, Dimension.genre, Dimension.nation, Dimension.origin,
+            Dimension.place, Dimension.distinct,
+        ]
+        var counts: [String: [String: Int]] = [:]
+        for row in try await counted(userID: userID, year: stored, on: sql)
+            .where("dimension", .in, SQLBind.group(small))
+            .all()
+        {
+            let dimension = try row.decode(column: "dimension", as: String.self)
+            counts[dimension, default: [:]][try row.decode(column: "item", as: String.self)] = try row.decode(
+                column: "count", as: Int.self)
+        }
+        func count(_ dimension: String, _ item: String) -> Int { counts[dimension]?[item] ?? 0 }
+
+        let topDirectors = try await counted(userID: userID, year: stored, on: sql)
+            .where("dimension", .equal, SQLBind(Dimension.director))
+            .orderBy("count", .descending).orderBy("item", .ascending)
+            .limit(DiaryStatistics.topDirectorCount)
+            .all()
+            .map {
+                DiaryNamedCount(
+                    name: try $0.decode(column: "item", as: String.self),
+                    count: try $0.decode(column: "count", as: Int.self))
+            }
+
+        var nations = counts[Dimension.nation] ?? [:]
+        var korean = count(Dimension.origin, "korean")
+        var foreign = count(Dimension.origin, "foreign")
+        var unknown = count(Dimension.origin, "unknown")
+        if let nationOrigin, unknown > 0 {
+            // Notes written before the archive knew their movie's nation count under the nation it knows now.
+            let collate = sql.dialect.name == "postgresql" ? " COLLATE \"C\"" : ""
+            let rows = try await sql.raw(
+                """
+                SELECT s.count AS count, n.nation AS nation FROM diary_stat_counts s
+                JOIN movie_nations n ON n.movie_code\(unsafeRaw: collate) = s.item AND n.origin = \(bind: nationOrigin)
+                WHERE s.user_id = \(bind: userID) AND s.year = \(bind: stored) AND s.dimension = \(bind: Dimension.noNation)
+                AND s.count > 0 AND n.nation <> ''
+                """
+            ).all()
+            for row in rows {
+                let nation = try row.decode(column: "nation", as: String.self)
+                let notes = try row.decode(column: "count", as: Int.self)
+                nations[nation, default: 0] += notes
+                if nation == MovieSnapshot.koreaName { korean += notes } else { foreign += notes }
+                unknown -= notes
+            }
+        }
+
+        var ratings: [Int: Int] = [:]
+        for (item, notes) in counts[Dimension.rating] ?? [:] {
+            if let halves = Int(item) { ratings[halves] = notes }
+        }
+        var review: DiaryStatisticsCounts.Review?
+        if let year {
+            review = try await Self.review(
+                userID: userID, year: year, ratings: ratings, days: count(Dimension.distinct, Dimension.day),
+                on: database)
+        }
+        return DiaryStatisticsCounts(
+            year: year, noteCount: count(Dimension.notes, ""), movieCount: count(Dimension.distinct, Dimension.movie),
+            ratings: ratings, months: counts[Dimension.month] ?? [:], genres: counts[Dimension.genre] ?? [:],
+            nations: nations, topDirectors: topDirectors,
+            korean: DiaryNationShare(korean: korean, foreign: foreign, unknown: unknown),
+            places: DiaryPlaceCounts(
+                cinema: count(Dimension.place, DiaryPlace.cinema.rawValue),
+                home: count(Dimension.place, DiaryPlace.home.rawValue),
+                unspecified: count(Dimension.place, "unspecified")),
+            review: review)
+    }
+
+    /// The user's positive counts in `year` (0: all time); callers narrow the dimension.
+    private static func counted(userID: UUID, year: Int, on sql: any SQLDatabase) -> SQLSelectBuilder {
+        sql.select().column("dimension").column("item").column("count")
+            .from(DiaryStatCounts.schema)
+            .where("user_id", .equal, SQLBind(userID))
+            .where("year", .equal, SQLBind(year))
+            .where("count", .greaterThan, SQLBind(0))
+    }
+
+    private static func review(
+        userID: UUID, year: Int, ratings: [Int: Int], days: Int, on database: any Database
+    ) async throws -> DiaryStatisticsCounts.Review {
+        func inYear() -> QueryBuilder<DiaryNoteModel> {
+            DiaryNoteModel.query(on: database).filter(\.$userID == userID)
+                .filter(\.$watchedOn >= String(format: "%04d-01-01", year))
+                .filter(\.$watchedOn <= String(format: "%04d-12-31", year))
+        }
+        let first = try await fetch(inYear().sort(\.$watchedOn).sort(\.$createdAt).sort(\.$id).limit(1)).first
+        let last = try await fetch(
+            inYear().sort(\.$watchedOn, .descending).sort(\.$createdAt, .descending).sort(\.$id, .descending).limit(1)
+        ).first
+        // Best first: one seek per rating the year has, from the highest, until five notes.
+        var topRated: [DiaryNote] = []
+        for halves in ratings.keys.sorted(by: >) where topRated.count < 5 {
+            topRated += try await fetch(
+                inYear().filter(\.$ratingHalves == halves).sort(\.$watchedOn).sort(\.$createdAt).sort(\.$id)
+                    .limit(5 - topRated.count))
+        }
+
+        let sql = try database.requireSQL()
+        var viewings: [String: Int] = [:]
+        for row in try await counted(userID: userID, year: year, on: sql)
+            .where("dimension", .equal, SQLBind(Dimension.movie))
+            .where("count", .greaterThan, SQLBind(1))
+            .all()
+        {
+            viewings[try row.decode(column: "item", as: String.self)] = try row.decode(column: "count", as: Int.self)
+        }
+        // Each rewatched movie under the title of its first note of the year.
+        var firsts: [String: (position: (String, Date, String), title: String)] = [:]
+        let codes = viewings.keys.sorted()
+        for start in stride(from: 0, to: codes.count, by: 500) {
+            let chunk = Array(codes[start..<min(codes.count, start + 500)])
+            // Neither ordered nor limited to the year in SQL, so the (user_id, movie_code) index reads only these
+            // movies' notes (a range on the watched day would read the whole year for each chunk); plain rows, as
+            // decoding thousands of Fluent models costs more than the query.
+            let rows = try await sql.select()
+                .column("id").column("movie_code").column("title").column("watched_on").column("created_at")
+                .from(DiaryNoteModel.schema)
+                .where("user_id", .equal, SQLBind(userID))
+                .where("movie_code", .in, SQLBind.group(chunk))
+                .all()
+            let prefix = String(format: "%04d-", year)
+            for row in rows {
+                let watched = try row.decode(column: "watched_on", as: String.self)
+                guard watched.hasPrefix(prefix) else { continue }
+                let code = try row.decode(column: "movie_code", as: String.self)
+                let position = (
+                    watched, try row.decode(column: "created_at", as: Date.self),
+                    try row.decode(column: "id", as: UUID.self).uuidString
+                )
+                if let kept = firsts[code], kept.position <= position { continue }
+                firsts[code] = (position, try row.decode(column: "title", as: String.self))
+            }
+        }
+        let titles = firsts.mapValues(\.title)
+        return DiaryStatisticsCounts.Review(
+            first: first, last: last, topRated: topRated,
+            rewatched: viewings.map { DiaryNamedCount(name: titles[$0.key] ?? $0.key, count: $0.value) },
+            daysAtTheMovies: days)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import BoxOfficeCore
+
+@Suite("Diary service: large exports and imports")
+struct DiaryLargeTransferTests {
+    /// A JSON export of `count` notes, in the store's order, with all four categories.
+    static func file(notes count: Int, seed: UInt64) throws -> (data: Data, notes: [DiaryNote]) {
+        let (notes, categories) = DiaryExportFixtures.diary(notes: count, seed: seed)
+        return (try DiaryJSONCodec.export(notes: notes, categories: categories, exportedAt: Date()), notes)
+    }
+
+    @Test("an import over the old 20,000-row limit is whole, and an export streams it back in chunks unchanged")
+    func overTheOldLimit() async throws {
+        var harness = DiaryHarness()
+        harness.transferSettings.exportChunkSize = 1000
+        let user = try await harness.user()
+        let (data, _) = try Self.file(notes: 20_500, seed: 11)
+        let report = try await harness.transfer.importFile(data, format: .json, for: user)
+        #expect(report.rows == 20_500)
+        // The fixture's titles and memos with control characters are refused row by row; every other row is in.
+        #expect(report.imported + report.skipped.count == 20_500)
+        #expect(report.skipped.allSatisfy { if case .invalid = $0.reason { true } else { false } })
+        #expect(report.imported > 15_000)
+        #expect(await harness.store.importBatches == 1)
+
+        let export = try await harness.transfer.export(.csv, for: user)
+        var chunks = 0
+        var csv = Data()
+        for try await chunk in export.chunks {
+            chunks += 1
+            csv.append(chunk)
+        }
+        #expect(chunks == (report.imported + 999) / 1000)
+        let stored = try await harness.store.allNotes(userID: user.id).sorted {
+            DiaryNoteCursor(after: $0).precedes($1)
+        }
+        let categories = try await harness.store.categories(userID: user.id)
+        #expect(csv == ReferenceDiaryExport.csv(notes: stored, categories: categories))
+    }
+
+    @Test("a file over the row limit is refused with its true row count, nothing written")
+    func tooManyRows() async throws {
+        var harness = DiaryHarness()
+        harness.transferSettings.importRowLimit = 100
+        let user = try await harness.user()
+        let (data, _) = try Self.file(notes: 150, seed: 12)
+        await #expect(throws: BoxOfficeError.invalid(nil, .tooManyRows(count: 150, limit: 100))) {
+            try await harness.transfer.importFile(data, format: .json, for: user)
+        }
+        #expect(await harness.store.importBatches == 0)
+        // Exactly at the limit it imports.
+        let (fits, _) = try Self.file(notes: 100, seed: 13)
+        #expect(try await harness.transfer.importFile(fits, format: .json, for: user).rows == 100)
+    }
+
+    @Test("an empty body is refused as empty in every format", arguments: DiaryFileFormat.allCases)
+    func emptyBody(format: DiaryFileFormat) async throws {
+        let harness = DiaryHarness()
+        let user = try await harness.user()
+        await #expect(throws: BoxOfficeError.invalid(nil, .emptyBody)) {
+            try await harness.transfer.importFile(Data(), format: format, for: user)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import BoxOfficeCore
+import BoxOfficeStore
+import Foundation
+import Testing
+
+extension DiaryStoreTests {
+    @Suite("Diary store: every order pages by cursor and by number, the same on both databases")
+    struct DiaryNoteListOrderTests {
+        /// Titles that test the key: Hangul, case, digits as numbers, composed and decomposed forms, accents.
+        static let titles = [
+            "기생충", "괴물", "가나다", "나비", "Movie 2", "movie 10", "Movie 1", "MOVIE 02", "Été", "ete",
+            "E\u{301}te\u{301}", "Zebra", "apple", "\u{1100}\u{1161}\u{1102}\u{1161}\u{1103}\u{1161}", "007", "7",
+            "Movie 2 Part 10", "Movie 2 part 9",
+        ]
+
+        static func diary() -> [DiaryNote] {
+            var random = RandomDiary(seed: 0x0F_DE_A5)
+            return (0..<75).map { index in
+                var note = random.note()
+                note.title = titles[index % titles.count]
+                // A few days and creation times, so ties on every key happen.
+                note.watchedOn = CalendarDate(year: 2023, month: 1 + index % 3, day: 1 + index % 4)!
+                note.createdAt = DiaryStoreFixtures.now.addingTimeInterval(Double(index % 5))
+                return note
+            }
+        }
+
+        @Test(
+            "each sort and direction: pages by cursor and by number hold every note once, in NoteSort's order",
+            arguments: Backend.enabled)
+        func everyOrder(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, _ in
+                let repositories = database.diaryRepositories()
+                let user = try await DiaryStoreFixtures.createUser("owner", in: repositories)
+                let stranger = try await DiaryStoreFixtures.createUser("stranger", in: repositories)
+                let notes = Self.diary()
+                _ = try await repositories.notes.importBatch(
+                    DiaryImportBatch(
+                        categories: [],
+                        notes: notes.enumerated().map {
+                            DiaryImportBatch.Note(line: $0.offset, note: $0.element, categoryName: nil)
+                        }),
+                    userID: user.id)
+                try await repositories.notes.createNote(DiaryStoreFixtures.note(), userID: stranger.id)
+                let stored = try await repositories.notes.allNotes(userID: user.id)
+                #expect(stored.count == notes.count)
+
+                for field in NoteSort.Field.allCases {
+                    for ascending in [true, false] {
+                        let sort = NoteSort(field, ascending: ascending)
+                        for filter in [NoteFilter.none, NoteFilter(minRating: StarRating(halves: 5))] {
+                            let expected = stored.filter(filter.matches).sorted(by: sort.areInIncreasingOrder).map(\.id)
+                            var byCursor: [UUID] = []
+                            var cursor: NoteCursor?
+                            var pages = 0
+                            repeat {
+                                let page = try await repositories.notes.notes(
+                                    userID: user.id,
+                                    query: NoteListQuery(filter: filter, sort: sort, perPage: 7, cursor: cursor))
+                                #expect(page.total == expected.count)
+                                byCursor += page.notes.map(\.id)
+                                cursor = page.nextCursor
+                                // The cursor goes through its string form, as clients pass it.
+                                if let next = cursor { cursor = try NoteCursor(encoded: next.encoded, sort: sort) }
+                                pages += 1
+                            } while cursor != nil && pages < 50
+                            #expect(byCursor == expected, "\(field) \(ascending ? "asc" : "desc") by cursor")
+
+                            var byNumber: [UUID] = []
+                            for number in 1...((expected.count + 6) / 7) {
+                                let page = try await repositories.notes.notes(
+                                    userID: user.id,
+                                    query: NoteListQuery(filter: filter, sort: sort, page: number, perPage: 7))
+                                byNumber += page.notes.map(\.id)
+                                #expect((page.nextCursor == nil) == (number * 7 >= expected.count))
+                            }
+                            #expect(byNumber == expected, "\(field) \(ascending ? "asc" : "desc") by page number")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
