@@ -88,6 +88,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(CreateBackfillJobs())
         migrations.add(AddDiaryNoteListIndex())
         migrations.add([CreateKOBISQuota(), CreateLeases(), CreateKeeperControls()])
+        migrations.add(CreateWatchlist())
         self.migrations = migrations
     }
 

@@ -19,6 +19,8 @@ struct QuotaKeeperSchemaTests {
 
     static let added: [any Migration] = [CreateKOBISQuota(), CreateLeases(), CreateKeeperControls()]
     static let tables = ["kobis_quota", "leases", "keeper_controls"]
+    /// The migrations after these, which an upgrade from the previous schema runs in the same batch.
+    static let later: [any Migration] = [CreateWatchlist()]
 
     /// A migrator over `database` that knows only `migrations`.
     static func migrator(_ migrations: [any Migration], on database: BoxOfficeDatabase) -> Migrator {
@@ -76,7 +78,7 @@ struct QuotaKeeperSchemaTests {
                     keyID: "k", day: Fixtures.day, purpose: .readers, ceiling: nil))
 
             // The upgrade was a batch of its own: reverting the last batch drops exactly the new tables.
-            let all = Self.migrator(Self.previousSchema() + Self.added, on: database)
+            let all = Self.migrator(Self.previousSchema() + Self.added + Self.later, on: database)
             try await all.revertLastBatch().get()
             for table in Self.tables {
                 await #expect(throws: (any Error).self) { try await database.rowCount(of: table) }
