@@ -37,6 +37,12 @@ public struct AppServices: Sendable {
     /// The archive keeper (``AppConfiguration/keeperEnabled``); `serve` runs it with the web app.
     public let keeper: ArchiveKeeper
     public let upstream: any BoxOfficeUpstream
+    /// People's watchlists.
+    public let watchlist: WatchlistService
+    /// People's alerts (notifications) about the films on their watchlists.
+    public let notifications: any NotificationRepository
+    /// Derives alerts when a daily chart is stored; every chart this app stores goes through it.
+    public let alerts: AlertService
     /// Prometheus registry for this app instance (no process-wide metrics state).
     public let metrics: PrometheusCollectorRegistry
     public let logger: Logger
@@ -96,8 +102,14 @@ public struct AppServices: Sendable {
             : ChartFleet(
                 leases: database.leaseStore(), instanceID: instanceID,
                 claimDuration: configuration.upstreamTimeout + 5)
+        let notifications = database.notificationRepository()
+        let alerts = AlertService(
+            watchlist: database.watchlistRepository(), notifications: notifications,
+            charts: database.chartRepository(origin: origin), calendar: calendar, listener: nil)
         let charts = ChartService(
-            upstream: upstream, repository: database.chartRepository(origin: origin), calendar: calendar,
+            upstream: upstream,
+            repository: alertingCharts(database: database, origin: origin, alerts: alerts, logger: logger),
+            calendar: calendar,
             provisionalTTL: configuration.provisionalTTL, fleet: fleet)
         let movies = MovieService(
             upstream: upstream, repository: database.movieRepository(origin: origin),
@@ -121,7 +133,7 @@ public struct AppServices: Sendable {
         let makeEngine: @Sendable (SyncOptions) -> SyncEngine = { options in
             syncEngine(
                 options: options, configuration: configuration, database: database, upstream: upstream,
-                calendar: calendar, ledger: ledger)
+                calendar: calendar, ledger: ledger, alerts: alerts, logger: logger)
         }
         let backfill = BackfillService(
             jobs: database.backfillJobRepository(), calendar: calendar, instanceID: instanceID, makeEngine: makeEngine,
@@ -134,6 +146,11 @@ public struct AppServices: Sendable {
             posters: posters, diaryAccounts: accounts, diaryNotes: notes, diaryTransfer: transfer,
             diaryStatistics: DiaryStatisticsService(notes: diary.notes), archive: archive, backfill: backfill,
             administrators: database.administratorRepository(), ledger: ledger, keeper: keeper, upstream: upstream,
+            watchlist: WatchlistService(
+                watchlist: database.watchlistRepository(), catalog: movies,
+                charts: database.chartRepository(origin: origin),
+                archive: database.archiveRepository(origin: origin), calendar: calendar),
+            notifications: notifications, alerts: alerts,
             metrics: metrics, logger: logger, upstreamHTTP: upstreamHTTP)
     }
 
@@ -141,21 +158,23 @@ public struct AppServices: Sendable {
     public func syncEngine(options: SyncOptions) -> SyncEngine {
         Self.syncEngine(
             options: options, configuration: configuration, database: database, upstream: upstream,
-            calendar: calendar, ledger: ledger)
+            calendar: calendar, ledger: ledger, alerts: alerts, logger: logger)
     }
 
     /// The engine of `boxoffice sync` and of the background backfill: the configured provisional TTL, this
     /// instance's repositories.
     private static func syncEngine(
         options: SyncOptions, configuration: AppConfiguration, database: BoxOfficeDatabase,
-        upstream: any BoxOfficeUpstream, calendar: BoxOfficeCalendar, ledger: QuotaLedger
+        upstream: any BoxOfficeUpstream, calendar: BoxOfficeCalendar, ledger: QuotaLedger, alerts: AlertService,
+        logger: Logger
     ) -> SyncEngine {
         let origin = configuration.upstreamOrigin
         var options = options
         options.provisionalTTL = configuration.provisionalTTL
         return SyncEngine(
             upstream: upstream,
-            charts: database.chartRepository(origin: origin), movies: database.movieRepository(origin: origin),
+            charts: alertingCharts(database: database, origin: origin, alerts: alerts, logger: logger),
+            movies: database.movieRepository(origin: origin),
             archive: database.archiveRepository(origin: origin), calendar: calendar, options: options, quota: ledger)
     }
 

@@ -12,6 +12,8 @@ struct BoxOfficeAPI: APIProtocol {
     let notes: NoteAPIHandler
     let transfer: TransferAPIHandler
     let stats: StatsAPIHandler
+    let watchlist: WatchlistAPIHandler
+    let notifications: NotificationAPIHandler
 
     func getDailyChart(_ input: Operations.GetDailyChart.Input) async throws -> Operations.GetDailyChart.Output {
         try await charts.getDailyChart(input)

@@ -111,7 +111,9 @@ func buildRouter(
         categories: CategoryAPIHandler(notes: services.diaryNotes),
         notes: NoteAPIHandler(notes: services.diaryNotes, calendar: services.calendar),
         transfer: TransferAPIHandler(transfer: services.diaryTransfer),
-        stats: StatsAPIHandler(statistics: services.diaryStatistics)
+        stats: StatsAPIHandler(statistics: services.diaryStatistics),
+        watchlist: WatchlistAPIHandler(watchlist: services.watchlist, calendar: services.calendar),
+        notifications: NotificationAPIHandler(notifications: services.notifications)
     ).registerHandlers(
         on: generated, serverURL: Servers.Server1.url(), configuration: BoxOfficeAPI.configuration,
         middlewares: apiMiddlewares(services: services, openAPI: openAPI))
@@ -175,6 +177,8 @@ private func addDiaryPageRoutes(
         .add(middleware: DiarySessionMiddleware<DiaryPageContext>(diary: accounts, calendar: services.calendar))
 
     SessionStatusController<DiaryPageContext>(administrators: services.administrators).addRoutes(to: diary)
+    WatchlistMarksController<DiaryPageContext>(watchlist: services.watchlist, notifications: services.notifications)
+        .addRoutes(to: diary)
 
     let guests = diary.group()
         .add(middleware: CSRFMiddleware<DiaryPageContext>(expected: .preSessionCookie, bodyLimit: 64 << 10))
@@ -199,6 +203,9 @@ private func addDiaryPageRoutes(
         .addRoutes(to: members)
     TransferController<DiaryPageContext>(transfer: services.diaryTransfer, site: site, renderer: renderer)
         .addRoutes(to: members)
+    WatchlistPageController<DiaryPageContext>(
+        watchlist: services.watchlist, notifications: services.notifications, site: site, renderer: renderer
+    ).addRoutes(to: members)
 }
 
 /// The administrator's pages, behind the diary's session, an administrator check and the session's CSRF token.
