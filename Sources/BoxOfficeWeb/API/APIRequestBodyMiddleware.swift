@@ -13,6 +13,8 @@ struct APIRequestBodyMiddleware: ServerMiddleware {
     let limits: [String: Int]
     /// Operations whose handlers tell `null` from an absent field.
     let nullAware: Set<String>
+    /// Operations whose body is optional: an empty body is no body (the generated decoder would refuse it as JSON).
+    static let optionalBodies: Set<String> = ["markNotificationsRead"]
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
@@ -20,6 +22,7 @@ struct APIRequestBodyMiddleware: ServerMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         guard let body else { return try await next(request, nil, metadata) }
         let data = try await Self.collect(body, limit: limits[operationID] ?? Self.jsonLimit)
+        if data.isEmpty, Self.optionalBodies.contains(operationID) { return try await next(request, nil, metadata) }
         let nulls = nullAware.contains(operationID) ? APIRequestBody.nullFields(in: data) : []
         return try await APIRequestBody.$nullFields.withValue(nulls) {
             try await next(request, HTTPBody(data), metadata)
