@@ -2,6 +2,7 @@ public import BoxOfficeCore
 public import BoxOfficeStore
 public import Foundation
 public import KOBIS
+import BoxOfficeText
 import KOBISSimulator
 public import Logging
 public import Prometheus
@@ -37,6 +38,14 @@ public struct AppServices: Sendable {
     /// The archive keeper (``AppConfiguration/keeperEnabled``); `serve` runs it with the web app.
     public let keeper: ArchiveKeeper
     public let upstream: any BoxOfficeUpstream
+    /// People's webhooks and their deliveries; hears about new alerts (``AlertListener``).
+    public let webhooks: WebhookService
+    /// Sends the stored webhook deliveries that are due; the web app runs it in the background.
+    public let webhookDispatcher: WebhookDispatcher
+    /// Wakes the dispatcher when a delivery is queued.
+    public let webhookSignal: WakeSignal
+    /// The daily chart digest for a group's chat, when `BOXOFFICE_DIGEST_WEBHOOK` is set.
+    public let digest: DigestService?
     /// People's watchlists.
     public let watchlist: WatchlistService
     /// People's alerts (notifications) about the films on their watchlists.
@@ -54,9 +63,11 @@ public struct AppServices: Sendable {
     ///   - transport: overrides the HTTP transport to KOBIS (tests); by default AsyncHTTPClient, or the
     ///     in-process simulator in sample mode.
     ///   - now: the clock.
+    ///   - webhookBackoff: the wait before a failed webhook delivery's next attempt (tests pass zero).
     public static func start(
         configuration: AppConfiguration, logger: Logger, transport: (any HTTPTransport)? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        webhookBackoff: @escaping @Sendable (Int) -> TimeInterval = WebhookDispatcher.defaultBackoff
     ) async throws -> AppServices {
         let location = try DatabaseLocation(
             databaseURL: configuration.databaseURL, workingDirectory: configuration.workingDirectory)
@@ -102,10 +113,16 @@ public struct AppServices: Sendable {
             : ChartFleet(
                 leases: database.leaseStore(), instanceID: instanceID,
                 claimDuration: configuration.upstreamTimeout + 5)
+        let webhookSignal = WakeSignal()
+        let webhookPolicy = WebhookTargetPolicy(
+            resolver: SystemHostResolver(), allowPrivate: configuration.webhookAllowPrivate)
+        let webhooks = WebhookService(
+            repository: database.webhookRepository(), policy: webhookPolicy, wording: WebhookText(),
+            calendar: calendar, wake: { webhookSignal.signal() })
         let notifications = database.notificationRepository()
         let alerts = AlertService(
             watchlist: database.watchlistRepository(), notifications: notifications,
-            charts: database.chartRepository(origin: origin), calendar: calendar, listener: nil)
+            charts: database.chartRepository(origin: origin), calendar: calendar, listener: webhooks)
         let charts = ChartService(
             upstream: upstream,
             repository: alertingCharts(database: database, origin: origin, alerts: alerts, logger: logger),
@@ -141,11 +158,23 @@ public struct AppServices: Sendable {
         let keeper = makeKeeper(
             configuration: configuration, database: database, calendar: calendar, ledger: ledger,
             instanceID: instanceID, logger: logger, makeEngine: makeEngine)
+        let webhookDispatcher = WebhookDispatcher(
+            repository: database.webhookRepository(), transport: WebhookSender(policy: webhookPolicy),
+            calendar: calendar, holder: instanceID, backoff: webhookBackoff,
+            reportProblem: { logger.warning("\($0)") })
+        let digest = configuration.digestWebhook.map { url in
+            DigestService(
+                url: url.absoluteString, format: configuration.digestFormat,
+                charts: database.chartRepository(origin: origin), leases: database.leaseStore(),
+                transport: WebhookSender(policy: webhookPolicy), wording: WebhookText(), calendar: calendar,
+                holder: instanceID, morningHour: configuration.keeperHour)
+        }
         return AppServices(
             configuration: configuration, database: database, calendar: calendar, charts: charts, movies: movies,
             posters: posters, diaryAccounts: accounts, diaryNotes: notes, diaryTransfer: transfer,
             diaryStatistics: DiaryStatisticsService(notes: diary.notes), archive: archive, backfill: backfill,
             administrators: database.administratorRepository(), ledger: ledger, keeper: keeper, upstream: upstream,
+            webhooks: webhooks, webhookDispatcher: webhookDispatcher, webhookSignal: webhookSignal, digest: digest,
             watchlist: WatchlistService(
                 watchlist: database.watchlistRepository(), catalog: movies,
                 charts: database.chartRepository(origin: origin),

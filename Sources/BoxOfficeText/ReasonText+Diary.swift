@@ -59,6 +59,8 @@ extension ReasonText {
             return t(
                 "보고 싶은 영화 목록에 코드가 \(code.prefix(40))인 영화가 없습니다.",
                 "The film with code \(code.prefix(40)) is not on your watchlist.")
+        case .webhook(let id):
+            return t("ID가 \(id.prefix(40))인 웹훅이 없습니다.", "You have no webhook with id \(id.prefix(40)).")
         }
     }
 

@@ -41,5 +41,6 @@ public enum DiaryError: Error, Sendable, Equatable {
         case apiToken(String)
         /// A film that is not on the user's watchlist (the movie code as given).
         case watchlistItem(String)
+        case webhook(String)
     }
 }

@@ -89,6 +89,8 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(AddDiaryNoteListIndex())
         migrations.add([CreateKOBISQuota(), CreateLeases(), CreateKeeperControls()])
         migrations.add(CreateWatchlist())
+        migrations.add(CreateFeedSecrets())
+        migrations.add(CreateWebhooks())
         self.migrations = migrations
     }
 

@@ -14,6 +14,7 @@ struct BoxOfficeAPI: APIProtocol {
     let stats: StatsAPIHandler
     let watchlist: WatchlistAPIHandler
     let notifications: NotificationAPIHandler
+    let webhooks: WebhookAPIHandler
 
     func getDailyChart(_ input: Operations.GetDailyChart.Input) async throws -> Operations.GetDailyChart.Output {
         try await charts.getDailyChart(input)

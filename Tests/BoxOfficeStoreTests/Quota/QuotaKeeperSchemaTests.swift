@@ -20,7 +20,7 @@ struct QuotaKeeperSchemaTests {
     static let added: [any Migration] = [CreateKOBISQuota(), CreateLeases(), CreateKeeperControls()]
     static let tables = ["kobis_quota", "leases", "keeper_controls"]
     /// The migrations after these, which an upgrade from the previous schema runs in the same batch.
-    static let later: [any Migration] = [CreateWatchlist()]
+    static let later: [any Migration] = [CreateWatchlist(), CreateFeedSecrets(), CreateWebhooks()]
 
     /// A migrator over `database` that knows only `migrations`.
     static func migrator(_ migrations: [any Migration], on database: BoxOfficeDatabase) -> Migrator {
