@@ -8,6 +8,7 @@ that changes between two requests.
 """
 
 import datetime
+import json
 import http.cookiejar
 import re
 import sys
@@ -89,6 +90,20 @@ def post_form(path, fields):
 signup = fetch("/signup")[2].decode()
 post_form("/signup", {"csrf": csrf(signup), "username": "feedcheck", "password": "correct horse battery",
                       "passwordConfirm": "correct horse battery"})
+# A note with characters the calendar must escape, so the calendar has an event to check.
+def api_post(path, body, token=None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(base + path, method="POST", headers=headers, data=json.dumps(body).encode())
+    with opener.open(request, timeout=60) as response:
+        return json.loads(response.read())
+
+
+login = api_post("/api/v1/tokens", {"username": "feedcheck", "password": "correct horse battery"})
+chart = json.loads(fetch(f"/api/v1/daily?date={yesterday.isoformat()}")[2])
+api_post("/api/v1/notes", {"movieCode": chart["entries"][0]["movieCode"], "watchedOn": yesterday.isoformat(),
+                           "memo": "a; b, c"}, token=login["token"])
 page = fetch("/account/feeds")[2].decode()
 made = post_form("/account/feeds/rotate", {"csrf": csrf(page)})[2].decode()
 match = re.search(r"/feeds/u/(bf_[A-Za-z0-9_-]{43})/calendar\.ics", made)
@@ -112,6 +127,8 @@ for event in calendar.walk("VEVENT"):
     for field in ("UID", "DTSTAMP", "DTSTART", "SUMMARY"):
         if field not in event:
             sys.exit(f"calendar.ics: an event has no {field}")
+if len(calendar.walk("VEVENT")) < 1:
+    sys.exit("calendar.ics: the watched day is missing")
 print(f"feeds: calendar.ics is valid iCalendar ({len(calendar.walk('VEVENT'))} events)")
 
 post_form("/account/feeds/rotate", {"csrf": csrf(fetch("/account/feeds")[2].decode())})
