@@ -61,6 +61,18 @@ if ! python3 -c 'import openapi_spec_validator' 2>/dev/null; then
 fi
 # --- end OpenAPI validation install ---
 
+# --- Feed validation: feedparser and icalendar (PyPI), pinned, installed when missing ---
+FEEDPARSER_VERSION=6.0.11
+ICALENDAR_VERSION=6.1.3
+if ! python3 -m pip show feedparser 2>/dev/null | grep -q "^Version: $FEEDPARSER_VERSION\$" \
+  || ! python3 -m pip show icalendar 2>/dev/null | grep -q "^Version: $ICALENDAR_VERSION\$"; then
+  python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip
+  log "installing feedparser $FEEDPARSER_VERSION and icalendar $ICALENDAR_VERSION"
+  python3 -m pip install -q "feedparser==$FEEDPARSER_VERSION" "icalendar==$ICALENDAR_VERSION" 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages "feedparser==$FEEDPARSER_VERSION" "icalendar==$ICALENDAR_VERSION"
+fi
+# --- end feed validation install ---
+
 # --- API fuzzing: schemathesis (PyPI) in its own virtual environment, installed when missing ---
 # A venv, not the system python: schemathesis brings many packages with pinned ranges of their own.
 FUZZ_VENV=.build-fuzz/venv
@@ -103,6 +115,11 @@ swift test --skip-build
 log "validating /openapi.json from the running server"
 Tests/openapi/validate.sh .build/debug/boxoffice
 # --- end OpenAPI validation ---
+
+# --- Feed validation: the Atom feeds and the calendar of the running server, read by feedparser and icalendar ---
+log "validating the feeds and the calendar from the running server"
+Tests/feeds/validate.sh .build/debug/boxoffice
+# --- end feed validation ---
 
 # --- API fuzzing: schemathesis against every /api/v1 operation, anonymous and with a Bearer token ---
 log "fuzzing the API with schemathesis"

@@ -8,7 +8,8 @@ import BoxOfficeText
 /// KAKAO_REST_API_KEY, KAKAO_BASE_URL, DATABASE_URL, PORT, BOXOFFICE_HOSTNAME; and BOXOFFICE_BCRYPT_COST,
 /// BOXOFFICE_UPSTREAM_TIMEOUT, BOXOFFICE_IDLE_TIMEOUT, BOXOFFICE_PUBLIC_URL; the keeper's and the quota's
 /// BOXOFFICE_KEEPER, BOXOFFICE_ARCHIVE_FROM, BOXOFFICE_KOBIS_DAILY_LIMIT, BOXOFFICE_KEEPER_RESERVE,
-/// BOXOFFICE_KEEPER_HOUR and BOXOFFICE_KEEPER_LEASE.
+/// BOXOFFICE_KEEPER_HOUR and BOXOFFICE_KEEPER_LEASE; the webhooks' BOXOFFICE_WEBHOOK_ALLOW_PRIVATE,
+/// BOXOFFICE_DIGEST_WEBHOOK and BOXOFFICE_DIGEST_FORMAT.
 ///
 /// Its descriptions (`"\(configuration)"`, `dump`, debuggers) never show the keys or the database password.
 public struct AppConfiguration: Sendable {
@@ -52,6 +53,14 @@ public struct AppConfiguration: Sendable {
     public var keeperHour: Int
     /// Seconds of the keeper's lease in a shared database (`BOXOFFICE_KEEPER_LEASE`, at least 1, default 30).
     public var keeperLease: TimeInterval
+
+    /// `BOXOFFICE_WEBHOOK_ALLOW_PRIVATE=1`: webhooks may reach loopback and private addresses (tests only).
+    public var webhookAllowPrivate = false
+    /// `BOXOFFICE_DIGEST_WEBHOOK`: where the daily chart digest goes (a group's chat), if anywhere. It may hold a
+    /// token (Discord's and Slack's do), so descriptions never show it.
+    public var digestWebhook: URL?
+    /// `BOXOFFICE_DIGEST_FORMAT`: the digest's body (`json`, the default, `discord`, `slack` or `ntfy`).
+    public var digestFormat = WebhookFormat.json
 
     public static let defaultKOBISBaseURL = URL(string: "http://www.kobis.or.kr/kobisopenapi/webservice/rest")!
 
@@ -142,6 +151,31 @@ public struct AppConfiguration: Sendable {
             port = parsed
         }
         try readKeeper(value)
+        try readWebhooks(value)
+    }
+
+    /// The webhooks' variables. The digest's URL is never quoted back: it may hold a token.
+    private mutating func readWebhooks(_ value: (String) -> String?) throws(ConfigurationError) {
+        if let raw = value("BOXOFFICE_WEBHOOK_ALLOW_PRIVATE") {
+            guard raw == "0" || raw == "1" else {
+                throw ConfigurationError(
+                    InputProblem("BOXOFFICE_WEBHOOK_ALLOW_PRIVATE", .oneOf(["0", "1"]), value: raw))
+            }
+            webhookAllowPrivate = raw == "1"
+        }
+        if let raw = value("BOXOFFICE_DIGEST_WEBHOOK") {
+            guard let parsed = URL(string: raw), let scheme = parsed.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", parsed.host != nil
+            else { throw ConfigurationError(InputProblem("BOXOFFICE_DIGEST_WEBHOOK", .httpURL)) }
+            digestWebhook = parsed
+        }
+        if let raw = value("BOXOFFICE_DIGEST_FORMAT") {
+            guard let format = WebhookFormat(rawValue: raw.lowercased()) else {
+                throw ConfigurationError(
+                    InputProblem("BOXOFFICE_DIGEST_FORMAT", .oneOf(WebhookFormat.allCases.map(\.rawValue)), value: raw))
+            }
+            digestFormat = format
+        }
     }
 
     /// The keeper's and the quota's variables; the keeper is on unless `BOXOFFICE_KEEPER=off`.
@@ -209,7 +243,8 @@ extension AppConfiguration: CustomStringConvertible, CustomDebugStringConvertibl
             + "databaseURL: \(databaseURL.map(Self.redactingPassword) ?? "default"), hostname: \(hostname), port: \(port), "
             + "keeper: \(keeperEnabled ? "on" : "off"), archiveFrom: \(archiveFrom.isoString), "
             + "kobisDailyLimit: \(kobisDailyLimit), keeperReserve: \(keeperReserve), keeperHour: \(keeperHour), "
-            + "keeperLease: \(keeperLease))"
+            + "keeperLease: \(keeperLease), webhookAllowPrivate: \(webhookAllowPrivate), "
+            + "digestWebhook: \(Self.redacted(digestWebhook?.absoluteString)), digestFormat: \(digestFormat.rawValue))"
     }
 
     public var debugDescription: String { description }
@@ -226,6 +261,9 @@ extension AppConfiguration: CustomStringConvertible, CustomDebugStringConvertibl
                 "publicURL": publicURL?.absoluteString ?? "none", "keeperEnabled": keeperEnabled,
                 "archiveFrom": archiveFrom.isoString, "kobisDailyLimit": kobisDailyLimit,
                 "keeperReserve": keeperReserve, "keeperHour": keeperHour, "keeperLease": keeperLease,
+                "webhookAllowPrivate": webhookAllowPrivate,
+                "digestWebhook": Self.redacted(digestWebhook?.absoluteString),
+                "digestFormat": digestFormat.rawValue,
             ],
             displayStyle: .struct)
     }

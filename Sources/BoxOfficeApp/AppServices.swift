@@ -2,6 +2,7 @@ public import BoxOfficeCore
 public import BoxOfficeStore
 public import Foundation
 public import KOBIS
+import BoxOfficeText
 import KOBISSimulator
 public import Logging
 public import Prometheus
@@ -37,6 +38,20 @@ public struct AppServices: Sendable {
     /// The archive keeper (``AppConfiguration/keeperEnabled``); `serve` runs it with the web app.
     public let keeper: ArchiveKeeper
     public let upstream: any BoxOfficeUpstream
+    /// People's webhooks and their deliveries; hears about new alerts (``AlertListener``).
+    public let webhooks: WebhookService
+    /// Sends the stored webhook deliveries that are due; the web app runs it in the background.
+    public let webhookDispatcher: WebhookDispatcher
+    /// Wakes the dispatcher when a delivery is queued.
+    public let webhookSignal: WakeSignal
+    /// The daily chart digest for a group's chat, when `BOXOFFICE_DIGEST_WEBHOOK` is set.
+    public let digest: DigestService?
+    /// People's watchlists.
+    public let watchlist: WatchlistService
+    /// People's alerts (notifications) about the films on their watchlists.
+    public let notifications: any NotificationRepository
+    /// Derives alerts when a daily chart is stored; every chart this app stores goes through it.
+    public let alerts: AlertService
     /// Prometheus registry for this app instance (no process-wide metrics state).
     public let metrics: PrometheusCollectorRegistry
     public let logger: Logger
@@ -48,9 +63,11 @@ public struct AppServices: Sendable {
     ///   - transport: overrides the HTTP transport to KOBIS (tests); by default AsyncHTTPClient, or the
     ///     in-process simulator in sample mode.
     ///   - now: the clock.
+    ///   - webhookBackoff: the wait before a failed webhook delivery's next attempt (tests pass zero).
     public static func start(
         configuration: AppConfiguration, logger: Logger, transport: (any HTTPTransport)? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        webhookBackoff: @escaping @Sendable (Int) -> TimeInterval = WebhookDispatcher.defaultBackoff
     ) async throws -> AppServices {
         let location = try DatabaseLocation(
             databaseURL: configuration.databaseURL, workingDirectory: configuration.workingDirectory)
@@ -96,8 +113,20 @@ public struct AppServices: Sendable {
             : ChartFleet(
                 leases: database.leaseStore(), instanceID: instanceID,
                 claimDuration: configuration.upstreamTimeout + 5)
+        let webhookSignal = WakeSignal()
+        let webhookPolicy = WebhookTargetPolicy(
+            resolver: SystemHostResolver(), allowPrivate: configuration.webhookAllowPrivate)
+        let webhooks = WebhookService(
+            repository: database.webhookRepository(), policy: webhookPolicy, wording: WebhookText(),
+            calendar: calendar, wake: { webhookSignal.signal() })
+        let notifications = database.notificationRepository()
+        let alerts = AlertService(
+            watchlist: database.watchlistRepository(), notifications: notifications,
+            charts: database.chartRepository(origin: origin), calendar: calendar, listener: webhooks)
         let charts = ChartService(
-            upstream: upstream, repository: database.chartRepository(origin: origin), calendar: calendar,
+            upstream: upstream,
+            repository: alertingCharts(database: database, origin: origin, alerts: alerts, logger: logger),
+            calendar: calendar,
             provisionalTTL: configuration.provisionalTTL, fleet: fleet)
         let movies = MovieService(
             upstream: upstream, repository: database.movieRepository(origin: origin),
@@ -121,7 +150,7 @@ public struct AppServices: Sendable {
         let makeEngine: @Sendable (SyncOptions) -> SyncEngine = { options in
             syncEngine(
                 options: options, configuration: configuration, database: database, upstream: upstream,
-                calendar: calendar, ledger: ledger)
+                calendar: calendar, ledger: ledger, alerts: alerts, logger: logger)
         }
         let backfill = BackfillService(
             jobs: database.backfillJobRepository(), calendar: calendar, instanceID: instanceID, makeEngine: makeEngine,
@@ -129,11 +158,28 @@ public struct AppServices: Sendable {
         let keeper = makeKeeper(
             configuration: configuration, database: database, calendar: calendar, ledger: ledger,
             instanceID: instanceID, logger: logger, makeEngine: makeEngine)
+        let webhookDispatcher = WebhookDispatcher(
+            repository: database.webhookRepository(), transport: WebhookSender(policy: webhookPolicy),
+            calendar: calendar, holder: instanceID, backoff: webhookBackoff,
+            reportProblem: { logger.warning("\($0)") })
+        let digest = configuration.digestWebhook.map { url in
+            DigestService(
+                url: url.absoluteString, format: configuration.digestFormat,
+                charts: database.chartRepository(origin: origin), leases: database.leaseStore(),
+                transport: WebhookSender(policy: webhookPolicy), wording: WebhookText(), calendar: calendar,
+                holder: instanceID, morningHour: configuration.keeperHour)
+        }
         return AppServices(
             configuration: configuration, database: database, calendar: calendar, charts: charts, movies: movies,
             posters: posters, diaryAccounts: accounts, diaryNotes: notes, diaryTransfer: transfer,
             diaryStatistics: DiaryStatisticsService(notes: diary.notes), archive: archive, backfill: backfill,
             administrators: database.administratorRepository(), ledger: ledger, keeper: keeper, upstream: upstream,
+            webhooks: webhooks, webhookDispatcher: webhookDispatcher, webhookSignal: webhookSignal, digest: digest,
+            watchlist: WatchlistService(
+                watchlist: database.watchlistRepository(), catalog: movies,
+                charts: database.chartRepository(origin: origin),
+                archive: database.archiveRepository(origin: origin), calendar: calendar),
+            notifications: notifications, alerts: alerts,
             metrics: metrics, logger: logger, upstreamHTTP: upstreamHTTP)
     }
 
@@ -141,21 +187,23 @@ public struct AppServices: Sendable {
     public func syncEngine(options: SyncOptions) -> SyncEngine {
         Self.syncEngine(
             options: options, configuration: configuration, database: database, upstream: upstream,
-            calendar: calendar, ledger: ledger)
+            calendar: calendar, ledger: ledger, alerts: alerts, logger: logger)
     }
 
     /// The engine of `boxoffice sync` and of the background backfill: the configured provisional TTL, this
     /// instance's repositories.
     private static func syncEngine(
         options: SyncOptions, configuration: AppConfiguration, database: BoxOfficeDatabase,
-        upstream: any BoxOfficeUpstream, calendar: BoxOfficeCalendar, ledger: QuotaLedger
+        upstream: any BoxOfficeUpstream, calendar: BoxOfficeCalendar, ledger: QuotaLedger, alerts: AlertService,
+        logger: Logger
     ) -> SyncEngine {
         let origin = configuration.upstreamOrigin
         var options = options
         options.provisionalTTL = configuration.provisionalTTL
         return SyncEngine(
             upstream: upstream,
-            charts: database.chartRepository(origin: origin), movies: database.movieRepository(origin: origin),
+            charts: alertingCharts(database: database, origin: origin, alerts: alerts, logger: logger),
+            movies: database.movieRepository(origin: origin),
             archive: database.archiveRepository(origin: origin), calendar: calendar, options: options, quota: ledger)
     }
 

@@ -55,6 +55,12 @@ extension ReasonText {
             return t("ID가 \(id.prefix(40))인 분류가 없습니다.", "You have no category with id \(id.prefix(40)).")
         case .apiToken(let id):
             return t("ID가 \(id.prefix(40))인 API 토큰이 없습니다.", "You have no API token with id \(id.prefix(40)).")
+        case .watchlistItem(let code):
+            return t(
+                "보고 싶은 영화 목록에 코드가 \(code.prefix(40))인 영화가 없습니다.",
+                "The film with code \(code.prefix(40)) is not on your watchlist.")
+        case .webhook(let id):
+            return t("ID가 \(id.prefix(40))인 웹훅이 없습니다.", "You have no webhook with id \(id.prefix(40)).")
         }
     }
 

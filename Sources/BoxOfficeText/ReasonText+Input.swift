@@ -174,6 +174,8 @@ extension ReasonText {
                 "\(f) is not a next-page position given for this sort; start again from the first page.")
         case .invalid:
             return t("\(f): 올바른 값이 아닙니다.\(got(value))", "\(f) is not valid\(got(value)).")
+        case .webhookTarget(let problem):
+            return webhookTarget(problem, field: f)
         case .emptyBody:
             return t("요청 본문이 비어 있습니다.", "The request body is empty.")
         case .notJSON:
@@ -195,6 +197,42 @@ extension ReasonText {
         case .boolean: return t("true 또는 false", "true or false")
         case .array: return t("배열", "an array")
         case .object: return t("객체", "an object")
+        }
+    }
+}
+
+extension ReasonText {
+    /// Why a URL cannot be a webhook's target.
+    func webhookTarget(_ problem: WebhookTargetProblem, field f: String) -> String {
+        switch problem {
+        case .notAURL:
+            return t("\(f): 호스트가 있는 URL이어야 합니다.", "\(f) must be a URL with a host.")
+        case .notHTTP:
+            return t("\(f): http 또는 https URL이어야 합니다.", "\(f) must be an http or https URL.")
+        case .credentialsInURL:
+            return t(
+                "\(f): URL에 사용자 이름이나 비밀번호를 넣을 수 없습니다.", "\(f) must not hold a user name or password.")
+        case .unresolvable(let host):
+            return t("\(f): \(host)의 주소를 찾을 수 없습니다.", "\(f): \(host) has no address.")
+        case .nonPublicAddress(let host, let address, let reason):
+            let kind = nonPublicKind(reason)
+            return t(
+                "\(f): \(host)은(는) 공개 주소가 아닌 \(address)(\(kind.korean))(으)로 연결되므로 쓸 수 없습니다.",
+                "\(f): \(host) leads to \(address), a \(kind.english) address, not a public one; webhooks may not reach it."
+            )
+        }
+    }
+
+    private func nonPublicKind(_ reason: IPAddress.NonPublicReason) -> (korean: String, english: String) {
+        switch reason {
+        case .unspecified: return ("지정되지 않은 주소", "unspecified")
+        case .loopback: return ("루프백", "loopback")
+        case .privateNetwork: return ("사설망", "private")
+        case .sharedAddressSpace: return ("통신사 공유 주소", "carrier-grade NAT")
+        case .linkLocal: return ("링크 로컬", "link-local")
+        case .uniqueLocal: return ("고유 로컬", "unique-local")
+        case .multicast: return ("멀티캐스트", "multicast")
+        case .reserved: return ("예약된 주소", "reserved")
         }
     }
 }

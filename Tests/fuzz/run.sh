@@ -118,8 +118,10 @@ run() {
   echo "==> schemathesis, $name"
   # --include-path-regex: only the API; the document describes nothing else, but say so.
   # --workers 1: with more, Python 3.11 sometimes fails inside hypothesis (a thread race in ast.parse).
+  # createWebhook is left out: it resolves the host name it is given (the SSRF check), so generated names would send
+  # DNS queries off this machine, and tests talk only to loopback. Its bad input is covered by the Swift route tests.
   if ! "$st" --config-file "$workdir/schemathesis.toml" run "${url}openapi.json" --url "$base" \
-    --include-path-regex '^/api/v1/' \
+    --include-path-regex '^/api/v1/' --exclude-operation-id createWebhook \
     --checks all --exclude-checks "$EXCLUDED_CHECKS" \
     --max-examples "$examples" --seed "$seed" \
     --phases examples,coverage,fuzzing,stateful \

@@ -39,5 +39,8 @@ public enum DiaryError: Error, Sendable, Equatable {
         case note(String)
         case category(String)
         case apiToken(String)
+        /// A film that is not on the user's watchlist (the movie code as given).
+        case watchlistItem(String)
+        case webhook(String)
     }
 }

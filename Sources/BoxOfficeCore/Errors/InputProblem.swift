@@ -112,6 +112,8 @@ public enum InputRule: Sendable, Hashable {
     case listCursor
     /// A value that is not valid, where no more specific rule applies (a malformed JSON note).
     case invalid
+    /// A webhook URL that may not be a target (server-side request forgery, or not an http(s) URL).
+    case webhookTarget(WebhookTargetProblem)
 
     // MARK: The request body
     /// The body is empty.

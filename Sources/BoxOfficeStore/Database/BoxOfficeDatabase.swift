@@ -91,6 +91,9 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(AddDiaryVersion())
         migrations.add(CreateDiaryStatCounts())
         migrations.add(AddDiaryNoteSortIndexes())
+        migrations.add(CreateWatchlist())
+        migrations.add(CreateFeedSecrets())
+        migrations.add(CreateWebhooks())
         self.migrations = migrations
     }
 

@@ -14,7 +14,8 @@ struct APIQueryMiddleware: ServerMiddleware {
     static let canonicalValues: [String: [String]] = [
         "nation": ["K", "F"], "multi": ["Y", "N"], "range": ["week", "weekend", "weekdays"],
         "format": DiaryFileFormat.allCases.map(\.rawValue), "notes": ["uncategorize", "delete", "move"],
-        "sort": NoteSort.Field.allCases.map(\.rawValue), "order": ["asc", "desc"],
+        "sort": NoteSort.Field.allCases.map(\.rawValue) + ["added", "openDate"], "order": ["asc", "desc"],
+        "unread": ["true", "false"],
     ]
 
     func intercept(
@@ -29,6 +30,12 @@ struct APIQueryMiddleware: ServerMiddleware {
         case "listNotes": _ = try NoteListParameters(query)
         case "getDiaryStatistics": _ = try NoteListParameters.year(query, "year")
         case "exportNotes", "importNotes": _ = try DiaryFileFormat(parameter: query.nonEmpty("format"))
+        case "listWatchlist": _ = try WatchlistAPIHandler.sort(query.nonEmpty("sort"))
+        case "exportWatchlist": _ = try WatchlistExportFormat(parameter: query.nonEmpty("format"))
+        case "listNotifications":
+            if let unread = query.nonEmpty("unread"), !["true", "false"].contains(unread) {
+                throw BoxOfficeError.invalid("unread", .oneOf(["true", "false"]), value: unread)
+            }
         case "deleteCategory":
             _ = try CategoryDeleteParameters(notes: query.nonEmpty("notes"), to: query.nonEmpty("to"))
         default: break

@@ -17,6 +17,8 @@ struct APIRequestBodyMiddleware: ServerMiddleware {
     let nullAware: Set<String>
     /// Operations whose handlers read the body as it arrives.
     var streamed: Set<String> = []
+    /// Operations whose body is optional: an empty body is no body (the generated decoder would refuse it as JSON).
+    static let optionalBodies: Set<String> = ["markNotificationsRead"]
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
@@ -33,6 +35,7 @@ struct APIRequestBodyMiddleware: ServerMiddleware {
             return try await next(request, limited, metadata)
         }
         let data = try await Self.collect(body, limit: limit)
+        if data.isEmpty, Self.optionalBodies.contains(operationID) { return try await next(request, nil, metadata) }
         let nulls = nullAware.contains(operationID) ? APIRequestBody.nullFields(in: data) : []
         return try await APIRequestBody.$nullFields.withValue(nulls) {
             try await next(request, HTTPBody(data), metadata)

@@ -12,6 +12,9 @@ struct BoxOfficeAPI: APIProtocol {
     let notes: NoteAPIHandler
     let transfer: TransferAPIHandler
     let stats: StatsAPIHandler
+    let watchlist: WatchlistAPIHandler
+    let notifications: NotificationAPIHandler
+    let webhooks: WebhookAPIHandler
 
     func getDailyChart(_ input: Operations.GetDailyChart.Input) async throws -> Operations.GetDailyChart.Output {
         try await charts.getDailyChart(input)

@@ -57,6 +57,9 @@ public func buildApplication(
     app.addServices(BackfillWorker(backfill: services.backfill))
     // Likewise: the archive keeper stops (after its calls in flight, letting its lease go) before the database closes.
     app.addServices(KeeperWorker(keeper: services.keeper))
+    // Likewise: webhook deliveries stop (an attempt cut short is retried later) before the database closes.
+    app.addServices(WebhookWorker(dispatcher: services.webhookDispatcher, signal: services.webhookSignal))
+    if let digest = services.digest { app.addServices(DigestWorker(digest: digest, logger: services.logger)) }
     // Likewise after ServicesShutdown: purges expired diary sessions and old failed logins, at start and hourly.
     app.addServices(DiaryHousekeeping(diary: services.diaryAccounts, logger: services.logger))
     return app
@@ -111,7 +114,10 @@ func buildRouter(
         categories: CategoryAPIHandler(notes: services.diaryNotes),
         notes: NoteAPIHandler(notes: services.diaryNotes, calendar: services.calendar),
         transfer: TransferAPIHandler(transfer: services.diaryTransfer),
-        stats: StatsAPIHandler(statistics: services.diaryStatistics)
+        stats: StatsAPIHandler(statistics: services.diaryStatistics),
+        watchlist: WatchlistAPIHandler(watchlist: services.watchlist, calendar: services.calendar),
+        notifications: NotificationAPIHandler(notifications: services.notifications),
+        webhooks: WebhookAPIHandler(webhooks: services.webhooks)
     ).registerHandlers(
         on: generated, serverURL: Servers.Server1.url(), configuration: BoxOfficeAPI.configuration,
         middlewares: apiMiddlewares(services: services, openAPI: openAPI))
@@ -128,6 +134,13 @@ func buildRouter(
             renderer: renderer, cache: chartPages
         ).addRoutes(to: pages)
     }
+    ChartFeedController<BasicRequestContext>(
+        feeds: services.chartFeeds, renderer: renderer, publicURL: services.configuration.publicURL
+    ).addRoutes(to: pages)
+    PersonalFeedController<BasicRequestContext>(
+        feeds: services.personalFeeds, renderer: renderer, calendar: services.calendar,
+        publicURL: services.configuration.publicURL
+    ).addRoutes(to: pages)
     let runningKeeper = services.keeper.options.enabled ? services.keeper : nil
     // Films' pages and runs (a few thousand films are looked at; the least recently used go first), and settled
     // periods' pages.
@@ -177,6 +190,8 @@ private func addDiaryPageRoutes(
         .add(middleware: DiarySessionMiddleware<DiaryPageContext>(diary: accounts, calendar: services.calendar))
 
     SessionStatusController<DiaryPageContext>(administrators: services.administrators).addRoutes(to: diary)
+    WatchlistMarksController<DiaryPageContext>(watchlist: services.watchlist, notifications: services.notifications)
+        .addRoutes(to: diary)
 
     let guests = diary.group()
         .add(middleware: CSRFMiddleware<DiaryPageContext>(expected: .preSessionCookie, bodyLimit: 64 << 10))
@@ -207,6 +222,14 @@ private func addDiaryPageRoutes(
         .addRoutes(to: members)
     TransferController<DiaryPageContext>(transfer: services.diaryTransfer, site: site, renderer: renderer)
         .addRoutes(to: transferMembers)
+    WatchlistPageController<DiaryPageContext>(
+        watchlist: services.watchlist, notifications: services.notifications, site: site, renderer: renderer
+    ).addRoutes(to: members)
+    WebhookPageController<DiaryPageContext>(webhooks: services.webhooks, site: site, renderer: renderer)
+        .addRoutes(to: members)
+    FeedAddressController<DiaryPageContext>(
+        addresses: services.feedAddresses, site: site, renderer: renderer, publicURL: services.configuration.publicURL
+    ).addRoutes(to: members)
 }
 
 /// The administrator's pages, behind the diary's session, an administrator check and the session's CSRF token.

@@ -27,7 +27,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             let language = isAPI ? Language(apiRequest: request) : Language(request: request)
             var presentation = ErrorPresentation(error, language: language, isAPI: isAPI)
             let metadata: Logger.Metadata = [
-                "path": "\(request.uri.path)", "status": "\(presentation.status.code)",
+                "path": "\(RequestLoggingMiddleware<Context>.loggablePath(request.uri.path))",
+                "status": "\(presentation.status.code)",
                 "error.type": "\(String(reflecting: type(of: error)))",
             ]
             if presentation.isUnexpected {

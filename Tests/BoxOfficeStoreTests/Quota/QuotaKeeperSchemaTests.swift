@@ -20,7 +20,10 @@ struct QuotaKeeperSchemaTests {
     static let added: [any Migration] = [CreateKOBISQuota(), CreateLeases(), CreateKeeperControls()]
     static let tables = ["kobis_quota", "leases", "keeper_controls"]
     /// Migrations added after these, which the same upgrade batch runs.
-    static let later: [any Migration] = [AddDiaryVersion(), CreateDiaryStatCounts(), AddDiaryNoteSortIndexes()]
+    static let later: [any Migration] = [
+        AddDiaryVersion(), CreateDiaryStatCounts(), AddDiaryNoteSortIndexes(), CreateWatchlist(), CreateFeedSecrets(),
+        CreateWebhooks(),
+    ]
 
     /// A migrator over `database` that knows only `migrations`.
     static func migrator(_ migrations: [any Migration], on database: BoxOfficeDatabase) -> Migrator {

@@ -37,6 +37,11 @@ struct AccountViewModel: Sendable {
     var newToken: NewToken?
     var passwordMinimum: Int
     var tokenNameLimit: Int
+    /// The feeds page: the chart feeds and the person's secret feed and calendar address.
+    var feedsURL: String
+    var feedsLabel: String
+    var webhooksURL: String
+    var webhooksLabel: String
     /// The header's link to the administrator's pages, for administrators only (set by the controller).
     var adminLink: AdminLinkViewModel?
 
@@ -70,5 +75,9 @@ struct AccountViewModel: Sendable {
         self.newToken = newToken
         passwordMinimum = DiaryValidation.passwordMinimumCharacters
         tokenNameLimit = DiaryValidation.tokenNameLimit
+        feedsURL = environment.link("/account/feeds")
+        feedsLabel = FeedPageStrings.table(for: environment.language).title
+        webhooksURL = environment.link("/account/webhooks")
+        webhooksLabel = WebhookPageStrings.table(for: environment.language).title
     }
 }

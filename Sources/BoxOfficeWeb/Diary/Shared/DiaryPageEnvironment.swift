@@ -65,6 +65,8 @@ struct DiaryHeaderLinkViewModel: Sendable {
     var signedOutURL: String
     /// "Add to my diary", for the movie page and chart rows.
     var addLabel: String
+    /// "Add to watchlist", for the movie page.
+    var watchlistLabel: String
     /// `&lang=en` when the address chose the language, for links written in templates.
     var languageSuffix: String
 
@@ -78,10 +80,12 @@ struct DiaryHeaderLinkViewModel: Sendable {
         let path = request.uri.path
         isActive = Self.diaryPaths.contains { path == $0 || path.hasPrefix($0 + "/") }
         addLabel = s.addToDiary
+        watchlistLabel = WatchlistPageStrings.table(for: language).add
         languageSuffix = explicit.map { "&lang=\($0)" } ?? ""
     }
 
     static let diaryPaths = [
-        "/notes", "/categories", "/stats", "/account", "/import-export", "/login", "/signup", "/logout",
+        "/notes", "/categories", "/stats", "/account", "/import-export", "/login", "/signup", "/logout", "/watchlist",
+        "/notifications",
     ]
 }

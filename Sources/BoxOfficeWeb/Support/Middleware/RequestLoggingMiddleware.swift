@@ -70,11 +70,28 @@ struct RequestLoggingMiddleware<Context: RequestContext>: RouterMiddleware {
             }
     }
 
-    /// The path as sent (still percent-encoded), cut to a sane length, anything unprintable escaped.
+    /// The path as sent (still percent-encoded), a personal feed's secret replaced (``redactingSecrets(_:)``), cut to
+    /// a sane length, anything unprintable escaped.
     static func loggablePath(_ path: String) -> String {
-        let printable = escapingUnprintable(path)
+        let printable = escapingUnprintable(redactingSecrets(path))
         guard printable.count > maximumPathLength else { return printable }
         return String(printable.prefix(maximumPathLength)) + "…"
+    }
+
+    /// `path` with the segment after `/feeds/u/` (a person's secret feed address) written `<secret>`: the secret is a
+    /// credential that calendar apps send in the path. Matched case-insensitively and after any run of slashes, so
+    /// no spelling of the address that might reach the route slips through.
+    static func redactingSecrets(_ path: String) -> String {
+        var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        var previous: [String] = []
+        for index in segments.indices {
+            let lowered = segments[index].lowercased()
+            if !lowered.isEmpty, previous.suffix(2) == ["feeds", "u"] {
+                segments[index] = "<secret>"
+            }
+            if !lowered.isEmpty { previous.append(lowered) }
+        }
+        return segments.joined(separator: "/")
     }
 
     /// `name=value` for the harmless parameters, the bare name for the others; `nil` without a query.

@@ -1,0 +1,25 @@
+public import Foundation
+
+/// An all-day event of a personal calendar (RFC 5545 `VEVENT`): a watchlisted film's opening day, or a day the
+/// person watched a film.
+public struct ICalendarEvent: Sendable, Hashable {
+    /// Stable across requests, so calendar apps update an event instead of adding it again.
+    public var uid: String
+    public var day: CalendarDate
+    public var summary: String
+    public var description: String?
+    public var url: String?
+    /// When the event's source last changed (`DTSTAMP`): stable while nothing changes.
+    public var stamp: Date
+
+    public init(
+        uid: String, day: CalendarDate, summary: String, description: String? = nil, url: String? = nil, stamp: Date
+    ) {
+        self.uid = uid
+        self.day = day
+        self.summary = summary
+        self.description = description
+        self.url = url
+        self.stamp = stamp
+    }
+}

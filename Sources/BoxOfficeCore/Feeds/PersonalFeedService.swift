@@ -1,0 +1,58 @@
+public import Foundation
+
+/// What a person's secret address serves: their alerts (newest first) and their calendar (the opening days of the
+/// films on their watchlist, and the days they watched films). Every read starts from the secret: an unknown or
+/// revoked one finds nobody.
+public struct PersonalFeedService: Sendable {
+    /// The most alerts a feed lists.
+    public static let alertLimit = 100
+
+    private let addresses: FeedAddressService
+    private let notifications: any NotificationRepository
+    private let watchlist: any WatchlistRepository
+    private let notes: any DiaryNoteRepository
+
+    public init(
+        addresses: FeedAddressService, notifications: any NotificationRepository,
+        watchlist: any WatchlistRepository, notes: any DiaryNoteRepository
+    ) {
+        self.addresses = addresses
+        self.notifications = notifications
+        self.watchlist = watchlist
+        self.notes = notes
+    }
+
+    /// The person the secret belongs to and their alerts, newest first; `nil` when it belongs to nobody.
+    public func alerts(secret: String) async throws -> (userID: UUID, alerts: [Alert])? {
+        guard let userID = try await addresses.owner(ofSecret: secret) else { return nil }
+        return (userID, try await notifications.alerts(userID: userID, unreadOnly: false, limit: Self.alertLimit))
+    }
+
+    /// The calendar's sources for the person the secret belongs to; `nil` when it belongs to nobody.
+    public func calendar(secret: String) async throws -> PersonalCalendar? {
+        guard let userID = try await addresses.owner(ofSecret: secret) else { return nil }
+        let entries = try await watchlist.entries(userID: userID)
+        let watched = try await notes.allNotes(userID: userID)
+        return PersonalCalendar(
+            userID: userID, openings: entries.filter { $0.openDate != nil },
+            watched: watched.sorted { ($0.watchedOn, $0.createdAt) < ($1.watchedOn, $1.createdAt) })
+    }
+}
+
+/// A person's calendar before it is written: the watchlisted films with an opening date, and their diary's notes.
+public struct PersonalCalendar: Sendable {
+    public var userID: UUID
+    public var openings: [WatchlistEntry]
+    public var watched: [DiaryNote]
+
+    /// `open-<movieCode>-<user>@boxoffice`: stable while the film stays on the list, per person (two people's calendars
+    /// never share a UID).
+    public func openingUID(_ entry: WatchlistEntry) -> String {
+        "open-\(entry.movieCode)-\(userID.uuidString.lowercased())@boxoffice"
+    }
+
+    /// `note-<note id>@boxoffice`: stable for the note's life.
+    public func noteUID(_ note: DiaryNote) -> String {
+        "note-\(note.id.uuidString.lowercased())@boxoffice"
+    }
+}

@@ -1,0 +1,11 @@
+/// The body a webhook receives: BoxOffice's JSON, or the shape a chat service takes.
+public enum WebhookFormat: String, CaseIterable, Codable, Hashable, Sendable {
+    /// `{"kind","movieCode","title","date","text"}`.
+    case json
+    /// Discord's `{"content"}`.
+    case discord
+    /// Slack's incoming webhook `{"text"}`.
+    case slack
+    /// ntfy: the text as a plain body, the title in a `Title` header.
+    case ntfy
+}

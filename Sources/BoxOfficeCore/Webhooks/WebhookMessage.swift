@@ -1,0 +1,46 @@
+public import Foundation
+
+/// One message for a webhook, before it is shaped for the hook's format: an alert, a test, or the daily digest.
+public struct WebhookMessage: Codable, Hashable, Sendable {
+    /// `opened`, `first`, …, `test` or `digest`: the `kind` of the JSON body.
+    public var kind: String
+    /// A short title (ntfy's `Title` header).
+    public var title: String
+    /// The whole message as text (Discord's `content`, Slack's `text`, ntfy's body).
+    public var text: String
+    /// The JSON body's other fields (`movieCode`, `title`, `date`, …), all strings.
+    public var fields: [String: String]
+
+    public init(kind: String, title: String, text: String, fields: [String: String] = [:]) {
+        self.kind = kind
+        self.title = title
+        self.text = text
+        self.fields = fields
+    }
+
+    /// The request body and extra headers for `format`. Keys of JSON bodies are sorted, so a body is the same bytes
+    /// each time it is made (its signature too).
+    public func request(for format: WebhookFormat) -> (body: Data, contentType: String, headers: [String: String]) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func json(_ object: [String: String]) -> Data {
+            (try? encoder.encode(object)) ?? Data("{}".utf8)
+        }
+        switch format {
+        case .json:
+            var object = fields
+            object["kind"] = kind
+            object["text"] = text
+            return (json(object), "application/json", [:])
+        case .discord:
+            // Discord refuses content over 2000 characters.
+            return (json(["content": String(text.prefix(2000))]), "application/json", [:])
+        case .slack:
+            return (json(["text": text]), "application/json", [:])
+        case .ntfy:
+            // Header values must be single-line; ntfy reads UTF-8 titles.
+            let title = title.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+            return (Data(text.utf8), "text/plain; charset=utf-8", ["Title": title])
+        }
+    }
+}

@@ -1,0 +1,32 @@
+public import Foundation
+
+/// Stores webhooks and their deliveries. Reads and changes of hooks are scoped to one user; deliveries are claimed
+/// by one instance at a time, so a fleet sends each attempt once.
+public protocol WebhookRepository: Sendable {
+    func createWebhook(_ hook: Webhook, secret: String) async throws
+    /// The user's hooks, oldest first.
+    func webhooks(userID: UUID) async throws -> [Webhook]
+    func webhook(id: UUID, userID: UUID) async throws -> Webhook?
+    /// Deletes the user's hook and its deliveries; `false` when the user has no such hook.
+    func deleteWebhook(id: UUID, userID: UUID) async throws -> Bool
+    /// The enabled hooks of these users, each with its secret.
+    func enabledWebhooks(userIDs: Set<UUID>) async throws -> [(hook: Webhook, secret: String)]
+    /// A hook and its secret, for a delivery or a test.
+    func webhookWithSecret(id: UUID) async throws -> (hook: Webhook, secret: String)?
+
+    func enqueue(_ deliveries: [WebhookDelivery]) async throws
+    /// Claims up to `limit` pending deliveries due at `now` that no other holder has claimed (or whose claim ran
+    /// out), for `holder` until `until`, soonest due first.
+    func claimDueDeliveries(now: Date, holder: String, until: Date, limit: Int) async throws -> [WebhookDelivery]
+    /// When the next pending delivery is due, if any is pending.
+    func nextDueDate() async throws -> Date?
+    /// Records an attempt: the delivery's new state (pending again with `nextAttemptAt` for a retry) and the hook's
+    /// run of failures (reset by a success). A hook reaching ``Webhook/failureLimit`` failures in a row is turned off
+    /// and its pending deliveries fail. Returns the hook as it is now.
+    func recordAttempt(
+        deliveryID: UUID, webhookID: UUID, succeeded: Bool, status: Int?, error: String?, at: Date,
+        nextAttemptAt: Date?
+    ) async throws -> Webhook?
+    /// The hook's latest deliveries, newest first.
+    func deliveries(webhookID: UUID, userID: UUID, limit: Int) async throws -> [WebhookDelivery]
+}

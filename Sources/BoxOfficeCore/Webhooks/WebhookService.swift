@@ -1,0 +1,121 @@
+public import Foundation
+
+/// A person's webhooks: made with a checked target and a secret shown once, listed, deleted, tested, and fed with
+/// the person's new alerts (as ``AlertListener``). Deliveries are stored first and sent by ``WebhookDispatcher``, so
+/// they survive a restart.
+public struct WebhookService: AlertListener {
+    /// How many deliveries a hook's log shows.
+    public static let logLength = 20
+
+    private let repository: any WebhookRepository
+    private let policy: WebhookTargetPolicy
+    private let wording: any WebhookWording
+    private let calendar: BoxOfficeCalendar
+    /// Wakes the dispatcher when a delivery is stored.
+    private let wake: @Sendable () -> Void
+
+    public init(
+        repository: any WebhookRepository, policy: WebhookTargetPolicy, wording: any WebhookWording,
+        calendar: BoxOfficeCalendar, wake: @escaping @Sendable () -> Void = {}
+    ) {
+        self.repository = repository
+        self.policy = policy
+        self.wording = wording
+        self.calendar = calendar
+        self.wake = wake
+    }
+
+    /// Makes a hook for `userID`: `url` checked against server-side request forgery, at least one known event kind,
+    /// a known format. Returns it with its secret, the only time the secret is shown.
+    public func create(userID: UUID, url: String, events: [String], format: String?) async throws
+        -> (hook: Webhook, secret: String)
+    {
+        let target: WebhookTarget
+        do throws(WebhookTargetProblem) {
+            target = try WebhookTarget(url)
+            _ = try await policy.address(for: target)
+        } catch {
+            throw BoxOfficeError.invalid(InputProblem("url", .webhookTarget(error), value: url))
+        }
+        guard !events.isEmpty else { throw BoxOfficeError.invalid(InputProblem("events", .notEmpty)) }
+        var kinds: [AlertKind] = []
+        for event in events {
+            guard let kind = AlertKind(rawValue: event) else {
+                throw BoxOfficeError.invalid(
+                    InputProblem("events", .oneOf(AlertKind.allCases.map(\.rawValue)), value: event))
+            }
+            kinds.append(kind)
+        }
+        let chosenFormat: WebhookFormat
+        if let format {
+            guard let parsed = WebhookFormat(rawValue: format) else {
+                throw BoxOfficeError.invalid(
+                    InputProblem("format", .oneOf(WebhookFormat.allCases.map(\.rawValue)), value: format))
+            }
+            chosenFormat = parsed
+        } else {
+            chosenFormat = .json
+        }
+        let hook = Webhook(
+            id: UUID(), userID: userID, url: target.url.absoluteString, events: kinds, format: chosenFormat,
+            createdAt: calendar.currentInstant)
+        let secret = SecretToken.generate(prefix: "whsec_")
+        try await repository.createWebhook(hook, secret: secret)
+        return (hook, secret)
+    }
+
+    public func webhooks(userID: UUID) async throws -> [Webhook] {
+        try await repository.webhooks(userID: userID)
+    }
+
+    /// Deletes the user's hook; another person's (or none) is not found.
+    public func delete(id: UUID, userID: UUID) async throws {
+        guard try await repository.deleteWebhook(id: id, userID: userID) else {
+            throw DiaryError.notFound(.webhook(id.uuidString))
+        }
+    }
+
+    /// The hook's latest deliveries, newest first; another person's hook is not found.
+    public func deliveries(webhookID: UUID, userID: UUID) async throws -> [WebhookDelivery] {
+        guard try await repository.webhook(id: webhookID, userID: userID) != nil else {
+            throw DiaryError.notFound(.webhook(webhookID.uuidString))
+        }
+        return try await repository.deliveries(webhookID: webhookID, userID: userID, limit: Self.logLength)
+    }
+
+    /// Queues a test message for the user's hook (also a turned-off one, to see whether it works again).
+    public func sendTest(webhookID: UUID, userID: UUID) async throws {
+        guard try await repository.webhook(id: webhookID, userID: userID) != nil else {
+            throw DiaryError.notFound(.webhook(webhookID.uuidString))
+        }
+        let now = calendar.currentInstant
+        try await repository.enqueue([
+            WebhookDelivery(
+                id: UUID(), webhookID: webhookID, message: wording.testMessage(), createdAt: now, nextAttemptAt: now)
+        ])
+        wake()
+    }
+
+    /// Queues a delivery of each new alert to each of its person's enabled hooks that take its kind.
+    public func alertsStored(_ alerts: [Alert]) async {
+        do {
+            let hooks = try await repository.enabledWebhooks(userIDs: Set(alerts.map(\.userID)))
+            let now = calendar.currentInstant
+            var deliveries: [WebhookDelivery] = []
+            for alert in alerts {
+                for (hook, _) in hooks where hook.userID == alert.userID && hook.events.contains(alert.kind) {
+                    deliveries.append(
+                        WebhookDelivery(
+                            id: UUID(), webhookID: hook.id, message: wording.message(for: alert), createdAt: now,
+                            nextAttemptAt: now))
+                }
+            }
+            guard !deliveries.isEmpty else { return }
+            try await repository.enqueue(deliveries)
+            wake()
+        } catch {
+            // The alerts are stored and shown in the app; only their webhook copies are lost. The dispatcher's
+            // problem report says why.
+        }
+    }
+}

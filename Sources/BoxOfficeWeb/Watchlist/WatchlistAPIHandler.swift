@@ -1,0 +1,72 @@
+import BoxOfficeCore
+import Foundation
+import OpenAPIRuntime
+
+/// `listWatchlist`, `addToWatchlist`, `removeFromWatchlist` and `exportWatchlist`: the user's watchlist. A film not
+/// on this user's list answers 404, whoever else lists it.
+struct WatchlistAPIHandler: Sendable {
+    let watchlist: WatchlistService
+    let calendar: BoxOfficeCalendar
+
+    func listWatchlist(_: Operations.ListWatchlist.Input) async throws -> Operations.ListWatchlist.Output {
+        let user = try DiaryAPIUser.get()
+        let sort = try Self.sort(try APIRequest.get().formParameters.nonEmpty("sort"))
+        let items = try await watchlist.list(userID: user.id, sort: sort)
+        return .ok(.init(body: .json(.init(items: items.map(Components.Schemas.DiaryWatchlistItem.init)))))
+    }
+
+    func addToWatchlist(_ input: Operations.AddToWatchlist.Input) async throws -> Operations.AddToWatchlist.Output {
+        let user = try DiaryAPIUser.get()
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let code = try DiaryValidation.movieCode(body.movieCode)
+        let (item, added) = try await watchlist.add(movieCode: code, userID: user.id)
+        let payload = Components.Schemas.DiaryWatchlistItem(item)
+        return added ? .created(.init(body: .json(payload))) : .ok(.init(body: .json(payload)))
+    }
+
+    func removeFromWatchlist(
+        _ input: Operations.RemoveFromWatchlist.Input
+    ) async throws -> Operations.RemoveFromWatchlist.Output {
+        let user = try DiaryAPIUser.get()
+        try await watchlist.remove(movieCode: input.path.movieCode, userID: user.id)
+        return .noContent(.init())
+    }
+
+    func exportWatchlist(_ input: Operations.ExportWatchlist.Input) async throws -> Operations.ExportWatchlist.Output {
+        let user = try DiaryAPIUser.get()
+        let format = try WatchlistExportFormat(parameter: input.query.format.rawValue)
+        let data = format.file(try await watchlist.entries(userID: user.id))
+        let headers = Operations.ExportWatchlist.Output.Ok.Headers(
+            contentDisposition: "attachment; filename=\"\(format.fileName(on: calendar.today))\"")
+        return .ok(.init(headers: headers, body: .textCsvCharsetUtf8(HTTPBody(data))))
+    }
+
+    /// The `sort` parameter (any case); absent means ``WatchlistSort/added``.
+    static func sort(_ text: String?) throws(BoxOfficeError) -> WatchlistSort {
+        guard let text else { return .added }
+        guard
+            let sort = WatchlistSort.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(text) == .orderedSame })
+        else { throw .invalid("sort", .oneOf(WatchlistSort.allCases.map(\.rawValue)), value: text) }
+        return sort
+    }
+}
+
+extension Components.Schemas.DiaryWatchlistItem: ExplicitNullEncoding {
+    init(_ item: WatchlistItem) {
+        var rank: Int?
+        var days: Int?
+        var audience: Int64?
+        if case .charted(let r, let d, let a) = item.state {
+            rank = r
+            days = d
+            audience = a
+        }
+        self.init(
+            movieCode: item.movieCode, title: item.title, addedAt: item.addedAt, openDate: item.openDate?.isoString,
+            state: StatePayload(rawValue: item.state.name) ?? .upcoming, rank: rank, daysSinceOpening: days,
+            audienceTotal: audience)
+    }
+}

@@ -1,0 +1,34 @@
+import BoxOfficeCore
+import Logging
+import ServiceLifecycle
+
+/// Looks every few minutes whether yesterday's digest is due (the keeper's morning fetch stored the chart) and sends
+/// it if no instance has; see ``DigestService``. Runs only when `BOXOFFICE_DIGEST_WEBHOOK` is set.
+struct DigestWorker: Service, CustomStringConvertible {
+    static let interval: Duration = .seconds(300)
+
+    let digest: DigestService
+    let logger: Logger
+
+    var description: String { "DigestWorker" }
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    switch try await digest.sendIfDue() {
+                    case .sent(let day): logger.info("digest sent", metadata: ["day": "\(day.isoString)"])
+                    case .failed(let outcome):
+                        logger.warning(
+                            "digest not delivered; trying again later",
+                            metadata: ["error": "\(WebhookDispatcher.errorText(outcome) ?? "")"])
+                    case .notYet, .alreadyClaimed: break
+                    }
+                } catch {
+                    logger.warning("digest: cannot read the store: \(error)")
+                }
+                try? await Task.sleep(for: Self.interval)
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+
+@testable import BoxOfficeWeb
+
+@Suite("A personal feed's secret never reaches the logs")
+struct FeedSecretLoggingTests {
+    @Test(
+        "the segment after /feeds/u/ is written <secret>, however the path is spelled",
+        arguments: [
+            ("/feeds/u/abcDEF_123-x/alerts.atom", "/feeds/u/<secret>/alerts.atom"),
+            ("/feeds/u/abcDEF_123-x/calendar.ics", "/feeds/u/<secret>/calendar.ics"),
+            ("/FEEDS/U/abcDEF_123-x", "/FEEDS/U/<secret>"),
+            ("//feeds//u//abcDEF_123-x/", "//feeds//u//<secret>/"),
+            ("/feeds/daily.atom", "/feeds/daily.atom"),
+            ("/daily", "/daily"),
+        ])
+    func redaction(path: String, logged: String) {
+        #expect(RequestLoggingMiddleware<BasicRequestContext>.loggablePath(path) == logged)
+    }
+
+    @Test("requests to a secret address (known or not) log the route, never the secret")
+    func requestLog() async throws {
+        try await OperationsTestSupport.withSampleApp { client, logs, _ in
+            let secret = "FeedSecretThatMustNotBeLogged0123456789abcd"
+            for file in ["alerts.atom", "calendar.ics"] {
+                let response = try await client.get("/feeds/u/\(secret)/\(file)")
+                #expect(response.status == .notFound)
+            }
+            let lines = logs.requestLines
+            #expect(lines.count == 2)
+            #expect(lines.first?.metadata["path"] == "/feeds/u/<secret>/alerts.atom")
+            for record in logs.all {
+                #expect(!record.description.contains(secret), "leaked: \(record)")
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import BoxOfficeWeb
+
+@Suite("A person's secret feed and calendar")
+struct PersonalFeedTests {
+    @Test(
+        "the calendar holds the days the person watched films, the alerts feed is valid Atom; rotating revokes both",
+        arguments: DiaryWebBackend.enabled)
+    func personalFeeds(backend: DiaryWebBackend) async throws {
+        try await DiaryWebTestSupport.withApp(backend) { client in
+            let browser = PageBrowser(client)
+            try await browser.signUp("minji")
+            let token =
+                try await client.call(
+                    .post, "/api/v1/tokens", json: ["username": "minji", "password": "correct horse battery"]
+                ).jsonObject?["token"] as? String
+            let codes = try await client.sampleMovieCodes()
+            let note = try await client.createNote(
+                try #require(token), ["movieCode": codes[0], "watchedOn": "2024-03-09", "memo": "둘이서; 좋았다, 정말\n다시"])
+            let noteID = try #require(note["id"] as? String).lowercased()
+            let title = try #require(note["title"] as? String)
+            let made = try await browser.submit(on: "/account/feeds", to: "/account/feeds/rotate", [])
+            let secret = try #require(FeedAddressPageTests.shownSecret(made.text))
+
+            let calendar = try await client.get("/feeds/u/\(secret)/calendar.ics?lang=en")
+            #expect(calendar.status == .ok)
+            #expect(calendar.headers[.contentType] == "text/calendar; charset=utf-8")
+            #expect(calendar.headers[.cacheControl] == "private, no-cache")
+            let text = calendar.text
+            #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:"))
+            let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
+            #expect(unfolded.contains("\r\nUID:note-\(noteID)@boxoffice\r\n"))
+            #expect(unfolded.contains("\r\nDTSTART;VALUE=DATE:20240309\r\n"))
+            #expect(unfolded.contains("\r\nSUMMARY:Watched: \(ICalendarWriter.escapeText(title))\r\n"))
+            #expect(!unfolded.contains("좋았다"), "the memo stays private")
+            #expect(text.components(separatedBy: "\r\n").allSatisfy { $0.utf8.count <= 75 })
+            let again = try await client.get("/feeds/u/\(secret)/calendar.ics?lang=en")
+            #expect(again.text == text, "UIDs and stamps are stable across requests")
+
+            let alerts = try await client.get("/feeds/u/\(secret)/alerts.atom")
+            #expect(alerts.status == .ok)
+            #expect(alerts.headers[.contentType] == "application/atom+xml; charset=utf-8")
+            let feed = try AtomDocument(alerts.text)
+            #expect(feed.feedID?.hasPrefix("tag:boxoffice,2024:alerts/") == true)
+
+            _ = try await browser.submit(on: "/account/feeds", to: "/account/feeds/rotate", [])
+            #expect(try await client.get("/feeds/u/\(secret)/calendar.ics").status == .notFound)
+            #expect(try await client.get("/feeds/u/\(secret)/alerts.atom").status == .notFound)
+            #expect(
+                try await client.get("/feeds/u/bf_\(String(repeating: "A", count: 43))/alerts.atom").status == .notFound
+            )
+        }
+    }
+}
