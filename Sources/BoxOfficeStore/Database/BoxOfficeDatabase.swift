@@ -26,6 +26,7 @@ public final class BoxOfficeDatabase: Sendable {
     private static let migrationLockKey: Int64 = 0x426F_784F_6666_6963
     /// How long an SQLite connection waits for another writer before failing (ms).
     private static let sqliteBusyTimeoutMilliseconds = 30_000
+    private static let sqliteMigrationBusyTimeoutMilliseconds = 600_000
     /// Connections to PostgreSQL this instance may open.
     private static let postgresMaxConnections = 8
 
@@ -197,16 +198,25 @@ public final class BoxOfficeDatabase: Sendable {
             try await database.withConnection { connection in
                 let sql = try connection.requireSQL()
                 // The busy timeout first: switching to WAL needs the lock too, and must wait for it like the rest.
-                try await sql.raw("PRAGMA busy_timeout = \(literal: Self.sqliteBusyTimeoutMilliseconds)").run()
-                try await sql.raw("PRAGMA journal_mode = WAL").run()
-                try await sql.raw("BEGIN IMMEDIATE TRANSACTION").run()
+                // Instances starting together wait for the first one's whole migration, which on a busy machine can
+                // outlast the usual timeout: they wait up to ten minutes here, then the connection gets it back.
+                let usual = "PRAGMA busy_timeout = \(Self.sqliteBusyTimeoutMilliseconds)"
+                try await sql.raw("PRAGMA busy_timeout = \(literal: Self.sqliteMigrationBusyTimeoutMilliseconds)").run()
                 do {
-                    try await body(connection)
+                    try await sql.raw("PRAGMA journal_mode = WAL").run()
+                    try await sql.raw("BEGIN IMMEDIATE TRANSACTION").run()
+                    do {
+                        try await body(connection)
+                    } catch {
+                        try? await sql.raw("ROLLBACK TRANSACTION").run()
+                        throw error
+                    }
+                    try await sql.raw("COMMIT TRANSACTION").run()
                 } catch {
-                    try? await sql.raw("ROLLBACK TRANSACTION").run()
+                    try? await sql.raw(SQLQueryString(usual)).run()
                     throw error
                 }
-                try await sql.raw("COMMIT TRANSACTION").run()
+                try await sql.raw(SQLQueryString(usual)).run()
             }
         }
     }
