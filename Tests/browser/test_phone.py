@@ -578,7 +578,8 @@ def register(r) -> None:
             "/notes", "/notes/new", "/notes/new?q=2", f"/notes/new?movie={where['movie']}", where["note"],
             f"{where['note']}/edit", f"{where['note']}/delete", "/categories", where["category"],
             where["categoryDelete"], "/stats", f"/stats/{where['year']}", "/import-export", "/account",
-            "/logout", "/admin/backfill",
+            "/logout", "/admin/backfill", "/watchlist", f"/watchlist/add?movie={where['movie']}", "/notifications",
+            "/account/feeds", "/account/webhooks",
         ]
         failures: list[str] = []
         audited = 0
