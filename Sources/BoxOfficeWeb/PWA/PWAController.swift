@@ -27,6 +27,9 @@ struct PWAController<Context: RequestContext>: Sendable {
         let precache = try listEncoder.encode(assets.shellURLs + Self.offlineURLs)
         let script = source.replacingOccurrences(of: "__VERSION__", with: assets.version)
             .replacingOccurrences(of: "__PRECACHE__", with: String(decoding: precache, as: UTF8.self))
+            .replacingOccurrences(
+                of: "__NOTES_STORE__",
+                with: assets.url(for: "offline-notes-store.js") ?? "/static/offline-notes-store.js")
         serviceWorker = EncodedBody(ByteBuffer(string: script), contentType: "text/javascript; charset=utf-8")
         var manifests: [ManifestKey: EncodedBody] = [:]
         let encoder = JSONEncoder()

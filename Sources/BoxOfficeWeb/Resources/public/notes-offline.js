@@ -38,37 +38,8 @@
     else form.removeAttribute("aria-busy");
   }
 
-  function openNotes() {
-    return new Promise(function (resolve, reject) {
-      var opening = window.indexedDB.open("boxoffice", 1);
-      opening.onupgradeneeded = function () {
-        opening.result.createObjectStore("notes", { keyPath: "key" });
-      };
-      opening.onsuccess = function () {
-        resolve(opening.result);
-      };
-      opening.onerror = function () {
-        reject(opening.error);
-      };
-    });
-  }
-
-  function notesRequest(mode, work) {
-    return openNotes().then(function (db) {
-      return new Promise(function (resolve, reject) {
-        var transaction = db.transaction("notes", mode);
-        var request = work(transaction.objectStore("notes"));
-        transaction.oncomplete = function () {
-          db.close();
-          resolve(request ? request.result : undefined);
-        };
-        transaction.onerror = function () {
-          db.close();
-          reject(transaction.error);
-        };
-      });
-    });
-  }
+  // The store itself is shared with the service worker (offline-notes-store.js, loaded first).
+  var notesRequest = self.BoxOfficeNotesStore.request;
 
   var justWritten = null;
   var lastReport = null;

@@ -295,37 +295,9 @@ function forgetAccount() {
 
 // ---- notes written offline ------------------------------------------------------------------------------------
 
-function openNotes() {
-  return new Promise(function (resolve, reject) {
-    var opening = indexedDB.open("boxoffice", 1);
-    opening.onupgradeneeded = function () {
-      opening.result.createObjectStore("notes", { keyPath: "key" });
-    };
-    opening.onsuccess = function () {
-      resolve(opening.result);
-    };
-    opening.onerror = function () {
-      reject(opening.error);
-    };
-  });
-}
-
-function notesRequest(mode, work) {
-  return openNotes().then(function (db) {
-    return new Promise(function (resolve, reject) {
-      var transaction = db.transaction("notes", mode);
-      var request = work(transaction.objectStore("notes"));
-      transaction.oncomplete = function () {
-        db.close();
-        resolve(request ? request.result : undefined);
-      };
-      transaction.onerror = function () {
-        db.close();
-        reject(transaction.error);
-      };
-    });
-  });
-}
+// The store itself is shared with the page script.
+importScripts("__NOTES_STORE__");
+var notesRequest = self.BoxOfficeNotesStore.request;
 
 var sending = null;
 
