@@ -176,6 +176,10 @@ extension ReasonText {
             return t("\(f): 올바른 값이 아닙니다.\(got(value))", "\(f) is not valid\(got(value)).")
         case .webhookTarget(let problem):
             return webhookTarget(problem, field: f)
+        case .tooManyWebhooks(let limit):
+            return t(
+                "웹훅은 한 사람당 \(number(limit))개까지 만들 수 있습니다. 쓰지 않는 웹훅을 지운 뒤 다시 만들어 주세요.",
+                "You can have at most \(number(limit)) webhooks; delete one you no longer use, then add this one.")
         case .emptyBody:
             return t("요청 본문이 비어 있습니다.", "The request body is empty.")
         case .notJSON:

@@ -114,6 +114,8 @@ public enum InputRule: Sendable, Hashable {
     case invalid
     /// A webhook URL that may not be a target (server-side request forgery, or not an http(s) URL).
     case webhookTarget(WebhookTargetProblem)
+    /// The person has as many webhooks as one person may have.
+    case tooManyWebhooks(limit: Int)
 
     // MARK: The request body
     /// The body is empty.

@@ -5,6 +5,13 @@ public import Foundation
 public struct Webhook: Identifiable, Hashable, Sendable {
     /// Failed attempts in a row after which a hook is turned off.
     public static let failureLimit = 10
+    /// Hooks one person may have: more would only multiply one person's outgoing requests.
+    public static let perPersonLimit = 10
+    /// Settled deliveries (delivered or given up) kept per hook for its log; older ones are deleted as new ones
+    /// settle.
+    public static let deliveryLogLimit = 100
+    /// Days a settled delivery is kept at most.
+    public static let deliveryLogDays = 30
 
     public var id: UUID
     public var userID: UUID

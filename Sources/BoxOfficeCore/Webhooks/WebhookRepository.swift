@@ -22,7 +22,9 @@ public protocol WebhookRepository: Sendable {
     func nextDueDate() async throws -> Date?
     /// Records an attempt: the delivery's new state (pending again with `nextAttemptAt` for a retry) and the hook's
     /// run of failures (reset by a success). A hook reaching ``Webhook/failureLimit`` failures in a row is turned off
-    /// and its pending deliveries fail. Returns the hook as it is now.
+    /// and its pending deliveries fail. When the delivery settles, the hook's log is pruned: settled deliveries
+    /// beyond the newest ``Webhook/deliveryLogLimit``, or older than ``Webhook/deliveryLogDays`` days before `at`, are
+    /// deleted. Returns the hook as it is now.
     func recordAttempt(
         deliveryID: UUID, webhookID: UUID, succeeded: Bool, status: Int?, error: String?, at: Date,
         nextAttemptAt: Date?

@@ -26,10 +26,14 @@ public struct WebhookService: AlertListener {
     }
 
     /// Makes a hook for `userID`: `url` checked against server-side request forgery, at least one known event kind,
-    /// a known format. Returns it with its secret, the only time the secret is shown.
+    /// a known format, and fewer than ``Webhook/perPersonLimit`` hooks already. Returns it with its secret, the only
+    /// time the secret is shown.
     public func create(userID: UUID, url: String, events: [String], format: String?) async throws
         -> (hook: Webhook, secret: String)
     {
+        guard try await repository.webhooks(userID: userID).count < Webhook.perPersonLimit else {
+            throw BoxOfficeError.invalid(InputProblem(nil, .tooManyWebhooks(limit: Webhook.perPersonLimit)))
+        }
         let target: WebhookTarget
         do throws(WebhookTargetProblem) {
             target = try WebhookTarget(url)

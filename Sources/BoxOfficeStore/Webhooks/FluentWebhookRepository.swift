@@ -172,10 +172,28 @@ struct FluentWebhookRepository: WebhookRepository {
                             .run()
                     }
                 }
+                if state != .pending { try await Self.pruneLog(webhookID: webhookID, now: at, on: sql) }
                 return try await sql.select().columns(Self.hookColumns).from(Self.hooks).where("id", .equal, webhookID)
                     .first().map(Self.hook)
             }
         }
+    }
+
+    /// Deletes the hook's settled deliveries past the newest ``Webhook/deliveryLogLimit`` or older than
+    /// ``Webhook/deliveryLogDays`` days: one statement, through the `(webhook_id, created_at)` index.
+    static func pruneLog(webhookID: UUID, now: Date, on sql: any SQLDatabase) async throws {
+        let pending = WebhookDelivery.State.pending.rawValue
+        let cutoff = now.addingTimeInterval(-Double(Webhook.deliveryLogDays) * 86_400)
+        try await sql.raw(
+            """
+            DELETE FROM \(ident: Self.deliveries)
+            WHERE webhook_id = \(bind: webhookID) AND state <> \(bind: pending)
+                AND (created_at < \(bind: cutoff) OR id NOT IN (
+                    SELECT id FROM \(ident: Self.deliveries)
+                    WHERE webhook_id = \(bind: webhookID) AND state <> \(bind: pending)
+                    ORDER BY created_at DESC, id DESC LIMIT \(literal: Webhook.deliveryLogLimit)))
+            """
+        ).run()
     }
 
     func deliveries(webhookID: UUID, userID: UUID, limit: Int) async throws -> [WebhookDelivery] {
