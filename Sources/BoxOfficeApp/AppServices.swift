@@ -143,7 +143,8 @@ public struct AppServices: Sendable {
             categories: diary.categories, notes: diary.notes, catalog: movies, digester: SHA256SecretDigester(),
             calendar: calendar)
         let transfer = DiaryTransferService(
-            categories: diary.categories, notes: diary.notes, catalog: movies, calendar: calendar)
+            categories: diary.categories, notes: diary.notes, catalog: movies, calendar: calendar,
+            watchlist: database.watchlistRepository())
         let archive = ArchiveService(
             archive: database.archiveRepository(origin: origin), charts: database.chartRepository(origin: origin),
             calendar: calendar, source: charts.source)

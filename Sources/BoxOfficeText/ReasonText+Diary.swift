@@ -169,6 +169,10 @@ extension ReasonText {
             return t(
                 "KOBIS 검색이 실패했습니다. 나중에 같은 파일을 다시 가져오면 이미 가져온 줄은 건너뜁니다.",
                 "the KOBIS search failed; import the same file again later, rows already imported are skipped.")
+        case .alreadyListed:
+            return t("이미 보고 싶은 영화 목록에 있습니다.", "already on your watchlist.")
+        case .unknownMovie(let code):
+            return t("KOBIS에 영화 코드 \(code)인 영화가 없습니다.", "KOBIS has no movie with code \(code).")
         }
     }
 

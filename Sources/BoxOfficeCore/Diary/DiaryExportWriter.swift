@@ -14,16 +14,17 @@ public struct DiaryExportWriter: Sendable {
     private var seenMovies: Set<String> = []
 
     /// A writer of `format`; `categories` name the notes' categories, `exportedAt` dates a JSON file, which is laid
-    /// out as `layout` says.
+    /// out as `layout` says and carries `watchlist` after the notes (none when `nil`).
     public init(
         format: DiaryFileFormat, categories: [DiaryCategory], exportedAt: Date,
-        layout: DiaryJSONCodec.Layout = .prettyPrinted
+        layout: DiaryJSONCodec.Layout = .prettyPrinted, watchlist: [WatchlistEntry]? = nil
     ) throws {
         self.format = format
         categoryNames = Dictionary(categories.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         json =
             format == .json
-            ? try DiaryJSONFrame(categories: categories, exportedAt: exportedAt, layout: layout) : nil
+            ? try DiaryJSONFrame(
+                categories: categories, exportedAt: exportedAt, layout: layout, watchlist: watchlist) : nil
     }
 
     /// The next piece of the file, for `notes` that follow those already written.
@@ -63,7 +64,8 @@ public struct DiaryExportWriter: Sendable {
 /// The parts of a JSON export around its notes, found by encoding the document once with a marker in place of the
 /// notes, so the pieces are written by the same encoder as a whole document would be.
 struct DiaryJSONFrame: Sendable {
-    /// Stands for the notes: longer than any category name, so no category can hold it.
+    /// Stands for the notes: longer than any category name, so no category (the only strings before the notes) can
+    /// hold it.
     private static let marker = "\"boxoffice-diary-notes-" + String(repeating: "-", count: 64) + "\""
 
     /// Everything before the first note (in the pretty layout, up to the start of its line).
@@ -76,19 +78,24 @@ struct DiaryJSONFrame: Sendable {
     /// Spaces before each line of a note in the pretty layout, beyond those of a note encoded in an array alone.
     let extraIndent: Int
 
-    init(categories: [DiaryCategory], exportedAt: Date, layout: DiaryJSONCodec.Layout) throws {
+    init(
+        categories: [DiaryCategory], exportedAt: Date, layout: DiaryJSONCodec.Layout, watchlist: [WatchlistEntry]?
+    ) throws {
         self.layout = layout
         let encoder = DiaryJSONCodec.encoder(layout)
         let archived = categories.map {
             DiaryJSONCodec.ArchivedCategory(id: $0.id, name: $0.name, visible: $0.visible, position: $0.position)
         }
         empty = try encoder.encode(
-            DiaryJSONCodec.ExportArchive(exportedAt: exportedAt, categories: archived, notes: [DiaryNote]()))
+            DiaryJSONCodec.ExportArchive(
+                exportedAt: exportedAt, categories: archived, notes: [DiaryNote](), watchlist: watchlist))
         let marked = try encoder.encode(
             DiaryJSONCodec.ExportArchive(
-                exportedAt: exportedAt, categories: archived, notes: [String(Self.marker.dropFirst().dropLast())]))
-        // The notes are the document's last strings (only `version`, a number, follows them).
-        guard let found = marked.range(of: Data(Self.marker.utf8), options: .backwards) else {
+                exportedAt: exportedAt, categories: archived, notes: [String(Self.marker.dropFirst().dropLast())],
+                watchlist: watchlist))
+        // Keys are sorted: only the categories' strings come before the notes (`version` and the watchlist follow
+        // them, and a watchlist title may be as long as the marker), so the first match is the notes' place.
+        guard let found = marked.range(of: Data(Self.marker.utf8)) else {
             preconditionFailure("the encoder wrote the marker as it is")
         }
         switch layout {

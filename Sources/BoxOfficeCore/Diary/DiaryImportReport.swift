@@ -12,10 +12,12 @@ public struct DiaryImportReport: Sendable, Hashable {
     public var categoriesCreated: [String]
     /// Movie searches sent to KOBIS (Letterboxd only; cached answers included).
     public var kobisSearches: Int
+    /// The file's watchlist (own JSON only; `nil` when the file has none).
+    public var watchlist: WatchlistImportReport?
 
     public init(
         format: DiaryFileFormat, rows: Int, imported: Int, skipped: [DiarySkippedRow], categoriesCreated: [String],
-        kobisSearches: Int
+        kobisSearches: Int, watchlist: WatchlistImportReport? = nil
     ) {
         self.format = format
         self.rows = rows
@@ -23,5 +25,6 @@ public struct DiaryImportReport: Sendable, Hashable {
         self.skipped = skipped
         self.categoriesCreated = categoriesCreated
         self.kobisSearches = kobisSearches
+        self.watchlist = watchlist
     }
 }

@@ -3,8 +3,9 @@ public import Foundation
 /// BoxOffice's own diary JSON: a lossless copy of a user's categories and notes.
 ///
 /// `{"format": "boxoffice-diary", "version": 1, "exportedAt": "…", "categories": [{"id", "name", "visible",
-/// "position"}], "notes": [note JSON as in the API, with instants to the millisecond]}`. A note's `categoryId`
-/// refers to a category in the same file.
+/// "position"}], "notes": [note JSON as in the API, with instants to the millisecond], "watchlist": [{"movieCode",
+/// "title", "openDate", "addedAt"}]}`. A note's `categoryId` refers to a category in the same file. Files written
+/// before watchlists existed have no `watchlist`, and import as they always did.
 public enum DiaryJSONCodec {
     public static let formatName = "boxoffice-diary"
     public static let version = 1
@@ -15,6 +16,7 @@ public enum DiaryJSONCodec {
         var exportedAt: Date?
         var categories: [ArchivedCategory]?
         var notes: [Lenient<DiaryNote>]
+        var watchlist: [Lenient<WatchlistEntry>]?
     }
 
     struct ArchivedCategory: Codable {
@@ -39,6 +41,8 @@ public enum DiaryJSONCodec {
         var exportedAt: Date
         var categories: [ArchivedCategory]
         var notes: [Note]
+        /// Last in the file (keys are sorted), after the notes; `nil` leaves it out.
+        var watchlist: [WatchlistEntry]?
     }
 
     /// A value that may fail to decode without failing its array.
@@ -75,12 +79,13 @@ public enum DiaryJSONCodec {
         return decoder
     }
 
-    /// The JSON of `notes` and `categories` (``DiaryExportWriter`` writes the same a piece at a time).
+    /// The JSON of `notes`, `categories` and `watchlist` (``DiaryExportWriter`` writes the same a piece at a time).
     public static func export(
-        notes: [DiaryNote], categories: [DiaryCategory], exportedAt: Date, layout: Layout = .prettyPrinted
+        notes: [DiaryNote], categories: [DiaryCategory], exportedAt: Date, layout: Layout = .prettyPrinted,
+        watchlist: [WatchlistEntry]? = nil
     ) throws -> Data {
         var writer = try DiaryExportWriter(
-            format: .json, categories: categories, exportedAt: exportedAt, layout: layout)
+            format: .json, categories: categories, exportedAt: exportedAt, layout: layout, watchlist: watchlist)
         return try writer.write(notes) + writer.finish()
     }
 
@@ -110,7 +115,48 @@ public enum DiaryJSONCodec {
             case .invalid(let skipped): invalid.append(skipped)
             }
         }
-        return ParsedDiaryFile(rows: rows, invalid: invalid, categories: categories)
+        let watchlist = archive.watchlist.map { elements in
+            var parsed = ParsedWatchlist(rows: [], invalid: [])
+            for (index, element) in elements.enumerated() {
+                switch watchlistOutcome(element.result, index: index) {
+                case .row(let row): parsed.rows.append(row)
+                case .invalid(let skipped): parsed.invalid.append(skipped)
+                }
+            }
+            parsed.rowCount = elements.count
+            return parsed
+        }
+        return ParsedDiaryFile(rows: rows, invalid: invalid, categories: categories, watchlist: watchlist)
+    }
+
+    /// A watchlist entry read, or why it was not.
+    enum WatchlistOutcome {
+        case row(WatchlistImportRow)
+        case invalid(DiarySkippedRow)
+    }
+
+    /// The entry at `index` of `watchlist` (decoded, or why not), checked. `base` is the path of the entry in the
+    /// file when it was decoded on its own.
+    static func watchlistOutcome(
+        _ decoded: Result<WatchlistEntry, any Error>, index: Int, base: [any CodingKey] = []
+    ) -> WatchlistOutcome {
+        let position = index + 1
+        let entry: WatchlistEntry
+        switch decoded {
+        case .success(let value): entry = value
+        case .failure(let error):
+            return .invalid(DiarySkippedRow(row: position, title: "", reason: .invalid(problem(error, base: base))))
+        }
+        do throws(BoxOfficeError) {
+            return .row(
+                WatchlistImportRow(
+                    row: position, movieCode: try DiaryValidation.movieCode(entry.movieCode),
+                    title: try DiaryValidation.title(entry.title), openDate: entry.openDate,
+                    addedAt: DiaryTime.normalized(entry.addedAt)))
+        } catch {
+            guard case .invalid(let problem) = error else { preconditionFailure("entry checks throw only bad input") }
+            return .invalid(DiarySkippedRow(row: position, title: entry.title, reason: .invalid(problem)))
+        }
     }
 
     /// Checks the file's format and version and its categories: their names by id, and the categories to create.

@@ -2,13 +2,19 @@ import Foundation
 
 /// Reads a BoxOffice diary JSON file (``DiaryJSONCodec``) as its bytes arrive, so an import never holds or parses
 /// the whole document at once: the top-level object is split into its members as the bytes come, each element of
-/// `notes` is decoded on its own as soon as it is complete, and the other members (format, version, categories:
-/// small) are decoded together at the end. The rows and every problem reported are those of reading the whole
+/// `notes` and of `watchlist` is decoded on its own as soon as it is complete, and the other members (format,
+/// version, categories: small) are decoded together at the end. The rows and every problem reported are those of reading the whole
 /// document at once (``DiaryJSONCodec/parseWhole(_:today:)``), which a file that does not begin as a JSON object is
 /// left to.
 ///
-/// Notes past `rowLimit` are counted (``rowCount``) but not decoded, so a file too long to import costs no memory.
+/// Notes (and watchlist entries) past `rowLimit` are counted (``rowCount``, ``watchlistCount``) but not decoded, so a
+/// file too long to import costs no memory.
 struct DiaryJSONImportReader {
+    /// The arrays read an element at a time.
+    private enum ArrayName {
+        case notes, watchlist
+    }
+
     private enum State {
         case start
         /// After `{` or a `,` between members (Foundation's decoder takes a trailing comma, so this reader does).
@@ -52,6 +58,12 @@ struct DiaryJSONImportReader {
     private var unknownCategory: DiaryFileProblem?
     /// Elements of `notes` seen.
     private(set) var rowCount = 0
+    /// The array being read an element at a time.
+    private var array = ArrayName.notes
+    /// The watchlist read so far; `nil` until the file shows one.
+    private var watchlist: ParsedWatchlist?
+    /// Elements of `watchlist` seen.
+    private(set) var watchlistCount = 0
 
     init(today: CalendarDate, rowLimit: Int = .max) {
         self.today = today
@@ -100,7 +112,8 @@ struct DiaryJSONImportReader {
             }
         }
         if let unknownCategory { throw unknownCategory }
-        return ParsedDiaryFile(rows: earlier + rows, invalid: invalid, categories: categories)
+        watchlist?.rowCount = watchlistCount
+        return ParsedDiaryFile(rows: earlier + rows, invalid: invalid, categories: categories, watchlist: watchlist)
     }
 
     // MARK: - Scanning
@@ -156,8 +169,10 @@ struct DiaryJSONImportReader {
             case .beforeValue:
                 if JSONValueScanner.isWhitespace(byte) {
                     i += 1
-                } else if byte == UInt8(ascii: "["), memberName == "notes" {
+                } else if byte == UInt8(ascii: "["), let name = memberName, name == "notes" || name == "watchlist" {
                     members.append(key + Array(":[]".utf8))
+                    array = name == "notes" ? .notes : .watchlist
+                    if array == .watchlist, watchlist == nil { watchlist = ParsedWatchlist(rows: [], invalid: []) }
                     state = .expectElement
                     i += 1
                 } else {
@@ -196,7 +211,10 @@ struct DiaryJSONImportReader {
                 }
             case .element:
                 if readValue(bytes, from: &i) {
-                    readNote()
+                    switch array {
+                    case .notes: readNote()
+                    case .watchlist: readWatchlistEntry()
+                    }
                     state = .afterElement
                 }
             case .afterElement:
@@ -288,6 +306,25 @@ struct DiaryJSONImportReader {
                     element.result, index: index, names: names, today: today, base: Self.path(index)))
         } catch {
             unknownCategory = error
+        }
+    }
+
+    /// The element of `watchlist` just read: an entry, or one skipped and why.
+    private mutating func readWatchlistEntry() {
+        let index = watchlistCount
+        watchlistCount += 1
+        guard watchlistCount <= rowLimit else { return }
+        let element: DiaryJSONCodec.Lenient<WatchlistEntry>
+        do {
+            element = try decoder.decode(DiaryJSONCodec.Lenient<WatchlistEntry>.self, from: Data(pending))
+        } catch {
+            failure = Self.notJSON
+            return
+        }
+        let base: [any CodingKey] = [DiaryJSONPathKey(stringValue: "watchlist"), DiaryJSONPathKey(intValue: index)]
+        switch DiaryJSONCodec.watchlistOutcome(element.result, index: index, base: base) {
+        case .row(let row): watchlist?.rows.append(row)
+        case .invalid(let skipped): watchlist?.invalid.append(skipped)
         }
     }
 

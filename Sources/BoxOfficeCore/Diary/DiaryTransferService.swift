@@ -1,7 +1,8 @@
 public import Foundation
 
 /// The diary's files: a user's notes exported as CSV, JSON or a Letterboxd diary, and such files imported in one
-/// transaction. Letterboxd rows are matched to KOBIS movies through ``DiaryMovieCatalog``, within
+/// transaction. The JSON file also carries the user's watchlist, which its import restores (after the notes, through
+/// ``WatchlistImporter``). Letterboxd rows are matched to KOBIS movies through ``DiaryMovieCatalog``, within
 /// ``Settings/importLookupLimit`` titles per import.
 public struct DiaryTransferService: Sendable {
     /// Limits of one import.
@@ -31,18 +32,29 @@ public struct DiaryTransferService: Sendable {
     let noteRepository: any DiaryNoteRepository
     let catalog: any DiaryMovieCatalog
     let calendar: BoxOfficeCalendar
+    /// The watchlist a JSON file carries (none without it).
+    let watchlistRepository: (any WatchlistRepository)?
     public let settings: Settings
 
-    /// The service over the category and note tables; `catalog` matches Letterboxd rows to KOBIS movies.
+    /// The service over the category, note and watchlist tables; `catalog` matches Letterboxd rows to KOBIS movies.
     public init(
         categories: any DiaryCategoryRepository, notes: any DiaryNoteRepository, catalog: any DiaryMovieCatalog,
-        calendar: BoxOfficeCalendar, settings: Settings = Settings()
+        calendar: BoxOfficeCalendar, watchlist: (any WatchlistRepository)? = nil, settings: Settings = Settings()
     ) {
         self.categoryRepository = categories
         self.noteRepository = notes
         self.catalog = catalog
         self.calendar = calendar
+        self.watchlistRepository = watchlist
         self.settings = settings
+    }
+
+    /// Imports watchlists with this service's catalog and limits (`nil` without a watchlist).
+    public var watchlistImporter: WatchlistImporter? {
+        watchlistRepository.map {
+            WatchlistImporter(
+                watchlist: $0, notes: noteRepository, catalog: catalog, calendar: calendar, settings: settings)
+        }
     }
 
     /// Now, to the millisecond.
@@ -50,15 +62,21 @@ public struct DiaryTransferService: Sendable {
 
     // MARK: - Export
 
-    /// Every note of the user (oldest watched first) in `format`, a JSON file laid out as `layout` says. The file is
-    /// written while it is sent (``DiaryExportChunks``): the categories and the first notes are read now, the rest
-    /// as the chunks are taken.
+    /// Every note of the user (oldest watched first) in `format`, a JSON file laid out as `layout` says, with the
+    /// user's watchlist (most recently added first) after the notes. The file is written while it is sent
+    /// (``DiaryExportChunks``): the categories, the watchlist and the first notes are read now, the rest as the
+    /// chunks are taken.
     public func export(
         _ format: DiaryFileFormat, for user: DiaryUser, layout: DiaryJSONCodec.Layout = .prettyPrinted
     ) async throws -> DiaryExport {
         let categories = try await categoryRepository.categories(userID: user.id)
+        var watchlist: [WatchlistEntry]?
+        if format == .json, let watchlistRepository {
+            watchlist = try await watchlistRepository.entries(userID: user.id)
+        }
         let first = try await noteRepository.notes(userID: user.id, after: nil, limit: settings.exportChunkSize)
-        let writer = try DiaryExportWriter(format: format, categories: categories, exportedAt: now, layout: layout)
+        let writer = try DiaryExportWriter(
+            format: format, categories: categories, exportedAt: now, layout: layout, watchlist: watchlist)
         return DiaryExport(
             format: format, fileName: format.fileName(on: calendar.today),
             chunks: DiaryExportChunks(
@@ -119,8 +137,10 @@ public struct DiaryTransferService: Sendable {
         } catch let problem as DiaryFileProblem {
             throw BoxOfficeError.invalid(nil, .file(problem))
         }
-        guard rowCount <= settings.importRowLimit else {
-            throw BoxOfficeError.invalid(nil, .tooManyRows(count: rowCount, limit: settings.importRowLimit))
+        let watchlistRows = parsed.watchlist?.rowCount ?? 0
+        guard rowCount <= settings.importRowLimit, watchlistRows <= settings.importRowLimit else {
+            let count = max(rowCount, watchlistRows)
+            throw BoxOfficeError.invalid(nil, .tooManyRows(count: count, limit: settings.importRowLimit))
         }
         let importedAt = now
         var skipped = parsed.invalid
@@ -191,9 +211,14 @@ public struct DiaryTransferService: Sendable {
                     reason: .duplicate))
         }
         skipped.sort { $0.row < $1.row }
+        // The watchlist after the notes, in its own statements: importing the file again adds what is missing.
+        var watchlist: WatchlistImportReport?
+        if let parsedWatchlist = parsed.watchlist, let importer = watchlistImporter {
+            watchlist = try await importer.importCoded(parsedWatchlist, userID: user.id)
+        }
         return DiaryImportReport(
             format: format, rows: parsed.rowCount, imported: outcome.inserted.count, skipped: skipped,
-            categoriesCreated: outcome.categoriesCreated, kobisSearches: searches)
+            categoriesCreated: outcome.categoriesCreated, kobisSearches: searches, watchlist: watchlist)
     }
 
     /// The category a Letterboxd row goes under: the first tag naming an existing or planned category, else the

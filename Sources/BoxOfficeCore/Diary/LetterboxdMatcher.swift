@@ -13,6 +13,9 @@ struct LetterboxdMatcher: Sendable {
         /// One per row, in order.
         var outcomes: [Outcome]
         var searches: Int
+        /// The KOBIS title and opening date of each movie a search matched, by code (movies matched through the
+        /// user's notes are not here).
+        var found: [String: (title: String, openDate: CalendarDate?)] = [:]
     }
 
     struct Key: Hashable, Sendable {
@@ -51,25 +54,31 @@ struct LetterboxdMatcher: Sendable {
     func match(_ rows: [DiaryImportRow], catalog: any DiaryMovieCatalog, lookupLimit: Int, concurrency: Int) async
         -> Result
     {
+        await match(
+            keys: rows.map { Key(title: $0.title, year: $0.year) }, catalog: catalog, lookupLimit: lookupLimit,
+            concurrency: concurrency)
+    }
+
+    /// The outcome of each title and year, in order (a Letterboxd diary's rows, or a watchlist's).
+    func match(keys rows: [Key], catalog: any DiaryMovieCatalog, lookupLimit: Int, concurrency: Int) async -> Result {
         var outcomes: [Outcome?] = rows.map { fromOwnNotes($0) }
         var keys: [Key] = []
         var seen: Set<Key> = []
         for (index, row) in rows.enumerated() where outcomes[index] == nil {
-            let key = Key(title: row.title, year: row.year)
-            if seen.insert(key).inserted { keys.append(key) }
+            if seen.insert(row).inserted { keys.append(row) }
         }
         let looked = Array(keys.prefix(max(0, lookupLimit)))
         let found = await Self.lookUp(looked, catalog: catalog, concurrency: max(1, concurrency))
         let budgetReason = DiarySkipReason.lookupBudgetSpent(limit: lookupLimit)
         for (index, row) in rows.enumerated() where outcomes[index] == nil {
-            outcomes[index] = found.outcomes[Key(title: row.title, year: row.year)] ?? .skipped(budgetReason)
+            outcomes[index] = found.outcomes[row] ?? .skipped(budgetReason)
         }
-        return Result(outcomes: outcomes.map { $0! }, searches: found.searches)
+        return Result(outcomes: outcomes.map { $0! }, searches: found.searches, found: found.films)
     }
 
     /// The movie of one of the user's notes with this title and year (give or take one), if exactly one fits.
     /// Rows without a year are left to the search, which knows every movie with the title.
-    private func fromOwnNotes(_ row: DiaryImportRow) -> Outcome? {
+    private func fromOwnNotes(_ row: Key) -> Outcome? {
         guard let year = row.year, let candidates = known[Self.normalize(row.title)] else { return nil }
         let exact = candidates.filter { $0.movie.releaseYear == year }
         let fitting =
@@ -79,11 +88,12 @@ struct LetterboxdMatcher: Sendable {
     }
 
     private static func lookUp(_ keys: [Key], catalog: any DiaryMovieCatalog, concurrency: Int) async
-        -> (outcomes: [Key: Outcome], searches: Int)
+        -> (outcomes: [Key: Outcome], searches: Int, films: [String: (title: String, openDate: CalendarDate?)])
     {
         var outcomes: [Key: Outcome] = [:]
+        var films: [String: (title: String, openDate: CalendarDate?)] = [:]
         var searches = 0
-        await withTaskGroup(of: (Key, Outcome, Int).self) { group in
+        await withTaskGroup(of: (Key, Outcome, Int, MovieSummary?).self) { group in
             var next = 0
             func startNext() {
                 guard next < keys.count else { return }
@@ -92,17 +102,18 @@ struct LetterboxdMatcher: Sendable {
                 group.addTask { await lookUp(key, catalog: catalog) }
             }
             for _ in 0..<min(concurrency, keys.count) { startNext() }
-            for await (key, outcome, count) in group {
+            for await (key, outcome, count, chosen) in group {
                 outcomes[key] = outcome
                 searches += count
+                if let chosen { films[chosen.code] = (chosen.title, chosen.openDate) }
                 startNext()
             }
         }
-        return (outcomes, searches)
+        return (outcomes, searches, films)
     }
 
-    /// Searches KOBIS for one title; returns the outcome and the number of searches made.
-    private static func lookUp(_ key: Key, catalog: any DiaryMovieCatalog) async -> (Key, Outcome, Int) {
+    /// Searches KOBIS for one title; returns the outcome, the number of searches made and the movie chosen.
+    private static func lookUp(_ key: Key, catalog: any DiaryMovieCatalog) async -> (Key, Outcome, Int, MovieSummary?) {
         let wanted = normalize(key.title)
         var searches = 0
         do {
@@ -121,20 +132,15 @@ struct LetterboxdMatcher: Sendable {
                 }
             }
             guard !candidates.isEmpty else {
-                return (
-                    key, .skipped(.noMovieTitled(key.title, year: key.year)), searches
-                )
+                return (key, .skipped(.noMovieTitled(key.title, year: key.year)), searches, nil)
             }
             if let chosen = choose(candidates, year: key.year) {
-                return (key, .matched(code: chosen.code, snapshot: MovieSnapshot(chosen)), searches)
+                return (key, .matched(code: chosen.code, snapshot: MovieSnapshot(chosen)), searches, chosen)
             }
             let codes = candidates.prefix(5).map(\.code)
-            return (
-                key, .skipped(.severalMovies(key.title, year: key.year, codes: Array(codes))),
-                searches
-            )
+            return (key, .skipped(.severalMovies(key.title, year: key.year, codes: Array(codes))), searches, nil)
         } catch {
-            return (key, .skipped(.searchFailed), searches)
+            return (key, .skipped(.searchFailed), searches, nil)
         }
     }
 

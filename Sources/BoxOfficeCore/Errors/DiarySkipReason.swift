@@ -12,4 +12,8 @@ public enum DiarySkipReason: Sendable, Hashable {
     case lookupBudgetSpent(limit: Int)
     /// The KOBIS search failed.
     case searchFailed
+    /// The film is already on the user's watchlist (watchlist imports).
+    case alreadyListed
+    /// No KOBIS movie has this code (watchlist imports).
+    case unknownMovie(code: String)
 }

@@ -6,6 +6,9 @@ public protocol WatchlistRepository: Sendable {
     /// Adds `entry` to the user's list unless the film is on it; returns the stored entry (the earlier one for a
     /// film already listed) and whether it was added now. Safe when two requests add the same film at once.
     func add(_ entry: WatchlistEntry, userID: UUID) async throws -> (entry: WatchlistEntry, added: Bool)
+    /// Adds each of `entries` (distinct films) unless the film is on the user's list already, in as few statements
+    /// as the database allows (imports); returns the codes of the films added now.
+    func addEntries(_ entries: [WatchlistEntry], userID: UUID) async throws -> Set<String>
     /// Takes the film off the user's list; `false` when it was not on it.
     func remove(movieCode: String, userID: UUID) async throws -> Bool
     /// The user's whole list, most recently added first.

@@ -44,6 +44,37 @@ struct FluentWatchlistRepository: WatchlistRepository {
         }
     }
 
+    /// Rows per INSERT, well under both databases' limits on bound parameters.
+    private static let batchSize = 500
+
+    func addEntries(_ entries: [WatchlistEntry], userID: UUID) async throws -> Set<String> {
+        guard !entries.isEmpty else { return [] }
+        return try await StorageFailure.run("import a watchlist", logger: database.logger) {
+            let sql = try database.requireSQL()
+            var added: Set<String> = []
+            var start = 0
+            while start < entries.count {
+                let batch = entries[start..<min(start + Self.batchSize, entries.count)]
+                start += Self.batchSize
+                let rows = try await sql.insert(into: CreateWatchlist.entries)
+                    .columns(["id"] + Self.columns)
+                    .rows(
+                        batch.map { entry -> [any SQLExpression] in
+                            [
+                                SQLBind(UUID()), SQLBind(userID), SQLBind(entry.movieCode), SQLBind(entry.title),
+                                (entry.openDate?.isoString).sqlBindOrNull, SQLBind(entry.addedAt),
+                            ]
+                        }
+                    )
+                    .ignoringConflicts(with: ["user_id", "movie_code"])
+                    .returning("movie_code")
+                    .all()
+                for row in rows { added.insert(try row.decode(column: "movie_code", as: String.self)) }
+            }
+            return added
+        }
+    }
+
     func remove(movieCode: String, userID: UUID) async throws -> Bool {
         try await StorageFailure.run("remove a film from a watchlist", logger: database.logger) {
             let rows = try await database.requireSQL().delete(from: CreateWatchlist.entries)

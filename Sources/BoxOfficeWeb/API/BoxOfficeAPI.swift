@@ -13,6 +13,7 @@ struct BoxOfficeAPI: APIProtocol {
     let transfer: TransferAPIHandler
     let stats: StatsAPIHandler
     let watchlist: WatchlistAPIHandler
+    let watchlistImport: WatchlistImportAPIHandler
     let notifications: NotificationAPIHandler
     let webhooks: WebhookAPIHandler
 

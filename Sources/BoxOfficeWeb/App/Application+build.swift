@@ -116,6 +116,7 @@ func buildRouter(
         transfer: TransferAPIHandler(transfer: services.diaryTransfer),
         stats: StatsAPIHandler(statistics: services.diaryStatistics),
         watchlist: WatchlistAPIHandler(watchlist: services.watchlist, calendar: services.calendar),
+        watchlistImport: WatchlistImportAPIHandler(importer: services.watchlistImporter),
         notifications: NotificationAPIHandler(notifications: services.notifications),
         webhooks: WebhookAPIHandler(webhooks: services.webhooks)
     ).registerHandlers(
@@ -171,7 +172,11 @@ private func apiMiddlewares(services: AppServices, openAPI: OpenAPIDocument) -> 
         DiaryNoStoreMiddleware(diaryOperations: openAPI.operationIDs(tagged: "diary")),
         DiaryBearerTokenMiddleware(accounts: services.diaryAccounts, securedOperations: openAPI.securedOperationIDs),
         APIRequestBodyMiddleware(
-            limits: ["importNotes": TransferAPIHandler.importSizeLimit], nullAware: ["updateNote"],
+            limits: [
+                "importNotes": TransferAPIHandler.importSizeLimit,
+                "importWatchlist": WatchlistImportAPIHandler.importSizeLimit,
+            ],
+            nullAware: ["updateNote"],
             streamed: ["importNotes"]),
         DiaryExportContentTypeMiddleware(),
         APIQueryMiddleware(calendar: services.calendar),
@@ -225,6 +230,8 @@ private func addDiaryPageRoutes(
     WatchlistPageController<DiaryPageContext>(
         watchlist: services.watchlist, notifications: services.notifications, site: site, renderer: renderer
     ).addRoutes(to: members)
+    WatchlistImportController<DiaryPageContext>(importer: services.watchlistImporter, site: site, renderer: renderer)
+        .addRoutes(to: members)
     WebhookPageController<DiaryPageContext>(webhooks: services.webhooks, site: site, renderer: renderer)
         .addRoutes(to: members)
     FeedAddressController<DiaryPageContext>(

@@ -18,6 +18,10 @@ extension BoxOfficeAPI {
         try await watchlist.exportWatchlist(input)
     }
 
+    func importWatchlist(_ input: Operations.ImportWatchlist.Input) async throws -> Operations.ImportWatchlist.Output {
+        try await watchlistImport.importWatchlist(input)
+    }
+
     func listNotifications(
         _ input: Operations.ListNotifications.Input
     ) async throws -> Operations.ListNotifications.Output {

@@ -59,7 +59,8 @@ extension Components.Schemas.DiaryImportReport {
         self.init(
             format: .init(report.format), rows: report.rows, imported: report.imported,
             skipped: report.skipped.map { .init(row: $0.row, title: $0.title, reason: words.skip($0.reason)) },
-            categoriesCreated: report.categoriesCreated, kobisSearches: report.kobisSearches)
+            categoriesCreated: report.categoriesCreated, kobisSearches: report.kobisSearches,
+            watchlist: report.watchlist.map { .init($0, language: language) })
     }
 }
 

@@ -1,0 +1,11 @@
+public import BoxOfficeCore
+
+extension AppServices {
+    /// Imports watchlist files (Letterboxd's `watchlist.csv`) with the diary's catalog and import limits.
+    public var watchlistImporter: WatchlistImporter {
+        WatchlistImporter(
+            watchlist: database.watchlistRepository(),
+            notes: database.diaryRepositories(nationOrigin: configuration.upstreamOrigin).notes, catalog: movies,
+            calendar: calendar, settings: diaryTransfer.settings)
+    }
+}

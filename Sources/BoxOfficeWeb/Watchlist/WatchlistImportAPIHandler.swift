@@ -1,0 +1,38 @@
+import BoxOfficeCore
+import BoxOfficeText
+import Foundation
+import OpenAPIRuntime
+
+/// `importWatchlist` (`POST /api/v1/watchlist/import?format=letterboxd`, the file is the body whatever its
+/// `Content-Type`, at most ``importSizeLimit`` bytes): Letterboxd's `watchlist.csv` matched and added to the
+/// user's watchlist.
+struct WatchlistImportAPIHandler: Sendable {
+    let importer: WatchlistImporter
+
+    /// Largest file: a Letterboxd watchlist of 100,000 films (the row limit) is about 8 MB.
+    static var importSizeLimit: Int { 16 << 20 }
+
+    func importWatchlist(_ input: Operations.ImportWatchlist.Input) async throws -> Operations.ImportWatchlist.Output {
+        let user = try DiaryAPIUser.get()
+        _ = try WatchlistImportFormat(parameter: input.query.format.rawValue)
+        let file =
+            switch input.body {
+            case .any(let body): body
+            }
+        let data = try await APIRequestBodyMiddleware.collect(file, limit: Self.importSizeLimit)
+        let report = try await importer.importLetterboxd(data, userID: user.id)
+        let language = Language(apiRequest: try APIRequest.get())
+        return .ok(.init(body: .json(.init(report, language: language))))
+    }
+}
+
+extension Components.Schemas.WatchlistImportReport {
+    /// The import's figures and every skipped row with its reason, worded in `language`.
+    init(_ report: WatchlistImportReport, language: Language) {
+        let words = ReasonText(language)
+        self.init(
+            rows: report.rows, imported: report.imported,
+            skipped: report.skipped.map { .init(row: $0.row, title: $0.title, reason: words.skip($0.reason)) },
+            kobisSearches: report.kobisSearches)
+    }
+}
