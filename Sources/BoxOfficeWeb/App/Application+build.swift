@@ -112,7 +112,7 @@ func buildRouter(
         archiveStatus: ArchiveStatusHandler(keeper: services.keeper, ledger: services.ledger),
         accounts: AccountAPIHandler(accounts: services.diaryAccounts),
         categories: CategoryAPIHandler(notes: services.diaryNotes),
-        notes: NoteAPIHandler(notes: services.diaryNotes, calendar: services.calendar),
+        notes: NoteAPIHandler(notes: services.diaryNotes, watchlist: services.watchlist, calendar: services.calendar),
         transfer: TransferAPIHandler(transfer: services.diaryTransfer),
         stats: StatsAPIHandler(statistics: services.diaryStatistics),
         watchlist: WatchlistAPIHandler(watchlist: services.watchlist, calendar: services.calendar),
@@ -214,14 +214,16 @@ private func addDiaryPageRoutes(
                 expected: .session, bodyLimit: TransferController<DiaryPageContext>.importSizeLimit + (64 << 10)))
     LogoutController<DiaryPageContext>(accounts: accounts, site: site, renderer: renderer).addRoutes(to: members)
     AccountController<DiaryPageContext>(
-        accounts: accounts, administrators: services.administrators, site: site, renderer: renderer
+        accounts: accounts, administrators: services.administrators, watchlist: services.watchlist, site: site,
+        renderer: renderer
     ).addRoutes(to: members)
     // About 200 notes pages of 20 notes; each session's pages are rendered once per change to the diary.
     let notesPages = NotesPageCache(pages: RenderedPageCache(byteBudget: 4 << 20), calendar: services.calendar)
     NotesController<DiaryPageContext>(notes: notes, site: site, renderer: renderer, cache: notesPages)
         .addRoutes(to: members)
-    NoteController<DiaryPageContext>(notes: notes, movies: services.movies, site: site, renderer: renderer)
-        .addRoutes(to: members)
+    NoteController<DiaryPageContext>(
+        notes: notes, movies: services.movies, watchlist: services.watchlist, site: site, renderer: renderer
+    ).addRoutes(to: members)
     CategoriesController<DiaryPageContext>(notes: notes, site: site, renderer: renderer).addRoutes(to: members)
     StatsController<DiaryPageContext>(diaryStatistics: services.diaryStatistics, site: site, renderer: renderer)
         .addRoutes(to: members)

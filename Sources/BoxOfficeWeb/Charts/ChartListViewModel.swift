@@ -71,6 +71,8 @@ struct ChartRowViewModel: Sendable {
     /// "3위, 2계단 상승".
     var spokenLabel: String
     var title: String
+    /// The page script's key for the reader's watchlist marks (`data-movie-code`).
+    var movieCode: String
     var movieURL: String
     /// The poster image (an image or an SVG placeholder), shown on grid cards.
     var posterURL: String
@@ -90,6 +92,7 @@ struct ChartRowViewModel: Sendable {
         }
         spokenLabel = strings.spokenRank(entry.rank, change: entry.change)
         title = entry.title
+        movieCode = entry.movieCode
         movieURL = "/movies/" + Self.pathSegment(entry.movieCode)
         posterURL = movieURL + "/poster"
         audienceText = strings.audienceLine(periodLabel, audience: entry.audience, total: entry.audienceTotal)

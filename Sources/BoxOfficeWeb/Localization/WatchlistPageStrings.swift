@@ -6,7 +6,13 @@ struct WatchlistPageStrings: Sendable {
     let isEnglish: Bool
     let watchlistTitle, notificationsTitle, sortLabel, sortAdded, sortOpenDate, sortTitle: String
     let emptyWatchlist, emptyNotifications, remove, add, openDateLabel, addedLabel, unknownDate: String
-    let stateUpcoming, stateShowing, stateLeft, markAllRead, markRead, unreadBadge, listLabel: String
+    let stateUpcoming, stateShowing, stateLeft, unreadBadge, listLabel: String
+    /// The marks the page script puts on cached pages: the header's alerts link (its count follows the word, the
+    /// hidden rest completes what a screen reader says), a listed film's badge, the add/remove toggle, what it says.
+    let alertsLink, unreadSuffix, listedBadge, toggleLabel, toggleFailed: String
+    /// The account page's choice for a film a note is logged about, and the offer after saving such a note.
+    let removalTitle, removalHint, removalAsk, removalAlways, removalNever, removalSave, removalSaved: String
+    let offerText, takenOff: String
 
     static func table(for language: Language) -> WatchlistPageStrings {
         language == .english ? english : korean
@@ -26,6 +32,20 @@ struct WatchlistPageStrings: Sendable {
             }
             return "최근 박스오피스 \(rank)위" + (days.map { " · 개봉 \($0 + 1)일째" } ?? "") + " · 누적 \(audience)명"
         }
+    }
+
+    /// What the toggle's live region says after adding `title` ("{title}" is filled in by the page script).
+    var addedAnnouncement: String {
+        isEnglish ? "Added to your watchlist: {title}" : "보고 싶은 영화에 추가했습니다: {title}"
+    }
+
+    var removedAnnouncement: String {
+        isEnglish ? "Taken off your watchlist: {title}" : "보고 싶은 영화에서 뺐습니다: {title}"
+    }
+
+    /// The one button offered after logging a note about a listed film.
+    func offerButton(_ title: String) -> String {
+        isEnglish ? "Take \(title) off my watchlist" : "‘\(title)’ 보고 싶은 영화에서 빼기"
     }
 
     /// An alert in words.
@@ -49,8 +69,14 @@ struct WatchlistPageStrings: Sendable {
         emptyWatchlist: "아직 보고 싶은 영화가 없습니다. 박스오피스나 영화 페이지에서 추가하세요.",
         emptyNotifications: "알림이 없습니다.", remove: "목록에서 빼기", add: "보고 싶은 영화에 추가",
         openDateLabel: "개봉일", addedLabel: "추가한 날", unknownDate: "미정", stateUpcoming: "개봉 예정",
-        stateShowing: "상영 중 (순위 밖)", stateLeft: "박스오피스에서 내려감", markAllRead: "모두 읽음으로 표시",
-        markRead: "읽음으로 표시", unreadBadge: "새 알림", listLabel: "목록")
+        stateShowing: "상영 중 (순위 밖)", stateLeft: "박스오피스에서 내려감", unreadBadge: "새 알림", listLabel: "목록",
+        alertsLink: "알림", unreadSuffix: "건 읽지 않음", listedBadge: "보고 싶은 영화",
+        toggleLabel: "보고 싶어요", toggleFailed: "보고 싶은 영화를 바꾸지 못했습니다. 잠시 후 다시 시도하세요.",
+        removalTitle: "보고 싶은 영화를 기록하면",
+        removalHint: "목록에 있는 영화를 일기에 기록했을 때 목록에서 뺄지 고르세요.",
+        removalAsk: "뺄지 물어보기", removalAlways: "항상 빼기", removalNever: "그대로 두기", removalSave: "저장",
+        removalSaved: "보고 싶은 영화 설정을 저장했습니다.",
+        offerText: "이 영화는 보고 싶은 영화 목록에 있습니다.", takenOff: "보고 싶은 영화에서 뺐습니다.")
 
     static let english = WatchlistPageStrings(
         isEnglish: true,
@@ -60,6 +86,12 @@ struct WatchlistPageStrings: Sendable {
         emptyWatchlist: "Nothing on your watchlist yet. Add films from the charts or a movie's page.",
         emptyNotifications: "No notifications.", remove: "Remove from watchlist", add: "Add to watchlist",
         openDateLabel: "Opens", addedLabel: "Added", unknownDate: "not set", stateUpcoming: "Upcoming",
-        stateShowing: "Showing (not charted)", stateLeft: "Left the chart", markAllRead: "Mark all as read",
-        markRead: "Mark as read", unreadBadge: "New", listLabel: "List")
+        stateShowing: "Showing (not charted)", stateLeft: "Left the chart", unreadBadge: "New", listLabel: "List",
+        alertsLink: "Alerts", unreadSuffix: " unread", listedBadge: "On my watchlist", toggleLabel: "Want to see",
+        toggleFailed: "Your watchlist could not be changed. Try again in a moment.",
+        removalTitle: "When you log a film from your watchlist",
+        removalHint: "Whether a film comes off your watchlist when you log a note about it.",
+        removalAsk: "Ask me", removalAlways: "Always take it off", removalNever: "Leave it on", removalSave: "Save",
+        removalSaved: "Your watchlist preference is saved.",
+        offerText: "This film is on your watchlist.", takenOff: "Taken off your watchlist.")
 }

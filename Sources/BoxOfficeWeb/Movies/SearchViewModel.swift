@@ -7,6 +7,8 @@ struct SearchViewModel: Sendable {
     struct Hit: Sendable {
         /// The English title on English pages when KOBIS has one, else the Korean title.
         var title: String
+        /// The page script's key for the reader's watchlist marks (`data-movie-code`).
+        var movieCode: String
         /// The Korean title beside an English one, else `nil`.
         var titleBeside: String?
         var movieURL: String
@@ -54,7 +56,7 @@ struct SearchViewModel: Sendable {
             ]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
             return Hit(
-                title: shown.name, titleBeside: shown.beside,
+                title: shown.name, movieCode: movie.code, titleBeside: shown.beside,
                 movieURL: LinkBuilder.link("/movies/" + movie.code, [("lang", explicitLanguage)]),
                 details: details, directors: movie.directors.joined(separator: ", "),
                 hasDirectors: !movie.directors.isEmpty)

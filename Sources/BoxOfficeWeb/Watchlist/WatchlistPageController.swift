@@ -2,8 +2,10 @@ import BoxOfficeCore
 import Foundation
 import Hummingbird
 
-/// The watchlist's pages: `GET /watchlist`, the add and remove forms (from the list, a movie's page, or a chart
-/// row's script), `GET /notifications` and marking alerts read. Every form carries the session's CSRF token.
+/// The watchlist's pages: `GET /watchlist`, the add and remove forms (from the list, a movie's page, or the page
+/// script's toggle on chart rows, search results and movie pages, which sends `Accept: application/json` and the
+/// `X-CSRF-Token` header and is answered `{"movieCode","listed"}` instead of a redirect), `GET /notifications` (which
+/// marks the alerts it shows read) and marking alerts read. Every post carries the session's CSRF token.
 struct WatchlistPageController<Context: DiarySessionContext>: Sendable {
     let watchlist: WatchlistService
     let notifications: any NotificationRepository
@@ -34,19 +36,29 @@ struct WatchlistPageController<Context: DiarySessionContext>: Sendable {
             let session = try context.requireSession()
             let form = try context.form.decode(WatchlistForms.Add.self)
             let code = try DiaryValidation.movieCode(form.movieCode)
-            _ = try await watchlist.add(movieCode: code, userID: session.user.id)
+            let (item, _) = try await watchlist.add(movieCode: code, userID: session.user.id)
+            if Self.wantsJSON(request) { return try Self.toggled(item.movieCode, listed: true) }
             return Response.redirect(to: WatchlistForms.localPath(form.next, fallback: "/watchlist"), type: .normal)
         }
         group.post("watchlist/{movieCode}/remove") { request, context in
             let session = try context.requireSession()
             let form = try context.form.decode(WatchlistForms.Back.self)
-            try await watchlist.remove(movieCode: context.parameters.get("movieCode") ?? "", userID: session.user.id)
+            let code = context.parameters.get("movieCode") ?? ""
+            try await watchlist.remove(movieCode: code, userID: session.user.id)
+            if Self.wantsJSON(request) { return try Self.toggled(code, listed: false) }
             return Response.redirect(to: WatchlistForms.localPath(form.next, fallback: "/watchlist"), type: .normal)
         }
         group.get("notifications") { request, context in
             let session = try context.requireSession()
             let alerts = try await notifications.alerts(
                 userID: session.user.id, unreadOnly: false, limit: NotificationAPIHandler.limit)
+            // Reading the page reads the alerts: the header's count drops. This page still marks them new.
+            let unread = alerts.filter { !$0.read }.map(\.id)
+            if alerts.count == NotificationAPIHandler.limit {
+                _ = try await notifications.markRead(ids: nil, userID: session.user.id)
+            } else if !unread.isEmpty {
+                _ = try await notifications.markRead(ids: unread, userID: session.user.id)
+            }
             let environment = DiaryPageEnvironment(request: request, site: site)
             return try renderer.render(
                 NotificationsViewModel(environment: environment, session: session, alerts: alerts),
@@ -63,6 +75,23 @@ struct WatchlistPageController<Context: DiarySessionContext>: Sendable {
             _ = try await notifications.markRead(ids: ids, userID: session.user.id)
             return DiaryPageEnvironment(request: request, site: site).redirect("/notifications")
         }
+    }
+
+    /// What the page script's toggle is told, instead of the form's redirect.
+    struct Toggled: Encodable, Sendable {
+        var movieCode: String
+        var listed: Bool
+    }
+
+    /// The page script asks for JSON (`Accept: application/json`); a plain form post gets the redirect.
+    static func wantsJSON(_ request: Request) -> Bool {
+        request.headers[.accept]?.contains("application/json") == true
+    }
+
+    static func toggled(_ code: String, listed: Bool) throws -> Response {
+        var response = try ResponseBuilders.json(Toggled(movieCode: code, listed: listed))
+        response.headers[.cacheControl] = "no-store"
+        return response
     }
 }
 

@@ -34,7 +34,7 @@ struct WatchlistViewModel: Sendable {
         let w = WatchlistPageStrings.table(for: environment.language)
         self.w = w
         layout = environment.layout(title: w.watchlistTitle)
-        nav = environment.navigation(session, active: .notes)
+        nav = environment.navigation(session, active: .watchlist)
         csrf = session.csrfToken
         next = environment.link("/watchlist", [("sort", sort == .added ? nil : sort.rawValue)])
         self.items = items.map { item in
@@ -53,7 +53,7 @@ struct WatchlistViewModel: Sendable {
     }
 }
 
-/// `GET /notifications`: the user's alerts, newest first, and a form to mark them read.
+/// `GET /notifications`: the user's alerts, newest first; those unread until this visit are marked new.
 struct NotificationsViewModel: Sendable {
     struct Item: Sendable {
         var id: String
@@ -70,25 +70,19 @@ struct NotificationsViewModel: Sendable {
     var nav: DiaryNavViewModel
     var items: [Item]
     var isEmpty: Bool
-    var hasUnread: Bool
-    var readAction: String
-    var csrf: String
 
     init(environment: DiaryPageEnvironment, session: DiarySession, alerts: [Alert]) {
         s = environment.strings
         let w = WatchlistPageStrings.table(for: environment.language)
         self.w = w
         layout = environment.layout(title: w.notificationsTitle)
-        nav = environment.navigation(session, active: .notes)
-        csrf = session.csrfToken
-        readAction = environment.link("/notifications/read")
+        nav = environment.navigation(session, active: .notifications)
         items = alerts.map {
             Item(
                 id: $0.id.uuidString, text: w.alert($0.kind), title: $0.title,
                 movieURL: environment.link("/movies/\($0.movieCode)"), date: $0.date.isoString, isUnread: !$0.read)
         }
         isEmpty = alerts.isEmpty
-        hasUnread = alerts.contains { !$0.read }
     }
 }
 
@@ -110,7 +104,7 @@ struct WatchlistAddViewModel: Sendable {
         s = environment.strings
         w = WatchlistPageStrings.table(for: environment.language)
         layout = environment.layout(title: w.add)
-        nav = environment.navigation(session, active: .notes)
+        nav = environment.navigation(session, active: .watchlist)
         title = movie.title
         movieCode = movie.code
         action = environment.link("/watchlist")

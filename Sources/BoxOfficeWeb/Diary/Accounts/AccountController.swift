@@ -5,10 +5,11 @@ import Hummingbird
 
 /// `GET /account`; `POST /account/password` (changes it, which ends every other session, and starts a new
 /// one for this browser); `POST /account/tokens` (creates an API token and shows it once);
-/// `POST /account/tokens/{id}/revoke`.
+/// `POST /account/tokens/{id}/revoke`; `POST /account/watchlist` (what logging a note does to a watchlisted film).
 struct AccountController<Context: DiarySessionContext>: Sendable {
     let accounts: DiaryAccountService
     let administrators: any AdministratorRepository
+    let watchlist: WatchlistService
     let site: PageSite
     let renderer: PageRenderer
 
@@ -19,6 +20,7 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
             switch request.formParameters.nonEmpty("done") {
             case "password": flash = environment.strings.passwordChanged
             case "revoked": flash = environment.strings.tokenRevoked
+            case "watchlist": flash = WatchlistPageStrings.table(for: environment.language).removalSaved
             default: flash = nil
             }
             return try await render(environment, session: try context.requireSession(), flash: flash)
@@ -28,6 +30,16 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
         }
         group.post("account/tokens") { request, context in
             try await createToken(request, context: context)
+        }
+        group.post("account/watchlist") { request, context in
+            let session = try context.requireSession()
+            let text = try context.form.decode(AccountForms.WatchlistRemoval.self).removal
+            guard let preference = WatchlistRemovalPreference(rawValue: text) else {
+                throw BoxOfficeError.invalid(
+                    "removal", .oneOf(WatchlistRemovalPreference.allCases.map(\.rawValue)), value: text)
+            }
+            try await watchlist.setRemovalPreference(preference, userID: session.user.id)
+            return DiaryPageEnvironment(request: request, site: site).redirect("/account", [("done", "watchlist")])
         }
         group.post("account/tokens/{id}/revoke") { request, context in
             let session = try context.requireSession()
@@ -102,6 +114,8 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
         var viewModel = AccountViewModel(
             environment: environment, session: session, tokens: tokens, flash: flash, passwordErrors: passwordErrors,
             tokenErrors: tokenErrors, tokenName: tokenName, newToken: newToken)
+        viewModel.removal = WatchlistRemovalViewModel(
+            environment: environment, preference: try await watchlist.removalPreference(userID: session.user.id))
         // Administrators get the header link to their pages (Pages/Admin).
         if try await administrators.isAdministrator(userID: session.user.id) {
             viewModel.adminLink = AdminLinkViewModel(

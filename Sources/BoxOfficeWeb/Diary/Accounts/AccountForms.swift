@@ -57,6 +57,19 @@ enum AccountForms {
         }
     }
 
+    /// `POST /account/watchlist`: `ask`, `always` or `never` (anything else is a 400).
+    struct WatchlistRemoval: Sendable, Equatable, Decodable {
+        var removal: String
+
+        private enum CodingKeys: String, CodingKey {
+            case removal
+        }
+
+        init(from decoder: any Decoder) throws {
+            removal = try decoder.container(keyedBy: CodingKeys.self).field(.removal)
+        }
+    }
+
     /// `POST /account/tokens`.
     struct NewToken: Sendable, Equatable, Decodable {
         var name: String

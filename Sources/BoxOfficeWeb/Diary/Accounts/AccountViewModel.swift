@@ -42,6 +42,8 @@ struct AccountViewModel: Sendable {
     var feedsLabel: String
     var webhooksURL: String
     var webhooksLabel: String
+    /// What logging a note about a watchlisted film does (set by the controller).
+    var removal: WatchlistRemovalViewModel?
     /// The header's link to the administrator's pages, for administrators only (set by the controller).
     var adminLink: AdminLinkViewModel?
 

@@ -3,9 +3,11 @@ import Foundation
 
 /// `listNotes`, `createNote`, `getNote`, `updateNote` and `deleteNote`: the user's notes. Another user's note, or an id
 /// that is not one, answers 404. The list's query is read by the pages' parser (its rules and words), already
-/// checked by ``APIQueryMiddleware``.
+/// checked by ``APIQueryMiddleware``. A new note about a film on the watchlist takes it off when the person's preference
+/// is "always" (with "ask" or "never" it stays: an API client has no page to ask on).
 struct NoteAPIHandler: Sendable {
     let notes: DiaryNoteService
+    let watchlist: WatchlistService
     let calendar: BoxOfficeCalendar
 
     func listNotes(_: Operations.ListNotes.Input) async throws -> Operations.ListNotes.Output {
@@ -22,6 +24,7 @@ struct NoteAPIHandler: Sendable {
             }
         // A repeated `Idempotency-Key` answers the note its first request made, as the same 201.
         let result = try await notes.createNote(try draft(new), for: user, idempotencyKey: input.headers.idempotencyKey)
+        _ = try await watchlist.noteLogged(movieCode: result.note.movieCode, userID: user.id)
         return .created(
             .init(
                 headers: .init(location: "/api/v1/notes/\(result.note.id.uuidString)"),

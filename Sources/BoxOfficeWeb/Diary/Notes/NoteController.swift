@@ -7,11 +7,14 @@ import Hummingbird
 /// One note: `GET /notes/new?movie=CODE[&chartDate=YYYY-MM-DD&rank=N]` (the form; without a movie, a movie
 /// search first), `POST /notes` (honouring `Idempotency-Key`), `GET /notes/{id}`, `GET/POST /notes/{id}/edit`,
 /// `GET/POST /notes/{id}/delete`.
+/// A new note about a film on the watchlist follows the person's preference: taken off (always), left (never), or
+/// the note's page offers to take it off (ask).
 /// A refused form comes back with a 400, the values as typed and the reasons; nothing is written.
 /// Another user's note answers 404, exactly like a missing one.
 struct NoteController<Context: DiarySessionContext>: Sendable {
     let notes: DiaryNoteService
     let movies: MovieService
+    let watchlist: WatchlistService
     let site: PageSite
     let renderer: PageRenderer
 
@@ -129,7 +132,11 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
                 errors: [ReasonText(environment.language).message(error)],
                 status: .badRequest, categories: categories)
         }
-        return environment.redirect("/notes/\(result.note.id.uuidString)", [("done", "saved")])
+        // Notes sent later from the offline queue come through here too, so "always" applies to them as well.
+        let offer = try await watchlist.noteLogged(movieCode: movie.code, userID: session.user.id)
+        var items: [(name: String, value: String?)] = [("done", "saved")]
+        if offer { items.append(WatchlistOfferViewModel.offerItem) }
+        return environment.redirect("/notes/\(result.note.id.uuidString)", items)
     }
 
     // MARK: - Show, edit
@@ -146,10 +153,24 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
         let sameMovie = try await notes.notes(
             NoteListQuery(filter: NoteFilter(movieCode: note.movieCode), perPage: NoteListQuery.maximumPerPage),
             for: session.user)
-        let flash = request.formParameters.nonEmpty("done") == "saved" ? environment.strings.noteSaved : nil
-        let viewModel = NoteViewModel(
+        let parameters = request.formParameters
+        var flash = parameters.nonEmpty("done") == "saved" ? environment.strings.noteSaved : nil
+        var viewModel = NoteViewModel(
             environment: environment, session: session, note: note, category: category, sameMovie: sameMovie.notes,
             flash: flash)
+        switch parameters.nonEmpty(WatchlistOfferViewModel.offerItem.name) {
+        case WatchlistOfferViewModel.offerItem.value:
+            // Only while it still holds: the film is listed and the person still wants to be asked.
+            let listed = try await watchlist.listedCodes([note.movieCode], userID: session.user.id)
+            if !listed.isEmpty, try await watchlist.removalPreference(userID: session.user.id) == .ask {
+                viewModel.watchlistOffer = WatchlistOfferViewModel(
+                    environment: environment, session: session, note: note)
+            }
+        case "removed":
+            flash = WatchlistPageStrings.table(for: environment.language).takenOff
+            viewModel.flash = flash
+        default: break
+        }
         return try renderer.render(viewModel, template: "diary_note")
     }
 

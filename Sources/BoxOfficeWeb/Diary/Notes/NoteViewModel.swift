@@ -20,6 +20,8 @@ struct NoteViewModel: Sendable {
     var s: DiaryPageStrings
     var nav: DiaryNavViewModel
     var flash: String?
+    /// "Take it off my watchlist?" after saving a note about a listed film (set by the controller).
+    var watchlistOffer: WatchlistOfferViewModel?
     var title: String
     var movieURL: String
     var watchedOn: String

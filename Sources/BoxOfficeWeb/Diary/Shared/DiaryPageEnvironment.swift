@@ -18,7 +18,7 @@ extension PageEnvironment where Strings == DiaryPageStrings {
 
 /// The diary's sub-navigation: who is signed in, the diary sections, and the log-out button (a form post).
 struct DiaryNavViewModel: Sendable {
-    enum Section: Sendable { case notes, newNote, categories, stats, transfer, account }
+    enum Section: Sendable { case notes, newNote, watchlist, notifications, categories, stats, transfer, account }
 
     struct Item: Sendable {
         var label: String
@@ -36,12 +36,17 @@ struct DiaryNavViewModel: Sendable {
 
     init(session: DiarySession, active: Section, environment: DiaryPageEnvironment) {
         let s = environment.strings
+        let w = WatchlistPageStrings.table(for: environment.language)
         username = session.user.username
         signedInAs = s.signedInAs
         label = s.diaryNavLabel
         items = [
             Item(label: s.navNotes, url: environment.link("/notes"), isActive: active == .notes),
             Item(label: s.navNewNote, url: environment.link("/notes/new"), isActive: active == .newNote),
+            Item(label: w.watchlistTitle, url: environment.link("/watchlist"), isActive: active == .watchlist),
+            Item(
+                label: w.notificationsTitle, url: environment.link("/notifications"), isActive: active == .notifications
+            ),
             Item(label: s.navCategories, url: environment.link("/categories"), isActive: active == .categories),
             Item(label: s.navStats, url: environment.link("/stats"), isActive: active == .stats),
             Item(label: s.navTransfer, url: environment.link("/import-export"), isActive: active == .transfer),
@@ -69,6 +74,8 @@ struct DiaryHeaderLinkViewModel: Sendable {
     var watchlistLabel: String
     /// `&lang=en` when the address chose the language, for links written in templates.
     var languageSuffix: String
+    /// What the page script marks the page with for a signed-in reader (its watchlist, the unread alerts).
+    var marks: WatchlistMarkLabels
 
     init(request: Request, language: Language) {
         let s = DiaryPageStrings.table(for: language)
@@ -82,6 +89,7 @@ struct DiaryHeaderLinkViewModel: Sendable {
         addLabel = s.addToDiary
         watchlistLabel = WatchlistPageStrings.table(for: language).add
         languageSuffix = explicit.map { "&lang=\($0)" } ?? ""
+        marks = WatchlistMarkLabels(language: language, explicitLanguage: explicit)
     }
 
     static let diaryPaths = [

@@ -2,7 +2,8 @@
  * BoxOffice page script. Progressive enhancement only: every control it improves is a plain link or
  * form that works without it. It adds a loading indicator while a page loads, switches the chart
  * between list and grid without a reload, refreshes the chart in place (refresh link and
- * pull-to-refresh on touch screens) and submits the filter form when a filter or the date changes.
+ * pull-to-refresh on touch screens), submits the filter form when a filter or the date changes, and marks a
+ * signed-in reader's watchlist films and unread alerts on pages that are the same for everyone.
  * All visible text comes from the server-rendered page, so it follows the page language.
  */
 (function () {
@@ -153,6 +154,7 @@
         // The server laid the fresh chart out by the cookie; keep the switch in step with it.
         var list = region.querySelector("[data-chart-list]");
         if (list) markCurrentView(list.getAttribute("data-view"));
+        markFilms(region);
         stopLoading(region, doneText);
       })
       .catch(function () {
@@ -458,6 +460,11 @@
       setView(option.getAttribute("data-view"));
       return;
     }
+    var toggle = event.target.closest("[data-watchlist-toggle]");
+    if (toggle) {
+      toggleListed(toggle);
+      return;
+    }
     var refreshLink = event.target.closest("[data-refresh], [data-refresh-retry]");
     if (refreshLink && !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey) {
       event.preventDefault();
@@ -479,11 +486,28 @@
 
   // ---- Who is reading ----------------------------------------------------------------------------
 
+  var SIGNED_IN_HINT = /(?:^|;\s*)boxoffice_signed_in=1(?:;|$)/;
+  var sessionRequest = null;
+
+  /** Whether the `boxoffice_signed_in` hint says someone may be signed in (a signed-out visit asks nothing). */
+  function mayBeSignedIn() {
+    return SIGNED_IN_HINT.test(document.cookie) && !!window.fetch;
+  }
+
+  /** `GET /session` (never cached), asked once per page: who is signed in, and the session's CSRF token. */
+  function currentSession() {
+    if (!sessionRequest) {
+      sessionRequest = fetch("/session", { credentials: "same-origin", headers: { Accept: "application/json" } })
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .catch(function () { return null; });
+    }
+    return sessionRequest;
+  }
+
   /**
    * Kept pages are the same for every reader, so the header links to "my diary" (which leads to the log-in page
-   * without a session). Asks the server who is signed in (`GET /session`, never cached) only when the
-   * `boxoffice_signed_in` hint says someone may be, and offers "log in" instead to a reader who is not: a
-   * signed-out visit costs no request. Offline, the link stays as it is.
+   * without a session). Asks the server who is signed in only when the hint says someone may be, and offers
+   * "log in" instead to a reader who is not. Offline, the link stays as it is.
    */
   function setUpReaderLink() {
     var link = document.querySelector("[data-reader-link]");
@@ -492,20 +516,140 @@
       link.textContent = link.getAttribute("data-signed-out-label") || link.textContent;
       link.setAttribute("href", link.getAttribute("data-signed-out-href") || "/login");
     }
-    if (!/(?:^|;\s*)boxoffice_signed_in=1(?:;|$)/.test(document.cookie)) {
+    if (!SIGNED_IN_HINT.test(document.cookie)) {
       showSignedOut();
       return;
     }
     if (!window.fetch) return;
-    fetch("/session", { credentials: "same-origin", headers: { Accept: "application/json" } })
-      .then(function (response) { return response.ok ? response.json() : null; })
+    currentSession().then(function (session) {
+      if (session && !session.signedIn) showSignedOut();
+    });
+  }
+
+  // ---- The reader's watchlist and alerts ---------------------------------------------------------
+
+  /**
+   * Chart, search and movie pages are the same for everyone; for a signed-in reader one small request
+   * (`GET /watchlist/marks?codes=…`, never cached) says which of the page's films (`data-movie-code`) are on their
+   * watchlist and how many alerts are unread. Listed films get a text badge; every film gets a toggle button
+   * (`aria-pressed`) that posts to the watchlist's own forms with the session's CSRF token. The words come from the
+   * page (`template[data-watchlist-pieces]`, the header's alerts link).
+   */
+  var listed = null;
+  var pieces = document.querySelector("template[data-watchlist-pieces]");
+
+  function showUnread(count) {
+    var link = document.querySelector("[data-alerts-link]");
+    if (!link) return;
+    var badge = link.querySelector("[data-alerts-count]");
+    var rest = link.querySelector("[data-alerts-unread]");
+    link.hidden = false;
+    if (badge) {
+      badge.textContent = count > 0 ? String(count) : "";
+      badge.hidden = !(count > 0);
+    }
+    if (rest) rest.hidden = !(count > 0);
+  }
+
+  /** Shows `code`'s badge and toggle state wherever the film appears on the page. */
+  function showListed(code, isListed) {
+    document.querySelectorAll("[data-movie-code]").forEach(function (item) {
+      if (item.getAttribute("data-movie-code") !== code) return;
+      var mark = item.querySelector("[data-watchlist-mark]");
+      var button = item.querySelector("[data-watchlist-toggle]");
+      if (mark) mark.hidden = !isListed;
+      if (button) button.setAttribute("aria-pressed", isListed ? "true" : "false");
+    });
+  }
+
+  /** Puts a badge and a toggle into each film's slot within `scope` (the page, or a refreshed chart). */
+  function markFilms(scope) {
+    if (!listed || !pieces) return;
+    scope.querySelectorAll("[data-movie-code]").forEach(function (item) {
+      var slot = item.hasAttribute("data-watchlist-slot") ? item : item.querySelector("[data-watchlist-slot]");
+      if (!slot || slot.querySelector("[data-watchlist-toggle]")) return;
+      var code = item.getAttribute("data-movie-code");
+      var mark = pieces.content.querySelector("[data-watchlist-mark]").cloneNode(true);
+      var button = pieces.content.querySelector("[data-watchlist-toggle]").cloneNode(true);
+      var title = button.querySelector("[data-toggle-title]");
+      if (title) title.textContent = " " + (item.getAttribute("data-movie-title") || "");
+      // The no-script path (a link to the add form) gives way to the toggle.
+      var fallback = slot.querySelector("[data-watchlist-fallback]");
+      if (fallback) fallback.hidden = true;
+      slot.appendChild(mark);
+      slot.appendChild(document.createTextNode(" "));
+      slot.appendChild(button);
+      mark.hidden = !listed[code];
+      button.setAttribute("aria-pressed", listed[code] ? "true" : "false");
+    });
+  }
+
+  function toggleListed(button) {
+    var item = button.closest("[data-movie-code]");
+    if (!item || button.getAttribute("aria-busy") === "true") return;
+    var code = item.getAttribute("data-movie-code");
+    var adding = button.getAttribute("aria-pressed") !== "true";
+    var action = adding ? pieces.getAttribute("data-add-action") : "/watchlist/" + encodeURIComponent(code) + "/remove";
+    var title = item.getAttribute("data-movie-title") || "";
+    button.setAttribute("aria-busy", "true");
+    currentSession()
       .then(function (session) {
-        if (session && !session.signedIn) showSignedOut();
+        if (!session || !session.signedIn) throw new Error("signed out");
+        return fetch(action, {
+          method: "POST",
+          credentials: "same-origin",
+          redirect: "manual",
+          headers: {
+            Accept: "application/json",
+            "Content-Type": "application/x-www-form-urlencoded",
+            "X-CSRF-Token": session.csrfToken,
+          },
+          body: adding ? "movieCode=" + encodeURIComponent(code) : "",
+        });
       })
-      .catch(function () {});
+      .then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.json();
+      })
+      .then(function (answer) {
+        listed[code] = answer.listed;
+        showListed(code, answer.listed);
+        var text = pieces.getAttribute(answer.listed ? "data-added-text" : "data-removed-text") || "";
+        stopLoading(null, text.replace("{title}", title));
+      })
+      .catch(function () {
+        stopLoading(null, pieces.getAttribute("data-failed-text") || "");
+      })
+      .then(function () {
+        button.removeAttribute("aria-busy");
+      });
+  }
+
+  function setUpWatchlistMarks() {
+    var link = document.querySelector("[data-alerts-link]");
+    if (!link || !mayBeSignedIn()) return;
+    var codes = [];
+    document.querySelectorAll("[data-movie-code]").forEach(function (item) {
+      var code = item.getAttribute("data-movie-code");
+      if (code && codes.indexOf(code) < 0) codes.push(code);
+    });
+    var url = (link.getAttribute("data-marks-url") || "/watchlist/marks") + "?codes=" + encodeURIComponent(codes.join(","));
+    fetch(url, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (marks) {
+        if (!marks || !marks.signedIn) return;
+        showUnread(marks.unread || 0);
+        listed = {};
+        (marks.listed || []).forEach(function (code) { listed[code] = true; });
+        markFilms(document);
+      })
+      .catch(function () {
+        // Offline or the server is away: the page stays as it was served.
+      });
   }
 
   setUpReaderLink();
+  setUpWatchlistMarks();
   setUpPullToRefresh();
   setUpAutoSubmit();
   setUpBackfillProgress();
