@@ -80,7 +80,9 @@ def thousands(number: int) -> str:
 class Server:
     """`boxoffice serve` on 127.0.0.1 with port 0 (the kernel picks a free one; the server prints it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, environment: dict[str, str] | None = None) -> None:
+        # Settings for this server beyond the suite's (a test that needs the keeper on starts its own).
+        self.overrides = dict(environment or {})
         self.directory = Path(tempfile.mkdtemp(prefix="boxoffice-browser-"))
         self.process: subprocess.Popen[str] | None = None
         self.base_url: str | None = None
@@ -95,6 +97,7 @@ class Server:
         environment.setdefault("LOG_LEVEL", "info")
         # The archive keeper would fill the archive behind the pages under test; these tests are not about it.
         environment["BOXOFFICE_KEEPER"] = "off"
+        environment.update(self.overrides)
         self.process = subprocess.Popen(
             [str(BINARY), "serve", "--hostname", "127.0.0.1", "--port", "0"],
             cwd=self.directory, env=environment, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -738,6 +741,7 @@ def search(c: Context) -> None:
 __import__("test_diary").register(sys.modules[__name__])  # the diary pages: Tests/browser/test_diary.py
 __import__("test_archive").register(sys.modules[__name__])  # backfill and period chart: Tests/browser/test_archive.py
 __import__("test_phone").register(sys.modules[__name__])  # the phone app (issue 16): Tests/browser/test_phone.py
+__import__("test_watchlist").register(sys.modules[__name__])  # watchlist marks and alerts: Tests/browser/test_watchlist.py
 
 
 # ---- runner ---------------------------------------------------------------------------------------

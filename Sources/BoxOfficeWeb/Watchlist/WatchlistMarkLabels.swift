@@ -6,7 +6,7 @@ import BoxOfficeCore
 struct WatchlistMarkLabels: Sendable {
     /// "Alerts" / "알림": the header link's word; the script adds the count after it.
     var alertsLink: String
-    /// " unread" / "건 읽지 않음": read after the count by screen readers only.
+    /// " unread" / "건 읽지 않음": after the count in the link's accessible label ("Alerts 3 unread").
     var unreadSuffix: String
     var alertsURL: String
     var marksURL: String

@@ -37,6 +37,7 @@ struct WatchlistMarksTests {
             #expect(grid.text.contains(#"data-movie-code="\#(code)""#))
             let korean = try await client.get(chartPath + "&lang=ko")
             #expect(korean.text.contains("보고 싶어요") && korean.text.contains(">알림 <span"))
+            #expect(korean.text.contains(#"data-unread-suffix="건 읽지 않음""#))
             let weekly = try await client.get("/weekly?date=\(WebTestSupport.settledDate)")
             #expect(weekly.text.contains("data-movie-code="))
             let movie = try await client.get("/movies/\(code)")

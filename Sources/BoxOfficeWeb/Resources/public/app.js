@@ -542,13 +542,18 @@
     var link = document.querySelector("[data-alerts-link]");
     if (!link) return;
     var badge = link.querySelector("[data-alerts-count]");
-    var rest = link.querySelector("[data-alerts-unread]");
     link.hidden = false;
     if (badge) {
       badge.textContent = count > 0 ? String(count) : "";
       badge.hidden = !(count > 0);
     }
-    if (rest) rest.hidden = !(count > 0);
+    // Said in one run, with the visible words first: "Alerts 3 unread", "알림 3건 읽지 않음".
+    if (count > 0) {
+      var label = link.getAttribute("data-alerts-label") || "";
+      link.setAttribute("aria-label", label + " " + count + (link.getAttribute("data-unread-suffix") || ""));
+    } else {
+      link.removeAttribute("aria-label");
+    }
   }
 
   /** Shows `code`'s badge and toggle state wherever the film appears on the page. */
