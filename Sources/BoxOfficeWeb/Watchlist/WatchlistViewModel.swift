@@ -28,6 +28,8 @@ struct WatchlistViewModel: Sendable {
     var sorts: [SortLink]
     var csrf: String
     var next: String
+    /// The Letterboxd import form below the list.
+    var importForm: WatchlistImportFormViewModel
 
     init(environment: DiaryPageEnvironment, session: DiarySession, items: [WatchlistItem], sort: WatchlistSort) {
         s = environment.strings
@@ -37,6 +39,7 @@ struct WatchlistViewModel: Sendable {
         nav = environment.navigation(session, active: .watchlist)
         csrf = session.csrfToken
         next = environment.link("/watchlist", [("sort", sort == .added ? nil : sort.rawValue)])
+        importForm = WatchlistImportFormViewModel(environment: environment, session: session)
         self.items = items.map { item in
             Item(
                 title: item.title, movieURL: environment.link("/movies/\(item.movieCode)"),
