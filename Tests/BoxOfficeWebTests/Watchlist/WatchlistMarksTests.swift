@@ -40,6 +40,8 @@ struct WatchlistMarksTests {
             #expect(korean.text.contains(#"data-unread-suffix="건 읽지 않음""#))
             let weekly = try await client.get("/weekly?date=\(WebTestSupport.settledDate)")
             #expect(weekly.text.contains("data-movie-code="))
+            let search = try await client.get("/movies?q=2")
+            #expect(search.text.contains("data-movie-code=") && search.text.contains("data-watchlist-slot"))
             let movie = try await client.get("/movies/\(code)")
             #expect(movie.text.contains(#"data-movie-code="\#(code)""#))
             #expect(movie.text.contains(#"data-watchlist-slot><a data-watchlist-fallback href="/watchlist/add?movie="#))
