@@ -100,6 +100,12 @@ def register(r) -> None:
         r.check(alerts.accessible_name.strip() == "알림", f"no unread alerts: {alerts.accessible_name!r}")
         r.check(not any(marked(row) for row in rows), "nothing is marked before anything is added")
         titles = [row.find_element(By.CSS_SELECTOR, "a.movie-title").text.strip() for row in rows]
+        # One per-person request for the page (the marks, which also say who is signed in); the session's token
+        # only when a toggle is first pressed.
+        asked = d.execute_script(
+            "return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
+            ".filter((p) => p === '/watchlist/marks' || p === '/session');")
+        r.check(asked == ["/watchlist/marks"], f"one request for the reader's state: {asked}")
 
         # The mouse, in list view.
         first = rows[0].find_element(By.CSS_SELECTOR, TOGGLE)
@@ -110,6 +116,10 @@ def register(r) -> None:
         r.check(rows[0].find_element(By.CSS_SELECTOR, MARK).text.strip().endswith("보고 싶은 영화"),
                 "the mark is words, not colour alone")
         announced(d, f"보고 싶은 영화에 추가했습니다: {titles[0]}")
+        asked = d.execute_script(
+            "return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
+            ".filter((p) => p === '/session');")
+        r.check(len(asked) == 1, f"the CSRF token asked once, on the first press: {asked}")
 
         # The keyboard, in list view: Tab from the row's diary link reaches its toggle; Space presses it.
         d.execute_script("arguments[0].focus();", rows[1].find_element(By.CSS_SELECTOR, "a.add-to-diary"))

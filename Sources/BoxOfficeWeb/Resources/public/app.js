@@ -494,7 +494,7 @@
     return SIGNED_IN_HINT.test(document.cookie) && !!window.fetch;
   }
 
-  /** `GET /session` (never cached), asked once per page: who is signed in, and the session's CSRF token. */
+  /** `GET /session` (never cached), asked at most once per page: who is signed in, and the session's CSRF token. */
   function currentSession() {
     if (!sessionRequest) {
       sessionRequest = fetch("/session", { credentials: "same-origin", headers: { Accept: "application/json" } })
@@ -506,8 +506,9 @@
 
   /**
    * Kept pages are the same for every reader, so the header links to "my diary" (which leads to the log-in page
-   * without a session). Asks the server who is signed in only when the hint says someone may be, and offers
-   * "log in" instead to a reader who is not. Offline, the link stays as it is.
+   * without a session). Asks the server who is signed in only when the hint says someone may be (the marks answer
+   * below says so too, so one request serves both), and offers "log in" instead to a reader who is not. Offline, the
+   * link stays as it is.
    */
   function setUpReaderLink() {
     var link = document.querySelector("[data-reader-link]");
@@ -521,8 +522,9 @@
       return;
     }
     if (!window.fetch) return;
-    currentSession().then(function (session) {
-      if (session && !session.signedIn) showSignedOut();
+    var asked = document.querySelector("[data-alerts-link]") ? currentMarks() : currentSession();
+    asked.then(function (answer) {
+      if (answer && !answer.signedIn) showSignedOut();
     });
   }
 
@@ -532,11 +534,30 @@
    * Chart, search and movie pages are the same for everyone; for a signed-in reader one small request
    * (`GET /watchlist/marks?codes=…`, never cached) says which of the page's films (`data-movie-code`) are on their
    * watchlist and how many alerts are unread. Listed films get a text badge; every film gets a toggle button
-   * (`aria-pressed`) that posts to the watchlist's own forms with the session's CSRF token. The words come from the
-   * page (`template[data-watchlist-pieces]`, the header's alerts link).
+   * (`aria-pressed`) that posts to the watchlist's own forms with the session's CSRF token (`GET /session`, asked on
+   * the first press). The words come from the page (`template[data-watchlist-pieces]`, the header's alerts link).
    */
   var listed = null;
   var pieces = document.querySelector("template[data-watchlist-pieces]");
+  var marksRequest = null;
+
+  /** `GET /watchlist/marks` for this page's films, asked once: `{"signedIn", "listed", "unread"}`, or null. */
+  function currentMarks() {
+    if (!marksRequest) {
+      var link = document.querySelector("[data-alerts-link]");
+      var codes = [];
+      document.querySelectorAll("[data-movie-code]").forEach(function (item) {
+        var code = item.getAttribute("data-movie-code");
+        if (code && codes.indexOf(code) < 0) codes.push(code);
+      });
+      var url = ((link && link.getAttribute("data-marks-url")) || "/watchlist/marks") +
+        "?codes=" + encodeURIComponent(codes.join(","));
+      marksRequest = fetch(url, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .catch(function () { return null; });
+    }
+    return marksRequest;
+  }
 
   function showUnread(count) {
     var link = document.querySelector("[data-alerts-link]");
@@ -630,27 +651,16 @@
       });
   }
 
+  /** Offline, or with the server away, the page stays as it was served. */
   function setUpWatchlistMarks() {
-    var link = document.querySelector("[data-alerts-link]");
-    if (!link || !mayBeSignedIn()) return;
-    var codes = [];
-    document.querySelectorAll("[data-movie-code]").forEach(function (item) {
-      var code = item.getAttribute("data-movie-code");
-      if (code && codes.indexOf(code) < 0) codes.push(code);
+    if (!document.querySelector("[data-alerts-link]") || !mayBeSignedIn()) return;
+    currentMarks().then(function (marks) {
+      if (!marks || !marks.signedIn) return;
+      showUnread(marks.unread || 0);
+      listed = {};
+      (marks.listed || []).forEach(function (code) { listed[code] = true; });
+      markFilms(document);
     });
-    var url = (link.getAttribute("data-marks-url") || "/watchlist/marks") + "?codes=" + encodeURIComponent(codes.join(","));
-    fetch(url, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
-      .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (marks) {
-        if (!marks || !marks.signedIn) return;
-        showUnread(marks.unread || 0);
-        listed = {};
-        (marks.listed || []).forEach(function (code) { listed[code] = true; });
-        markFilms(document);
-      })
-      .catch(function () {
-        // Offline or the server is away: the page stays as it was served.
-      });
   }
 
   setUpReaderLink();
