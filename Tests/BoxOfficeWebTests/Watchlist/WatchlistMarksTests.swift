@@ -93,6 +93,14 @@ struct WatchlistMarksTests {
             #expect(try await minji.post("/watchlist/\(code)/remove", []).status == .notFound)
             #expect(try await minji.get("/watchlist/marks?codes=\(code)").text.contains(#""listed":[]"#))
 
+            // The marks are the page's one per-person request: a stale signed-in hint is forgotten there too.
+            let stale = PageBrowser(client)
+            await stale.setCookie(SessionCookies.signedInHintName, "1")
+            let nobody = try await stale.get("/watchlist/marks?codes=\(code)")
+            #expect(nobody.text == #"{"signedIn":false}"#)
+            let forgotten = try #require(nobody.setCookie(SessionCookies.signedInHintName))
+            #expect(PageBrowser.parseSetCookie(forgotten).attributes["max-age"] == "0")
+
             // Without the script, the same routes still answer the form with a redirect.
             await minji.setExtraHeaders([:])
             let form = try await minji.post("/watchlist", [("csrf", token), ("movieCode", code), ("next", chartPath)])
