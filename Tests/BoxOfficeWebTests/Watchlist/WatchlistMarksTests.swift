@@ -209,6 +209,22 @@ struct WatchlistMarksTests {
             #expect(removedOnSave.headers[.location]?.contains("watchlist=offer") == false)
             #expect(try await listed(codes[1]) == false)
 
+            // A note written offline is sent later by the service worker: the token in X-CSRF-Token, an
+            // Idempotency-Key, sent twice. "Always" applies to it too.
+            try await add(codes[3])
+            let csrf = try await minji.sessionCSRF()
+            await minji.setExtraHeaders([
+                CSRFMiddleware<DiaryPageContext>.headerName: csrf,
+                NoteController<DiaryPageContext>.idempotencyKeyHeader: "k1",
+            ])
+            for _ in 0..<2 {
+                let sent = try await minji.post(
+                    "/notes", [("movie", codes[3]), ("title", "offline"), ("watchedOn", "2024-03-12")])
+                #expect(sent.status == .seeOther)
+            }
+            await minji.setExtraHeaders([:])
+            #expect(try await listed(codes[3]) == false)
+
             // Never: left on, no offer.
             _ = try await minji.submit(on: "/account", to: "/account/watchlist", [("removal", "never")])
             try await add(codes[2])
