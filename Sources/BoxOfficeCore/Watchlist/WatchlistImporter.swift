@@ -180,8 +180,9 @@ public struct WatchlistImporter: Sendable {
                 continue
             }
             rowsByCode[code] = row
-            // Rows without a date keep the file's order among themselves, most recent (first) on top.
-            let addedAt = row.addedAt ?? now.addingTimeInterval(-Double(index) / 1000)
+            // Rows without a date keep the file's order among themselves, most recent (first) on top; a date ahead
+            // of now (a clock that was wrong) is now, so no alert waits for it.
+            let addedAt = min(row.addedAt ?? now.addingTimeInterval(-Double(index) / 1000), now)
             entries.append(WatchlistEntry(movieCode: code, title: row.title, openDate: row.openDate, addedAt: addedAt))
         }
         let added = try await watchlist.addEntries(entries, userID: userID)

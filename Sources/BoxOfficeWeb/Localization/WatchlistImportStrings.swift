@@ -5,7 +5,7 @@ import Foundation
 /// English.
 struct WatchlistImportStrings: Sendable {
     let isEnglish: Bool
-    let title, intro, button, reportTitle, backToWatchlist: String
+    let title, intro, button, reportTitle, backToWatchlist, skippedTitle: String
 
     static func table(for language: Language) -> WatchlistImportStrings {
         language == .english ? english : korean
@@ -35,11 +35,13 @@ struct WatchlistImportStrings: Sendable {
         isEnglish: false, title: "Letterboxd 보고 싶은 영화 가져오기",
         intro:
             "Letterboxd에서 내보낸 watchlist.csv를 고르세요. 제목과 연도로 KOBIS 영화를 찾아 추가하고, 찾지 못한 영화와 이미 목록에 있는 영화는 건너뜁니다.",
-        button: "가져오기", reportTitle: "가져온 결과", backToWatchlist: "보고 싶은 영화로 돌아가기")
+        button: "가져오기", reportTitle: "가져온 결과", backToWatchlist: "보고 싶은 영화로 돌아가기",
+        skippedTitle: "건너뛴 보고 싶은 영화")
 
     static let english = WatchlistImportStrings(
         isEnglish: true, title: "Import a Letterboxd watchlist",
         intro:
             "Choose the watchlist.csv Letterboxd exported. Films are found in KOBIS by title and year and added; films not found and films already on your list are skipped.",
-        button: "Import", reportTitle: "Import report", backToWatchlist: "Back to your watchlist")
+        button: "Import", reportTitle: "Import report", backToWatchlist: "Back to your watchlist",
+        skippedTitle: "Skipped watchlist films")
 }

@@ -225,6 +225,17 @@ struct WatchlistTransferTests {
             let list = try await browser.get("/watchlist")
             #expect(list.text.contains(films[0].title))
 
+            // The diary's import page reports the watchlist of a JSON file (here: the film is listed already).
+            let export = try await browser.get("/export?format=json")
+            #expect(export.text.contains(#""watchlist""#))
+            let diaryImport = try await browser.postMultipart(
+                "/import-export", [("csrf", token), ("format", "json")],
+                file: ("file", "diary.json", Data(export.text.utf8)))
+            #expect(diaryImport.status == .ok)
+            #expect(diaryImport.text.contains("Watchlist: 1 film read, 0 added, 1 skipped."), "\(diaryImport.text)")
+            #expect(diaryImport.text.contains("<caption>Skipped watchlist films</caption>"))
+            #expect(diaryImport.text.contains("already on your watchlist."))
+
             let bad = try await browser.postMultipart(
                 "/watchlist/import", [("csrf", token)], file: ("file", "watchlist.csv", Data("Title\r\nx\r\n".utf8)))
             #expect(bad.status == .badRequest)

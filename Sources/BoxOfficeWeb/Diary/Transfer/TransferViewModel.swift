@@ -24,6 +24,15 @@ struct TransferViewModel: Sendable {
         var hasCategoriesCreated: Bool
         var skipped: [SkippedRow]
         var hasSkipped: Bool
+        /// What a JSON file's watchlist did (`nil` when the file had none).
+        var watchlist: WatchlistPart?
+    }
+
+    struct WatchlistPart: Sendable {
+        var summary: String
+        var watchlistSkippedTitle: String
+        var skipped: [SkippedRow]
+        var hasSkipped: Bool
     }
 
     var layout: LayoutViewModel
@@ -60,6 +69,8 @@ struct TransferViewModel: Sendable {
         self.pasted = pasted
         self.errors = errors
         hasErrors = !errors.isEmpty
+        let words = ReasonText(environment.language)
+        let watchlistWords = WatchlistImportStrings.table(for: environment.language)
         self.report = report.map { report in
             Report(
                 summary: s.importSummary(rows: report.rows, imported: report.imported, skipped: report.skipped.count),
@@ -69,7 +80,17 @@ struct TransferViewModel: Sendable {
                     SkippedRow(
                         row: String($0.row), title: $0.title, reason: ReasonText(environment.language).skip($0.reason))
                 },
-                hasSkipped: !report.skipped.isEmpty)
+                hasSkipped: !report.skipped.isEmpty,
+                watchlist: report.watchlist.map { part in
+                    WatchlistPart(
+                        summary: watchlistWords.diarySummary(
+                            rows: part.rows, imported: part.imported, skipped: part.skipped.count),
+                        watchlistSkippedTitle: watchlistWords.skippedTitle,
+                        skipped: part.skipped.map {
+                            SkippedRow(row: String($0.row), title: $0.title, reason: words.skip($0.reason))
+                        },
+                        hasSkipped: !part.skipped.isEmpty)
+                })
         }
         notesURL = environment.link("/notes")
     }
