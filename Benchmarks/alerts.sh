@@ -18,7 +18,8 @@
 #              BOXOFFICE_TESTS_BIN=path          run this test bundle (e.g. a copy of
 #                                                .build/debug/BoxOfficePackageTests.xctest, or the release one)
 #                                                directly: no build
-#              BENCH_RELEASE=1                   build the tests in release (`swift build -c release --build-tests`)
+#              BENCH_RELEASE=1                   build the tests in release (`swift build -c release --build-tests
+#                                                -Xswiftc -enable-testing`)
 #              BENCH_SKIP_BUILD=1                use the tests as last built
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,7 +32,10 @@ if [ -n "${BOXOFFICE_TESTS_BIN:-}" ]; then
   bin=$BOXOFFICE_TESTS_BIN
 else
   if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
-    swift build -c "$config" --build-tests >&2 || { echo "alerts.sh: the tests do not build" >&2; exit 1; }
+    # A release build of the tests needs testability for their @testable imports.
+    flags=()
+    [ "$config" = release ] && flags=(-Xswiftc -enable-testing)
+    swift build -c "$config" --build-tests "${flags[@]}" >&2 || { echo "alerts.sh: the tests do not build" >&2; exit 1; }
   fi
   bin=.build/$config/BoxOfficePackageTests.xctest
 fi
@@ -54,4 +58,5 @@ grep -E '^alert-bench ' "$out" | while read -r _ rest; do
     "${f[statements_per_day]/../–}" "${f[alerts_stored]}"
 done
 echo
-echo "Load average before: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg). Build: $config."
+if [ -n "${BOXOFFICE_TESTS_BIN:-}" ]; then built="the bundle $BOXOFFICE_TESTS_BIN"; else built="$config"; fi
+echo "Load average before: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg). Tests: $built."
