@@ -154,7 +154,7 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
             NoteListQuery(filter: NoteFilter(movieCode: note.movieCode), perPage: NoteListQuery.maximumPerPage),
             for: session.user)
         let parameters = request.formParameters
-        var flash = parameters.nonEmpty("done") == "saved" ? environment.strings.noteSaved : nil
+        let flash = parameters.nonEmpty("done") == "saved" ? environment.strings.noteSaved : nil
         var viewModel = NoteViewModel(
             environment: environment, session: session, note: note, category: category, sameMovie: sameMovie.notes,
             flash: flash)
@@ -167,8 +167,7 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
                     environment: environment, session: session, note: note)
             }
         case "removed":
-            flash = WatchlistPageStrings.table(for: environment.language).takenOff
-            viewModel.flash = flash
+            viewModel.flash = WatchlistPageStrings.table(for: environment.language).takenOff
         default: break
         }
         return try renderer.render(viewModel, template: "diary_note")
