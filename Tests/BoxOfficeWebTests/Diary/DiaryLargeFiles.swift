@@ -42,8 +42,20 @@ enum DiaryLargeFiles {
     /// POSTs a large file to the test server at `port` with a deadline of minutes: the test client gives up after 20
     /// seconds without an answer, which a large import on a busy machine may take.
     static func post(_ file: Data, port: Int, path: String, token: String) async throws -> (status: Int, json: Any?) {
+        try await send(file, port: port, path: path, token: token)
+    }
+
+    /// GETs `path` on a connection of its own. After a long import the test client's kept connection may have been
+    /// closed by the server's idle timeout (30 s), which a large import on a busy machine outlasts.
+    static func get(port: Int, path: String, token: String) async throws -> (status: Int, json: Any?) {
+        try await send(nil, port: port, path: path, token: token)
+    }
+
+    private static func send(_ file: Data?, port: Int, path: String, token: String) async throws -> (
+        status: Int, json: Any?
+    ) {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-        request.httpMethod = "POST"
+        request.httpMethod = file == nil ? "GET" : "POST"
         request.httpBody = file
         request.timeoutInterval = 600
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
