@@ -95,6 +95,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(CreateWatchlist())
         migrations.add(CreateFeedSecrets())
         migrations.add(CreateWebhooks())
+        migrations.add(CreateDiaryYearFirstNotes())
         self.migrations = migrations
     }
 
