@@ -26,8 +26,8 @@ public protocol DiaryTokenRepository: Sendable {
 /// Stores browser sessions by the SHA-256 of their cookie value, so several instances share them.
 public protocol DiarySessionRepository: Sendable {
     func createSession(_ session: DiarySession, tokenHash: String) async throws
-    /// The session with this hash unless it has expired at `now`.
-    func session(tokenHash: String, now: Date) async throws -> DiarySession?
+    /// The session with this hash unless it has expired at `now`, with its user's diary version, in one read.
+    func activeSession(tokenHash: String, now: Date) async throws -> ActiveDiarySession?
     func extendSession(id: UUID, until expiresAt: Date) async throws
     func deleteSession(tokenHash: String) async throws
     /// Ends every session of the user (after a password change).
@@ -35,6 +35,13 @@ public protocol DiarySessionRepository: Sendable {
     /// Removes sessions that have expired at `now` (those ``session(tokenHash:now:)`` no longer finds); returns
     /// how many. Idempotent, so several instances may run it at once.
     func deleteExpiredSessions(now: Date) async throws -> Int
+}
+
+extension DiarySessionRepository {
+    /// The session with this hash unless it has expired at `now`.
+    public func session(tokenHash: String, now: Date) async throws -> DiarySession? {
+        try await activeSession(tokenHash: tokenHash, now: now)?.session
+    }
 }
 
 /// Remembers failed logins per username, shared by every instance, for throttling.
