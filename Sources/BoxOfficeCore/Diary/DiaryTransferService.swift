@@ -52,18 +52,18 @@ public struct DiaryTransferService: Sendable {
 
     /// Every note of the user (oldest watched first) in `format`, a JSON file laid out as `layout` says. The file is
     /// written while it is sent (``DiaryExportChunks``): the categories and the first notes are read now, the rest
-    /// as the chunks are taken.
+    /// as the chunks are taken, from the snapshot the first were read in.
     public func export(
         _ format: DiaryFileFormat, for user: DiaryUser, layout: DiaryJSONCodec.Layout = .prettyPrinted
     ) async throws -> DiaryExport {
         let categories = try await categoryRepository.categories(userID: user.id)
-        let first = try await noteRepository.notes(userID: user.id, after: nil, limit: settings.exportChunkSize)
+        let feed = DiaryExportFeed(notes: noteRepository, userID: user.id, chunkSize: settings.exportChunkSize)
+        let first = try await feed.next()
         let writer = try DiaryExportWriter(format: format, categories: categories, exportedAt: now, layout: layout)
         return DiaryExport(
             format: format, fileName: format.fileName(on: calendar.today),
             chunks: DiaryExportChunks(
-                notes: noteRepository, userID: user.id, chunkSize: settings.exportChunkSize, writer: writer,
-                first: first))
+                feed: feed, chunkSize: settings.exportChunkSize, writer: writer, first: first))
     }
 
     // MARK: - Import

@@ -57,6 +57,10 @@ public final class BoxOfficeDatabase: Sendable {
             // Every write queues for the one connection; under a burst (a sync, an import) waiting is right, failing is not.
             databases.use(
                 .sqlite(.file(path), connectionPoolTimeout: Self.connectionWait, sqlLogLevel: .trace), as: .sqlite)
+            // Exports read in long read transactions on connections of their own (WAL: the writer goes on).
+            databases.use(
+                .sqlite(.file(path), connectionPoolTimeout: Self.connectionWait, sqlLogLevel: .trace),
+                as: Self.snapshotsID)
         case .postgres(let postgres):
             let configuration: SQLPostgresConfiguration
             do {
@@ -71,6 +75,11 @@ public final class BoxOfficeDatabase: Sendable {
                     configuration: configuration, maxConnectionsPerEventLoop: Self.postgresMaxConnections,
                     connectionPoolTimeout: Self.connectionWait, sqlLogLevel: .trace),
                 as: .psql)
+            databases.use(
+                .postgres(
+                    configuration: configuration, maxConnectionsPerEventLoop: 1,
+                    connectionPoolTimeout: Self.connectionWait, sqlLogLevel: .trace),
+                as: Self.snapshotsID)
         }
         // Every query runs through one event loop's pool. For SQLite that is exactly one connection, so
         // writers in this process never contend for the file's lock; for PostgreSQL it is a small pool.
@@ -153,6 +162,15 @@ public final class BoxOfficeDatabase: Sendable {
                 return try row?.decode(column: "one", as: Int.self) == 1
             }
         }
+    }
+
+    /// The connections long read-only snapshots use (exports, ``FluentDiaryNoteRepository``): one per event loop,
+    /// apart from the pool the rest of the program uses, so slow downloads never hold a connection it needs.
+    static let snapshotsID = DatabaseID(string: "snapshots")
+
+    /// A database on the snapshot connections (the next event loop's), or the usual one if there is none.
+    package func snapshotDatabase() -> any Database {
+        databases.database(Self.snapshotsID, logger: logger, on: databases.eventLoopGroup.any()) ?? database
     }
 
     // MARK: - Repositories

@@ -10,6 +10,8 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
     let database: any Database
     /// The archive origin whose `movie_nations` resolve notes written without a nation; `nil`: none are resolved.
     var nationOrigin: String? = nil
+    /// Where long snapshots read (``withNoteSnapshot(userID:_:)``); `nil`: on `database`.
+    var snapshots: (@Sendable () -> any Database)? = nil
 
     /// Rows per INSERT: well under both databases' limits on bound parameters.
     private static let insertChunk = 200
