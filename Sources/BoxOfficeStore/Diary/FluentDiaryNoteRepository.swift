@@ -222,9 +222,11 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
         var usedIDs: Set<UUID> = []
         var inserted: [DiaryNote] = []
         var duplicates: [Int] = []
-        // Written a chunk at a time in this one transaction, with the counts the chunk moves: the SQL values (19
-        // bound values a note) exist for one chunk at a time, so memory does not grow with the import.
+        // Written a chunk at a time in this one transaction: the SQL values (19 bound values a note) exist for one
+        // chunk at a time, so memory does not grow with the import. The counts' changes add up as the chunks go
+        // (as many as the distinct items, far fewer than the notes) and are written once at the end.
         var chunk: [DiaryNote] = []
+        var counts: [DiaryStatCounts.Key: Int] = [:]
         func flush() async throws {
             guard !chunk.isEmpty else { return }
             for start in stride(from: 0, to: chunk.count, by: insertChunk) {
@@ -234,8 +236,10 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
                 }
                 try await insert.run()
             }
-            try await DiaryStatCounts.apply(
-                DiaryStatCounts.deltas(adding: chunk, removing: []), userID: userID, on: database)
+            var deltas = DiaryStatCounts.deltas(adding: chunk, removing: [])
+            counts.merge(deltas.counts, uniquingKeysWith: +)
+            deltas.counts = [:]
+            try await DiaryStatCounts.apply(deltas, userID: userID, on: database)
             inserted.append(contentsOf: chunk)
             chunk.removeAll(keepingCapacity: true)
         }
@@ -253,6 +257,8 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
             if chunk.count >= importChunk { try await flush() }
         }
         try await flush()
+        try await DiaryStatCounts.apply(
+            DiaryStatCounts.Deltas(counts: counts, added: [], removed: []), userID: userID, on: database)
         return DiaryImportOutcome(inserted: inserted, duplicateLines: duplicates, categoriesCreated: created)
     }
 
