@@ -3,8 +3,8 @@ import Foundation
 /// An export's notes, a chunk each time one is asked for, all from one snapshot of the store
 /// (``DiaryNoteRepository/withNoteSnapshot(userID:_:)``): a note written, changed or deleted while the file is sent
 /// is neither repeated nor dropped. A task holds the snapshot and reads each chunk when the export asks for it, so
-/// one chunk at a time is in memory however slowly the file is taken; the snapshot ends when the feed is released
-/// (the file sent, or the download broken off).
+/// one chunk at a time is in memory however slowly the file is taken; the snapshot ends with the last chunk, or when
+/// the feed is released (the download broken off).
 final class DiaryExportFeed: Sendable {
     private typealias Waiter = CheckedContinuation<[DiaryNote], any Error>
     private let requests: AsyncStream<Waiter>.Continuation
@@ -25,6 +25,8 @@ final class DiaryExportFeed: Sendable {
                             let chunk = try await snapshot.notes(after: cursor, limit: chunkSize)
                             if let last = chunk.last { cursor = DiaryNoteCursor(after: last) }
                             waiter.resume(returning: chunk)
+                            // A short chunk is the last: the snapshot ends now, not when the export is released.
+                            if chunk.count < chunkSize { break }
                         } catch {
                             waiter.resume(throwing: error)
                             throw error

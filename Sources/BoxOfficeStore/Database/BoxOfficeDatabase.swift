@@ -77,7 +77,7 @@ public final class BoxOfficeDatabase: Sendable {
                 as: .psql)
             databases.use(
                 .postgres(
-                    configuration: configuration, maxConnectionsPerEventLoop: 1,
+                    configuration: configuration, maxConnectionsPerEventLoop: 2,
                     connectionPoolTimeout: Self.connectionWait, sqlLogLevel: .trace),
                 as: Self.snapshotsID)
         }
@@ -164,8 +164,9 @@ public final class BoxOfficeDatabase: Sendable {
         }
     }
 
-    /// The connections long read-only snapshots use (exports, ``FluentDiaryNoteRepository``): one per event loop,
-    /// apart from the pool the rest of the program uses, so slow downloads never hold a connection it needs.
+    /// The connections long read-only snapshots use (exports, ``FluentDiaryNoteRepository``): one per event loop on
+    /// SQLite, two on PostgreSQL, apart from the pool the rest of the program uses, so slow downloads never hold a
+    /// connection it needs. An export waits for one while as many others are being sent (up to ``connectionWait``).
     static let snapshotsID = DatabaseID(string: "snapshots")
 
     /// A database on the snapshot connections (the next event loop's), or the usual one if there is none.
