@@ -54,11 +54,14 @@ extension FluentDiaryNoteRepository {
         var unknown = count(Dimension.origin, "unknown")
         if let nationOrigin, unknown > 0 {
             // Notes written before the archive knew their movie's nation count under the nation it knows now.
-            let collate = sql.dialect.name == "postgresql" ? " COLLATE \"C\"" : ""
+            // The counts' items are in PostgreSQL's "C" collation, the archive's codes in the default one: compared in
+            // the archive's, so its (origin, movie_code) index finds each code. (Given "C" on the archive's side, it
+            // read every stored nation for each: 200 ms with 10,000 of them.) Equality is the same in both.
+            let collate = sql.dialect.name == "postgresql" ? " COLLATE \"default\"" : ""
             let rows = try await sql.raw(
                 """
                 SELECT s.count AS count, n.nation AS nation FROM diary_stat_counts s
-                JOIN movie_nations n ON n.movie_code\(unsafeRaw: collate) = s.item AND n.origin = \(bind: nationOrigin)
+                JOIN movie_nations n ON n.movie_code = s.item\(unsafeRaw: collate) AND n.origin = \(bind: nationOrigin)
                 WHERE s.user_id = \(bind: userID) AND s.year = \(bind: stored) AND s.dimension = \(bind: Dimension.noNation)
                 AND s.count > 0 AND n.nation <> ''
                 """
