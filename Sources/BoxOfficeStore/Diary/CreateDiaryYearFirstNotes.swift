@@ -4,8 +4,10 @@ import Foundation
 import SQLKit
 
 /// Creates `diary_year_first_notes` (see ``DiaryYearFirstNotes``) and fills it for every existing diary, one user
-/// at a time and their notes in chunks; and indexes the kept counts of notes written without a nation by movie, so
-/// a nation the keeper learns later finds the people whose figures it changes (``DiaryNationChanges``).
+/// at a time and their notes in chunks; indexes the kept counts of notes written without a nation by movie, so a
+/// nation the keeper learns later finds the people whose figures it changes (``DiaryNationChanges``); and extends the
+/// notes' rating index with the creation and id, so a year's best notes (one rating, the year's days, earliest
+/// first) are read in order from it rather than by walking the year's notes for the few of that rating.
 struct CreateDiaryYearFirstNotes: AsyncMigration {
     var name: String { "BoxOfficeStore.CreateDiaryYearFirstNotes" }
 
@@ -33,6 +35,11 @@ struct CreateDiaryYearFirstNotes: AsyncMigration {
             """
         ).run()
 
+        try await sql.drop(index: "idx_diary_notes_user_rating").run()
+        try await sql.raw(
+            "CREATE INDEX idx_diary_notes_user_rating ON diary_notes (user_id, rating_halves, watched_on, created_at, id)"
+        ).run()
+
         var lastID: UUID?
         while true {
             let query = sql.select().column("id").from(DiaryUserModel.schema).orderBy("id").limit(500)
@@ -45,7 +52,12 @@ struct CreateDiaryYearFirstNotes: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.requireSQL().drop(index: "idx_diary_stat_counts_no_nation").run()
+        let sql = try database.requireSQL()
+        try await sql.drop(index: "idx_diary_notes_user_rating").run()
+        try await sql.raw(
+            "CREATE INDEX idx_diary_notes_user_rating ON diary_notes (user_id, rating_halves, watched_on)"
+        ).run()
+        try await sql.drop(index: "idx_diary_stat_counts_no_nation").run()
         try await database.schema(DiaryYearFirstNotes.schema).delete()
     }
 }
