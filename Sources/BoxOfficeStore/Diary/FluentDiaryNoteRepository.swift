@@ -114,12 +114,28 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
     }
 
     func importBatch(_ batch: DiaryImportBatch, userID: UUID) async throws -> DiaryImportOutcome {
-        try await StorageFailure.run("import notes", logger: database.logger) {
+        let outcome = try await StorageFailure.run("import notes", logger: database.logger) {
             try await database.transaction { transaction in
                 try await Self.importBatch(batch, userID: userID, on: transaction)
             }
         }
+        if outcome.inserted.count >= Self.analyzeAfter, (database as? any SQLDatabase)?.dialect.name == "postgresql" {
+            // Until autovacuum analyzes the table (a minute or more later), PostgreSQL plans the lists without
+            // statistics of the new rows: it sorted all of a 50,000-note diary for a deep page (100 ms) instead of
+            // reading the order's index. The import is committed: a failure here only leaves that to autovacuum.
+            do {
+                try await database.requireSQL().raw("ANALYZE \(ident: DiaryNoteModel.schema)").run()
+            } catch {
+                database.logger.warning(
+                    "could not analyze the notes after an import",
+                    metadata: ["error": .string(StorageFailure.describe(error))])
+            }
+        }
+        return outcome
     }
+
+    /// Notes an import adds at least for PostgreSQL's statistics to be refreshed at once.
+    static let analyzeAfter = 1_000
 
     /// Thrown inside a transaction to roll it back (and its version bump) when the note does not exist.
     private struct Missing: Error {}
