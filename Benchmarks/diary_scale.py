@@ -10,7 +10,8 @@ same wrk in the same run. RSS (VmRSS of the server) idle, after the imports, aft
 wrk.
 
 Arguments: the boxoffice binary, the simulator's KOBIS URL, a work directory. Environment: SMALL=500 LARGE=50000
-REPEAT=30 EXPORT_REPEAT=5 WRK_DURATION=10s WRK_CONNECTIONS=16 FILE_ROWS=0 (0: one file)
+REPEAT=30 EXPORT_REPEAT=5 WRK_DURATION=10s WRK_CONNECTIONS=16 FILE_ROWS=0 (0: one file) PAGE_NOTES=5000 (a third
+account, for the notes page alone: issue 18's figure; 0: none)
 POSTGRES_URL=postgres://postgres@127.0.0.1:54329/ (empty: SQLite only) BACKENDS=sqlite,postgres.
 """
 import datetime
@@ -35,6 +36,7 @@ EXPORT_REPEAT = int(os.environ.get("EXPORT_REPEAT", "5"))
 WRK_DURATION = os.environ.get("WRK_DURATION", "10s")
 WRK_CONNECTIONS = int(os.environ.get("WRK_CONNECTIONS", "16"))
 FILE_ROWS = int(os.environ.get("FILE_ROWS", "0"))
+PAGE_NOTES = int(os.environ.get("PAGE_NOTES", "5000"))
 POSTGRES_URL = os.environ.get("POSTGRES_URL", "postgres://postgres@127.0.0.1:54329/")
 BACKENDS = [b for b in os.environ.get("BACKENDS", "sqlite,postgres").split(",") if b]
 PASSWORD = "correct horse battery"
@@ -123,6 +125,12 @@ class Server:
     def rss_mb(self):
         for line in open(f"/proc/{self.process.pid}/status"):
             if line.startswith("VmRSS"):
+                return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def peak_rss_mb(self):
+        for line in open(f"/proc/{self.process.pid}/status"):
+            if line.startswith("VmHWM"):
                 return int(line.split()[1]) / 1024
         return float("nan")
 
@@ -234,7 +242,9 @@ def run_backend(backend, movies):
         time.sleep(1)
         figures["rss_idle"] = server.rss_mb()
         accounts = {}
-        for size, seed in ((SMALL, 18), (LARGE, 1818)):
+        figures["peaks"] = {}
+        sizes = ((SMALL, 18), (LARGE, 1818)) + (((PAGE_NOTES, 5050),) if PAGE_NOTES else ())
+        for size, seed in sizes:
             token, cookie = account(server, f"scale{size}")
             categories, notes = diary(size, movies, seed)
             total = 0.0
@@ -247,16 +257,24 @@ def run_backend(backend, movies):
                 total += elapsed
             figures["imports"][size] = (total, len(file) if FILE_ROWS == 0 else None)
             accounts[size] = (token, cookie)
-            log(f"{backend}: imported {size} notes in {total:.1f} s; RSS {server.rss_mb():.0f} MB")
+            figures["peaks"][size] = server.peak_rss_mb()
+            log(f"{backend}: imported {size} notes in {total:.1f} s; RSS {server.rss_mb():.0f} MB, "
+                f"peak {figures['peaks'][size]:.0f} MB")
         figures["rss_import"] = server.rss_mb()
         for size in (SMALL, LARGE):
             token, cookie = accounts[size]
             for name, path, headers, is_export in routes(token, cookie):
                 log(f"{backend} {size}: {name}")
                 figures["routes"][(name, size)] = measure(server, path, headers, EXPORT_REPEAT if is_export else REPEAT)
+        if PAGE_NOTES:
+            token, cookie = accounts[PAGE_NOTES]
+            figures["page"] = measure(server, "/notes", {"Cookie": cookie}, REPEAT)
         figures["rss_round"] = server.rss_mb()
         health, health_p99 = wrk(server.base + "/health")
         figures["health"] = (health, health_p99)
+        if PAGE_NOTES:
+            log(f"{backend} {PAGE_NOTES}: wrk GET /notes (page)")
+            figures["page"] += wrk(server.base + "/notes", f"Cookie: {accounts[PAGE_NOTES][1]}")
         for size in (SMALL, LARGE):
             token, cookie = accounts[size]
             for name, path, headers, is_export in routes(token, cookie):
@@ -297,7 +315,12 @@ def main():
         print(f"| `{name}` | {' | '.join(cells)} |")
     for r in results:
         imports = ", ".join(f"{size:,} notes {seconds:.1f} s" + (f" ({length / 1e6:.1f} MB)" if length else "")
+                            + f", peak RSS {r['peaks'][size]:.0f} MB"
                             for size, (seconds, length) in r["imports"].items())
+        if PAGE_NOTES:
+            page = r["page"]
+            print(f"\n{r['backend']}: `GET /notes` (page) with {PAGE_NOTES:,} notes: {page[0]:.1f} / {page[1]:.1f} ms; "
+                  f"**{page[3] / r['health'][0]:.3f}** of `/health` under wrk ({page[3]:.0f} req/s, p99 {page[4]}).")
         print(f"\n{r['backend']}: `/health` under wrk {r['health'][0]:.0f} req/s (p99 {r['health'][1]}); imports: {imports}; "
               f"RSS idle {r['rss_idle']:.0f} MB, after the imports {r['rss_import']:.0f} MB, after a round of every route "
               f"{r['rss_round']:.0f} MB, after wrk {r['rss_wrk']:.0f} MB; server CPU {r['cpu']:.0f} s.")

@@ -176,15 +176,20 @@ public struct DiaryAccountService: Sendable {
 
     /// The live session for a cookie value, or `nil`. A session used in the second half of its life is extended.
     public func session(cookieValue: String) async throws -> DiarySession? {
+        try await activeSession(cookieValue: cookieValue)?.session
+    }
+
+    /// ``session(cookieValue:)`` with the user's diary version, read in the same query.
+    public func activeSession(cookieValue: String) async throws -> ActiveDiarySession? {
         guard SecretToken.isWellFormed(cookieValue, prefix: SecretToken.sessionPrefix) else { return nil }
         let now = self.now
-        guard var session = try await sessions.session(tokenHash: digester.digest(cookieValue), now: now)
+        guard var found = try await sessions.activeSession(tokenHash: digester.digest(cookieValue), now: now)
         else { return nil }
-        if session.expiresAt.timeIntervalSince(now) < settings.sessionLifetime / 2 {
-            session.expiresAt = now.addingTimeInterval(settings.sessionLifetime)
-            try await sessions.extendSession(id: session.id, until: session.expiresAt)
+        if found.session.expiresAt.timeIntervalSince(now) < settings.sessionLifetime / 2 {
+            found.session.expiresAt = now.addingTimeInterval(settings.sessionLifetime)
+            try await sessions.extendSession(id: found.session.id, until: found.session.expiresAt)
         }
-        return session
+        return found
     }
 
     /// Logs out: the cookie value stops working on every instance.

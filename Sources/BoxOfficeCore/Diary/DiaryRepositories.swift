@@ -26,8 +26,8 @@ public protocol DiaryTokenRepository: Sendable {
 /// Stores browser sessions by the SHA-256 of their cookie value, so several instances share them.
 public protocol DiarySessionRepository: Sendable {
     func createSession(_ session: DiarySession, tokenHash: String) async throws
-    /// The session with this hash unless it has expired at `now`.
-    func session(tokenHash: String, now: Date) async throws -> DiarySession?
+    /// The session with this hash unless it has expired at `now`, with its user's diary version, in one read.
+    func activeSession(tokenHash: String, now: Date) async throws -> ActiveDiarySession?
     func extendSession(id: UUID, until expiresAt: Date) async throws
     func deleteSession(tokenHash: String) async throws
     /// Ends every session of the user (after a password change).
@@ -35,6 +35,13 @@ public protocol DiarySessionRepository: Sendable {
     /// Removes sessions that have expired at `now` (those ``session(tokenHash:now:)`` no longer finds); returns
     /// how many. Idempotent, so several instances may run it at once.
     func deleteExpiredSessions(now: Date) async throws -> Int
+}
+
+extension DiarySessionRepository {
+    /// The session with this hash unless it has expired at `now`.
+    public func session(tokenHash: String, now: Date) async throws -> DiarySession? {
+        try await activeSession(tokenHash: tokenHash, now: now)?.session
+    }
 }
 
 /// Remembers failed logins per username, shared by every instance, for throttling.
@@ -156,6 +163,12 @@ public protocol DiaryNoteRepository: Sendable {
     /// diary can be read chunk by chunk (streamed exports) at the same cost per chunk whatever its size. A chunk
     /// shorter than `limit` is the last one.
     func notes(userID: UUID, after cursor: DiaryNoteCursor?, limit: Int) async throws -> [DiaryNote]
+    /// Runs `body` with the user's notes as they stood when its first chunk was read: notes written, changed or
+    /// deleted meanwhile are not seen, so a long export neither repeats nor drops a note, and writers are not held
+    /// up. The snapshot ends when `body` returns.
+    func withNoteSnapshot<Result: Sendable>(
+        userID: UUID, _ body: @escaping @Sendable (any DiaryNoteSnapshot) async throws -> Result
+    ) async throws -> Result
     /// The user's diary version: a number stored with the account that grows, in the same transaction, with
     /// every change to the user's notes or categories (notes created, changed, deleted or imported; categories
     /// created, renamed, moved, shown or hidden, deleted), and never on reads. Every instance on the same database
@@ -171,6 +184,25 @@ public protocol DiaryNoteRepository: Sendable {
     /// Adds an import's categories and notes in one transaction: all or nothing. Skips notes whose id the user
     /// already has, or whose movie and day the user had noted before this batch.
     func importBatch(_ batch: DiaryImportBatch, userID: UUID) async throws -> DiaryImportOutcome
+}
+
+extension DiaryNoteRepository {
+    /// A store without snapshots reads the notes as they are at each chunk.
+    public func withNoteSnapshot<Result: Sendable>(
+        userID: UUID, _ body: @escaping @Sendable (any DiaryNoteSnapshot) async throws -> Result
+    ) async throws -> Result {
+        try await body(LiveNotes(repository: self, userID: userID))
+    }
+}
+
+/// The notes of ``DiaryNoteRepository/withNoteSnapshot(userID:_:)`` for a store without snapshots.
+private struct LiveNotes<Repository: DiaryNoteRepository>: DiaryNoteSnapshot {
+    let repository: Repository
+    let userID: UUID
+
+    func notes(after cursor: DiaryNoteCursor?, limit: Int) async throws -> [DiaryNote] {
+        try await repository.notes(userID: userID, after: cursor, limit: limit)
+    }
 }
 
 /// Every diary repository, as the store provides them.

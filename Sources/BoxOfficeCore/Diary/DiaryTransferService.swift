@@ -65,7 +65,7 @@ public struct DiaryTransferService: Sendable {
     /// Every note of the user (oldest watched first) in `format`, a JSON file laid out as `layout` says, with the
     /// user's watchlist (most recently added first) after the notes. The file is written while it is sent
     /// (``DiaryExportChunks``): the categories, the watchlist and the first notes are read now, the rest as the
-    /// chunks are taken.
+    /// chunks are taken, from the snapshot the first were read in.
     public func export(
         _ format: DiaryFileFormat, for user: DiaryUser, layout: DiaryJSONCodec.Layout = .prettyPrinted
     ) async throws -> DiaryExport {
@@ -74,14 +74,14 @@ public struct DiaryTransferService: Sendable {
         if format == .json, let watchlistRepository {
             watchlist = try await watchlistRepository.entries(userID: user.id)
         }
-        let first = try await noteRepository.notes(userID: user.id, after: nil, limit: settings.exportChunkSize)
+        let feed = DiaryExportFeed(notes: noteRepository, userID: user.id, chunkSize: settings.exportChunkSize)
+        let first = try await feed.next()
         let writer = try DiaryExportWriter(
             format: format, categories: categories, exportedAt: now, layout: layout, watchlist: watchlist)
         return DiaryExport(
             format: format, fileName: format.fileName(on: calendar.today),
             chunks: DiaryExportChunks(
-                notes: noteRepository, userID: user.id, chunkSize: settings.exportChunkSize, writer: writer,
-                first: first))
+                feed: feed, chunkSize: settings.exportChunkSize, writer: writer, first: first))
     }
 
     // MARK: - Import

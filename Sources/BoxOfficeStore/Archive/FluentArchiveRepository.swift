@@ -140,17 +140,35 @@ struct FluentArchiveRepository: ArchiveRepository {
         try await StorageFailure.run("store movies' nations", logger: database.logger) {
             let films = nations.sorted { $0.key < $1.key }
             let storedAt = Date()
-            // Multi-row upserts of at most 100 films (500 bound values, well under every driver's limit); more
-            // than one in a transaction, so that all are stored or none.
+            // Multi-row upserts of at most 100 films (500 bound values, well under every driver's limit), in one
+            // transaction, so that all are stored or none, with the diary versions the new nations change.
             let chunks = stride(from: 0, to: films.count, by: 100).map { films[$0..<min(films.count, $0 + 100)] }
-            if chunks.count == 1 {
-                try await upsertNations(chunks[0], storedAt: storedAt, on: database)
-            } else {
-                try await database.transaction { transaction in
-                    for chunk in chunks { try await upsertNations(chunk, storedAt: storedAt, on: transaction) }
+            try await database.transaction { transaction in
+                var changed: [String] = []
+                for chunk in chunks {
+                    changed += try await changedNations(chunk, on: transaction)
+                    try await upsertNations(chunk, storedAt: storedAt, on: transaction)
                 }
+                try await DiaryNationChanges.raiseVersions(movieCodes: changed, on: transaction)
             }
         }
+    }
+
+    /// The films of `films` whose nation is new or different.
+    private func changedNations(
+        _ films: ArraySlice<(key: String, value: String)>, on database: any Database
+    ) async throws -> [String] {
+        let rows = try await database.requireSQL().select().columns("movie_code", "nation")
+            .from(MovieNationModel.schema)
+            .where("origin", .equal, SQLBind(origin))
+            .where("movie_code", .in, SQLBind.group(films.map(\.key)))
+            .all()
+        var stored: [String: String] = [:]
+        for row in rows {
+            stored[try row.decode(column: "movie_code", as: String.self)] = try row.decode(
+                column: "nation", as: String.self)
+        }
+        return films.filter { stored[$0.key] != $0.value }.map(\.key)
     }
 
     private func upsertNations(

@@ -57,6 +57,10 @@ public final class BoxOfficeDatabase: Sendable {
             // Every write queues for the one connection; under a burst (a sync, an import) waiting is right, failing is not.
             databases.use(
                 .sqlite(.file(path), connectionPoolTimeout: Self.connectionWait, sqlLogLevel: .trace), as: .sqlite)
+            // Exports read in long read transactions on connections of their own (WAL: the writer goes on).
+            databases.use(
+                .sqlite(.file(path), connectionPoolTimeout: Self.connectionWait, sqlLogLevel: .trace),
+                as: Self.snapshotsID)
         case .postgres(let postgres):
             let configuration: SQLPostgresConfiguration
             do {
@@ -71,6 +75,11 @@ public final class BoxOfficeDatabase: Sendable {
                     configuration: configuration, maxConnectionsPerEventLoop: Self.postgresMaxConnections,
                     connectionPoolTimeout: Self.connectionWait, sqlLogLevel: .trace),
                 as: .psql)
+            databases.use(
+                .postgres(
+                    configuration: configuration, maxConnectionsPerEventLoop: 2,
+                    connectionPoolTimeout: Self.connectionWait, sqlLogLevel: .trace),
+                as: Self.snapshotsID)
         }
         // Every query runs through one event loop's pool. For SQLite that is exactly one connection, so
         // writers in this process never contend for the file's lock; for PostgreSQL it is a small pool.
@@ -95,6 +104,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(CreateWatchlist())
         migrations.add(CreateFeedSecrets())
         migrations.add(CreateWebhooks())
+        migrations.add(CreateDiaryYearFirstNotes())
         self.migrations = migrations
     }
 
@@ -152,6 +162,16 @@ public final class BoxOfficeDatabase: Sendable {
                 return try row?.decode(column: "one", as: Int.self) == 1
             }
         }
+    }
+
+    /// The connections long read-only snapshots use (exports, ``FluentDiaryNoteRepository``): one per event loop on
+    /// SQLite, two on PostgreSQL, apart from the pool the rest of the program uses, so slow downloads never hold a
+    /// connection it needs. An export waits for one while as many others are being sent (up to ``connectionWait``).
+    static let snapshotsID = DatabaseID(string: "snapshots")
+
+    /// A database on the snapshot connections (the next event loop's), or the usual one if there is none.
+    package func snapshotDatabase() -> any Database {
+        databases.database(Self.snapshotsID, logger: logger, on: databases.eventLoopGroup.any()) ?? database
     }
 
     // MARK: - Repositories

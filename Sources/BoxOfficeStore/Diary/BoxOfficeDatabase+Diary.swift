@@ -11,6 +11,7 @@ extension BoxOfficeDatabase {
             sessions: FluentDiarySessionRepository(database: database),
             loginAttempts: FluentLoginAttemptRepository(database: database),
             categories: FluentDiaryCategoryRepository(database: database),
-            notes: FluentDiaryNoteRepository(database: database, nationOrigin: nationOrigin))
+            notes: FluentDiaryNoteRepository(
+                database: database, nationOrigin: nationOrigin, snapshots: { [self] in snapshotDatabase() }))
     }
 }

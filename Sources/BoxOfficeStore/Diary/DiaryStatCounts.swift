@@ -38,8 +38,16 @@ enum DiaryStatCounts {
     /// Rows per INSERT (5 bound values each): well under both databases' limits.
     private static let chunk = 200
 
+    /// A change to a user's notes: how each count moves, and the notes that came and went (for
+    /// ``DiaryYearFirstNotes``).
+    struct Deltas {
+        var counts: [Key: Int]
+        var added: [DiaryNote]
+        var removed: [DiaryNote]
+    }
+
     /// How the counts change when `removed` notes go and `added` ones come (an update is both).
-    static func deltas(adding added: [DiaryNote], removing removed: [DiaryNote]) -> [Key: Int] {
+    static func deltas(adding added: [DiaryNote], removing removed: [DiaryNote]) -> Deltas {
         var deltas: [Key: Int] = [:]
         for (notes, sign) in [(added, 1), (removed, -1)] {
             for note in notes {
@@ -68,12 +76,20 @@ enum DiaryStatCounts {
                 }
             }
         }
-        return deltas.filter { $0.value != 0 }
+        return Deltas(counts: deltas.filter { $0.value != 0 }, added: added, removed: removed)
     }
 
-    /// Adds `deltas` to the user's counts, and keeps the `distinct` counts of movies and days. Call it in the
-    /// transaction that changes the notes, after ``DiaryVersionStore/bump(userID:on:)`` (which serializes them).
-    static func apply(_ deltas: [Key: Int], userID: UUID, on database: any Database) async throws {
+    /// Adds `deltas` to the user's counts, keeps the `distinct` counts of movies and days, and the first notes of
+    /// each year (``DiaryYearFirstNotes``). Call it in the transaction that changes the notes, after the notes are
+    /// written and after ``DiaryVersionStore/bump(userID:on:)`` (which serializes them).
+    static func apply(_ change: Deltas, userID: UUID, on database: any Database) async throws {
+        try await count(change.counts, userID: userID, on: database)
+        try await DiaryYearFirstNotes.apply(
+            adding: change.added, removing: change.removed, userID: userID, on: database)
+    }
+
+    /// The counts part of ``apply(_:userID:on:)``.
+    private static func count(_ deltas: [Key: Int], userID: UUID, on database: any Database) async throws {
         var distinct: [Key: Int] = [:]
         try await upsert(deltas, userID: userID, on: database) { key, count in
             guard key.dimension == Dimension.movie || key.dimension == Dimension.day else { return }
@@ -118,7 +134,8 @@ enum DiaryStatCounts {
         }
     }
 
-    /// Counts every note of `userID` afresh (the user must have no counts yet), reading them in chunks.
+    /// Counts every note of `userID` afresh (the user must have no counts yet), reading them in chunks. The first
+    /// notes of each year are ``DiaryYearFirstNotes/build(userID:on:)``'s.
     static func build(userID: UUID, on database: any Database) async throws {
         var cursor: DiaryNoteCursor?
         while true {
@@ -126,7 +143,7 @@ enum DiaryStatCounts {
             if let cursor { query.filter(FluentDiaryNoteRepository.after(cursor)) }
             let chunk = try await FluentDiaryNoteRepository.fetch(
                 query.sort(\.$watchedOn).sort(\.$createdAt).sort(\.$id).limit(buildChunk))
-            try await apply(deltas(adding: chunk, removing: []), userID: userID, on: database)
+            try await count(deltas(adding: chunk, removing: []).counts, userID: userID, on: database)
             guard chunk.count == buildChunk, let last = chunk.last else { return }
             cursor = DiaryNoteCursor(after: last)
         }

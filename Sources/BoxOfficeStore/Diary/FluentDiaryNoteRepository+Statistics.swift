@@ -7,7 +7,8 @@ import SQLKit
 extension FluentDiaryNoteRepository {
     /// Reads the user's kept counts (``DiaryStatCounts``): one indexed range for the small dimensions, the ten
     /// top directors from the rank index, the notes of unknown nation resolved against `movie_nations`, and for a
-    /// year a few LIMIT queries for its review. No query reads every note.
+    /// year a few LIMIT queries for its review and its rewatched movies from the kept first notes
+    /// (``DiaryYearFirstNotes``). No query reads every note, nor every note of the year.
     func statisticsCounts(userID: UUID, year: Int?) async throws -> DiaryStatisticsCounts {
         try await StorageFailure.run("read statistics", logger: database.logger) {
             try await Self.statisticsCounts(userID: userID, year: year, nationOrigin: nationOrigin, on: database)
@@ -53,11 +54,14 @@ extension FluentDiaryNoteRepository {
         var unknown = count(Dimension.origin, "unknown")
         if let nationOrigin, unknown > 0 {
             // Notes written before the archive knew their movie's nation count under the nation it knows now.
-            let collate = sql.dialect.name == "postgresql" ? " COLLATE \"C\"" : ""
+            // The counts' items are in PostgreSQL's "C" collation, the archive's codes in the default one: compared in
+            // the archive's, so its (origin, movie_code) index finds each code. (Given "C" on the archive's side, it
+            // read every stored nation for each: 200 ms with 10,000 of them.) Equality is the same in both.
+            let collate = sql.dialect.name == "postgresql" ? " COLLATE \"default\"" : ""
             let rows = try await sql.raw(
                 """
                 SELECT s.count AS count, n.nation AS nation FROM diary_stat_counts s
-                JOIN movie_nations n ON n.movie_code\(unsafeRaw: collate) = s.item AND n.origin = \(bind: nationOrigin)
+                JOIN movie_nations n ON n.movie_code = s.item\(unsafeRaw: collate) AND n.origin = \(bind: nationOrigin)
                 WHERE s.user_id = \(bind: userID) AND s.year = \(bind: stored) AND s.dimension = \(bind: Dimension.noNation)
                 AND s.count > 0 AND n.nation <> ''
                 """
@@ -122,46 +126,27 @@ extension FluentDiaryNoteRepository {
                     .limit(5 - topRated.count))
         }
 
+        // Each movie watched more than once under the title of its first note of the year, both kept: one row each.
         let sql = try database.requireSQL()
-        var viewings: [String: Int] = [:]
-        for row in try await counted(userID: userID, year: year, on: sql)
-            .where("dimension", .equal, SQLBind(Dimension.movie))
-            .where("count", .greaterThan, SQLBind(1))
-            .all()
-        {
-            viewings[try row.decode(column: "item", as: String.self)] = try row.decode(column: "count", as: Int.self)
+        var rewatched: [DiaryNamedCount] = []
+        for row in try await sql.raw(
+            """
+            SELECT s.item AS movie_code, s.count AS count, f.title AS title FROM diary_stat_counts s
+            LEFT JOIN diary_year_first_notes f ON f.user_id = s.user_id AND f.year = s.year AND f.movie_code = s.item
+            WHERE s.user_id = \(bind: userID) AND s.year = \(bind: year) AND s.dimension = \(bind: Dimension.movie)
+            AND s.count > 1
+            """
+        ).all() {
+            // Every counted movie has its first note kept; the code stands in should one be missing.
+            let column = try row.decodeNil(column: "title") ? "movie_code" : "title"
+            rewatched.append(
+                DiaryNamedCount(
+                    name: try row.decode(column: column, as: String.self),
+                    count: try row.decode(column: "count", as: Int.self)))
         }
-        // Each rewatched movie under the title of its first note of the year.
-        var firsts: [String: (position: (String, Date, String), title: String)] = [:]
-        let codes = viewings.keys.sorted()
-        for start in stride(from: 0, to: codes.count, by: 500) {
-            let chunk = Array(codes[start..<min(codes.count, start + 500)])
-            // Neither ordered nor limited to the year in SQL, so the (user_id, movie_code) index reads only these
-            // movies' notes (a range on the watched day would read the whole year for each chunk); plain rows, as
-            // decoding thousands of Fluent models costs more than the query.
-            let rows = try await sql.select()
-                .column("id").column("movie_code").column("title").column("watched_on").column("created_at")
-                .from(DiaryNoteModel.schema)
-                .where("user_id", .equal, SQLBind(userID))
-                .where("movie_code", .in, SQLBind.group(chunk))
-                .all()
-            let prefix = String(format: "%04d-", year)
-            for row in rows {
-                let watched = try row.decode(column: "watched_on", as: String.self)
-                guard watched.hasPrefix(prefix) else { continue }
-                let code = try row.decode(column: "movie_code", as: String.self)
-                let position = (
-                    watched, try row.decode(column: "created_at", as: Date.self),
-                    try row.decode(column: "id", as: UUID.self).uuidString
-                )
-                if let kept = firsts[code], kept.position <= position { continue }
-                firsts[code] = (position, try row.decode(column: "title", as: String.self))
-            }
-        }
-        let titles = firsts.mapValues(\.title)
         return DiaryStatisticsCounts.Review(
             first: first, last: last, topRated: topRated,
-            rewatched: viewings.map { DiaryNamedCount(name: titles[$0.key] ?? $0.key, count: $0.value) },
+            rewatched: rewatched,
             daysAtTheMovies: days)
     }
 }

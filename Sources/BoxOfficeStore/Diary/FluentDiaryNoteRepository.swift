@@ -10,9 +10,14 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
     let database: any Database
     /// The archive origin whose `movie_nations` resolve notes written without a nation; `nil`: none are resolved.
     var nationOrigin: String? = nil
+    /// Where long snapshots read (``withNoteSnapshot(userID:_:)``); `nil`: on `database`.
+    var snapshots: (@Sendable () -> any Database)? = nil
 
     /// Rows per INSERT: well under both databases' limits on bound parameters.
     private static let insertChunk = 200
+    /// Notes an import writes, and counts, at a time (straight SQL: creating Fluent models reflected over their 19
+    /// properties for every note, a third of the time of importing 5,000 notes).
+    private static let importChunk = 1000
 
     func createNote(_ note: DiaryNote, userID: UUID) async throws {
         try await StorageFailure.run("save a note", logger: database.logger) {
@@ -109,12 +114,28 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
     }
 
     func importBatch(_ batch: DiaryImportBatch, userID: UUID) async throws -> DiaryImportOutcome {
-        try await StorageFailure.run("import notes", logger: database.logger) {
+        let outcome = try await StorageFailure.run("import notes", logger: database.logger) {
             try await database.transaction { transaction in
                 try await Self.importBatch(batch, userID: userID, on: transaction)
             }
         }
+        if outcome.inserted.count >= Self.analyzeAfter, (database as? any SQLDatabase)?.dialect.name == "postgresql" {
+            // Until autovacuum analyzes the table (a minute or more later), PostgreSQL plans the lists without
+            // statistics of the new rows: it sorted all of a 50,000-note diary for a deep page (100 ms) instead of
+            // reading the order's index. The import is committed: a failure here only leaves that to autovacuum.
+            do {
+                try await database.requireSQL().raw("ANALYZE \(ident: DiaryNoteModel.schema)").run()
+            } catch {
+                database.logger.warning(
+                    "could not analyze the notes after an import",
+                    metadata: ["error": .string(StorageFailure.describe(error))])
+            }
+        }
+        return outcome
     }
+
+    /// Notes an import adds at least for PostgreSQL's statistics to be refreshed at once.
+    static let analyzeAfter = 1_000
 
     /// Thrown inside a transaction to roll it back (and its version bump) when the note does not exist.
     private struct Missing: Error {}
@@ -184,20 +205,60 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
             created.append(category.name)
         }
 
-        // Duplicates are judged against what the user had before this import.
-        let existing = try await DiaryNoteModel.query(on: database)
-            .filter(\.$userID == userID)
-            .field(\.$id).field(\.$movieCode).field(\.$watchedOn)
-            .all()
-        let existingIDs = Set(try existing.map { try $0.requireID() })
-        let existingKeys = Set(existing.map { "\($0.movieCode)|\($0.watchedOn)" })
+        // Duplicates are judged against what the user had before this import (plain rows: a Fluent model for each of
+        // 50,000 notes would weigh more than the notes themselves).
+        struct Existing {
+            var ids: Set<UUID> = []
+            var keys: Set<String> = []
+            var failure: (any Error)?
+        }
+        let found = Locked(Existing())
+        let sql = try database.requireSQL()
+        try await sql.select().column("id").column("movie_code").column("watched_on")
+            .from(DiaryNoteModel.schema)
+            .where("user_id", .equal, SQLBind(userID))
+            .run { row in
+                found.withLock { existing in
+                    do {
+                        existing.ids.insert(try row.decode(column: "id", as: UUID.self))
+                        let code = try row.decode(column: "movie_code", as: String.self)
+                        existing.keys.insert("\(code)|\(try row.decode(column: "watched_on", as: String.self))")
+                    } catch {
+                        existing.failure = existing.failure ?? error
+                    }
+                }
+            }
+        let existing = found.withLock { $0 }
+        if let failure = existing.failure { throw failure }
+        let existingIDs = existing.ids
+        let existingKeys = existing.keys
         let candidateIDs = batch.notes.map(\.note.id).filter { !existingIDs.contains($0) }
         let takenElsewhere = try await takenIDs(Array(Set(candidateIDs)), on: database)
 
         var usedIDs: Set<UUID> = []
         var inserted: [DiaryNote] = []
         var duplicates: [Int] = []
-        var rows: [[any SQLExpression]] = []
+        // Written a chunk at a time in this one transaction: the SQL values (19 bound values a note) exist for one
+        // chunk at a time, so memory does not grow with the import. The counts' changes add up as the chunks go
+        // (as many as the distinct items, far fewer than the notes) and are written once at the end.
+        var chunk: [DiaryNote] = []
+        var counts: [DiaryStatCounts.Key: Int] = [:]
+        func flush() async throws {
+            guard !chunk.isEmpty else { return }
+            for start in stride(from: 0, to: chunk.count, by: insertChunk) {
+                let insert = sql.insert(into: DiaryNoteModel.schema).columns(DiaryNoteModel.insertColumns)
+                for note in chunk[start..<min(chunk.count, start + insertChunk)] {
+                    insert.values(try DiaryNoteModel.insertValues(note, userID: userID))
+                }
+                try await insert.run()
+            }
+            var deltas = DiaryStatCounts.deltas(adding: chunk, removing: [])
+            counts.merge(deltas.counts, uniquingKeysWith: +)
+            deltas.counts = [:]
+            try await DiaryStatCounts.apply(deltas, userID: userID, on: database)
+            inserted.append(contentsOf: chunk)
+            chunk.removeAll(keepingCapacity: true)
+        }
         for entry in batch.notes {
             var note = entry.note
             if existingIDs.contains(note.id) || existingKeys.contains("\(note.movieCode)|\(note.watchedOn.isoString)") {
@@ -208,19 +269,12 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
             if takenElsewhere.contains(note.id) || usedIDs.contains(note.id) { note.id = UUID() }
             usedIDs.insert(note.id)
             note.categoryId = entry.categoryName.flatMap { categoryIDs[DiaryValidation.categoryKey($0)] }
-            rows.append(try DiaryNoteModel.insertValues(note, userID: userID))
-            inserted.append(note)
+            chunk.append(note)
+            if chunk.count >= importChunk { try await flush() }
         }
-        // Straight SQL: creating Fluent models reflected over their 19 properties for every note, a third of the
-        // time of importing 5,000 notes.
-        let sql = try database.requireSQL()
-        for start in stride(from: 0, to: rows.count, by: insertChunk) {
-            let insert = sql.insert(into: DiaryNoteModel.schema).columns(DiaryNoteModel.insertColumns)
-            for row in rows[start..<min(rows.count, start + insertChunk)] { insert.values(row) }
-            try await insert.run()
-        }
+        try await flush()
         try await DiaryStatCounts.apply(
-            DiaryStatCounts.deltas(adding: inserted, removing: []), userID: userID, on: database)
+            DiaryStatCounts.Deltas(counts: counts, added: [], removed: []), userID: userID, on: database)
         return DiaryImportOutcome(inserted: inserted, duplicateLines: duplicates, categoriesCreated: created)
     }
 

@@ -62,8 +62,12 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
     func createSession(_ session: DiarySession, tokenHash: String) async throws {
         sessionRows[session.id] = (session, tokenHash)
     }
-    func session(tokenHash: String, now: Date) async throws -> DiarySession? {
-        sessionRows.values.first { $0.hash == tokenHash && $0.session.expiresAt > now }?.session
+    func activeSession(tokenHash: String, now: Date) async throws -> ActiveDiarySession? {
+        guard
+            let session = sessionRows.values.first(where: { $0.hash == tokenHash && $0.session.expiresAt > now })?
+                .session
+        else { return nil }
+        return ActiveDiarySession(session: session, diaryVersion: versions[session.user.id] ?? 0)
     }
     func extendSession(id: UUID, until expiresAt: Date) async throws { sessionRows[id]?.session.expiresAt = expiresAt }
     func deleteSession(tokenHash: String) async throws {

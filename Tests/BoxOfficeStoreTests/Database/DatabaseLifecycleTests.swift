@@ -6,9 +6,9 @@ import Testing
 @Suite("Database lifecycle")
 struct DatabaseLifecycleTests {
     /// The migrations `BoxOfficeDatabase` runs: charts, movies, cache entries, movie nations, diary, administrator
-    /// role, backfill jobs, diary note-list index, KOBIS quota, leases, keeper controls, watchlist, feed secrets,
-    /// webhooks.
-    static let migrationCount = 17
+    /// role, backfill jobs, diary note-list index, KOBIS quota, leases, keeper controls, diary version, diary stat
+    /// counts, diary sort indexes, watchlist, feed secrets, webhooks, diary year first notes.
+    static let migrationCount = 18
 
     @Test("migrating again changes nothing and keeps the data", arguments: Backend.enabled)
     func migrationsAreIdempotent(backend: Backend) async throws {

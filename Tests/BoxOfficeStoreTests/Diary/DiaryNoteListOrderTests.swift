@@ -36,19 +36,35 @@ extension DiaryStoreTests {
                 let notes = Self.diary()
                 _ = try await repositories.notes.importBatch(
                     DiaryImportBatch(
-                        categories: [],
+                        categories: [.init(name: "절반")],
                         notes: notes.enumerated().map {
-                            DiaryImportBatch.Note(line: $0.offset, note: $0.element, categoryName: nil)
+                            DiaryImportBatch.Note(
+                                line: $0.offset, note: $0.element, categoryName: $0.offset % 2 == 0 ? "절반" : nil)
                         }),
                     userID: user.id)
                 try await repositories.notes.createNote(DiaryStoreFixtures.note(), userID: stranger.id)
                 let stored = try await repositories.notes.allNotes(userID: user.id)
                 #expect(stored.count == notes.count)
+                // Filters whose totals come from the kept counts, and those that bound the rating and release-year
+                // orders' ranges, besides none.
+                var releaseYears: [Int: Int] = [:]
+                for note in stored { if let year = note.movie.releaseYear { releaseYears[year, default: 0] += 1 } }
+                let commonReleaseYear = try #require(releaseYears.max { $0.value < $1.value }?.key)
+                let half = try #require(try await repositories.categories.categories(userID: user.id).first)
+                let filters = [
+                    NoteFilter.none, NoteFilter(minRating: StarRating(halves: 5)),
+                    NoteFilter(rating: StarRating(halves: 8)),
+                    NoteFilter(releaseYear: commonReleaseYear),
+                    NoteFilter(year: 2023, minRating: StarRating(halves: 7)),
+                    NoteFilter(year: 2023, rating: StarRating(halves: 10)), NoteFilter(year: 2022),
+                    NoteFilter(category: .category(half.id)), NoteFilter(category: .uncategorized),
+                    NoteFilter(minRating: StarRating(halves: 3), category: .uncategorized),
+                ]
 
                 for field in NoteSort.Field.allCases {
                     for ascending in [true, false] {
                         let sort = NoteSort(field, ascending: ascending)
-                        for filter in [NoteFilter.none, NoteFilter(minRating: StarRating(halves: 5))] {
+                        for filter in filters {
                             let expected = stored.filter(filter.matches).sorted(by: sort.areInIncreasingOrder).map(\.id)
                             var byCursor: [UUID] = []
                             var cursor: NoteCursor?
@@ -64,17 +80,18 @@ extension DiaryStoreTests {
                                 if let next = cursor { cursor = try NoteCursor(encoded: next.encoded, sort: sort) }
                                 pages += 1
                             } while cursor != nil && pages < 50
-                            #expect(byCursor == expected, "\(field) \(ascending ? "asc" : "desc") by cursor")
+                            #expect(byCursor == expected, "\(field) \(ascending ? "asc" : "desc") \(filter) by cursor")
 
                             var byNumber: [UUID] = []
-                            for number in 1...((expected.count + 6) / 7) {
+                            for number in 1...max(1, (expected.count + 6) / 7) {
                                 let page = try await repositories.notes.notes(
                                     userID: user.id,
                                     query: NoteListQuery(filter: filter, sort: sort, page: number, perPage: 7))
                                 byNumber += page.notes.map(\.id)
                                 #expect((page.nextCursor == nil) == (number * 7 >= expected.count))
                             }
-                            #expect(byNumber == expected, "\(field) \(ascending ? "asc" : "desc") by page number")
+                            #expect(
+                                byNumber == expected, "\(field) \(ascending ? "asc" : "desc") \(filter) by page number")
                         }
                     }
                 }

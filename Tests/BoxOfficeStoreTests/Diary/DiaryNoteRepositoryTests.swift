@@ -236,19 +236,23 @@ extension DiaryStoreTests {
             try await TestStore.with(backend) { database, _ in
                 let repositories = database.diaryRepositories()
                 let owner = try await DiaryStoreFixtures.createUser("owner", in: repositories)
-                var notes = (0..<450).map { index in
+                // More notes than the store writes at a time: the chunks before the failing one are undone too.
+                var notes = (0..<2_450).map { index in
                     DiaryImportBatch.Note(
                         line: index + 2, note: DiaryStoreFixtures.note("M\(index)", watched: "2024-01-01"),
                         categoryName: "새")
                 }
                 // The store's CHECK constraint refuses an impossible chart rank in the last INSERT.
-                notes[449].note.chartRank = 5000
+                notes[2_449].note.chartRank = 5000
                 await #expect(throws: BoxOfficeError.self) {
                     try await repositories.notes.importBatch(
                         DiaryImportBatch(categories: [.init(name: "새")], notes: notes), userID: owner.id)
                 }
                 #expect(try await database.rowCount(of: "diary_notes") == 0)
                 #expect(try await database.rowCount(of: "diary_categories") == 0)
+                #expect(try await database.rowCount(of: "diary_stat_counts") == 0)
+                #expect(try await database.rowCount(of: "diary_year_first_notes") == 0)
+                #expect(try await repositories.notes.diaryVersion(userID: owner.id) == 0)
             }
         }
     }

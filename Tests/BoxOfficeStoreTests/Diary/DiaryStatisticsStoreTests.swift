@@ -43,6 +43,8 @@ extension DiaryStoreTests {
                                 id: category.id, userID: user.id, notes: .delete))
                     }
                     try await Self.expectReference(notes, userID: user.id, round: round)
+                    try await DiaryYearReviewStoreTests.expectFirstNotes(
+                        in: database, userID: user.id, notes: try await notes.allNotes(userID: user.id))
                 }
                 // The neighbour's one note is theirs alone.
                 #expect(try await notes.statisticsCounts(userID: neighbour.id, year: nil).noteCount == 1)

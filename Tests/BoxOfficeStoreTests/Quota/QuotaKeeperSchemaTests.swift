@@ -1,6 +1,7 @@
 import BoxOfficeCore
 import FluentKit
 import Foundation
+import SQLKit
 import Testing
 
 @testable import BoxOfficeStore
@@ -22,7 +23,7 @@ struct QuotaKeeperSchemaTests {
     /// Migrations added after these, which the same upgrade batch runs.
     static let later: [any Migration] = [
         AddDiaryVersion(), CreateDiaryStatCounts(), AddDiaryNoteSortIndexes(), CreateWatchlist(), CreateFeedSecrets(),
-        CreateWebhooks(),
+        CreateWebhooks(), CreateDiaryYearFirstNotes(),
     ]
 
     /// A migrator over `database` that knows only `migrations`.
@@ -44,7 +45,11 @@ struct QuotaKeeperSchemaTests {
             let chart = Fixtures.dailyChart()
             try await database.chartRepository(origin: "sample").save(chart)
             try await database.movieRepository(origin: "sample").save(Fixtures.movie())
-            try await database.archiveRepository(origin: "sample").saveRepresentativeNations(["20124079": "한국"])
+            // As the code of that schema stored it (today's also raises the diary versions of later tables).
+            try await database.database.requireSQL().insert(into: "movie_nations")
+                .columns("id", "origin", "movie_code", "nation", "stored_at")
+                .values(SQLBind(UUID()), SQLBind("sample"), SQLBind("20124079"), SQLBind("한국"), SQLBind(Date()))
+                .run()
             for table in Self.tables {
                 await #expect(throws: (any Error).self) { try await database.rowCount(of: table) }
             }

@@ -15,20 +15,23 @@ struct NotesController<Context: DiarySessionContext>: Sendable {
     let cache: NotesPageCache
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get("notes") { request, context in try await list(request, session: try context.requireSession()) }
+        group.get("notes") { request, context in
+            try await list(request, session: try context.requireSession(), diaryVersion: context.diaryVersion)
+        }
     }
 
-    func list(_ request: Request, session: DiarySession) async throws -> Response {
+    /// `diaryVersion`: the version read with the session, if it was.
+    func list(_ request: Request, session: DiarySession, diaryVersion: Int64? = nil) async throws -> Response {
         let environment = DiaryPageEnvironment(request: request, site: site)
         let parameters = request.formParameters
         var query = try NoteListParameters(parameters).query
         if parameters.nonEmpty("perPage") == nil { query.perPage = Self.perPage }
         let user = session.user
-        // Read before the notes: a change made meanwhile raises the version past this one, so a page kept under it
-        // is never shown for the changed diary.
-        let key = cache.key(
-            for: request, session: session, language: environment.language,
-            diaryVersion: try await notes.diaryVersion(for: user))
+        // Read before the notes (with the session, or now): a change made meanwhile raises the version past this one,
+        // so a page kept under it is never shown for the changed diary.
+        let version: Int64
+        if let diaryVersion { version = diaryVersion } else { version = try await notes.diaryVersion(for: user) }
+        let key = cache.key(for: request, session: session, language: environment.language, diaryVersion: version)
         if let body = cache.page(for: key) { return ResponseBuilders.html(body) }
         async let pageResult = notes.notes(query, for: user)
         async let categoriesResult = notes.categories(for: user)

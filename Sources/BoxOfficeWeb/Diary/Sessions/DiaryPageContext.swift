@@ -6,6 +6,9 @@ import Hummingbird
 protocol DiarySessionContext: RequestContext {
     /// The live session the `boxoffice_session` cookie names, or `nil` for an anonymous request.
     var session: DiarySession? { get set }
+    /// The session's user's diary version, read with the session (`nil` for an anonymous request): a page kept until
+    /// the diary changes is found without another query.
+    var diaryVersion: Int64? { get set }
     /// The POSTed form body, which each page decodes into its own form type; empty on GET.
     var form: FormBody { get set }
 }
@@ -25,11 +28,13 @@ struct DiaryPageContext: ChildRequestContext, DiarySessionContext {
 
     var coreContext: CoreRequestContextStorage
     var session: DiarySession?
+    var diaryVersion: Int64?
     var form: FormBody
 
     init(context: BasicRequestContext) throws {
         coreContext = context.coreContext
         session = nil
+        diaryVersion = nil
         form = FormBody()
     }
 }

@@ -17,7 +17,9 @@ struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
         var context = context
         let cookieValue = request.cookies[SessionCookies.sessionName]?.value
         if let cookieValue, !cookieValue.isEmpty {
-            context.session = try await diary.session(cookieValue: cookieValue)
+            let found = try await diary.activeSession(cookieValue: cookieValue)
+            context.session = found?.session
+            context.diaryVersion = found?.diaryVersion
         }
         var response = try await next(request, context)
         response.headers[.cacheControl] = "no-store"

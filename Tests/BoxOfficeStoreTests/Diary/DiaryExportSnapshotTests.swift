@@ -1,0 +1,115 @@
+import BoxOfficeCore
+import BoxOfficeStore
+import Foundation
+import Testing
+
+extension DiaryStoreTests {
+    @Suite("Diary store: an export is one snapshot")
+    struct DiaryExportSnapshotTests {
+        /// Exports look nothing up.
+        struct NoCatalog: DiaryMovieCatalog {
+            func movie(code: String) async throws -> Movie { throw BoxOfficeError.notFound(.movie(code: code)) }
+            func search(_ query: MovieSearchQuery) async throws -> MovieSearchPage {
+                throw BoxOfficeError.notFound(.movie(code: ""))
+            }
+        }
+
+        static let notes = 1_200
+        static let chunk = 100
+
+        /// The ids of a CSV export's records, in order (each record's first field; memos hold line breaks, not CRLF).
+        static func ids(_ csv: String) -> [String] {
+            csv.split(separator: "\r\n").dropFirst().map { String($0.prefix { $0 != "," }) }
+        }
+
+        @Test(
+            "notes written, moved and deleted while an export is sent are neither repeated nor dropped, and writers go on",
+            arguments: Backend.enabled)
+        func writesDuringExport(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, _ in
+                let repositories = database.diaryRepositories()
+                let notes = repositories.notes
+                let user = try await DiaryStoreFixtures.createUser("exporter", in: repositories)
+                let start = CalendarDate("2020-01-01")!
+                let written = (0..<Self.notes).map { index in
+                    var note = DiaryStoreFixtures.note(
+                        String(format: "2019%04d", index), title: "영화 \(index)",
+                        watched: start.adding(days: index).isoString)
+                    note.createdAt = DiaryStoreFixtures.now.addingTimeInterval(Double(index))
+                    return note
+                }
+                _ = try await notes.importBatch(
+                    DiaryImportBatch(
+                        categories: [],
+                        notes: written.enumerated().map {
+                            DiaryImportBatch.Note(line: $0.offset, note: $0.element, categoryName: nil)
+                        }),
+                    userID: user.id)
+                let transfer = DiaryTransferService(
+                    categories: repositories.categories, notes: notes, catalog: NoCatalog(),
+                    calendar: BoxOfficeCalendar(), settings: .init(exportChunkSize: Self.chunk))
+
+                let export = try await transfer.export(.csv, for: user)
+                var pieces = export.chunks.makeAsyncIterator()
+                var csv = String(decoding: try #require(try await pieces.next()), as: UTF8.self)
+                #expect(Self.ids(csv).count == Self.chunk)
+
+                // Meanwhile: new notes at the end, a note not yet sent moved to the start (it would be dropped), one
+                // already sent moved to the end (it would come twice), one not yet sent deleted, one changed.
+                for index in 0..<5 {
+                    try await notes.createNote(
+                        DiaryStoreFixtures.note(
+                            "2025000\(index)", watched: start.adding(days: Self.notes + index).isoString),
+                        userID: user.id)
+                }
+                var movedBack = written[Self.notes - 1]
+                movedBack.watchedOn = CalendarDate("2019-06-01")!
+                #expect(try await notes.updateNote(movedBack, userID: user.id))
+                var movedOn = written[0]
+                movedOn.watchedOn = start.adding(days: Self.notes + 10)
+                #expect(try await notes.updateNote(movedOn, userID: user.id))
+                #expect(try await notes.deleteNote(id: written[Self.notes / 2].id, userID: user.id))
+                var changed = written[Self.notes / 2 + 1]
+                changed.memo = "바뀐 메모"
+                #expect(try await notes.updateNote(changed, userID: user.id))
+
+                while let piece = try await pieces.next() { csv += String(decoding: piece, as: UTF8.self) }
+                let ids = Self.ids(csv)
+                #expect(ids == written.map(\.id.uuidString), "the diary as it stood when the export began")
+                #expect(!csv.contains("바뀐 메모"))
+
+                // The next export sees the changes.
+                let after = Self.ids(String(decoding: try await transfer.export(.csv, for: user).data(), as: UTF8.self))
+                #expect(after.count == Self.notes + 5 - 1)
+                #expect(after.first == movedBack.id.uuidString)
+                #expect(after.last == movedOn.id.uuidString)
+            }
+        }
+
+        @Test("an export abandoned half-way ends its snapshot", arguments: Backend.enabled)
+        func abandoned(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, _ in
+                let repositories = database.diaryRepositories()
+                let user = try await DiaryStoreFixtures.createUser("quitter", in: repositories)
+                let start = CalendarDate("2020-01-01")!
+                for index in 0..<30 {
+                    try await repositories.notes.createNote(
+                        DiaryStoreFixtures.note(
+                            String(format: "2019%04d", index), watched: start.adding(days: index).isoString),
+                        userID: user.id)
+                }
+                let transfer = DiaryTransferService(
+                    categories: repositories.categories, notes: repositories.notes, catalog: NoCatalog(),
+                    calendar: BoxOfficeCalendar(), settings: .init(exportChunkSize: 10))
+                // More exports begun and dropped than there are snapshot connections: each must give its back.
+                for _ in 0..<6 {
+                    let export = try await transfer.export(.json, for: user)
+                    var pieces = export.chunks.makeAsyncIterator()
+                    #expect(try await pieces.next() != nil)
+                }
+                let whole = try await transfer.export(.csv, for: user).data()
+                #expect(Self.ids(String(decoding: whole, as: UTF8.self)).count == 30)
+            }
+        }
+    }
+}
