@@ -40,15 +40,7 @@ struct CreateDiaryYearFirstNotes: AsyncMigration {
             "CREATE INDEX idx_diary_notes_user_rating ON diary_notes (user_id, rating_halves, watched_on, created_at, id)"
         ).run()
 
-        var lastID: UUID?
-        while true {
-            let query = sql.select().column("id").from(DiaryUserModel.schema).orderBy("id").limit(500)
-            if let lastID { query.where("id", .greaterThan, SQLBind(lastID)) }
-            let ids = try await query.all().map { try $0.decode(column: "id", as: UUID.self) }
-            for id in ids { try await DiaryYearFirstNotes.build(userID: id, on: database) }
-            guard ids.count == 500, let last = ids.last else { break }
-            lastID = last
-        }
+        try await DiaryUserWalk.forEach(on: sql) { try await DiaryYearFirstNotes.build(userID: $0, on: database) }
     }
 
     func revert(on database: any Database) async throws {
