@@ -3,7 +3,9 @@ public import Foundation
 /// Stores webhooks and their deliveries. Reads and changes of hooks are scoped to one user; deliveries are claimed
 /// by one instance at a time, so a fleet sends each attempt once.
 public protocol WebhookRepository: Sendable {
-    func createWebhook(_ hook: Webhook, secret: String) async throws
+    /// Stores `hook` unless its user has `limit` hooks already (`false`), deciding in one step, so two creates at
+    /// once cannot both pass the limit.
+    func createWebhook(_ hook: Webhook, secret: String, limit: Int) async throws -> Bool
     /// The user's hooks, oldest first.
     func webhooks(userID: UUID) async throws -> [Webhook]
     func webhook(id: UUID, userID: UUID) async throws -> Webhook?

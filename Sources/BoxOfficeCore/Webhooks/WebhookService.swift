@@ -64,7 +64,10 @@ public struct WebhookService: AlertListener {
             id: UUID(), userID: userID, url: target.url.absoluteString, events: kinds, format: chosenFormat,
             createdAt: calendar.currentInstant)
         let secret = SecretToken.generate(prefix: "whsec_")
-        try await repository.createWebhook(hook, secret: secret)
+        // Counted above for a quick answer; decided here, where two creates at once cannot both pass.
+        guard try await repository.createWebhook(hook, secret: secret, limit: Webhook.perPersonLimit) else {
+            throw BoxOfficeError.invalid(InputProblem(nil, .tooManyWebhooks(limit: Webhook.perPersonLimit)))
+        }
         return (hook, secret)
     }
 

@@ -19,17 +19,32 @@ struct FluentWebhookRepository: WebhookRepository {
         "last_status", "last_error",
     ]
 
-    func createWebhook(_ hook: Webhook, secret: String) async throws {
+    func createWebhook(_ hook: Webhook, secret: String, limit: Int) async throws -> Bool {
         try await StorageFailure.run("store a webhook", logger: database.logger) {
-            try await database.requireSQL().insert(into: Self.hooks)
-                .columns(Self.hookColumns + ["secret"])
-                .values(
+            try await database.transaction { transaction in
+                let sql = try transaction.requireSQL()
+                if sql.dialect.name == "postgresql" {
+                    // Two creates of one person queue here, so the second counts the first's hook. SQLite has one
+                    // writer: the statement below is decided whole.
+                    try await sql.raw(
+                        "SELECT id FROM \(ident: DiaryUserModel.schema) WHERE id = \(bind: hook.userID) FOR UPDATE"
+                    ).run()
+                }
+                let values = [
                     SQLBind(hook.id), SQLBind(hook.userID), SQLBind(hook.url),
                     SQLBind(hook.events.map(\.rawValue).joined(separator: ",")), SQLBind(hook.format.rawValue),
                     SQLBind(hook.enabled), SQLBind(hook.consecutiveFailures), SQLBind(hook.createdAt),
-                    SQLBind(hook.disabledAt), SQLBind(secret)
-                )
-                .run()
+                    SQLBind(hook.disabledAt), SQLBind(secret),
+                ]
+                let row = try await sql.raw(
+                    """
+                    INSERT INTO \(ident: Self.hooks) (\(SQLList((Self.hookColumns + ["secret"]).map { SQLIdentifier($0) })))
+                    SELECT \(SQLList(values)) WHERE (SELECT COUNT(*) FROM \(ident: Self.hooks) WHERE user_id = \(bind: hook.userID)) < \(bind: limit)
+                    RETURNING id
+                    """
+                ).first()
+                return row != nil
+            }
         }
     }
 

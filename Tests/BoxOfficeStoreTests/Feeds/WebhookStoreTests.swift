@@ -28,7 +28,7 @@ struct WebhookStoreTests {
             let minji = try await AdminRepositoryTests.createUser("minji", in: database)
             let other = try await AdminRepositoryTests.createUser("other", in: database)
             let mine = Self.hook(minji)
-            try await hooks.createWebhook(mine, secret: "whsec_1")
+            #expect(try await hooks.createWebhook(mine, secret: "whsec_1", limit: 10))
             #expect(try await hooks.webhooks(userID: minji.id) == [mine])
             #expect(try await hooks.webhooks(userID: other.id).isEmpty)
             #expect(try await hooks.webhook(id: mine.id, userID: other.id) == nil)
@@ -43,13 +43,32 @@ struct WebhookStoreTests {
         }
     }
 
+    @Test("twelve creates of one person at once store exactly the limit's ten", arguments: Backend.enabled)
+    func limitUnderRace(backend: Backend) async throws {
+        try await TestStore.with(backend) { database, _ in
+            let hooks = database.webhookRepository()
+            let minji = try await AdminRepositoryTests.createUser("minji", in: database)
+            let other = try await AdminRepositoryTests.createUser("other", in: database)
+            #expect(try await hooks.createWebhook(Self.hook(other), secret: "s", limit: 10))
+            let created = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for _ in 0..<12 {
+                    group.addTask { try await hooks.createWebhook(Self.hook(minji), secret: "s", limit: 10) }
+                }
+                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(created == 10)
+            #expect(try await hooks.webhooks(userID: minji.id).count == 10)
+            #expect(try await hooks.webhooks(userID: other.id).count == 1, "another person's hooks count apart")
+        }
+    }
+
     @Test("a due delivery is claimed by one holder; a retry waits for its time", arguments: Backend.enabled)
     func claims(backend: Backend) async throws {
         try await TestStore.with(backend) { database, _ in
             let hooks = database.webhookRepository()
             let minji = try await AdminRepositoryTests.createUser("minji", in: database)
             let hook = Self.hook(minji)
-            try await hooks.createWebhook(hook, secret: "s")
+            #expect(try await hooks.createWebhook(hook, secret: "s", limit: 10))
             let deliveries = (0..<6).map { _ in Self.delivery(hook) }
             try await hooks.enqueue(deliveries)
             let until = Self.now.addingTimeInterval(120)
@@ -83,7 +102,7 @@ struct WebhookStoreTests {
             let hooks = database.webhookRepository()
             let minji = try await AdminRepositoryTests.createUser("minji", in: database)
             let hook = Self.hook(minji)
-            try await hooks.createWebhook(hook, secret: "s")
+            #expect(try await hooks.createWebhook(hook, secret: "s", limit: 10))
             let deliveries = (0..<12).map { _ in Self.delivery(hook) }
             try await hooks.enqueue(deliveries)
             for index in 0..<9 {
