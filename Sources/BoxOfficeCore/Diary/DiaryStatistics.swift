@@ -89,20 +89,26 @@ public struct DiaryYearInReview: Codable, Hashable, Sendable {
     public var busiestMonth: DiaryMonthCount?
     /// Up to five highest-rated notes, best first (then earliest watched).
     public var topRated: [DiaryNote]
-    /// Movies watched more than once this year, most watched first.
+    /// The ``rewatchedShown`` most watched of the movies watched more than once this year, most watched first (then
+    /// by title).
     public var rewatched: [DiaryNamedCount]
+    /// How many movies were watched more than once this year (``rewatched`` names the first few).
+    public var rewatchedMovies: Int
     /// Distinct movies.
     public var movieCount: Int
     /// Days with at least one note.
     public var daysAtTheMovies: Int
 
     enum CodingKeys: String, CodingKey {
-        case year, first, last, busiestMonth, topRated, rewatched, movieCount, daysAtTheMovies
+        case year, first, last, busiestMonth, topRated, rewatched, rewatchedMovies, movieCount, daysAtTheMovies
     }
+
+    /// How many rewatched movies a review names: a year in review, not a list of every rewatch.
+    public static let rewatchedShown = 10
 
     public init(
         year: Int, first: DiaryNote?, last: DiaryNote?, busiestMonth: DiaryMonthCount?, topRated: [DiaryNote],
-        rewatched: [DiaryNamedCount], movieCount: Int, daysAtTheMovies: Int
+        rewatched: [DiaryNamedCount], rewatchedMovies: Int, movieCount: Int, daysAtTheMovies: Int
     ) {
         self.year = year
         self.first = first
@@ -110,6 +116,7 @@ public struct DiaryYearInReview: Codable, Hashable, Sendable {
         self.busiestMonth = busiestMonth
         self.topRated = topRated
         self.rewatched = rewatched
+        self.rewatchedMovies = rewatchedMovies
         self.movieCount = movieCount
         self.daysAtTheMovies = daysAtTheMovies
     }
@@ -122,6 +129,7 @@ public struct DiaryYearInReview: Codable, Hashable, Sendable {
         try c.encode(busiestMonth, forKey: .busiestMonth)
         try c.encode(topRated, forKey: .topRated)
         try c.encode(rewatched, forKey: .rewatched)
+        try c.encode(rewatchedMovies, forKey: .rewatchedMovies)
         try c.encode(movieCount, forKey: .movieCount)
         try c.encode(daysAtTheMovies, forKey: .daysAtTheMovies)
     }
@@ -273,7 +281,8 @@ public struct DiaryStatistics: Codable, Hashable, Sendable {
         rewatched.sort(by: moreFirst)
         return DiaryYearInReview(
             year: year, first: chronological.first, last: chronological.last, busiestMonth: busiest,
-            topRated: Array(topRated.prefix(5)), rewatched: rewatched, movieCount: Set(notes.map(\.movieCode)).count,
+            topRated: Array(topRated.prefix(5)), rewatched: Array(rewatched.prefix(DiaryYearInReview.rewatchedShown)),
+            rewatchedMovies: rewatched.count, movieCount: Set(notes.map(\.movieCode)).count,
             daysAtTheMovies: Set(notes.map(\.watchedOn)).count)
     }
 }

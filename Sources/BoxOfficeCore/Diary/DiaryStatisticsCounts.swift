@@ -11,19 +11,24 @@ public struct DiaryStatisticsCounts: Hashable, Sendable {
         public var last: DiaryNote?
         /// Up to five rated notes, best first, then earliest watched (then creation, then id).
         public var topRated: [DiaryNote]
-        /// Movies watched more than once in the year, each under the title of its first note that year.
+        /// The most watched of the movies watched more than once in the year (at least the
+        /// ``DiaryYearInReview/rewatchedShown`` first by count, then title), each under the title of its first note
+        /// that year.
         public var rewatched: [DiaryNamedCount]
+        /// How many movies were watched more than once in the year.
+        public var rewatchedMovies: Int
         /// Days of the year with at least one note.
         public var daysAtTheMovies: Int
 
         public init(
             first: DiaryNote?, last: DiaryNote?, topRated: [DiaryNote], rewatched: [DiaryNamedCount],
-            daysAtTheMovies: Int
+            rewatchedMovies: Int, daysAtTheMovies: Int
         ) {
             self.first = first
             self.last = last
             self.topRated = topRated
             self.rewatched = rewatched
+            self.rewatchedMovies = rewatchedMovies
             self.daysAtTheMovies = daysAtTheMovies
         }
     }
@@ -86,7 +91,7 @@ public struct DiaryStatisticsCounts: Hashable, Sendable {
             review: reference.review.map {
                 Review(
                     first: $0.first, last: $0.last, topRated: $0.topRated, rewatched: $0.rewatched,
-                    daysAtTheMovies: $0.daysAtTheMovies)
+                    rewatchedMovies: $0.rewatchedMovies, daysAtTheMovies: $0.daysAtTheMovies)
             })
     }
 }
@@ -140,8 +145,11 @@ extension DiaryStatistics {
                 year: year, first: parts?.first, last: parts?.last,
                 busiestMonth: perMonth.filter { $0.count > 0 }.max(by: Self.fewerNotes),
                 topRated: Array((parts?.topRated ?? []).prefix(5)),
-                rewatched: (parts?.rewatched ?? []).filter { $0.count > 1 }.sorted(by: Self.moreFirst),
-                movieCount: counts.movieCount, daysAtTheMovies: parts?.daysAtTheMovies ?? 0)
+                rewatched: Array(
+                    (parts?.rewatched ?? []).filter { $0.count > 1 }.sorted(by: Self.moreFirst)
+                        .prefix(DiaryYearInReview.rewatchedShown)),
+                rewatchedMovies: parts?.rewatchedMovies ?? 0, movieCount: counts.movieCount,
+                daysAtTheMovies: parts?.daysAtTheMovies ?? 0)
         }
     }
 

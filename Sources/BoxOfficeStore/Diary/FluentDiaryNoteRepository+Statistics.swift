@@ -126,27 +126,35 @@ extension FluentDiaryNoteRepository {
                     .limit(5 - topRated.count))
         }
 
-        // Each movie watched more than once under the title of its first note of the year, both kept: one row each.
+        // The most watched movies under the title of their first note of the year, both kept, in the review's order:
+        // the database ranks them (titles compared by code point, as Swift compares them) and answers only the few
+        // the review names, however many movies were rewatched. Every counted movie has its first note kept; the
+        // code stands in should one be missing.
         let sql = try database.requireSQL()
-        var rewatched: [DiaryNamedCount] = []
-        for row in try await sql.raw(
-            """
-            SELECT s.item AS movie_code, s.count AS count, f.title AS title FROM diary_stat_counts s
+        let byCodePoint = sql.dialect.name == "postgresql" ? #" COLLATE "C""# : ""
+        let rewatchedRows = """
+            FROM diary_stat_counts s
             LEFT JOIN diary_year_first_notes f ON f.user_id = s.user_id AND f.year = s.year AND f.movie_code = s.item
             WHERE s.user_id = \(bind: userID) AND s.year = \(bind: year) AND s.dimension = \(bind: Dimension.movie)
             AND s.count > 1
+            """ as SQLQueryString
+        var rewatched: [DiaryNamedCount] = []
+        for row in try await sql.raw(
+            """
+            SELECT COALESCE(f.title, s.item) AS name, s.count AS count \(rewatchedRows)
+            ORDER BY s.count DESC, COALESCE(f.title, s.item)\(unsafeRaw: byCodePoint) LIMIT \(unsafeRaw: String(DiaryYearInReview.rewatchedShown))
             """
         ).all() {
-            // Every counted movie has its first note kept; the code stands in should one be missing.
-            let column = try row.decodeNil(column: "title") ? "movie_code" : "title"
             rewatched.append(
                 DiaryNamedCount(
-                    name: try row.decode(column: column, as: String.self),
+                    name: try row.decode(column: "name", as: String.self),
                     count: try row.decode(column: "count", as: Int.self)))
         }
+        let rewatchedMovies =
+            try await sql.raw("SELECT COUNT(*) AS n \(rewatchedRows)").first()?.decode(column: "n", as: Int.self) ?? 0
         return DiaryStatisticsCounts.Review(
             first: first, last: last, topRated: topRated,
-            rewatched: rewatched,
+            rewatched: rewatched, rewatchedMovies: rewatchedMovies,
             daysAtTheMovies: days)
     }
 }

@@ -403,6 +403,13 @@ struct DiaryPageStrings: Sendable {
 
     func timesWatched(_ count: Int) -> String { isEnglish ? "\(count) times" : "\(count)번" }
 
+    /// Under the year's most rewatched movies, when more were watched twice or more than the list names.
+    func moreRewatched(_ count: Int) -> String {
+        isEnglish
+            ? "…and \(NumberFormatting.thousands(count)) more watched more than once."
+            : "…그리고 \(NumberFormatting.thousands(count))편을 더 다시 보았습니다."
+    }
+
     func perMonthSummary(_ busiest: (label: String, count: Int)?) -> String {
         guard let busiest else { return perMonthTitle }
         return isEnglish

@@ -62,8 +62,32 @@ struct DiaryStatisticsTests {
         #expect(review.busiestMonth == DiaryMonthCount(month: "2024-03", count: 3))
         #expect(review.topRated.map(\.rating?.stars) == [4.5, 4, 3])
         #expect(review.rewatched == [DiaryNamedCount(name: "기생충", count: 2)])
+        #expect(review.rewatchedMovies == 1)
         #expect(review.movieCount == 4)
         #expect(review.daysAtTheMovies == 5)
+    }
+
+    @Test("a year in review names the ten most rewatched movies, most watched then by title, and counts them all")
+    func rewatchedCap() throws {
+        // Twelve movies watched twice, one of them three times: the review names ten.
+        var notes: [DiaryNote] = []
+        for index in 0..<12 {
+            let code = "M\(index)"
+            let title = "영화 \(String(UnicodeScalar(UInt8(ascii: "L") - UInt8(index))))"
+            for day in 0..<(index == 11 ? 3 : 2) {
+                notes.append(
+                    DiaryFixtures.note(code, title, watched: "2024-0\(day + 1)-1\(index % 10)", movie: Self.korean))
+            }
+        }
+        let review = try #require(DiaryStatistics(notes: notes, year: 2024).review)
+        #expect(review.rewatchedMovies == 12)
+        #expect(review.rewatched.count == DiaryYearInReview.rewatchedShown)
+        #expect(review.rewatched.first == DiaryNamedCount(name: "영화 A", count: 3))
+        #expect(
+            review.rewatched.dropFirst().map(\.name)
+                == ["B", "C", "D", "E", "F", "G", "H", "I", "J"].map { "영화 \($0)" })
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(review)) as? [String: Any]
+        #expect(json?["rewatchedMovies"] as? Int == 12)
     }
 
     @Test("no notes: empty figures, no share, JSON with explicit nulls")

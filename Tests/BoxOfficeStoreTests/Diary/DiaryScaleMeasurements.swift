@@ -56,7 +56,7 @@ extension DiaryStoreTests {
                 }
                 try await time("statistics 2022") { _ = try await notes.statisticsCounts(userID: user.id, year: 2022) }
                 let review = try await notes.statisticsCounts(userID: user.id, year: 2022).review
-                print("SCALE \(backend) \(Self.size) rewatched movies in 2022: \(review?.rewatched.count ?? 0)")
+                print("SCALE \(backend) \(Self.size) rewatched movies in 2022: \(review?.rewatchedMovies ?? 0)")
                 // Notes written without a nation (a third here) count under the nation the archive learns later:
                 // the statistics join their movies with `movie_nations`. Half the movies' nations learned at once
                 // (which also raises the diary version), then the figures read with them.

@@ -111,7 +111,10 @@ extension DiaryStoreTests {
                         let kept = DiaryStatistics(counts: counts)
                         #expect(kept == DiaryStatistics(notes: stored, year: 2022))
                         // At 3,000 notes more than 500 rewatched movies: more than one chunk of any IN list.
-                        #expect((kept.review?.rewatched.count ?? 0) > size / 5)
+                        #expect((kept.review?.rewatchedMovies ?? 0) > size / 5)
+                        #expect(
+                            kept.review?.rewatched.count
+                                == min(kept.review?.rewatchedMovies ?? 0, DiaryYearInReview.rewatchedShown))
                         try await Self.expectFirstNotes(in: database, userID: user.id, notes: stored)
                     }
                 } catch {

@@ -26,7 +26,8 @@ extension Components.Schemas.DiaryYearInReview: ExplicitNullEncoding {
             last: review.last.map { .init(value1: .init($0)) },
             busiestMonth: review.busiestMonth.map { .init(value1: .init($0)) },
             topRated: review.topRated.map(Components.Schemas.DiaryNote.init),
-            rewatched: review.rewatched.map(Components.Schemas.DiaryNamedCount.init), movieCount: review.movieCount,
+            rewatched: review.rewatched.map(Components.Schemas.DiaryNamedCount.init),
+            rewatchedMovies: review.rewatchedMovies, movieCount: review.movieCount,
             daysAtTheMovies: review.daysAtTheMovies)
     }
 }

@@ -30,6 +30,8 @@ struct StatsViewModel: Sendable {
         var hasTopRated: Bool
         var rewatched: [Fact]
         var hasRewatched: Bool
+        /// "…and N more", when the year had more rewatched movies than the review names.
+        var moreRewatched: String?
     }
 
     var layout: LayoutViewModel
@@ -137,7 +139,9 @@ struct StatsViewModel: Sendable {
                 heading: s.yearInReviewTitle(review.year), facts: facts, topRated: review.topRated.map(link),
                 hasTopRated: !review.topRated.isEmpty,
                 rewatched: review.rewatched.map { Fact(label: $0.name, value: s.timesWatched($0.count)) },
-                hasRewatched: !review.rewatched.isEmpty)
+                hasRewatched: !review.rewatched.isEmpty,
+                moreRewatched: review.rewatchedMovies > review.rewatched.count
+                    ? s.moreRewatched(review.rewatchedMovies - review.rewatched.count) : nil)
         } else {
             review = nil
         }
