@@ -190,6 +190,26 @@ def wait(driver: webdriver.Chrome, condition: Callable[[webdriver.Chrome], objec
         raise CheckFailed(f"timed out after {seconds:g}s waiting until {message} (at {driver.current_url})") from None
 
 
+PASSWORD = "correct horse battery"
+
+
+def path_of(driver: webdriver.Chrome) -> str:
+    return urllib.parse.urlsplit(driver.current_url).path
+
+
+def sign_up(c: "Context", prefix: str) -> str:
+    """Signs up a new person through the form (a name unique to this run) and waits for their notes page."""
+    d = c.driver
+    username = f"{prefix}{int(time.time() * 1000) % 10**9}"
+    d.get(c.server.url("/signup"))
+    one(d, "#signup-username").send_keys(username)
+    one(d, "#signup-password").send_keys(PASSWORD)
+    one(d, "#signup-password-confirm").send_keys(PASSWORD)
+    one(d, "form.diary-form button[type=submit]").click()
+    wait(d, lambda x: path_of(x) == "/notes", f"{username} signed up")
+    return username
+
+
 def find(driver: webdriver.Chrome, selector: str) -> list[WebElement]:
     return driver.find_elements(By.CSS_SELECTOR, selector)
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 import subprocess
 import time
-import urllib.parse
 
 YEAR = "2019"
 
@@ -19,8 +18,7 @@ YEAR = "2019"
 def register(r) -> None:
     """Adds the archive tests to run.py's list; `r` is run.py's module (its helpers and `test` decorator)."""
 
-    def path_of(driver) -> str:
-        return urllib.parse.urlsplit(driver.current_url).path
+    path_of = r.path_of
 
     def bar(driver) -> tuple[int, int]:
         element = r.one(driver, "[data-backfill-bar]")

@@ -8,7 +8,6 @@ Tests/browser/artifacts/ (diary_*.png).
 from __future__ import annotations
 
 import time
-import urllib.parse
 import urllib.request
 
 XSS_MEMO = "<img src=x onerror=alert(1)>"
@@ -29,8 +28,7 @@ def register(r) -> None:
             return True
         return False
 
-    def path_of(driver) -> str:
-        return urllib.parse.urlsplit(driver.current_url).path
+    path_of = r.path_of
 
     @r.test("diary: sign up, category, a note with an XSS memo shown as text, statistics")
     def diary(c) -> None:

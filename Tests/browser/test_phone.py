@@ -41,8 +41,7 @@ def axe_source() -> str:
 def register(r) -> None:
     """Adds the phone-app tests to run.py's list; `r` is run.py's module (its helpers and `test` decorator)."""
 
-    def path_of(driver) -> str:
-        return urllib.parse.urlsplit(driver.current_url).path
+    path_of = r.path_of
 
     def raw(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
         """Status, headers (lower-case names) and the body as sent (urllib decompresses nothing)."""
@@ -53,16 +52,7 @@ def register(r) -> None:
         except urllib.error.HTTPError as error:
             return error.code, {k.lower(): v for k, v in error.headers.items()}, error.read()
 
-    def sign_up(c, prefix: str) -> str:
-        d = c.driver
-        username = f"{prefix}{int(time.time() * 1000) % 10**9}"
-        d.get(c.server.url("/signup"))
-        r.one(d, "#signup-username").send_keys(username)
-        r.one(d, "#signup-password").send_keys(PASSWORD)
-        r.one(d, "#signup-password-confirm").send_keys(PASSWORD)
-        r.one(d, "form.diary-form button[type=submit]").click()
-        r.wait(d, lambda x: path_of(x) == "/notes", f"{username} signed up")
-        return username
+    sign_up = r.sign_up
 
     def log_in(c, username: str) -> None:
         d = c.driver

@@ -12,7 +12,6 @@ import datetime as dt
 import re
 import sqlite3
 import time
-import urllib.parse
 
 from selenium.webdriver.common.action_chains import ActionChains
 
@@ -31,19 +30,9 @@ def register(r) -> None:
     Keys = r.Keys
     axe_script = test_phone.axe_source()
 
-    def path_of(driver) -> str:
-        return urllib.parse.urlsplit(driver.current_url).path
+    path_of = r.path_of
 
-    def sign_up(c, prefix: str) -> str:
-        d = c.driver
-        username = f"{prefix}{int(time.time() * 1000) % 10**9}"
-        d.get(c.server.url("/signup"))
-        r.one(d, "#signup-username").send_keys(username)
-        r.one(d, "#signup-password").send_keys(PASSWORD)
-        r.one(d, "#signup-password-confirm").send_keys(PASSWORD)
-        r.one(d, "form.diary-form button[type=submit]").click()
-        r.wait(d, lambda x: path_of(x) == "/notes", f"{username} signed up")
-        return username
+    sign_up = r.sign_up
 
     def axe_violations(driver) -> list[str]:
         if not driver.execute_script("return typeof window.axe === 'object';"):
