@@ -21,6 +21,8 @@ public final class BoxOfficeDatabase: Sendable {
     private let sqliteThreadPool: NIOThreadPool?
     private let logger: Logger
     private let migrations: Migrations
+    /// Exports' snapshots still open, ended by ``shutdown()`` before the connections close.
+    let openSnapshots = OpenSnapshots()
 
     /// Key of the PostgreSQL advisory lock that serializes migrations across instances ("BoxOffice").
     private static let migrationLockKey: Int64 = 0x426F_784F_6666_6963
@@ -139,6 +141,8 @@ public final class BoxOfficeDatabase: Sendable {
 
     /// Closes every connection. The store cannot be used afterwards; calling this again does nothing.
     public func shutdown() async {
+        // A connection given back after its pool has shut down is closed then, on a thread pool that may be gone.
+        await openSnapshots.close()
         await databases.shutdownAsync()
         try? await sqliteThreadPool?.shutdownGracefully()
     }

@@ -12,6 +12,7 @@ extension BoxOfficeDatabase {
             loginAttempts: FluentLoginAttemptRepository(database: database),
             categories: FluentDiaryCategoryRepository(database: database),
             notes: FluentDiaryNoteRepository(
-                database: database, nationOrigin: nationOrigin, snapshots: { [self] in snapshotDatabase() }))
+                database: database, nationOrigin: nationOrigin, snapshots: { [self] in snapshotDatabase() },
+                openSnapshots: openSnapshots))
     }
 }

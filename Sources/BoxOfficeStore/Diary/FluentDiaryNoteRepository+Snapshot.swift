@@ -15,15 +15,20 @@ extension FluentDiaryNoteRepository {
         let nationOrigin = self.nationOrigin
         let isPostgres = (database as? any SQLDatabase)?.dialect.name == "postgresql"
         // The notes' own reads report their failures; this reports the transaction's (begin, commit).
-        return try await StorageFailure.run("read a snapshot of the notes", logger: database.logger) {
-            try await snapshotTransaction(
-                on: database, isPostgres: isPostgres, nationOrigin: nationOrigin, userID: userID, body)
+        let read: @Sendable (OpenSnapshots.Scope?) async throws -> Result = { scope in
+            try await StorageFailure.run("read a snapshot of the notes", logger: database.logger) {
+                try await snapshotTransaction(
+                    on: database, isPostgres: isPostgres, nationOrigin: nationOrigin, userID: userID, scope: scope,
+                    body)
+            }
         }
+        guard let openSnapshots else { return try await read(nil) }
+        return try await openSnapshots.run { scope in try await read(scope) }
     }
 
     private func snapshotTransaction<Result: Sendable>(
         on database: any Database, isPostgres: Bool, nationOrigin: String?, userID: UUID,
-        _ body: @escaping @Sendable (any DiaryNoteSnapshot) async throws -> Result
+        scope: OpenSnapshots.Scope?, _ body: @escaping @Sendable (any DiaryNoteSnapshot) async throws -> Result
     ) async throws -> Result {
         try await database.transaction { transaction in
             let sql = try transaction.requireSQL()
@@ -34,7 +39,10 @@ extension FluentDiaryNoteRepository {
                 try await sql.raw("PRAGMA busy_timeout = 30000").run()
             }
             let notes = FluentDiaryNoteRepository(database: transaction, nationOrigin: nationOrigin)
-            return try await body(Snapshot(notes: notes, userID: userID))
+            let snapshot = Snapshot(notes: notes, userID: userID)
+            // The store's shutdown cancels the body (an export waiting for its reader) and waits for the commit.
+            guard let scope else { return try await body(snapshot) }
+            return try await scope.cancellable { try await body(snapshot) }
         }
     }
 

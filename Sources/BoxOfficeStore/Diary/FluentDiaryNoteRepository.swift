@@ -12,6 +12,8 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
     var nationOrigin: String? = nil
     /// Where long snapshots read (``withNoteSnapshot(userID:_:)``); `nil`: on `database`.
     var snapshots: (@Sendable () -> any Database)? = nil
+    /// The store's register of open snapshots, which its shutdown ends first; `nil`: none kept.
+    var openSnapshots: OpenSnapshots? = nil
 
     /// Rows per INSERT: well under both databases' limits on bound parameters.
     private static let insertChunk = 200

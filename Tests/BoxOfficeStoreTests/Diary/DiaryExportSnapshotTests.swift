@@ -111,5 +111,35 @@ extension DiaryStoreTests {
                 #expect(Self.ids(String(decoding: whole, as: UTF8.self)).count == 30)
             }
         }
+
+        @Test(
+            "shutting the store down ends an export still being sent, and its connection is closed, not left behind",
+            .timeLimit(.minutes(2)), arguments: Backend.enabled)
+        func shutdownEndsSnapshots(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, _ in
+                let repositories = database.diaryRepositories()
+                let user = try await DiaryStoreFixtures.createUser("latecomer", in: repositories)
+                let start = CalendarDate("2020-01-01")!
+                for index in 0..<30 {
+                    try await repositories.notes.createNote(
+                        DiaryStoreFixtures.note(
+                            String(format: "2019%04d", index), watched: start.adding(days: index).isoString),
+                        userID: user.id)
+                }
+                let transfer = DiaryTransferService(
+                    categories: repositories.categories, notes: repositories.notes, catalog: NoCatalog(),
+                    calendar: BoxOfficeCalendar(), settings: .init(exportChunkSize: 10))
+                let export = try await transfer.export(.csv, for: user)
+                var pieces = export.chunks.makeAsyncIterator()
+                #expect(try await pieces.next() != nil)
+
+                // The snapshot is open (two chunks to go). Before, its connection came back after the pool had shut
+                // down, and SQLite's was closed on a stopped thread pool: a debug build crashed.
+                await database.shutdown()
+                await #expect(throws: (any Error).self) {
+                    while try await pieces.next() != nil {}
+                }
+            }
+        }
     }
 }
