@@ -23,6 +23,8 @@ public final class BoxOfficeDatabase: Sendable {
     private let migrations: Migrations
     /// Exports' snapshots still open, ended by ``shutdown()`` before the connections close.
     let openSnapshots = OpenSnapshots()
+    /// Where deep numbered pages of notes begin, for every person on this instance.
+    let pageAnchors = NotePageAnchors()
 
     /// Key of the PostgreSQL advisory lock that serializes migrations across instances ("BoxOffice").
     private static let migrationLockKey: Int64 = 0x426F_784F_6666_6963

@@ -5,6 +5,11 @@ extension BoxOfficeDatabase {
     /// tokens, failed-login counts, categories and notes. Statistics count notes written without a nation under
     /// the nation `movie_nations` of `nationOrigin` knows for their movie now.
     public func diaryRepositories(nationOrigin: String? = nil) -> DiaryRepositories {
+        diaryRepositories(nationOrigin: nationOrigin, pageAnchors: pageAnchors)
+    }
+
+    /// The diary's repositories, with deep pages anchored by `pageAnchors` (tests space them closely).
+    package func diaryRepositories(nationOrigin: String?, pageAnchors: NotePageAnchors) -> DiaryRepositories {
         DiaryRepositories(
             users: FluentDiaryUserRepository(database: database),
             tokens: FluentDiaryTokenRepository(database: database),
@@ -13,6 +18,6 @@ extension BoxOfficeDatabase {
             categories: FluentDiaryCategoryRepository(database: database),
             notes: FluentDiaryNoteRepository(
                 database: database, nationOrigin: nationOrigin, snapshots: { [self] in snapshotDatabase() },
-                openSnapshots: openSnapshots))
+                openSnapshots: openSnapshots, pageAnchors: pageAnchors))
     }
 }

@@ -11,8 +11,8 @@ import SQLKit
 /// that depends on the direction, the expression the indexes are built on. So both databases give the order of
 /// ``NoteSort/areInIncreasingOrder(_:_:)``.
 ///
-/// A page by number skips rows in a query that reads only the sort's covering index, then reads the page's notes
-/// by id; a page by cursor seeks straight to its place. Totals without filters (or by year alone) come from the
+/// A page by number skips rows in a query that reads only the sort's covering index, from the nearest page anchor
+/// before it (``NotePageAnchors``), then reads the page's notes by id; a page by cursor seeks straight to its place. Totals without filters (or by year alone) come from the
 /// kept counts.
 extension FluentDiaryNoteRepository {
     func notes(userID: UUID, query: NoteListQuery) async throws -> NotePage {
@@ -31,28 +31,66 @@ extension FluentDiaryNoteRepository {
                 return Self.page(Array(all.prefix(query.perPage + 1)), total: total, query: query)
             }
             let total = try await count(userID: userID, filter: query.filter)
+            if query.cursor == nil && query.offset >= total {
+                return Self.page([], total: total, query: query)
+            }
             let reach = (query.cursor == nil ? query.offset : 0) + query.perPage + 1
             let indexed = try await filterIndexPays(userID: userID, filter: query.filter, total: total, reach: reach)
-            let list = sorted(filtered(userID, query.filter, indexed: indexed), by: Self.order(of: query))
-            if let bound = bound(query.filter, on: query.sort) { list.filter(bound) }
+            func list() -> QueryBuilder<DiaryNoteModel> { ordered(userID, query, indexed: indexed) }
             let notes: [DiaryNote]
             if let cursor = query.cursor {
-                list.filter(after(cursor))
-                notes = try await Self.fetch(list.limit(query.perPage + 1))
+                notes = try await Self.fetch(list().filter(after(cursor)).limit(query.perPage + 1))
             } else if query.offset == 0 {
-                notes = try await Self.fetch(list.limit(query.perPage + 1))
+                notes = try await Self.fetch(list().limit(query.perPage + 1))
             } else {
-                // Skipping along the index alone, then reading the page's few rows whole.
-                let ids = try await list.field(\.$id).range(query.offset..<(query.offset + query.perPage + 1)).all()
-                    .map { try $0.requireID() }
-                // By id alone (the ids were read under the user's scope just now): given the user as well, SQLite
-                // walked every note of the user along a (user_id, …) index to find the page's few (100 ms at 50,000).
-                let rows = try await Self.fetch(DiaryNoteModel.query(on: database).filter(\.$id ~~ ids))
-                let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-                notes = ids.compactMap { byID[$0] }
+                let (start, skip) = try await anchor(userID: userID, query: query, list: list)
+                let rest = list()
+                if let start { rest.filter(after(start)) }
+                notes = try await page(of: rest, skipping: skip, count: query.perPage + 1)
             }
             return Self.page(notes, total: total, query: query)
         }
+    }
+
+    /// The list's notes in the order its SQL sorts by.
+    private func ordered(_ userID: UUID, _ query: NoteListQuery, indexed: Bool) -> QueryBuilder<DiaryNoteModel> {
+        let list = sorted(filtered(userID, query.filter, indexed: indexed), by: Self.order(of: query))
+        if let bound = bound(query.filter, on: query.sort) { list.filter(bound) }
+        return list
+    }
+
+    /// Where a page by number starts: after the cursor of the anchor nearest before it (``NotePageAnchors``), this
+    /// many notes on. Without anchors, or near the start, from the start of the list.
+    private func anchor(
+        userID: UUID, query: NoteListQuery, list: () -> QueryBuilder<DiaryNoteModel>
+    ) async throws -> (cursor: NoteCursor?, skip: Int) {
+        guard let pageAnchors, query.offset >= pageAnchors.spacing else { return (nil, query.offset) }
+        let key = NotePageAnchors.Key(
+            userID: userID, version: try await DiaryVersionStore.version(userID: userID, on: database),
+            sort: query.sort, filter: query.filter)
+        let target = query.offset / pageAnchors.spacing * pageAnchors.spacing
+        let known = pageAnchors.nearest(key, atOrBefore: target)
+        guard known.offset < target else { return (known.cursor, query.offset - known.offset) }
+        // The note before the target, reached from the nearest known anchor: its cursor starts the target.
+        let walk = list()
+        if let cursor = known.cursor { walk.filter(after(cursor)) }
+        guard let last = try await page(of: walk, skipping: target - known.offset - 1, count: 1).first else {
+            return (known.cursor, query.offset - known.offset)
+        }
+        let cursor = NoteCursor(after: last, sort: Self.order(of: query))
+        pageAnchors.keep(cursor, at: target, for: key)
+        return (cursor, query.offset - target)
+    }
+
+    /// `count` notes of `list` after skipping `skip`: the skipping along the index alone, then the few rows whole.
+    private func page(of list: QueryBuilder<DiaryNoteModel>, skipping skip: Int, count: Int) async throws -> [DiaryNote]
+    {
+        let ids = try await list.field(\.$id).range(skip..<(skip + count)).all().map { try $0.requireID() }
+        // By id alone (the ids were read under the user's scope just now): given the user as well, SQLite walked
+        // every note of the user along a (user_id, …) index to find the page's few (100 ms at 50,000).
+        let rows = try await Self.fetch(DiaryNoteModel.query(on: database).filter(\.$id ~~ ids))
+        let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return ids.compactMap { byID[$0] }
     }
 
     /// The page of `notes` (up to one more than the page holds: then there is a next page).

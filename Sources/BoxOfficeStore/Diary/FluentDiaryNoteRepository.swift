@@ -14,6 +14,8 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
     var snapshots: (@Sendable () -> any Database)? = nil
     /// The store's register of open snapshots, which its shutdown ends first; `nil`: none kept.
     var openSnapshots: OpenSnapshots? = nil
+    /// Where deep numbered pages begin, kept per diary version; `nil`: pages skip from the start of the list.
+    var pageAnchors: NotePageAnchors? = nil
 
     /// Rows per INSERT: well under both databases' limits on bound parameters.
     private static let insertChunk = 200

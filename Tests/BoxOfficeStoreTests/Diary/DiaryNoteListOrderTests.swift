@@ -31,6 +31,9 @@ extension DiaryStoreTests {
         func everyOrder(backend: Backend) async throws {
             try await TestStore.with(backend) { database, _ in
                 let repositories = database.diaryRepositories()
+                // Deep pages by number start from anchors; here every 10 notes, so most pages use one.
+                let anchored = database.diaryRepositories(
+                    nationOrigin: nil, pageAnchors: NotePageAnchors(spacing: 10, capacity: 4))
                 let user = try await DiaryStoreFixtures.createUser("owner", in: repositories)
                 let stranger = try await DiaryStoreFixtures.createUser("stranger", in: repositories)
                 let notes = Self.diary()
@@ -92,9 +95,52 @@ extension DiaryStoreTests {
                             }
                             #expect(
                                 byNumber == expected, "\(field) \(ascending ? "asc" : "desc") \(filter) by page number")
+
+                            // Anchored, the deepest page first: each anchor is found from the start or a kept one.
+                            var fromAnchors: [UUID] = []
+                            for number in (1...max(1, (expected.count + 6) / 7)).reversed() {
+                                let page = try await anchored.notes.notes(
+                                    userID: user.id,
+                                    query: NoteListQuery(filter: filter, sort: sort, page: number, perPage: 7))
+                                fromAnchors = page.notes.map(\.id) + fromAnchors
+                            }
+                            #expect(
+                                fromAnchors == expected, "\(field) \(ascending ? "asc" : "desc") \(filter) anchored")
                         }
                     }
                 }
+            }
+        }
+
+        @Test("a diary change moves the anchors of deep pages: pages by number after it hold every note once")
+        func anchorsFollowChanges() async throws {
+            try await TestStore.with(.sqlite) { database, _ in
+                let repositories = database.diaryRepositories(
+                    nationOrigin: nil, pageAnchors: NotePageAnchors(spacing: 5))
+                let user = try await DiaryStoreFixtures.createUser("owner", in: repositories)
+                let notes = Self.diary()
+                for note in notes { try await repositories.notes.createNote(note, userID: user.id) }
+                let sort = NoteSort(.title, ascending: true)
+                func pages() async throws -> [UUID] {
+                    var ids: [UUID] = []
+                    for number in 1...12 {
+                        ids += try await repositories.notes.notes(
+                            userID: user.id, query: NoteListQuery(sort: sort, page: number, perPage: 7)
+                        ).notes.map(\.id)
+                    }
+                    return ids
+                }
+                let before = try await pages()
+                #expect(before == notes.sorted(by: sort.areInIncreasingOrder).map(\.id))
+                // Notes before every anchor go and come: kept anchors of the old version would skip or repeat notes.
+                let sorted = notes.sorted(by: sort.areInIncreasingOrder)
+                #expect(try await repositories.notes.deleteNote(id: sorted[0].id, userID: user.id))
+                #expect(try await repositories.notes.deleteNote(id: sorted[1].id, userID: user.id))
+                var added = DiaryStoreFixtures.note("20990001", title: "0")
+                added.createdAt = DiaryStoreFixtures.now
+                try await repositories.notes.createNote(added, userID: user.id)
+                let after = try await pages()
+                #expect(after == ([added] + sorted.dropFirst(2)).sorted(by: sort.areInIncreasingOrder).map(\.id))
             }
         }
     }
