@@ -217,16 +217,18 @@ private func addDiaryPageRoutes(
         accounts: accounts, administrators: services.administrators, watchlist: services.watchlist, site: site,
         renderer: renderer
     ).addRoutes(to: members)
-    // About 200 notes pages of 20 notes; each session's pages are rendered once per change to the diary.
-    let notesPages = NotesPageCache(pages: RenderedPageCache(byteBudget: 4 << 20), calendar: services.calendar)
-    NotesController<DiaryPageContext>(notes: notes, site: site, renderer: renderer, cache: notesPages)
+    // About 200 notes pages of 20 notes and 50 statistics pages (80 KB for twenty years of notes a month); each
+    // session's pages are rendered once per change to the diary.
+    let diaryPages = DiaryPageCache(pages: RenderedPageCache(byteBudget: 8 << 20), calendar: services.calendar)
+    NotesController<DiaryPageContext>(notes: notes, site: site, renderer: renderer, cache: diaryPages)
         .addRoutes(to: members)
     NoteController<DiaryPageContext>(
         notes: notes, movies: services.movies, watchlist: services.watchlist, site: site, renderer: renderer
     ).addRoutes(to: members)
     CategoriesController<DiaryPageContext>(notes: notes, site: site, renderer: renderer).addRoutes(to: members)
-    StatsController<DiaryPageContext>(diaryStatistics: services.diaryStatistics, site: site, renderer: renderer)
-        .addRoutes(to: members)
+    StatsController<DiaryPageContext>(
+        diaryStatistics: services.diaryStatistics, notes: notes, site: site, renderer: renderer, cache: diaryPages
+    ).addRoutes(to: members)
     TransferController<DiaryPageContext>(transfer: services.diaryTransfer, site: site, renderer: renderer)
         .addRoutes(to: transferMembers)
     WatchlistPageController<DiaryPageContext>(

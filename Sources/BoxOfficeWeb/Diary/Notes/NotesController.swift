@@ -5,14 +5,14 @@ import Hummingbird
 /// `GET /notes`: the user's notes, overall or in one category (`?category=ID|none`), sorted
 /// (`sort=created|watchedOn|releaseYear|title|rating`, `order=asc|desc`), filtered (`year`, `rating`) and paged.
 /// The parameters are the API's (`GET /api/v1/notes`); another user's category answers 404. Pages are kept until
-/// the diary changes (``NotesPageCache``).
+/// the diary changes (``DiaryPageCache``).
 struct NotesController<Context: DiarySessionContext>: Sendable {
     static var perPage: Int { NoteListViewModel.defaultPerPage }
 
     let notes: DiaryNoteService
     let site: PageSite
     let renderer: PageRenderer
-    let cache: NotesPageCache
+    let cache: DiaryPageCache
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("notes") { request, context in

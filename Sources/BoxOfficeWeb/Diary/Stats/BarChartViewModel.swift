@@ -110,9 +110,15 @@ struct BarChartViewModel: Sendable {
     }
 
     /// Coordinates with at most one decimal, written the same in every locale.
+    /// Written from whole tenths rather than with `String(format:)`: a chart of twenty years of months has thousands
+    /// of coordinates, and formatting through Foundation was a tenth of the statistics page's rendering.
     static func number(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+        let scaled = (value * 10).rounded()
+        guard scaled.magnitude < 1e15 else { return String(format: "%.1f", scaled / 10) }
+        let tenths = Int(scaled)
+        if tenths % 10 == 0 { return String(tenths / 10) }
+        let magnitude = tenths.magnitude
+        return (tenths < 0 ? "-" : "") + String(magnitude / 10) + "." + String(magnitude % 10)
     }
 
     static func shorten(_ text: String, to limit: Int) -> String {

@@ -81,7 +81,7 @@ struct StatsViewModel: Sendable {
                     items: months, orientation: .vertical, summary: s.perMonthSummary(Self.busiest(months)),
                     shortLabel: { month in
                         // "24.03" under the bars.
-                        month.count == 7 ? String(month.dropFirst(2)).replacingOccurrences(of: "-", with: ".") : month
+                        month.count == 7 ? String(month.dropFirst(2).map { $0 == "-" ? "." : $0 }) : month
                     }))
             func ranked(_ id: String, _ title: String, _ header: String, _ counts: [DiaryNamedCount], limit: Int = 12)
                 -> BarChartViewModel?

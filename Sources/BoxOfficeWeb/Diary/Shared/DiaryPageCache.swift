@@ -2,15 +2,17 @@ import BoxOfficeCore
 import Foundation
 import Hummingbird
 
-/// The notes pages (`GET /notes`) as rendered, kept until the person's diary changes: most of a page's cost is
-/// rendering it, and a diary is read far more often than it is written.
+/// Signed-in pages that show only the person's diary (the notes pages, the statistics pages) as rendered, kept until
+/// the diary changes: most of such a page's cost is rendering it, and a diary is read far more often than it is
+/// written.
 ///
 /// A page is kept for one session, not one person: it carries the session's CSRF token (the log-out form), so a
 /// page is only ever served to the session it was rendered for. Its key holds the session and its token, the
-/// address (every parameter the page echoes), the language and the diary's version, which the database raises with
-/// every change to the person's notes or categories, so a change made through any instance is seen at once. A page
-/// is kept until midnight in Seoul at most (the year field's limit moves then), within the cache's byte budget.
-struct NotesPageCache: Sendable {
+/// address (the path, so each year's statistics are their own page, and every parameter the page echoes), the
+/// language and the diary's version, which the database raises with every change to the person's notes or
+/// categories, so a change made through any instance is seen at once. A page is kept until midnight in Seoul at
+/// most (the year field's limit moves then), within the cache's byte budget.
+struct DiaryPageCache: Sendable {
     let pages: RenderedPageCache
     let calendar: BoxOfficeCalendar
 
