@@ -141,15 +141,26 @@ struct FluentArchiveRepository: ArchiveRepository {
             let films = nations.sorted { $0.key < $1.key }
             let storedAt = Date()
             // Multi-row upserts of at most 100 films (500 bound values, well under every driver's limit), in one
-            // transaction, so that all are stored or none, with the diary versions the new nations change.
+            // transaction, so that all are stored or none, with the diary versions and the diaries' kept counts the
+            // new nations change (``DiaryNationFold``: its lock first, then the people's rows, then their counts,
+            // the order of a diary change).
             let chunks = stride(from: 0, to: films.count, by: 100).map { films[$0..<min(films.count, $0 + 100)] }
             try await database.transaction { transaction in
-                var changed: [String] = []
-                for chunk in chunks {
-                    changed += try await changedNations(chunk, on: transaction)
+                try await DiaryNationFold.lockExclusive(on: transaction)
+                var changed: [[String]] = []
+                for chunk in chunks { changed.append(try await changedNations(chunk, on: transaction)) }
+                try await DiaryNationChanges.raiseVersions(movieCodes: changed.flatMap { $0 }, on: transaction)
+                let folded = try await DiaryNationFold.origin(on: transaction) == origin
+                for (chunk, codes) in zip(chunks, changed) {
+                    let moves = folded && !codes.isEmpty
+                    if moves {
+                        try await DiaryNationFold.move(origin: origin, sign: -1, movieCodes: codes, on: transaction)
+                    }
                     try await upsertNations(chunk, storedAt: storedAt, on: transaction)
+                    if moves {
+                        try await DiaryNationFold.move(origin: origin, sign: 1, movieCodes: codes, on: transaction)
+                    }
                 }
-                try await DiaryNationChanges.raiseVersions(movieCodes: changed, on: transaction)
             }
         }
     }

@@ -109,6 +109,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(CreateFeedSecrets())
         migrations.add(CreateWebhooks())
         migrations.add(CreateDiaryYearFirstNotes())
+        migrations.add(CreateDiaryNationFold())
         self.migrations = migrations
     }
 

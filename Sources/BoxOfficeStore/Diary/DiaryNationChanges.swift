@@ -3,8 +3,9 @@ import Foundation
 import SQLKit
 
 /// A nation the archive learns (or corrects) for a movie changes the statistics of every note of that movie written
-/// without one (they count under the nation `movie_nations` knows). Raising those people's diary version makes the
-/// statistics kept for them, on every instance, refresh at their next reading rather than at their next change.
+/// without one (they count under the nation `movie_nations` knows, ``DiaryNationFold``). Raising those people's diary
+/// version makes the statistics kept for them, on every instance, refresh at their next reading rather than at their
+/// next change.
 enum DiaryNationChanges {
     /// Raises the diary version of every user with a note of one of `movieCodes` that was written without a
     /// nation. Call it in the transaction that stores the nations.
@@ -12,7 +13,7 @@ enum DiaryNationChanges {
         let sql = try database.requireSQL()
         var users: Set<UUID> = []
         for start in stride(from: 0, to: movieCodes.count, by: chunk) {
-            // The partial index `idx_diary_stat_counts_no_nation` (dimension and year as its literals).
+            // The partial index `idx_diary_stat_counts_no_nation` (the dimension as its literal).
             let rows = try await sql.select().column("user_id").from(DiaryStatCounts.schema)
                 .where(SQLRaw("dimension = 'no-nation' AND year = 0"))
                 .where("item", .in, SQLBind.group(Array(movieCodes[start..<min(movieCodes.count, start + chunk)])))

@@ -8,7 +8,8 @@ import SQLKit
 ///
 /// Dimensions: `notes` (item ""), `month` (`YYYY-MM`), `rating` (half stars), `genre`, `nation`, `director`
 /// (names; a movie with two counts once for each), `origin` (`korean`, `foreign`, `unknown`), `no-nation` (movie
-/// codes of notes whose snapshot had no nation, resolved against the archive when read), `place` (`cinema`, `home`,
+/// codes of notes whose snapshot had no nation: they count under the nation the archive knows for the movie now, see
+/// ``DiaryNationFold``), `place` (`cinema`, `home`,
 /// `unspecified`), `movie` (movie codes), `day` (`YYYY-MM-DD`, years only) and `distinct` (`movie`, `day`: how many
 /// items of those dimensions have notes). Rows that fall to 0 stay (reads skip them).
 enum DiaryStatCounts {
@@ -46,8 +47,19 @@ enum DiaryStatCounts {
         var removed: [DiaryNote]
     }
 
-    /// How the counts change when `removed` notes go and `added` ones come (an update is both).
-    static func deltas(adding added: [DiaryNote], removing removed: [DiaryNote]) -> Deltas {
+    /// How the counts change when `removed` notes go and `added` ones come (an update is both), the notes without a
+    /// nation resolved as ``DiaryNationFold`` folds them now. Call it in the transaction that changes the notes, after
+    /// ``DiaryVersionStore/bump(userID:on:)``.
+    static func deltas(adding added: [DiaryNote], removing removed: [DiaryNote], on database: any Database)
+        async throws -> Deltas
+    {
+        deltas(
+            adding: added, removing: removed,
+            nations: try await DiaryNationFold.nations(of: added + removed, on: database))
+    }
+
+    /// ``deltas(adding:removing:on:)`` with the nations of the notes without one given (by movie code).
+    static func deltas(adding added: [DiaryNote], removing removed: [DiaryNote], nations: [String: String]) -> Deltas {
         var deltas: [Key: Int] = [:]
         for (notes, sign) in [(added, 1), (removed, -1)] {
             for note in notes {
@@ -67,7 +79,12 @@ enum DiaryStatCounts {
                     case true?: count(Dimension.origin, "korean")
                     case false?: count(Dimension.origin, "foreign")
                     case nil:
-                        count(Dimension.origin, "unknown")
+                        if let nation = nations[note.movieCode] {
+                            count(Dimension.nation, nation)
+                            count(Dimension.origin, nation == MovieSnapshot.koreaName ? "korean" : "foreign")
+                        } else {
+                            count(Dimension.origin, "unknown")
+                        }
                         count(Dimension.noNation, note.movieCode)
                     }
                     count(Dimension.place, note.place?.rawValue ?? "unspecified")
@@ -134,8 +151,9 @@ enum DiaryStatCounts {
         }
     }
 
-    /// Counts every note of `userID` afresh (the user must have no counts yet), reading them in chunks. The first
-    /// notes of each year are ``DiaryYearFirstNotes/build(userID:on:)``'s.
+    /// Counts every note of `userID` afresh (the user must have no counts yet), reading them in chunks, those without
+    /// a nation under `unknown` (the migration that makes ``DiaryNationFold`` runs later). The first notes of each year
+    /// are ``DiaryYearFirstNotes/build(userID:on:)``'s.
     static func build(userID: UUID, on database: any Database) async throws {
         var cursor: DiaryNoteCursor?
         while true {
@@ -143,7 +161,8 @@ enum DiaryStatCounts {
             if let cursor { query.filter(FluentDiaryNoteRepository.after(cursor)) }
             let chunk = try await FluentDiaryNoteRepository.fetch(
                 query.sort(\.$watchedOn).sort(\.$createdAt).sort(\.$id).limit(buildChunk))
-            try await count(deltas(adding: chunk, removing: []).counts, userID: userID, on: database)
+            try await count(
+                deltas(adding: chunk, removing: [], nations: [:]).counts, userID: userID, on: database)
             guard chunk.count == buildChunk, let last = chunk.last else { return }
             cursor = DiaryNoteCursor(after: last)
         }

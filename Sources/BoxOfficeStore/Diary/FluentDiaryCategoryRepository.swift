@@ -124,7 +124,8 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
                     let deleted = try await FluentDiaryNoteRepository.fetch(notesInCategory())
                     try await notesInCategory().delete()
                     try await DiaryStatCounts.apply(
-                        DiaryStatCounts.deltas(adding: [], removing: deleted), userID: userID, on: transaction)
+                        try await DiaryStatCounts.deltas(adding: [], removing: deleted, on: transaction),
+                        userID: userID, on: transaction)
                 case .move(let target):
                     guard target != id, ordered.contains(where: { $0.id == target }) else {
                         throw BoxOfficeError.invalid("to", .unknownCategory, value: target.uuidString)

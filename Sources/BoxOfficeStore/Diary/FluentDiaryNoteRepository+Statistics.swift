@@ -5,20 +5,21 @@ import Foundation
 import SQLKit
 
 extension FluentDiaryNoteRepository {
-    /// Reads the user's kept counts (``DiaryStatCounts``): one indexed range for the small dimensions, the ten
-    /// top directors from the rank index, the notes of unknown nation resolved against `movie_nations`, and for a
-    /// year a few LIMIT queries for its review and its rewatched movies from the kept first notes
-    /// (``DiaryYearFirstNotes``). No query reads every note, nor every note of the year.
+    /// Reads the user's kept counts (``DiaryStatCounts``): one indexed range for the small dimensions (nations and
+    /// origins already resolved against `movie_nations` of `nationOrigin`, see ``DiaryNationFold``), the ten top
+    /// directors from the rank index, and for a year a few LIMIT queries for its review and its rewatched movies from
+    /// the kept first notes (``DiaryYearFirstNotes``). No query reads every note, nor every note of the year.
     func statisticsCounts(userID: UUID, year: Int?) async throws -> DiaryStatisticsCounts {
         try await StorageFailure.run("read statistics", logger: database.logger) {
-            try await Self.statisticsCounts(userID: userID, year: year, nationOrigin: nationOrigin, on: database)
+            try await DiaryNationFold.ensure(origin: nationOrigin, on: database)
+            return try await Self.statisticsCounts(userID: userID, year: year, on: database)
         }
     }
 
     private typealias Dimension = DiaryStatCounts.Dimension
 
     private static func statisticsCounts(
-        userID: UUID, year: Int?, nationOrigin: String?, on database: any Database
+        userID: UUID, year: Int?, on database: any Database
     ) async throws -> DiaryStatisticsCounts {
         let sql = try database.requireSQL()
         let stored = year ?? 0
@@ -48,33 +49,6 @@ extension FluentDiaryNoteRepository {
                     count: try $0.decode(column: "count", as: Int.self))
             }
 
-        var nations = counts[Dimension.nation] ?? [:]
-        var korean = count(Dimension.origin, "korean")
-        var foreign = count(Dimension.origin, "foreign")
-        var unknown = count(Dimension.origin, "unknown")
-        if let nationOrigin, unknown > 0 {
-            // Notes written before the archive knew their movie's nation count under the nation it knows now.
-            // The counts' items are in PostgreSQL's "C" collation, the archive's codes in the default one: compared in
-            // the archive's, so its (origin, movie_code) index finds each code. (Given "C" on the archive's side, it
-            // read every stored nation for each: 200 ms with 10,000 of them.) Equality is the same in both.
-            let collate = sql.dialect.name == "postgresql" ? " COLLATE \"default\"" : ""
-            let rows = try await sql.raw(
-                """
-                SELECT s.count AS count, n.nation AS nation FROM diary_stat_counts s
-                JOIN movie_nations n ON n.movie_code = s.item\(unsafeRaw: collate) AND n.origin = \(bind: nationOrigin)
-                WHERE s.user_id = \(bind: userID) AND s.year = \(bind: stored) AND s.dimension = \(bind: Dimension.noNation)
-                AND s.count > 0 AND n.nation <> ''
-                """
-            ).all()
-            for row in rows {
-                let nation = try row.decode(column: "nation", as: String.self)
-                let notes = try row.decode(column: "count", as: Int.self)
-                nations[nation, default: 0] += notes
-                if nation == MovieSnapshot.koreaName { korean += notes } else { foreign += notes }
-                unknown -= notes
-            }
-        }
-
         var ratings: [Int: Int] = [:]
         for (item, notes) in counts[Dimension.rating] ?? [:] {
             if let halves = Int(item) { ratings[halves] = notes }
@@ -88,8 +62,10 @@ extension FluentDiaryNoteRepository {
         return DiaryStatisticsCounts(
             year: year, noteCount: count(Dimension.notes, ""), movieCount: count(Dimension.distinct, Dimension.movie),
             ratings: ratings, months: counts[Dimension.month] ?? [:], genres: counts[Dimension.genre] ?? [:],
-            nations: nations, topDirectors: topDirectors,
-            korean: DiaryNationShare(korean: korean, foreign: foreign, unknown: unknown),
+            nations: counts[Dimension.nation] ?? [:], topDirectors: topDirectors,
+            korean: DiaryNationShare(
+                korean: count(Dimension.origin, "korean"), foreign: count(Dimension.origin, "foreign"),
+                unknown: count(Dimension.origin, "unknown")),
             places: DiaryPlaceCounts(
                 cinema: count(Dimension.place, DiaryPlace.cinema.rawValue),
                 home: count(Dimension.place, DiaryPlace.home.rawValue),

@@ -25,11 +25,13 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
 
     func createNote(_ note: DiaryNote, userID: UUID) async throws {
         try await StorageFailure.run("save a note", logger: database.logger) {
+            try await DiaryNationFold.ensure(origin: nationOrigin, on: database)
             try await database.transaction { transaction in
                 try await DiaryVersionStore.bump(userID: userID, on: transaction)
                 try await DiaryNoteModel(note, userID: userID).create(on: transaction)
                 try await DiaryStatCounts.apply(
-                    DiaryStatCounts.deltas(adding: [note], removing: []), userID: userID, on: transaction)
+                    try await DiaryStatCounts.deltas(adding: [note], removing: [], on: transaction), userID: userID,
+                    on: transaction)
             }
         }
     }
@@ -42,7 +44,8 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
 
     func updateNote(_ note: DiaryNote, userID: UUID) async throws -> Bool {
         try await StorageFailure.run("save a note", logger: database.logger) {
-            try await Self.unlessMissing {
+            try await DiaryNationFold.ensure(origin: nationOrigin, on: database)
+            return try await Self.unlessMissing {
                 try await database.transaction { transaction in
                     try await DiaryVersionStore.bump(userID: userID, on: transaction)
                     guard
@@ -54,7 +57,8 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
                     try model.update(from: note)
                     try await model.save(on: transaction)
                     try await DiaryStatCounts.apply(
-                        DiaryStatCounts.deltas(adding: [note], removing: [old]), userID: userID, on: transaction)
+                        try await DiaryStatCounts.deltas(adding: [note], removing: [old], on: transaction),
+                        userID: userID, on: transaction)
                 }
             }
         }
@@ -62,7 +66,8 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
 
     func deleteNote(id: UUID, userID: UUID) async throws -> Bool {
         try await StorageFailure.run("delete a note", logger: database.logger) {
-            try await Self.unlessMissing {
+            try await DiaryNationFold.ensure(origin: nationOrigin, on: database)
+            return try await Self.unlessMissing {
                 try await database.transaction { transaction in
                     try await DiaryVersionStore.bump(userID: userID, on: transaction)
                     guard
@@ -71,7 +76,8 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
                     else { throw Missing() }
                     try await scoped(userID, on: transaction).filter(\.$id == id).delete()
                     try await DiaryStatCounts.apply(
-                        DiaryStatCounts.deltas(adding: [], removing: [old]), userID: userID, on: transaction)
+                        try await DiaryStatCounts.deltas(adding: [], removing: [old], on: transaction), userID: userID,
+                        on: transaction)
                 }
             }
         }
@@ -119,7 +125,8 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
 
     func importBatch(_ batch: DiaryImportBatch, userID: UUID) async throws -> DiaryImportOutcome {
         let outcome = try await StorageFailure.run("import notes", logger: database.logger) {
-            try await database.transaction { transaction in
+            try await DiaryNationFold.ensure(origin: nationOrigin, on: database)
+            return try await database.transaction { transaction in
                 try await Self.importBatch(batch, userID: userID, on: transaction)
             }
         }
@@ -177,7 +184,9 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
         -> DiaryImportOutcome
     {
         // Locks the user's row (PostgreSQL) or the file (SQLite): one import per user at a time, so two imports
-        // of the same file cannot both pass the duplicate check below.
+        // of the same file cannot both pass the duplicate check below. First, as a diary change does, the nations'
+        // lock shared (``DiaryNationFold``).
+        try await DiaryNationFold.lockShared(on: database)
         try await database.requireSQL()
             .update(DiaryUserModel.schema)
             .set(SQLIdentifier("import_serial"), to: SQLRaw("import_serial + 1"))
@@ -256,7 +265,7 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
                 }
                 try await insert.run()
             }
-            var deltas = DiaryStatCounts.deltas(adding: chunk, removing: [])
+            var deltas = try await DiaryStatCounts.deltas(adding: chunk, removing: [], on: database)
             counts.merge(deltas.counts, uniquingKeysWith: +)
             deltas.counts = [:]
             try await DiaryStatCounts.apply(deltas, userID: userID, on: database)

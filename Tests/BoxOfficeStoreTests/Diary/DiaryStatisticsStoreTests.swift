@@ -7,7 +7,7 @@ extension DiaryStoreTests {
     @Suite("Diary store: statistics kept as notes change")
     struct DiaryStatisticsStoreTests {
         @Test(
-            "kept counts give the in-memory statistics after random creates, edits, deletes and imports",
+            "kept counts give the in-memory statistics after random creates, edits, deletes, imports and nations learned",
             arguments: Backend.enabled)
         func randomDiaries(backend: Backend) async throws {
             try await TestStore.with(backend) { database, _ in
@@ -19,12 +19,26 @@ extension DiaryStoreTests {
                 let category = try await repositories.categories.createCategory(
                     id: UUID(), name: "버릴 것", visible: true, userID: user.id, createdAt: DiaryStoreFixtures.now)
                 try await notes.createNote(random.note(), userID: neighbour.id)
+                // The nations the archive knows now (none empty): notes written without one count under them.
+                var known: [String: String] = [:]
 
                 for round in 0..<12 {
                     for _ in 0..<random.int(in: 3...8) {
                         var note = random.note()
                         if round < 8, random.int(in: 0...5) == 0 { note.categoryId = category.id }
                         try await notes.createNote(note, userID: user.id)
+                    }
+                    if round >= 2 {
+                        // Learned after the notes, corrected, or cleared; another origin's nations change nothing.
+                        var learned: [String: String] = [:]
+                        for _ in 0..<random.int(in: 1...3) {
+                            learned[String(format: "2019%04d", random.int(in: 1...14))] = random.pick(
+                                RandomDiary.nations + [""])
+                        }
+                        try await database.archiveRepository(origin: "sample").saveRepresentativeNations(learned)
+                        for (code, nation) in learned { known[code] = nation.isEmpty ? nil : nation }
+                        try await database.archiveRepository(origin: "elsewhere").saveRepresentativeNations(
+                            learned.mapValues { _ in "미국" })
                     }
                     let stored = try await notes.allNotes(userID: user.id)
                     for note in stored where random.int(in: 0...6) == 0 {
@@ -42,7 +56,7 @@ extension DiaryStoreTests {
                             try await repositories.categories.deleteCategory(
                                 id: category.id, userID: user.id, notes: .delete))
                     }
-                    try await Self.expectReference(notes, userID: user.id, round: round)
+                    try await Self.expectReference(notes, userID: user.id, round: round, nations: known)
                     try await DiaryYearReviewStoreTests.expectFirstNotes(
                         in: database, userID: user.id, notes: try await notes.allNotes(userID: user.id))
                 }
@@ -118,11 +132,21 @@ extension DiaryStoreTests {
             }
         }
 
-        static func expectReference(_ notes: any DiaryNoteRepository, userID: UUID, round: Int) async throws {
+        /// The kept statistics equal the in-memory ones, notes without a nation given the one of `nations` for their
+        /// movie (the year in review shows the notes as written).
+        static func expectReference(
+            _ notes: any DiaryNoteRepository, userID: UUID, round: Int, nations: [String: String] = [:]
+        ) async throws {
             let all = try await notes.allNotes(userID: userID)
+            let resolved = all.map { note in
+                var note = note
+                if note.movie.nations.isEmpty, let nation = nations[note.movieCode] { note.movie.nations = [nation] }
+                return note
+            }
             for year in [nil, 2020, 2021, 2022, 2023] {
                 let kept = DiaryStatistics(counts: try await notes.statisticsCounts(userID: userID, year: year))
-                let reference = DiaryStatistics(notes: all, year: year)
+                var reference = DiaryStatistics(notes: resolved, year: year)
+                reference.review = DiaryStatistics(notes: all, year: year).review
                 #expect(kept == reference, "round \(round), year \(year.map(String.init) ?? "all")")
                 if kept != reference { return }
             }
