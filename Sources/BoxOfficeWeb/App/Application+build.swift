@@ -165,7 +165,7 @@ func buildRouter(
 /// Around every generated operation, outermost first: headers go out as plain text; the diary's answers are not
 /// kept by caches; the operations the document secures need a Bearer token (checked before anything is read); bodies
 /// are read with a size limit (the `null`s of a note's `PATCH` noted); queries are checked with the pages' rules and
-/// words.
+/// words; lists of notes are kept until the diary changes (about a hundred pages of 50 notes).
 private func apiMiddlewares(services: AppServices, openAPI: OpenAPIDocument) -> [any ServerMiddleware] {
     [
         APIResponseHeadersMiddleware(),
@@ -180,6 +180,8 @@ private func apiMiddlewares(services: AppServices, openAPI: OpenAPIDocument) -> 
             streamed: ["importNotes"]),
         DiaryExportContentTypeMiddleware(),
         APIQueryMiddleware(calendar: services.calendar),
+        KeptNoteListMiddleware(
+            notes: services.diaryNotes, answers: RenderedPageCache(byteBudget: 4 << 20), calendar: services.calendar),
     ]
 }
 
