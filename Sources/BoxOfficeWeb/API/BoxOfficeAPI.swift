@@ -51,6 +51,7 @@ struct BoxOfficeAPI: APIProtocol {
 extension BoxOfficeAPI {
     /// JSON as the API has always written it: sorted keys, no escaped slashes, ISO-8601 instants, not pretty-printed.
     static var configuration: Configuration {
-        Configuration(dateTranscoder: .iso8601, jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
+        Configuration(
+            dateTranscoder: InternetDateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
     }
 }
