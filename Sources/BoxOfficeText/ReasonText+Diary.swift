@@ -12,6 +12,10 @@ extension ReasonText {
                 "이 아이디로 로그인에 너무 많이 실패했습니다. \(minutes)분 뒤에 다시 해 보세요.",
                 "Too many failed logins for this username. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").")
         case .notFound(let missing): return self.missing(missing)
+        case .exportInProgress:
+            return t(
+                "이 일기의 내보내기가 아직 진행 중입니다. 그 내려받기가 끝난 뒤에 다시 해 보세요.",
+                "An export of this diary is still being sent. Try again when that download has finished.")
         }
     }
 

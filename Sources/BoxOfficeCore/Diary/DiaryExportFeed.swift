@@ -4,14 +4,19 @@ import Foundation
 /// (``DiaryNoteRepository/withNoteSnapshot(userID:_:)``): a note written, changed or deleted while the file is sent
 /// is neither repeated nor dropped. A task holds the snapshot and reads each chunk when the export asks for it, so
 /// one chunk at a time is in memory however slowly the file is taken; the snapshot ends with the last chunk, or when
-/// the feed is released (the download broken off).
+/// the feed is released (the download broken off). `ended` is called as soon as the last chunk is handed out or the
+/// feed is released, and again when the snapshot has closed; it must do its work once.
 final class DiaryExportFeed: Sendable {
     private typealias Waiter = CheckedContinuation<[DiaryNote], any Error>
     private let requests: AsyncStream<Waiter>.Continuation
+    private let ended: @Sendable () -> Void
 
-    init(notes: any DiaryNoteRepository, userID: UUID, chunkSize: Int) {
+    init(
+        notes: any DiaryNoteRepository, userID: UUID, chunkSize: Int, ended: @escaping @Sendable () -> Void = {}
+    ) {
         let (stream, requests) = AsyncStream.makeStream(of: Waiter.self)
         self.requests = requests
+        self.ended = ended
         // Unstructured: the snapshot's scope is a closure, and the export's chunks are taken by whoever sends the
         // file; the task ends when `requests` finishes (deinit) or a read fails.
         Task {
@@ -24,6 +29,7 @@ final class DiaryExportFeed: Sendable {
                         do {
                             let chunk = try await snapshot.notes(after: cursor, limit: chunkSize)
                             if let last = chunk.last { cursor = DiaryNoteCursor(after: last) }
+                            if chunk.count < chunkSize { ended() }
                             waiter.resume(returning: chunk)
                             // A short chunk is the last: the snapshot ends now, not when the export is released.
                             if chunk.count < chunkSize { break }
@@ -36,6 +42,7 @@ final class DiaryExportFeed: Sendable {
             } catch {
                 failure = error
             }
+            ended()
             // Whoever asks after the snapshot ended (a read failed, or it could not begin) hears why.
             requests.finish()
             var waiters = stream.makeAsyncIterator()
@@ -44,6 +51,7 @@ final class DiaryExportFeed: Sendable {
     }
 
     deinit {
+        ended()
         requests.finish()
     }
 

@@ -35,6 +35,7 @@ public struct DiaryTransferService: Sendable {
     /// The watchlist a JSON file carries (none without it).
     let watchlistRepository: (any WatchlistRepository)?
     public let settings: Settings
+    private let exportsInProgress = DiaryExportsInProgress()
 
     /// The service over the category, note and watchlist tables; `catalog` matches Letterboxd rows to KOBIS movies.
     public init(
@@ -66,15 +67,20 @@ public struct DiaryTransferService: Sendable {
     /// user's watchlist (most recently added first) after the notes. The file is written while it is sent
     /// (``DiaryExportChunks``): the categories, the watchlist and the first notes are read now, the rest as the
     /// chunks are taken, from the snapshot the first were read in.
+    ///
+    /// - Throws: ``DiaryError/exportInProgress`` while another export of the user's is being sent from this service.
     public func export(
         _ format: DiaryFileFormat, for user: DiaryUser, layout: DiaryJSONCodec.Layout = .prettyPrinted
     ) async throws -> DiaryExport {
+        // The feed ends the mark: at its last chunk, or when it is dropped (also by an error below).
+        let feed = DiaryExportFeed(
+            notes: noteRepository, userID: user.id, chunkSize: settings.exportChunkSize,
+            ended: try exportsInProgress.begin(user.id))
         let categories = try await categoryRepository.categories(userID: user.id)
         var watchlist: [WatchlistEntry]?
         if format == .json, let watchlistRepository {
             watchlist = try await watchlistRepository.entries(userID: user.id)
         }
-        let feed = DiaryExportFeed(notes: noteRepository, userID: user.id, chunkSize: settings.exportChunkSize)
         let first = try await feed.next()
         let writer = try DiaryExportWriter(
             format: format, categories: categories, exportedAt: now, layout: layout, watchlist: watchlist)

@@ -9,6 +9,9 @@ public enum DiaryError: Error, Sendable, Equatable {
     case tooManyAttempts(retryAfterSeconds: Int)
     /// The user has no such note, category or API token. Another user's answers exactly the same (HTTP 404).
     case notFound(Missing)
+    /// An export of this user's diary is still being sent; one at a time per person, so nobody holds every
+    /// snapshot connection (HTTP 429).
+    case exportInProgress
 
     /// Why a request was not let in.
     public enum Unauthorized: Sendable, Equatable {

@@ -141,5 +141,39 @@ extension DiaryStoreTests {
                 }
             }
         }
+
+        @Test("one export per person at a time: a second waits for the first to end, another person's does not")
+        func onePerPerson() async throws {
+            try await TestStore.with(.sqlite) { database, _ in
+                let repositories = database.diaryRepositories()
+                let user = try await DiaryStoreFixtures.createUser("hoarder", in: repositories)
+                let other = try await DiaryStoreFixtures.createUser("neighbour", in: repositories)
+                let start = CalendarDate("2020-01-01")!
+                for index in 0..<25 {
+                    try await repositories.notes.createNote(
+                        DiaryStoreFixtures.note(
+                            String(format: "2019%04d", index), watched: start.adding(days: index).isoString),
+                        userID: user.id)
+                }
+                let transfer = DiaryTransferService(
+                    categories: repositories.categories, notes: repositories.notes, catalog: NoCatalog(),
+                    calendar: BoxOfficeCalendar(), settings: .init(exportChunkSize: 10))
+                do {
+                    let held = try await transfer.export(.csv, for: user)
+                    await #expect(throws: DiaryError.exportInProgress) {
+                        _ = try await transfer.export(.json, for: user)
+                    }
+                    #expect(try await transfer.export(.csv, for: other).data().count > 0)
+                    var pieces = held.chunks.makeAsyncIterator()
+                    #expect(try await pieces.next() != nil)
+                }
+                // The first was dropped half-way: the person may export again at once. Taken to its end, the next
+                // frees the person as its last piece is handed out.
+                var pieces = try await transfer.export(.letterboxd, for: user).chunks.makeAsyncIterator()
+                while try await pieces.next() != nil {}
+                let again = try await transfer.export(.csv, for: user).data()
+                #expect(Self.ids(String(decoding: again, as: UTF8.self)).count == 25)
+            }
+        }
     }
 }

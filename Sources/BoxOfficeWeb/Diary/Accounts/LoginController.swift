@@ -36,7 +36,7 @@ struct LoginController<Context: DiarySessionContext>: Sendable {
             switch error {
             case .unauthorized: status = .unauthorized
             case .tooManyAttempts: status = .tooManyRequests
-            case .conflict, .notFound: throw error
+            case .conflict, .notFound, .exportInProgress: throw error
             }
             var response = try render(
                 environment, username: username, next: next, errors: [ReasonText(environment.language).diary(error)],

@@ -7,7 +7,7 @@ extension DiaryError {
         switch self {
         case .unauthorized: return .unauthorized
         case .conflict: return .conflict
-        case .tooManyAttempts: return .tooManyRequests
+        case .tooManyAttempts, .exportInProgress: return .tooManyRequests
         case .notFound: return .notFound
         }
     }
@@ -21,7 +21,11 @@ extension DiaryError {
 
     /// Seconds for `Retry-After`, when waiting helps.
     var retryAfterSeconds: Int? {
-        if case .tooManyAttempts(let seconds) = self { return seconds }
-        return nil
+        switch self {
+        case .tooManyAttempts(let seconds): return seconds
+        // An export's snapshot usually ends within seconds; a slow download holds it longer.
+        case .exportInProgress: return 10
+        default: return nil
+        }
     }
 }
