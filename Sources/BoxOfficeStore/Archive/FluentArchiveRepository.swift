@@ -147,19 +147,19 @@ struct FluentArchiveRepository: ArchiveRepository {
             let chunks = stride(from: 0, to: films.count, by: 100).map { films[$0..<min(films.count, $0 + 100)] }
             try await database.transaction { transaction in
                 try await DiaryNationFold.lockExclusive(on: transaction)
-                var changed: [[String]] = []
-                for chunk in chunks { changed.append(try await changedNations(chunk, on: transaction)) }
-                try await DiaryNationChanges.raiseVersions(movieCodes: changed.flatMap { $0 }, on: transaction)
-                let folded = try await DiaryNationFold.origin(on: transaction) == origin
-                for (chunk, codes) in zip(chunks, changed) {
-                    let moves = folded && !codes.isEmpty
-                    if moves {
-                        try await DiaryNationFold.move(origin: origin, sign: -1, movieCodes: codes, on: transaction)
-                    }
-                    try await upsertNations(chunk, storedAt: storedAt, on: transaction)
-                    if moves {
-                        try await DiaryNationFold.move(origin: origin, sign: 1, movieCodes: codes, on: transaction)
-                    }
+                var changed: [String] = []
+                for chunk in chunks { changed += try await changedNations(chunk, on: transaction) }
+                let noted = try await DiaryNationChanges.raiseVersions(movieCodes: changed, on: transaction)
+                // The changed movies' notes without a nation leave the nations stored now and join the new ones.
+                let moved = changed.filter { noted.contains($0) }
+                let folded = try await DiaryNationFold.origin(on: transaction)
+                let moves = !moved.isEmpty && folded == origin
+                if moves {
+                    try await DiaryNationFold.move(origin: origin, sign: -1, movieCodes: moved, on: transaction)
+                }
+                for chunk in chunks { try await upsertNations(chunk, storedAt: storedAt, on: transaction) }
+                if moves {
+                    try await DiaryNationFold.move(origin: origin, sign: 1, movieCodes: moved, on: transaction)
                 }
             }
         }

@@ -8,18 +8,24 @@ import SQLKit
 /// next change.
 enum DiaryNationChanges {
     /// Raises the diary version of every user with a note of one of `movieCodes` that was written without a
-    /// nation. Call it in the transaction that stores the nations.
-    static func raiseVersions(movieCodes: [String], on database: any Database) async throws {
+    /// nation, and returns those of `movieCodes` that have such notes. Call it in the transaction that stores the
+    /// nations.
+    @discardableResult
+    static func raiseVersions(movieCodes: [String], on database: any Database) async throws -> Set<String> {
         let sql = try database.requireSQL()
         var users: Set<UUID> = []
+        var noted: Set<String> = []
         for start in stride(from: 0, to: movieCodes.count, by: chunk) {
             // The partial index `idx_diary_stat_counts_no_nation` (the dimension as its literal).
-            let rows = try await sql.select().column("user_id").from(DiaryStatCounts.schema)
+            let rows = try await sql.select().column("user_id").column("item").from(DiaryStatCounts.schema)
                 .where(SQLRaw("dimension = 'no-nation' AND year = 0"))
                 .where("item", .in, SQLBind.group(Array(movieCodes[start..<min(movieCodes.count, start + chunk)])))
                 .where("count", .greaterThan, SQLBind(0))
                 .all()
-            for row in rows { users.insert(try row.decode(column: "user_id", as: UUID.self)) }
+            for row in rows {
+                users.insert(try row.decode(column: "user_id", as: UUID.self))
+                noted.insert(try row.decode(column: "item", as: String.self))
+            }
         }
         // In id order, so two instances storing nations lock the same users in the same order.
         let ordered = users.sorted { $0.uuidString < $1.uuidString }
@@ -29,6 +35,7 @@ enum DiaryNationChanges {
                 .where("id", .in, SQLBind.group(Array(ordered[start..<min(ordered.count, start + chunk)])))
                 .run()
         }
+        return noted
     }
 
     private static let chunk = 500

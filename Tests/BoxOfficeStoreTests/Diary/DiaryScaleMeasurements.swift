@@ -18,7 +18,8 @@ extension DiaryStoreTests {
         @Test("list orders and statistics at scale", arguments: Backend.enabled)
         func measure(backend: Backend) async throws {
             try await TestStore.with(backend) { database, _ in
-                let repositories = database.diaryRepositories()
+                // As the server does: notes without a nation resolved against the archive of its origin.
+                let repositories = database.diaryRepositories(nationOrigin: "sample")
                 let user = try await DiaryStoreFixtures.createUser("owner", in: repositories)
                 var random = RandomDiary(seed: 42)
                 var line = 0
@@ -58,7 +59,7 @@ extension DiaryStoreTests {
                 let review = try await notes.statisticsCounts(userID: user.id, year: 2022).review
                 print("SCALE \(backend) \(Self.size) rewatched movies in 2022: \(review?.rewatchedMovies ?? 0)")
                 // Notes written without a nation (a third here) count under the nation the archive learns later:
-                // the statistics join their movies with `movie_nations`. Half the movies' nations learned at once
+                // storing it moves their kept counts (``DiaryNationFold``). Half the movies' nations learned at once
                 // (which also raises the diary version), then the figures read with them.
                 var learned: [String: String] = [:]
                 for code in stride(from: 1, through: 20_000, by: 2) {
@@ -67,9 +68,29 @@ extension DiaryStoreTests {
                 let start = ContinuousClock.now
                 try await database.archiveRepository(origin: "sample").saveRepresentativeNations(learned)
                 print("SCALE \(backend) \(Self.size) 10,000 nations stored: \(ContinuousClock.now - start)")
-                let resolving = database.diaryRepositories(nationOrigin: "sample").notes
+                let resolving = notes
                 let unknown = try await resolving.statisticsCounts(userID: user.id, year: nil).korean.unknown
                 print("SCALE \(backend) \(Self.size) notes still without a nation: \(unknown)")
+                // Once after the upgrade (or for a store of another origin): every diary folded over.
+                for (label, origin) in [("unfolded", nil), ("folded", "sample")] as [(String, String?)] {
+                    let fold = ContinuousClock.now
+                    try await DiaryNationFold.ensure(origin: origin, on: database.database)
+                    print("SCALE \(backend) \(Self.size) all diaries \(label) once: \(ContinuousClock.now - fold)")
+                }
+                // Every one of those nations corrected, with the counts folded for another origin (nothing moves, as
+                // before the counts were folded) and then for this one.
+                for (round, origin) in [(1, "elsewhere"), (2, "sample")] {
+                    try await DiaryNationFold.ensure(origin: origin, on: database.database)
+                    let corrected = learned.mapValues {
+                        RandomDiary.nations[
+                            (RandomDiary.nations.firstIndex(of: $0)! + round) % RandomDiary.nations.count]
+                    }
+                    let start = ContinuousClock.now
+                    try await database.archiveRepository(origin: "sample").saveRepresentativeNations(corrected)
+                    print(
+                        "SCALE \(backend) \(Self.size) 10,000 nations corrected, counts folded for \(origin): "
+                            + "\(ContinuousClock.now - start)")
+                }
                 try await time("statistics all time, nations resolved") {
                     _ = try await resolving.statisticsCounts(userID: user.id, year: nil)
                 }
