@@ -3,10 +3,11 @@ import FluentKit
 import Foundation
 import SQLKit
 
-/// The kept `nation` and `origin` counts (``DiaryStatCounts``) of notes written without a nation count them under
-/// the nation `movie_nations` of one origin knows for their movie now, else under origin `unknown`; the `no-nation`
-/// counts (per person, year and movie) say how many notes each move when that nation changes. `diary_nation_fold`
-/// (one row) names that origin: `NULL` when nothing is resolved (as the counts were before it).
+/// In the kept counts (``DiaryStatCounts``) a note written without a nation counts under the nation `movie_nations`
+/// of one origin knows for its movie now (`nation`, and `origin` korean or foreign), else under origin `unknown`; the
+/// `no-nation` counts (per person, year and movie) say how many notes move when that nation changes. So statistics
+/// read them as they are, at the same cost for any diary. `diary_nation_fold` (one row) names that origin: `NULL`
+/// when nothing is resolved (as the counts were before it).
 ///
 /// Every change keeps the fold exact: a note change resolves against the fold's origin in its transaction, the
 /// archive storing nations of that origin moves the counts of the movies it changes (``move(origin:sign:movieCodes:on:)``)
