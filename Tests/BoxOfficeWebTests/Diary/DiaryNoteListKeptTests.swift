@@ -1,9 +1,13 @@
 import BoxOfficeCore
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import KOBISSimulator
+import OpenAPIRuntime
 import Testing
 
+@testable import BoxOfficeApp
 @testable import BoxOfficeWeb
 
 @Suite("Diary API: lists of notes kept until the diary changes")
@@ -82,5 +86,95 @@ struct DiaryNoteListKeptTests {
         #expect(try await ids(first, here) == [one])
         #expect(try await ids(first, here, "?perPage=1") == [one])
         #expect(try await ids(first, jisoo).isEmpty)
+    }
+
+    @Test(
+        "an answer is read once per person, diary version and query; only a 200 is kept",
+        arguments: DiaryWebBackend.enabled)
+    func readOncePerVersion(backend: DiaryWebBackend) async throws {
+        try await DiaryWebTestSupport.withDatabase(backend) { databaseURL, directory in
+            let now: @Sendable () -> Date = { WebTestSupport.fixedNow }
+            let services = try await AppServices.start(
+                configuration: DiaryWebTestSupport.configuration(databaseURL: databaseURL, directory: directory),
+                logger: DiaryWebTestSupport.quietLogger,
+                transport: SimulatorTransport(simulator: KOBISSimulator(now: now)), now: now)
+            do {
+                try await Self.checkKept(services)
+            } catch {
+                await services.shutdown()
+                throw error
+            }
+            await services.shutdown()
+        }
+    }
+
+    /// Counts the answers the handler was asked for.
+    actor Handler {
+        var calls = 0
+        var status = HTTPResponse.Status.ok
+
+        func answer() -> (HTTPResponse, HTTPBody?) {
+            calls += 1
+            let text = #"{"call":\#(calls)}"#
+            return (
+                HTTPResponse(
+                    status: status,
+                    headerFields: [
+                        .contentType: "application/json; charset=utf-8", .contentLength: "\(text.utf8.count)",
+                    ]
+                ), HTTPBody(text)
+            )
+        }
+
+        func answer(with status: HTTPResponse.Status) { self.status = status }
+    }
+
+    static func checkKept(_ services: AppServices) async throws {
+        let minji = try await services.diaryAccounts.signUp(username: "minji", password: password)
+        let jisoo = try await services.diaryAccounts.signUp(username: "jisoo", password: password)
+        let middleware = KeptNoteListMiddleware(
+            notes: services.diaryNotes, answers: RenderedPageCache(byteBudget: 1 << 20), calendar: services.calendar)
+        let handler = Handler()
+        func list(_ user: DiaryUser, _ path: String = "/api/v1/notes", operation: String = "listNotes")
+            async throws -> (status: HTTPResponse.Status, text: String)
+        {
+            let head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: path)
+            let request = Request(head: head, body: .init(buffer: ByteBuffer()))
+            let (response, body) = try await APIRequest.$current.withValue(request) {
+                try await DiaryAPIUser.$current.withValue(user) {
+                    try await middleware.intercept(
+                        head, body: nil, metadata: .init(), operationID: operation,
+                        next: { _, _, _ in await handler.answer() })
+                }
+            }
+            #expect(response.headerFields[.contentType] == "application/json; charset=utf-8")
+            let text = try await String(collecting: try #require(body), upTo: 1 << 20)
+            #expect(response.headerFields[.contentLength] == "\(text.utf8.count)")
+            return (response.status, text)
+        }
+
+        #expect(try await list(minji).text == #"{"call":1}"#)
+        #expect(try await list(minji).text == #"{"call":1}"#, "kept")
+        #expect(try await list(jisoo).text == #"{"call":2}"#, "another person")
+        #expect(try await list(minji, "/api/v1/notes?perPage=1").text == #"{"call":3}"#, "another query")
+        #expect(try await list(minji, "/api/v1/notes?perPage=1").text == #"{"call":3}"#)
+        #expect(try await list(minji, operation: "listWatchlist").text == #"{"call":4}"#, "only the notes list")
+        #expect(try await list(minji, operation: "listWatchlist").text == #"{"call":5}"#)
+
+        // A change to the diary raises its version: the next answer is read again.
+        let code = try #require(
+            try await services.charts.chart(ChartQuery(kind: .daily, date: CalendarDate(WebTestSupport.settledDate)!))
+                .entries.first?.movieCode)
+        _ = try await services.diaryNotes.createNote(
+            NoteDraft(movieCode: code, watchedOn: CalendarDate("2024-03-15")!), for: minji)
+        #expect(try await list(minji).text == #"{"call":6}"#, "the diary changed")
+        #expect(try await list(minji).text == #"{"call":6}"#)
+        #expect(try await list(jisoo).text == #"{"call":2}"#, "jisoo's diary did not change")
+
+        // Only a 200 is kept.
+        await handler.answer(with: .badRequest)
+        let refused = try await list(jisoo, "/api/v1/notes?page=2")
+        #expect(refused.status == .badRequest && refused.text == #"{"call":7}"#)
+        #expect(try await list(jisoo, "/api/v1/notes?page=2").text == #"{"call":8}"#)
     }
 }

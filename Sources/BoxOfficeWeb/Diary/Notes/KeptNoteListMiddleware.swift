@@ -16,6 +16,8 @@ struct KeptNoteListMiddleware: ServerMiddleware {
     let notes: DiaryNoteService
     let answers: RenderedPageCache
     let calendar: BoxOfficeCalendar
+    /// The only header fields of an answer that is kept (the generated code's), written again for a kept one.
+    static let keptFields: Set<HTTPField.Name> = [.contentType, .contentLength]
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
@@ -30,8 +32,10 @@ struct KeptNoteListMiddleware: ServerMiddleware {
             path: original.uri.path, query: original.uri.query ?? "", language: Language(apiRequest: original),
             variant: "user=\(user.id.uuidString) version=\(version)")
         if let kept = answers.body(for: key, now: calendar.currentInstant) {
+            let length = kept.identity.readableBytes
             return (
-                HTTPResponse(status: .ok, headerFields: [.contentType: kept.contentType]),
+                HTTPResponse(
+                    status: .ok, headerFields: [.contentType: kept.contentType, .contentLength: String(length)]),
                 HTTPBody(kept.identity.readableBytesView)
             )
         }
@@ -39,7 +43,7 @@ struct KeptNoteListMiddleware: ServerMiddleware {
         guard response.status == .ok, let answer, case .known(let length) = answer.length,
             length <= answers.byteBudget / 4,
             let contentType = response.headerFields[.contentType],
-            response.headerFields.count == 1
+            response.headerFields.allSatisfy({ Self.keptFields.contains($0.name) })
         else { return (response, answer) }
         let bytes = try await [UInt8](collecting: answer, upTo: Int(length))
         answers.store(
