@@ -23,6 +23,6 @@ extension AppServices {
     public var personalFeeds: PersonalFeedService {
         PersonalFeedService(
             addresses: feedAddresses, notifications: notifications, watchlist: database.watchlistRepository(),
-            notes: database.diaryRepositories().notes)
+            notes: database.diaryRepositories(nationOrigin: configuration.upstreamOrigin).notes)
     }
 }
