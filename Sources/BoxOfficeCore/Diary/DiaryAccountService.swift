@@ -146,13 +146,19 @@ public struct DiaryAccountService: Sendable {
 
     /// The user an API token belongs to, or `nil` for a malformed, unknown or revoked token.
     public func authenticate(apiToken secret: String) async throws -> DiaryUser? {
+        try await authenticatedToken(apiToken: secret)?.user
+    }
+
+    /// ``authenticate(apiToken:)`` with the user's diary version, read in the same query: an answer kept until the
+    /// diary changes is found without another one.
+    public func authenticatedToken(apiToken secret: String) async throws -> (user: DiaryUser, diaryVersion: Int64)? {
         guard SecretToken.isWellFormed(secret, prefix: SecretToken.apiTokenPrefix) else { return nil }
         guard let found = try await apiTokens.token(hash: digester.digest(secret)) else { return nil }
         let now = self.now
         if found.token.lastUsedAt.map({ now.timeIntervalSince($0) >= settings.tokenUseResolution }) ?? true {
             try await apiTokens.markTokenUsed(id: found.token.id, at: now)
         }
-        return found.user
+        return (found.user, found.diaryVersion)
     }
 
     // MARK: - Browser sessions

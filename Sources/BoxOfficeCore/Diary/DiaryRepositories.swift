@@ -17,8 +17,9 @@ public protocol DiaryTokenRepository: Sendable {
     func tokens(userID: UUID) async throws -> [DiaryToken]
     /// Deletes the user's token; `false` when the user has no token with this id.
     func deleteToken(id: UUID, userID: UUID) async throws -> Bool
-    /// The token with this hash and its owner.
-    func token(hash: String) async throws -> (token: DiaryToken, user: DiaryUser)?
+    /// The token with this hash, its owner and the owner's diary version
+    /// (``DiaryNoteRepository/diaryVersion(userID:)``), read together.
+    func token(hash: String) async throws -> (token: DiaryToken, user: DiaryUser, diaryVersion: Int64)?
     /// Records that the token was used at `date`.
     func markTokenUsed(id: UUID, at date: Date) async throws
 }

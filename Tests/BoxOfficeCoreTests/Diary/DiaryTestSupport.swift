@@ -49,11 +49,11 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
         tokenRows[id] = nil
         return true
     }
-    func token(hash: String) async throws -> (token: DiaryToken, user: DiaryUser)? {
+    func token(hash: String) async throws -> (token: DiaryToken, user: DiaryUser, diaryVersion: Int64)? {
         guard let row = tokenRows.values.first(where: { $0.hash == hash }), let user = users[row.userID]?.user else {
             return nil
         }
-        return (row.token, user)
+        return (row.token, user, versions[user.id] ?? 0)
     }
     func markTokenUsed(id: UUID, at date: Date) async throws { tokenRows[id]?.token.lastUsedAt = date }
     var storedTokenHashes: [String] { tokenRows.values.map(\.hash) }

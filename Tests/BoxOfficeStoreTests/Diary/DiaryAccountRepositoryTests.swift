@@ -77,6 +77,7 @@ extension DiaryStoreTests {
                 let found = try #require(try await repositories.tokens.token(hash: "digest-old"))
                 #expect(found.token == older)
                 #expect(found.user == owner)
+                #expect(found.diaryVersion == (try await repositories.notes.diaryVersion(userID: owner.id)))
                 try await repositories.tokens.markTokenUsed(
                     id: older.id, at: DiaryStoreFixtures.now.addingTimeInterval(5))
                 #expect(

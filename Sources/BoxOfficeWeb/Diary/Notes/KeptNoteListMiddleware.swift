@@ -8,8 +8,9 @@ import OpenAPIRuntime
 /// a page of notes costs a few milliseconds to read and encode however small the diary, and a client that syncs
 /// asks for the same page far more often than the diary changes.
 ///
-/// An answer is kept under the person, the diary's version (read before the notes: a change made meanwhile raises the
-/// version past this one, so an answer kept under it is never given for the changed diary), the raw query and the
+/// An answer is kept under the person, the diary's version (read with the token, before the notes: a change made
+/// meanwhile raises the version past this one, so an answer kept under it is never given for the changed diary), the
+/// raw query and the
 /// language; within the cache's byte budget and until midnight in Seoul at most. It sits after the token check and
 /// the query check, so only an accepted, well-formed request is looked up, and only a 200 is kept.
 struct KeptNoteListMiddleware: ServerMiddleware {
@@ -27,7 +28,12 @@ struct KeptNoteListMiddleware: ServerMiddleware {
             return try await next(request, body, metadata)
         }
         let original = try APIRequest.get()
-        let version = try await notes.diaryVersion(for: user)
+        let version: Int64
+        if let read = DiaryAPIUser.diaryVersion {
+            version = read
+        } else {
+            version = try await notes.diaryVersion(for: user)
+        }
         let key = RenderedPageCache.Key(
             path: original.uri.path, query: original.uri.query ?? "", language: Language(apiRequest: original),
             variant: "user=\(user.id.uuidString) version=\(version)")

@@ -16,21 +16,25 @@ struct DiaryBearerTokenMiddleware: ServerMiddleware {
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         guard securedOperations.contains(operationID) else { return try await next(request, body, metadata) }
-        let user = try await authenticate(request.headerFields[.authorization])
-        return try await DiaryAPIUser.$current.withValue(user) { try await next(request, body, metadata) }
+        let found = try await authenticate(request.headerFields[.authorization])
+        return try await DiaryAPIUser.$current.withValue(found.user) {
+            try await DiaryAPIUser.$diaryVersion.withValue(found.diaryVersion) {
+                try await next(request, body, metadata)
+            }
+        }
     }
 
-    /// The user `header` (`Bearer <token>`) names; 401 when it names none.
-    func authenticate(_ header: String?) async throws -> DiaryUser {
+    /// The user `header` (`Bearer <token>`) names, with their diary version; 401 when it names none.
+    func authenticate(_ header: String?) async throws -> (user: DiaryUser, diaryVersion: Int64) {
         guard let header else { throw DiaryError.unauthorized(.missingToken) }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw DiaryError.unauthorized(.missingToken)
         }
         let token = parts[1].trimmingCharacters(in: .whitespaces)
-        guard let user = try await accounts.authenticate(apiToken: token) else {
+        guard let found = try await accounts.authenticatedToken(apiToken: token) else {
             throw DiaryError.unauthorized(.invalidToken)
         }
-        return user
+        return found
     }
 }
