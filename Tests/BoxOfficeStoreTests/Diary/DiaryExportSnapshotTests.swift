@@ -86,21 +86,29 @@ extension DiaryStoreTests {
             }
         }
 
+        /// A user with `count` notes, a day apart, and a transfer service that exports them 10 at a time.
+        static func exporter(
+            _ name: String, notes count: Int, in database: BoxOfficeDatabase
+        ) async throws -> (DiaryRepositories, DiaryUser, DiaryTransferService) {
+            let repositories = database.diaryRepositories()
+            let user = try await DiaryStoreFixtures.createUser(name, in: repositories)
+            let start = CalendarDate("2020-01-01")!
+            for index in 0..<count {
+                try await repositories.notes.createNote(
+                    DiaryStoreFixtures.note(
+                        String(format: "2019%04d", index), watched: start.adding(days: index).isoString),
+                    userID: user.id)
+            }
+            let transfer = DiaryTransferService(
+                categories: repositories.categories, notes: repositories.notes, catalog: NoCatalog(),
+                calendar: BoxOfficeCalendar(), settings: .init(exportChunkSize: 10))
+            return (repositories, user, transfer)
+        }
+
         @Test("an export abandoned half-way ends its snapshot", arguments: Backend.enabled)
         func abandoned(backend: Backend) async throws {
             try await TestStore.with(backend) { database, _ in
-                let repositories = database.diaryRepositories()
-                let user = try await DiaryStoreFixtures.createUser("quitter", in: repositories)
-                let start = CalendarDate("2020-01-01")!
-                for index in 0..<30 {
-                    try await repositories.notes.createNote(
-                        DiaryStoreFixtures.note(
-                            String(format: "2019%04d", index), watched: start.adding(days: index).isoString),
-                        userID: user.id)
-                }
-                let transfer = DiaryTransferService(
-                    categories: repositories.categories, notes: repositories.notes, catalog: NoCatalog(),
-                    calendar: BoxOfficeCalendar(), settings: .init(exportChunkSize: 10))
+                let (_, user, transfer) = try await Self.exporter("quitter", notes: 30, in: database)
                 // More exports begun and dropped than there are snapshot connections: each must give its back.
                 for _ in 0..<6 {
                     let export = try await transfer.export(.json, for: user)
@@ -117,18 +125,7 @@ extension DiaryStoreTests {
             .timeLimit(.minutes(2)), arguments: Backend.enabled)
         func shutdownEndsSnapshots(backend: Backend) async throws {
             try await TestStore.with(backend) { database, _ in
-                let repositories = database.diaryRepositories()
-                let user = try await DiaryStoreFixtures.createUser("latecomer", in: repositories)
-                let start = CalendarDate("2020-01-01")!
-                for index in 0..<30 {
-                    try await repositories.notes.createNote(
-                        DiaryStoreFixtures.note(
-                            String(format: "2019%04d", index), watched: start.adding(days: index).isoString),
-                        userID: user.id)
-                }
-                let transfer = DiaryTransferService(
-                    categories: repositories.categories, notes: repositories.notes, catalog: NoCatalog(),
-                    calendar: BoxOfficeCalendar(), settings: .init(exportChunkSize: 10))
+                let (_, user, transfer) = try await Self.exporter("latecomer", notes: 30, in: database)
                 let export = try await transfer.export(.csv, for: user)
                 var pieces = export.chunks.makeAsyncIterator()
                 #expect(try await pieces.next() != nil)
@@ -145,19 +142,8 @@ extension DiaryStoreTests {
         @Test("one export per person at a time: a second waits for the first to end, another person's does not")
         func onePerPerson() async throws {
             try await TestStore.with(.sqlite) { database, _ in
-                let repositories = database.diaryRepositories()
-                let user = try await DiaryStoreFixtures.createUser("hoarder", in: repositories)
+                let (repositories, user, transfer) = try await Self.exporter("hoarder", notes: 25, in: database)
                 let other = try await DiaryStoreFixtures.createUser("neighbour", in: repositories)
-                let start = CalendarDate("2020-01-01")!
-                for index in 0..<25 {
-                    try await repositories.notes.createNote(
-                        DiaryStoreFixtures.note(
-                            String(format: "2019%04d", index), watched: start.adding(days: index).isoString),
-                        userID: user.id)
-                }
-                let transfer = DiaryTransferService(
-                    categories: repositories.categories, notes: repositories.notes, catalog: NoCatalog(),
-                    calendar: BoxOfficeCalendar(), settings: .init(exportChunkSize: 10))
                 do {
                     let held = try await transfer.export(.csv, for: user)
                     await #expect(throws: DiaryError.exportInProgress) {

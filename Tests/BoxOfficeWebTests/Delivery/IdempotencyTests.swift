@@ -114,36 +114,25 @@ extension DeliveryTests {
             "service: two twins that both find no note and both insert end with one note, the loser answering the winner's",
             arguments: DiaryWebBackend.enabled)
         func rendezvous(backend: DiaryWebBackend) async throws {
-            try await DiaryWebTestSupport.withDatabase(backend) { databaseURL, directory in
-                let now: @Sendable () -> Date = { WebTestSupport.fixedNow }
-                let services = try await AppServices.start(
-                    configuration: DiaryWebTestSupport.configuration(databaseURL: databaseURL, directory: directory),
-                    logger: DiaryWebTestSupport.quietLogger,
-                    transport: SimulatorTransport(simulator: KOBISSimulator(now: now)), now: now)
-                do {
-                    let user = try await services.diaryAccounts.signUp(username: "minji", password: "correct horse")
-                    let stored = services.database.diaryRepositories().notes
-                    let gate = RendezvousNotes(stored)
-                    let service = DiaryNoteService(
-                        categories: services.database.diaryRepositories().categories, notes: gate,
-                        catalog: services.movies, digester: SHA256SecretDigester(), calendar: services.calendar)
-                    let code = try #require(
-                        try await services.charts.chart(
-                            ChartQuery(kind: .daily, date: CalendarDate(WebTestSupport.settledDate)!)
-                        ).entries.first?.movieCode)
-                    let draft = NoteDraft(movieCode: code, watchedOn: CalendarDate("2024-03-15")!)
-                    async let a = service.createNote(draft, for: user, idempotencyKey: "offline-7")
-                    async let b = service.createNote(draft, for: user, idempotencyKey: "offline-7")
-                    let (first, second) = try await (a, b)
-                    #expect(first.note == second.note)
-                    #expect(first.note.id == service.noteID(userID: user.id, idempotencyKey: "offline-7"))
-                    #expect(await gate.failedInserts == 1, "both inserted; the store let one in")
-                    #expect(try await stored.notes(userID: user.id, query: NoteListQuery()).total == 1)
-                } catch {
-                    await services.shutdown()
-                    throw error
-                }
-                await services.shutdown()
+            try await DiaryWebTestSupport.withServices(backend) { services in
+                let user = try await services.diaryAccounts.signUp(username: "minji", password: "correct horse")
+                let stored = services.database.diaryRepositories().notes
+                let gate = RendezvousNotes(stored)
+                let service = DiaryNoteService(
+                    categories: services.database.diaryRepositories().categories, notes: gate,
+                    catalog: services.movies, digester: SHA256SecretDigester(), calendar: services.calendar)
+                let code = try #require(
+                    try await services.charts.chart(
+                        ChartQuery(kind: .daily, date: CalendarDate(WebTestSupport.settledDate)!)
+                    ).entries.first?.movieCode)
+                let draft = NoteDraft(movieCode: code, watchedOn: CalendarDate("2024-03-15")!)
+                async let a = service.createNote(draft, for: user, idempotencyKey: "offline-7")
+                async let b = service.createNote(draft, for: user, idempotencyKey: "offline-7")
+                let (first, second) = try await (a, b)
+                #expect(first.note == second.note)
+                #expect(first.note.id == service.noteID(userID: user.id, idempotencyKey: "offline-7"))
+                #expect(await gate.failedInserts == 1, "both inserted; the store let one in")
+                #expect(try await stored.notes(userID: user.id, query: NoteListQuery()).total == 1)
             }
         }
 

@@ -18,12 +18,8 @@ struct DiaryNoteListKeptTests {
         "a write through this instance or another shows at once; each person and each query has its own answer",
         arguments: DiaryWebBackend.enabled)
     func keptUntilTheDiaryChanges(backend: DiaryWebBackend) async throws {
-        try await DiaryWebTestSupport.withDatabase(backend) { databaseURL, directory in
-            try await DiaryWebTestSupport.run(databaseURL: databaseURL, directory: directory) { first in
-                try await DiaryWebTestSupport.run(databaseURL: databaseURL, directory: directory) { second in
-                    try await Self.check(first: first, second: second)
-                }
-            }
+        try await DiaryWebTestSupport.withTwoInstances(backend) { first, second in
+            try await Self.check(first: first, second: second)
         }
     }
 
@@ -92,20 +88,7 @@ struct DiaryNoteListKeptTests {
         "an answer is read once per person, diary version and query; only a 200 is kept",
         arguments: DiaryWebBackend.enabled)
     func readOncePerVersion(backend: DiaryWebBackend) async throws {
-        try await DiaryWebTestSupport.withDatabase(backend) { databaseURL, directory in
-            let now: @Sendable () -> Date = { WebTestSupport.fixedNow }
-            let services = try await AppServices.start(
-                configuration: DiaryWebTestSupport.configuration(databaseURL: databaseURL, directory: directory),
-                logger: DiaryWebTestSupport.quietLogger,
-                transport: SimulatorTransport(simulator: KOBISSimulator(now: now)), now: now)
-            do {
-                try await Self.checkKept(services)
-            } catch {
-                await services.shutdown()
-                throw error
-            }
-            await services.shutdown()
-        }
+        try await DiaryWebTestSupport.withServices(backend) { services in try await Self.checkKept(services) }
     }
 
     /// Counts the answers the handler was asked for.

@@ -48,6 +48,39 @@ enum DiaryWebTestSupport {
         }
     }
 
+    /// Two instances of the app on one fresh database of `backend`, as a fleet runs them.
+    static func withTwoInstances(
+        _ backend: DiaryWebBackend,
+        _ body: @Sendable (_ first: any TestClientProtocol, _ second: any TestClientProtocol) async throws -> Void
+    ) async throws {
+        try await withDatabase(backend) { databaseURL, directory in
+            try await run(databaseURL: databaseURL, directory: directory) { first in
+                try await run(databaseURL: databaseURL, directory: directory) { second in
+                    try await body(first, second)
+                }
+            }
+        }
+    }
+
+    /// The app's services (no HTTP server) on a fresh database of `backend`, shut down after `body`.
+    static func withServices(
+        _ backend: DiaryWebBackend, _ body: @Sendable (AppServices) async throws -> Void
+    ) async throws {
+        try await withDatabase(backend) { databaseURL, directory in
+            let now: @Sendable () -> Date = { WebTestSupport.fixedNow }
+            let services = try await AppServices.start(
+                configuration: configuration(databaseURL: databaseURL, directory: directory), logger: quietLogger,
+                transport: SimulatorTransport(simulator: KOBISSimulator(now: now)), now: now)
+            do {
+                try await body(services)
+            } catch {
+                await services.shutdown()
+                throw error
+            }
+            await services.shutdown()
+        }
+    }
+
     /// The configuration of the diary test apps over `databaseURL`.
     static func configuration(databaseURL: String, directory: URL) -> AppConfiguration {
         AppConfiguration(databaseURL: databaseURL, workingDirectory: directory.path, bcryptCost: 4)

@@ -14,12 +14,8 @@ struct DiaryNotesPageCacheTests {
         "a write through this instance or another one shows at once; a page is only ever served to its own session",
         arguments: DiaryWebBackend.enabled)
     func keptUntilTheDiaryChanges(backend: DiaryWebBackend) async throws {
-        try await DiaryWebTestSupport.withDatabase(backend) { databaseURL, directory in
-            try await DiaryWebTestSupport.run(databaseURL: databaseURL, directory: directory) { first in
-                try await DiaryWebTestSupport.run(databaseURL: databaseURL, directory: directory) { second in
-                    try await Self.check(first: first, second: second)
-                }
-            }
+        try await DiaryWebTestSupport.withTwoInstances(backend) { first, second in
+            try await Self.check(first: first, second: second)
         }
     }
 

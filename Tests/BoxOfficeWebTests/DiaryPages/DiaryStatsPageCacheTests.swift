@@ -14,12 +14,8 @@ struct DiaryStatsPageCacheTests {
         "a write through this instance or another shows at once; each year, language and session has its own page",
         arguments: DiaryWebBackend.enabled)
     func keptUntilTheDiaryChanges(backend: DiaryWebBackend) async throws {
-        try await DiaryWebTestSupport.withDatabase(backend) { databaseURL, directory in
-            try await DiaryWebTestSupport.run(databaseURL: databaseURL, directory: directory) { first in
-                try await DiaryWebTestSupport.run(databaseURL: databaseURL, directory: directory) { second in
-                    try await Self.check(first: first, second: second)
-                }
-            }
+        try await DiaryWebTestSupport.withTwoInstances(backend) { first, second in
+            try await Self.check(first: first, second: second)
         }
     }
 
