@@ -11,18 +11,27 @@ struct DiaryLargeTransferTests {
         return (try DiaryJSONCodec.export(notes: notes, categories: categories, exportedAt: Date()), notes)
     }
 
-    @Test("an import over the old 20,000-row limit is whole, and an export streams it back in chunks unchanged")
-    func overTheOldLimit() async throws {
+    /// The CSV's records without their first field (the id, which an import into another account replaces), sorted.
+    static func recordsWithoutIDs(_ csv: Data) -> [Substring] {
+        String(decoding: csv, as: UTF8.self).split(separator: "\r\n").map { record in
+            record.firstIndex(of: ",").map { record[record.index(after: $0)...] } ?? record
+        }.sorted()
+    }
+
+    @Test(
+        "50,000 notes import whole, export in chunks unchanged, and the export imports into another account as the same diary"
+    )
+    func fiftyThousand() async throws {
         var harness = DiaryHarness()
         harness.transferSettings.exportChunkSize = 1000
         let user = try await harness.user()
-        let (data, _) = try Self.file(notes: 20_500, seed: 11)
+        let (data, _) = try Self.file(notes: 50_000, seed: 11)
         let report = try await harness.transfer.importFile(data, format: .json, for: user)
-        #expect(report.rows == 20_500)
+        #expect(report.rows == 50_000)
         // The fixture's titles and memos with control characters are refused row by row; every other row is in.
-        #expect(report.imported + report.skipped.count == 20_500)
+        #expect(report.imported + report.skipped.count == 50_000)
         #expect(report.skipped.allSatisfy { if case .invalid = $0.reason { true } else { false } })
-        #expect(report.imported > 15_000)
+        #expect(report.imported > 35_000)
         #expect(await harness.store.importBatches == 1)
 
         let export = try await harness.transfer.export(.csv, for: user)
@@ -38,6 +47,14 @@ struct DiaryLargeTransferTests {
         }
         let categories = try await harness.store.categories(userID: user.id)
         #expect(csv == ReferenceDiaryExport.csv(notes: stored, categories: categories))
+
+        // Its JSON export, imported into another account, is the same diary (ids aside), and only once.
+        let json = try await harness.transfer.export(.json, for: user).data()
+        let other = try await harness.user("jisoo")
+        #expect(try await harness.transfer.importFile(json, format: .json, for: other).imported == report.imported)
+        let copy = try await harness.transfer.export(.csv, for: other).data()
+        #expect(Self.recordsWithoutIDs(copy) == Self.recordsWithoutIDs(csv))
+        #expect(try await harness.transfer.importFile(json, format: .json, for: other).imported == 0)
     }
 
     @Test("a file over the row limit is refused with its true row count, nothing written")
