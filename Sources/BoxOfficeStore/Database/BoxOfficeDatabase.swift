@@ -21,8 +21,11 @@ public final class BoxOfficeDatabase: Sendable {
     private let sqliteThreadPool: NIOThreadPool?
     private let logger: Logger
     private let migrations: Migrations
-    /// Exports' snapshots still open, ended by ``shutdown()`` before the connections close.
-    let openSnapshots = OpenSnapshots()
+    /// Exports' snapshots: the connection slots they take turns on, ended by ``shutdown()`` before the connections
+    /// close.
+    let openSnapshots: OpenSnapshots
+    /// The event loops, in order: a snapshot slot is a snapshot database on one of them.
+    private let eventLoops: [any EventLoop]
     /// Where deep numbered pages of notes begin, for every person on this instance.
     let pageAnchors = NotePageAnchors()
 
@@ -62,9 +65,10 @@ public final class BoxOfficeDatabase: Sendable {
             databases.use(
                 .sqlite(.file(path), connectionPoolTimeout: Self.connectionWait, sqlLogLevel: .trace), as: .sqlite)
             // Exports read in long read transactions on connections of their own (WAL: the writer goes on).
-            databases.use(
-                .sqlite(.file(path), connectionPoolTimeout: Self.connectionWait, sqlLogLevel: .trace),
-                as: Self.snapshotsID)
+            for id in Self.snapshotIDs {
+                databases.use(
+                    .sqlite(.file(path), connectionPoolTimeout: Self.connectionWait, sqlLogLevel: .trace), as: id)
+            }
         case .postgres(let postgres):
             let configuration: SQLPostgresConfiguration
             do {
@@ -79,11 +83,13 @@ public final class BoxOfficeDatabase: Sendable {
                     configuration: configuration, maxConnectionsPerEventLoop: Self.postgresMaxConnections,
                     connectionPoolTimeout: Self.connectionWait, sqlLogLevel: .trace),
                 as: .psql)
-            databases.use(
-                .postgres(
-                    configuration: configuration, maxConnectionsPerEventLoop: 2,
-                    connectionPoolTimeout: Self.connectionWait, sqlLogLevel: .trace),
-                as: Self.snapshotsID)
+            for id in Self.snapshotIDs {
+                databases.use(
+                    .postgres(
+                        configuration: configuration, maxConnectionsPerEventLoop: 1,
+                        connectionPoolTimeout: Self.connectionWait, sqlLogLevel: .trace),
+                    as: id)
+            }
         }
         // Every query runs through one event loop's pool. For SQLite that is exactly one connection, so
         // writers in this process never contend for the file's lock; for PostgreSQL it is a small pool.
@@ -93,6 +99,8 @@ public final class BoxOfficeDatabase: Sendable {
         }
         self.databases = databases
         self.database = database
+        eventLoops = Array(databases.eventLoopGroup.makeIterator())
+        openSnapshots = OpenSnapshots(slots: Self.snapshotIDs.count * eventLoops.count, wait: .seconds(60))
 
         let migrations = Migrations()
         migrations.add([CreateCharts(), CreateMovies(), CreateCacheEntries()])
@@ -171,14 +179,19 @@ public final class BoxOfficeDatabase: Sendable {
         }
     }
 
-    /// The connections long read-only snapshots use (exports, ``FluentDiaryNoteRepository``): one per event loop on
-    /// SQLite, two on PostgreSQL, apart from the pool the rest of the program uses, so slow downloads never hold a
-    /// connection it needs. An export waits for one while as many others are being sent (up to ``connectionWait``).
-    static let snapshotsID = DatabaseID(string: "snapshots")
+    /// The connections long read-only snapshots use (exports, ``FluentDiaryNoteRepository``): a pool of one connection
+    /// per event loop under each of these ids, apart from the pool the rest of the program uses, so slow downloads never
+    /// hold a connection it needs. ``OpenSnapshots`` hands the slots (an id on a loop) out one read each.
+    static let snapshotIDs = [DatabaseID(string: "snapshots-1"), DatabaseID(string: "snapshots-2")]
 
-    /// A database on the snapshot connections (the next event loop's), or the usual one if there is none.
-    package func snapshotDatabase() -> any Database {
-        databases.database(Self.snapshotsID, logger: logger, on: databases.eventLoopGroup.any()) ?? database
+    /// How many snapshots (exports being sent) may be open at once.
+    package var snapshotSlots: Int { openSnapshots.slotCount }
+
+    /// The snapshot database of `slot` (as ``OpenSnapshots`` numbers them), or the usual one if there is none.
+    package func snapshotDatabase(slot: Int) -> any Database {
+        let loop = eventLoops[slot % eventLoops.count]
+        let id = Self.snapshotIDs[(slot / eventLoops.count) % Self.snapshotIDs.count]
+        return databases.database(id, logger: logger, on: loop) ?? database
     }
 
     // MARK: - Repositories

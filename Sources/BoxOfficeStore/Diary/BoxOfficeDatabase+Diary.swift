@@ -17,7 +17,7 @@ extension BoxOfficeDatabase {
             loginAttempts: FluentLoginAttemptRepository(database: database),
             categories: FluentDiaryCategoryRepository(database: database),
             notes: FluentDiaryNoteRepository(
-                database: database, nationOrigin: nationOrigin, snapshots: { [self] in snapshotDatabase() },
+                database: database, nationOrigin: nationOrigin, snapshots: { [self] in snapshotDatabase(slot: $0) },
                 openSnapshots: openSnapshots, pageAnchors: pageAnchors))
     }
 }

@@ -11,12 +11,14 @@ extension FluentDiaryNoteRepository {
     func withNoteSnapshot<Result: Sendable>(
         userID: UUID, _ body: @escaping @Sendable (any DiaryNoteSnapshot) async throws -> Result
     ) async throws -> Result {
-        let database = snapshots?() ?? self.database
         let nationOrigin = self.nationOrigin
-        let isPostgres = (database as? any SQLDatabase)?.dialect.name == "postgresql"
+        let snapshots = self.snapshots
+        let usual = self.database
         // The notes' own reads report their failures; this reports the transaction's (begin, commit).
         let read: @Sendable (OpenSnapshots.Scope?) async throws -> Result = { scope in
-            try await StorageFailure.run("read a snapshot of the notes", logger: database.logger) {
+            let database = scope.flatMap { scope in snapshots?(scope.slot) } ?? usual
+            let isPostgres = (database as? any SQLDatabase)?.dialect.name == "postgresql"
+            return try await StorageFailure.run("read a snapshot of the notes", logger: database.logger) {
                 try await snapshotTransaction(
                     on: database, isPostgres: isPostgres, nationOrigin: nationOrigin, userID: userID, scope: scope,
                     body)

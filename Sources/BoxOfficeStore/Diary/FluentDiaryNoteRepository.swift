@@ -10,8 +10,9 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
     let database: any Database
     /// The archive origin whose `movie_nations` resolve notes written without a nation; `nil`: none are resolved.
     var nationOrigin: String? = nil
-    /// Where long snapshots read (``withNoteSnapshot(userID:_:)``); `nil`: on `database`.
-    var snapshots: (@Sendable () -> any Database)? = nil
+    /// Where long snapshots read (``withNoteSnapshot(userID:_:)``), by the slot ``OpenSnapshots`` gives; `nil`: on
+    /// `database`.
+    var snapshots: (@Sendable (Int) -> any Database)? = nil
     /// The store's register of open snapshots, which its shutdown ends first; `nil`: none kept.
     var openSnapshots: OpenSnapshots? = nil
     /// Where deep numbered pages begin, kept per diary version; `nil`: pages skip from the start of the list.

@@ -161,5 +161,38 @@ extension DiaryStoreTests {
                 #expect(Self.ids(String(decoding: again, as: UTF8.self)).count == 25)
             }
         }
+
+        @Test(
+            "as many people as there are snapshot slots export at once, each on a connection of its own; one more waits its turn",
+            arguments: Backend.enabled)
+        func slots(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, _ in
+                let (repositories, first, transfer) = try await Self.exporter("first", notes: 25, in: database)
+                var held: [DiaryExport] = []
+                // Every slot taken by a download half sent (more notes than a chunk): before slots, an export sent to
+                // a loop whose one connection was taken waited 60 s for it, whatever the other loops had free.
+                for index in 0..<database.snapshotSlots {
+                    var user = first
+                    if index > 0 {
+                        user = try await DiaryStoreFixtures.createUser("p\(index)", in: repositories)
+                        for day in 0..<11 {
+                            try await repositories.notes.createNote(
+                                DiaryStoreFixtures.note(watched: "2024-03-\(10 + day)"), userID: user.id)
+                        }
+                    }
+                    held.append(try await transfer.export(.csv, for: user))
+                }
+                // One more person waits until a download ends.
+                let late = try await DiaryStoreFixtures.createUser("late", in: repositories)
+                try await repositories.notes.createNote(DiaryStoreFixtures.note(), userID: late.id)
+                async let waiting = transfer.export(.csv, for: late).data()
+                var pieces = held[0].chunks.makeAsyncIterator()
+                while try await pieces.next() != nil {}
+                #expect(Self.ids(String(decoding: try await waiting, as: UTF8.self)).count == 1)
+                for export in held.dropFirst() {
+                    #expect(Self.ids(String(decoding: try await export.data(), as: UTF8.self)).count == 11)
+                }
+            }
+        }
     }
 }
