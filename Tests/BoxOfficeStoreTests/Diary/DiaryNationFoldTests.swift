@@ -40,22 +40,9 @@ extension DiaryStoreTests {
                 var written: [UUID: [DiaryNote]] = [:]
                 var random = RandomDiary(seed: 0xF01D)
                 for (name, size) in [("first", 600), ("second", 30)] {
-                    let id = UUID()
-                    try await sql.insert(into: "diary_users")
-                        .columns("id", "username", "username_key", "password_hash", "created_at", "import_serial")
-                        .values(
-                            SQLBind(id), SQLBind(name), SQLBind(name), SQLBind("hash"), SQLBind(DiaryStoreFixtures.now),
-                            SQLBind(0)
-                        )
-                        .run()
+                    let id = try await LegacyDiaryRows.user(name, on: sql)
                     let notes = (0..<size).map { _ in random.note() }
-                    for start in stride(from: 0, to: notes.count, by: 100) {
-                        let insert = sql.insert(into: DiaryNoteModel.schema).columns(DiaryNoteModel.insertColumns)
-                        for note in notes[start..<min(notes.count, start + 100)] {
-                            insert.values(try DiaryNoteModel.insertValues(note, userID: id))
-                        }
-                        try await insert.run()
-                    }
+                    try await LegacyDiaryRows.notes(notes, userID: id, on: sql)
                     written[id] = notes
                 }
                 let previous = beforeCounts + Array(QuotaKeeperSchemaTests.later.dropLast())

@@ -27,15 +27,8 @@ extension DiaryStoreTests {
                 var notesByUser: [UUID: [DiaryNote]] = [:]
                 var random = RandomDiary(seed: 0xB0_0C)
                 for name in ["first", "second"] {
-                    let id = UUID()
                     // The old way: the users table had no diary_version, notes had old title keys.
-                    try await sql.insert(into: "diary_users")
-                        .columns("id", "username", "username_key", "password_hash", "created_at", "import_serial")
-                        .values(
-                            SQLBind(id), SQLBind(name), SQLBind(name), SQLBind("hash"), SQLBind(DiaryStoreFixtures.now),
-                            SQLBind(0)
-                        )
-                        .run()
+                    let id = try await LegacyDiaryRows.user(name, on: sql)
                     var notes: [DiaryNote] = []
                     for index in 0..<(name == "first" ? 2_300 : 40) {
                         var note = random.note()

@@ -192,27 +192,14 @@ extension DiaryStoreTests {
                 let sql = try database.database.requireSQL()
                 var written: [UUID: [DiaryNote]] = [:]
                 for (name, size) in [("first", 2_300), ("second", 40), ("empty", 0)] {
-                    let id = UUID()
-                    try await sql.insert(into: "diary_users")
-                        .columns("id", "username", "username_key", "password_hash", "created_at", "import_serial")
-                        .values(
-                            SQLBind(id), SQLBind(name), SQLBind(name), SQLBind("hash"), SQLBind(DiaryStoreFixtures.now),
-                            SQLBind(0)
-                        )
-                        .run()
+                    let id = try await LegacyDiaryRows.user(name, on: sql)
                     var notes = Self.diary(size, seed: UInt64(size))
                     for index in notes.indices {
                         let watched = notes[index].watchedOn
                         notes[index].watchedOn = CalendarDate(
                             year: 2021 + index % 3, month: watched.month, day: watched.day)!
                     }
-                    for start in stride(from: 0, to: notes.count, by: 100) {
-                        let insert = sql.insert(into: DiaryNoteModel.schema).columns(DiaryNoteModel.insertColumns)
-                        for note in notes[start..<min(notes.count, start + 100)] {
-                            insert.values(try DiaryNoteModel.insertValues(note, userID: id))
-                        }
-                        try await insert.run()
-                    }
+                    try await LegacyDiaryRows.notes(notes, userID: id, on: sql)
                     written[id] = notes
                 }
                 let old = QuotaKeeperSchemaTests.migrator(previous, on: database)
