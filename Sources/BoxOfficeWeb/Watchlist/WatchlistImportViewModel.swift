@@ -5,15 +5,9 @@ import Foundation
 /// `/watchlist/import`: the Letterboxd watchlist upload form and, after an import, what was added and every skipped
 /// row with its reason.
 struct WatchlistImportViewModel: Sendable {
-    struct SkippedRow: Sendable {
-        var row: String
-        var title: String
-        var reason: String
-    }
-
     struct Report: Sendable {
         var summary: String
-        var skipped: [SkippedRow]
+        var skipped: [SkippedRowViewModel]
         var hasSkipped: Bool
     }
 
@@ -45,9 +39,7 @@ struct WatchlistImportViewModel: Sendable {
         self.report = report.map { report in
             Report(
                 summary: i.summary(rows: report.rows, imported: report.imported, skipped: report.skipped.count),
-                skipped: report.skipped.map {
-                    SkippedRow(row: String($0.row), title: $0.title, reason: words.skip($0.reason))
-                },
+                skipped: report.skipped.map { SkippedRowViewModel($0, words: words) },
                 hasSkipped: !report.skipped.isEmpty)
         }
         watchlistURL = environment.link("/watchlist")

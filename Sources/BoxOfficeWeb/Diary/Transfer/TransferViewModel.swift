@@ -12,17 +12,11 @@ struct TransferViewModel: Sendable {
         var details: String
     }
 
-    struct SkippedRow: Sendable {
-        var row: String
-        var title: String
-        var reason: String
-    }
-
     struct Report: Sendable {
         var summary: String
         var categoriesCreated: String
         var hasCategoriesCreated: Bool
-        var skipped: [SkippedRow]
+        var skipped: [SkippedRowViewModel]
         var hasSkipped: Bool
         /// What a JSON file's watchlist did (`nil` when the file had none).
         var watchlist: WatchlistPart?
@@ -31,7 +25,7 @@ struct TransferViewModel: Sendable {
     struct WatchlistPart: Sendable {
         var summary: String
         var watchlistSkippedTitle: String
-        var skipped: [SkippedRow]
+        var skipped: [SkippedRowViewModel]
         var hasSkipped: Bool
     }
 
@@ -76,19 +70,14 @@ struct TransferViewModel: Sendable {
                 summary: s.importSummary(rows: report.rows, imported: report.imported, skipped: report.skipped.count),
                 categoriesCreated: report.categoriesCreated.joined(separator: ", "),
                 hasCategoriesCreated: !report.categoriesCreated.isEmpty,
-                skipped: report.skipped.map {
-                    SkippedRow(
-                        row: String($0.row), title: $0.title, reason: ReasonText(environment.language).skip($0.reason))
-                },
+                skipped: report.skipped.map { SkippedRowViewModel($0, words: words) },
                 hasSkipped: !report.skipped.isEmpty,
                 watchlist: report.watchlist.map { part in
                     WatchlistPart(
                         summary: watchlistWords.diarySummary(
                             rows: part.rows, imported: part.imported, skipped: part.skipped.count),
                         watchlistSkippedTitle: watchlistWords.skippedTitle,
-                        skipped: part.skipped.map {
-                            SkippedRow(row: String($0.row), title: $0.title, reason: words.skip($0.reason))
-                        },
+                        skipped: part.skipped.map { SkippedRowViewModel($0, words: words) },
                         hasSkipped: !part.skipped.isEmpty)
                 })
         }
