@@ -182,10 +182,19 @@ def make_driver(javascript: bool = True, phone: bool = False) -> webdriver.Chrom
 
 def wait(driver: webdriver.Chrome, condition: Callable[[webdriver.Chrome], object], message: str,
          seconds: float = WAIT_SECONDS):
+    def settled(d: webdriver.Chrome) -> object:
+        try:
+            return condition(d)
+        except WebDriverException as error:
+            # While a page is being replaced, Chrome reports the old page's nodes this way rather than as stale.
+            if "does not belong to the document" in str(error):
+                return False
+            raise
+
     try:
         return WebDriverWait(
             driver, seconds, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
-        ).until(condition)
+        ).until(settled)
     except TimeoutException:
         raise CheckFailed(f"timed out after {seconds:g}s waiting until {message} (at {driver.current_url})") from None
 
