@@ -126,6 +126,11 @@ log "fuzzing the API with schemathesis"
 SCHEMATHESIS="$FUZZ_VENV/bin/st" Tests/fuzz/run.sh .build/debug/boxoffice
 # --- end API fuzzing ---
 
+# --- Boundary fuzzing: every page and API route with edge values against the real server (seconds) ---
+log "fuzzing every route with boundary values"
+python3 Tests/fuzz/boundary.py .build/debug/boxoffice
+# --- end boundary fuzzing ---
+
 if [ -d Tests/browser ]; then
   log "running the browser suite in headless Chromium"
   python3 Tests/browser/run.py

@@ -40,10 +40,9 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         } else {
             return nil
         }
-        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        let year = Int(digits.prefix(4))!
-        let month = Int(digits.dropFirst(4).prefix(2))!
-        let day = Int(digits.suffix(2))!
+        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let year = Int(digits.prefix(4)),
+            let month = Int(digits.dropFirst(4).prefix(2)), let day = Int(digits.suffix(2))
+        else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
@@ -68,10 +67,15 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         return CalendarDate(year: value / 10_000, month: value / 100 % 100, day: value % 100)
     }
 
-    /// Creates the date `daysSinceEpoch` days after 1970-01-01.
+    /// Day counts this far from 1970-01-01 (about 2.7 million years) are clamped to it, so date arithmetic on any
+    /// count never overflows.
+    public static let maximumEpochDistance = 1_000_000_000
+
+    /// Creates the date `daysSinceEpoch` days after 1970-01-01 (clamped to ``maximumEpochDistance`` either way).
     public init(daysSinceEpoch: Int) {
         // Howard Hinnant's civil_from_days.
-        let z = daysSinceEpoch + 719_468
+        let days = min(max(daysSinceEpoch, -Self.maximumEpochDistance), Self.maximumEpochDistance)
+        let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
         let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
@@ -99,7 +103,19 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// The date `count` days later (earlier when negative).
     public func adding(days count: Int) -> CalendarDate {
-        CalendarDate(daysSinceEpoch: daysSinceEpoch + count)
+        let (sum, overflow) = daysSinceEpoch.addingReportingOverflow(count)
+        return CalendarDate(daysSinceEpoch: overflow ? (count < 0 ? Int.min : Int.max) : sum)
+    }
+
+    /// The first day of this date's month.
+    public var firstOfMonth: CalendarDate { adding(days: 1 - day) }
+
+    /// The last day of this date's month.
+    public var lastOfMonth: CalendarDate { adding(days: Self.daysIn(month: month, year: year) - day) }
+
+    /// The first day of this date's year.
+    public var firstOfYear: CalendarDate {
+        adding(days: -(1..<max(1, month)).reduce(day - 1) { $0 + Self.daysIn(month: $1, year: year) })
     }
 
     /// Whole days from `self` to `other` (positive when `other` is later).
@@ -131,8 +147,10 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// The calendar date of `instant` as seen in `timeZone`.
     public init(_ instant: Date, in timeZone: TimeZone) {
-        let seconds = Int(
-            (instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
+        // Clamped first: `Int(_:)` traps on a Double outside Int's range (or NaN), and instants can come from files.
+        let limit = Double(Self.maximumEpochDistance) * 86_400
+        let local = (instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down)
+        let seconds = local.isNaN ? 0 : Int(min(max(local, -limit), limit))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         self.init(daysSinceEpoch: days)
     }
@@ -147,7 +165,9 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         return utcMidnight.addingTimeInterval(-Double(corrected))
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    /// The number of days of `month` (1–12) in `year` (any month outside 1–12 counts 31): the safe way to find a
+    /// month's end, where `CalendarDate(year: year + 1, …)!` traps for December 9999.
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30

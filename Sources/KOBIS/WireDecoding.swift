@@ -24,18 +24,33 @@ extension KeyedDecodingContainer {
         return value.isEmpty ? nil : value
     }
 
-    /// An integer sent as a string (or, leniently, as a number).
+    /// No count or sum of won KOBIS reports comes near this (a whole year's sales are about 10^12): a larger
+    /// magnitude is a broken answer, refused here so that sums over the archive can never overflow.
+    static var maximumMagnitude: Int64 { 10_000_000_000_000 }
+
+    /// An integer sent as a string (or, leniently, as a number), at most ``maximumMagnitude`` either way.
     func int64(_ key: Key) throws -> Int64 {
-        guard let string = rawString(key) else {
-            if let number = try? decode(Int64.self, forKey: key) { return number }
+        let value: Int64
+        if let string = rawString(key) {
+            if let parsed = Int64(string) {
+                value = parsed
+            } else {
+                let raw = string.trimmingWhitespace()
+                guard let parsed = Int64(raw) ?? Int64(raw.replacingOccurrences(of: ",", with: "")) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: key, in: self, debugDescription: "expected an integer string, got \"\(raw)\"")
+                }
+                value = parsed
+            }
+        } else if let number = try? decode(Int64.self, forKey: key) {
+            value = number
+        } else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self, debugDescription: "expected an integer string, got \"\"")
         }
-        if let value = Int64(string) { return value }
-        let raw = string.trimmingWhitespace()
-        guard let value = Int64(raw) ?? Int64(raw.replacingOccurrences(of: ",", with: "")) else {
+        guard (-Self.maximumMagnitude...Self.maximumMagnitude).contains(value) else {
             throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "expected an integer string, got \"\(raw)\"")
+                forKey: key, in: self, debugDescription: "an integer out of range: \(value)")
         }
         return value
     }

@@ -266,6 +266,10 @@ struct ErrorMappingTests {
             (Fixtures.daily(replacing: #""audiCnt":"64050""#, with: #""audiCnt":"12abc""#), "audiCnt"),
             (Fixtures.daily(replacing: #""audiCnt":"64050""#, with: #""audiCnt":"""#), "audiCnt"),
             (Fixtures.daily(replacing: #""audiCnt":"64050","#, with: ""), "audiCnt"),
+            // Past any real count: sums over the archive would overflow (and trap) on such values.
+            (Fixtures.daily(replacing: #""audiCnt":"64050""#, with: #""audiCnt":"9223372036854775807""#), "audiCnt"),
+            (Fixtures.daily(replacing: #""audiCnt":"64050""#, with: #""audiCnt":10000000000001"#), "audiCnt"),
+            (Fixtures.daily(replacing: #""audiAcc":"69228""#, with: #""audiAcc":"-10000000000001""#), "audiAcc"),
             (Fixtures.daily(replacing: #""audiChange":"-47.0""#, with: #""audiChange":null"#), "audiChange"),
         ])
     func malformed(body: String, mention: String) {

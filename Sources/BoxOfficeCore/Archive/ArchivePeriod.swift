@@ -23,8 +23,7 @@ public enum ArchivePeriod {
             guard let start = parseMonth(month) else {
                 throw .invalid("month", .monthFormat, value: month)
             }
-            return try clamp(
-                DateRange(start: start, end: start.adding(days: daysInMonth(start) - 1)), "month", month, calendar)
+            return try clamp(DateRange(start: start, end: start.lastOfMonth), "month", month, calendar)
         }
         if let year {
             guard year.count == 4, year.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(year),
@@ -37,8 +36,7 @@ public enum ArchivePeriod {
         }
         if from == nil && to == nil {
             let yesterday = calendar.yesterday
-            let first = CalendarDate(year: yesterday.year, month: yesterday.month, day: 1)!
-            return DateRange(start: max(first, calendar.earliestDate), end: yesterday)
+            return DateRange(start: max(yesterday.firstOfMonth, calendar.earliestDate), end: yesterday)
         }
         guard let from else { throw .invalid("from", .together(with: "to")) }
         guard let to else { throw .invalid("to", .together(with: "from")) }
@@ -79,14 +77,6 @@ public enum ArchivePeriod {
             let year = Int(parts[0]), let month = Int(parts[1])
         else { return nil }
         return CalendarDate(year: year, month: month, day: 1)
-    }
-
-    private static func daysInMonth(_ first: CalendarDate) -> Int {
-        let next =
-            first.month == 12
-            ? CalendarDate(year: first.year + 1, month: 1, day: 1)!
-            : CalendarDate(year: first.year, month: first.month + 1, day: 1)!
-        return first.days(to: next)
     }
 
     /// A named month or year, cut to the days that have charts.

@@ -66,7 +66,9 @@ public struct NoteCursor: Hashable, Sendable, Codable {
     public init(encoded text: String, sort: NoteSort, field: String = "cursor") throws(BoxOfficeError) {
         let problem = BoxOfficeError.invalid(field, .listCursor, value: text)
         guard let wire = Self.wire(text), let field = NoteSort.Field(rawValue: wire.s), field == sort.field,
-            wire.a == sort.ascending, let watchedOn = CalendarDate(wire.w), wire.c.isFinite
+            wire.a == sort.ascending, let watchedOn = CalendarDate(wire.w), wire.c.isFinite,
+            // Within ±3000 years of 2001: PostgreSQL's driver turns a Date into Int64 µs and traps far past that.
+            abs(wire.c) < 1e11
         else { throw problem }
         var rating: StarRating?
         if let halves = wire.r {

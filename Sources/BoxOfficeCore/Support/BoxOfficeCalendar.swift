@@ -84,8 +84,7 @@ public struct BoxOfficeCalendar: Sendable {
     /// ISO-8601 week-numbering year and week (`YYYYWW`), which is how KOBIS labels weekly charts.
     public static func isoYearWeek(of date: CalendarDate) -> String {
         let thursday = date.adding(days: 4 - date.isoWeekday)
-        let january1 = CalendarDate(year: thursday.year, month: 1, day: 1)!
-        let week = january1.days(to: thursday) / 7 + 1
+        let week = thursday.firstOfYear.days(to: thursday) / 7 + 1
         return String(format: "%04d%02d", thursday.year, week)
     }
 }

@@ -36,11 +36,18 @@ struct PeriodController<Context: RequestContext>: Sendable {
         let chart = try await archive.periodChart(parameters.range, limit: parameters.limit)
         var viewModel = PeriodViewModel(
             chart: chart, parameters: parameters, calendar: calendar, language: language, request: request)
-        // Days before the keeper's first day are never filled by it: the command stays for them.
-        if let keeper, chart.coverage.missingDays > 0, parameters.range.start >= keeper.options.schedule.from {
-            viewModel.coverage = CoverageNoticeViewModel(
-                chart.coverage, strings: ArchiveStrings.table(for: language),
-                keeper: await keeperStatus(keeper), now: calendar.currentInstant)
+        // With the keeper running, readers never see a terminal command: it fills the missing days and settles the
+        // provisional ones. Days before its first day are never filled by it: the command stays for them.
+        let coverage = chart.coverage
+        if let keeper, coverage.missingDays > 0 || coverage.provisionalDays > 0,
+            coverage.missingDays == 0 || parameters.range.start >= keeper.options.schedule.from
+        {
+            let status = await keeperStatus(keeper)
+            if status.state != .disabled {
+                viewModel.coverage = CoverageNoticeViewModel(
+                    coverage, strings: ArchiveStrings.table(for: language), keeper: status,
+                    now: calendar.currentInstant)
+            }
         }
         let page = EncodedBody(
             try renderer.renderBody(viewModel, template: "period"), contentType: ResponseBuilders.htmlContentType)

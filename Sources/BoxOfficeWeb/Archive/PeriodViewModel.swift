@@ -39,7 +39,8 @@ struct CoverageNoticeViewModel: Sendable {
         }
         missingText = strings.missingDays(runs.joined(separator: ", ") + (coverage.missing.count > 6 ? ", …" : ""))
         hasMissing = coverage.missingDays > 0
-        provisionalText = strings.provisionalDays(coverage.provisionalDays)
+        provisionalText =
+            strings.provisionalDays(coverage.provisionalDays) + (keeper == nil ? "" : " " + strings.keeperSettles)
         hasProvisional = coverage.provisionalDays > 0
         let command = keeper == nil ? SyncCommandLine.text(for: coverage) : nil
         self.command = command ?? ""
@@ -173,7 +174,7 @@ struct PeriodViewModel: Sendable {
         }
         func monthText(_ first: CalendarDate) -> String { String(format: "%04d-%02d", first.year, first.month) }
         let yesterday = calendar.yesterday
-        let thisMonth = CalendarDate(year: yesterday.year, month: yesterday.month, day: 1)!
+        let thisMonth = yesterday.firstOfMonth
         let lastMonth = Self.shiftMonth(thisMonth, by: -1)
         quickLinks = [
             PeriodLinkViewModel(
@@ -204,8 +205,10 @@ struct PeriodViewModel: Sendable {
             previous = ([("month", monthText(before))], thisMonth.adding(days: -1))
             next = ([], yesterday.adding(days: 1))
         case .year(let year):
-            previous = ([("year", String(year - 1))], CalendarDate(year: year - 1, month: 12, day: 31)!)
-            next = ([("year", String(year + 1))], CalendarDate(year: year + 1, month: 1, day: 1)!)
+            // Day arithmetic, not `CalendarDate(year: year + 1, …)!`: years end at 9999.
+            let first = CalendarDate(year: year, month: 1, day: 1) ?? calendar.earliestDate
+            previous = ([("year", String(year - 1))], first.adding(days: -1))
+            next = ([("year", String(year + 1))], first.adding(days: 366).firstOfYear)
         case .range:
             let length = range.count
             let before = DateRange(start: range.start.adding(days: -length), end: range.start.adding(days: -1))
@@ -285,8 +288,13 @@ struct PeriodViewModel: Sendable {
                 + [("lang", explicitLanguage)])
     }
 
+    /// The first day of the month `months` after (before, when negative) `first`'s; day arithmetic, so it never traps
+    /// past year 9999 or before year 1 (where `CalendarDate(year:month:day:)` is `nil`).
     static func shiftMonth(_ first: CalendarDate, by months: Int) -> CalendarDate {
-        let index = first.year * 12 + (first.month - 1) + months
-        return CalendarDate(year: index / 12, month: index % 12 + 1, day: 1)!
+        var day = first.firstOfMonth
+        for _ in 0..<min(abs(months), 1200) {
+            day = months < 0 ? day.adding(days: -1).firstOfMonth : day.lastOfMonth.adding(days: 1)
+        }
+        return day
     }
 }

@@ -12,6 +12,8 @@ struct ArchiveStrings: Sendable {
     let trendTableCaption, trendEmpty, csvDownload, peopleUnit, unknownNationHint: String
     /// The gap notice and the empty trend when the archive keeper runs (instead of a terminal command).
     let keeperFilling, keeperWaitsForQuota, keeperPaused, keeperBackingOff, trendEmptyKeeper: String
+    /// After the provisional days' count when the keeper runs: it fetches them again once KOBIS settles them.
+    let keeperSettles: String
     // The nation column's words.
     let koreanNation, foreignNation, unknownNationCell: String
 
@@ -77,6 +79,9 @@ struct ArchiveStrings: Sendable {
         keeperBackingOff = t(
             "KOBIS가 응답하지 않아 보관함 관리자가 잠시 쉬었다가 다시 채웁니다.",
             "KOBIS keeps failing; the archive keeper waits a little and tries again.")
+        keeperSettles = t(
+            "보관함 관리자가 집계가 확정되면 다시 받아 보관합니다.",
+            "The archive keeper fetches them again once KOBIS settles them.")
         trendEmptyKeeper = t(
             "보관된 일별 차트에 아직 이 영화가 없습니다. 보관함 관리자가 보관함을 채우는 대로 추이가 나타납니다.",
             "The archive has no daily chart with this film yet. Its trend appears as the archive keeper fills the archive."

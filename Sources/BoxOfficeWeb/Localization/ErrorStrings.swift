@@ -47,7 +47,14 @@ struct ErrorStrings: Sendable {
         switch status {
         case .notFound: return notFoundPage
         case .methodNotAllowed: return methodNotAllowed
-        default: return status.reasonPhrase
+        // Never the status's English reason phrase: a refusal with no reason of its own (a value the generated
+        // API code could not decode) is still worded in the reader's language.
+        case .badRequest:
+            return english ? "The request is not valid." : "요청이 올바르지 않습니다."
+        default:
+            return english
+                ? "The request could not be handled (HTTP \(status.code))."
+                : "요청을 처리할 수 없습니다(HTTP \(status.code))."
         }
     }
 }

@@ -103,4 +103,31 @@ struct FuzzFindingsTests {
             #expect(nothing.status == .badRequest, "only nulls: nothing to change")
         }
     }
+
+    /// What the boundary fuzzer (Tests/fuzz/boundary.py) found, or the review's W1: `month=9999-12` counted the
+    /// month's days with `CalendarDate(year: 10000, …)!`, which ended the process for every reader at once.
+    @Test(
+        "months, years and days at the calendar's edges are a 400 in the reader's language, never a trap",
+        arguments: [
+            "month=9999-12", "month=9999-11", "month=0001-01", "month=0001-12", "month=10000-01", "month=0000-00",
+            "month=2024-13", "year=9999", "year=0001", "year=10000", "year=0", "year=-1",
+            "from=9999-12-31&to=9999-12-31", "from=0001-01-01&to=0001-01-01", "from=0001-01-01&to=9999-12-31",
+            "from=10000-01-01&to=10000-01-01", "from=2023-02-29&to=2023-03-01", "limit=9223372036854775808",
+        ])
+    func calendarEdges(query: String) async throws {
+        try await HardeningTestSupport.withApp { client, _, _ in
+            for language in ["en", "ko"] {
+                let headers: HTTPFields = [.acceptLanguage: language]
+                let page = try await client.send(.get, "/charts/period?\(query)", headers: headers)
+                #expect(page.status == .badRequest, "\(query): \(page.status)")
+                #expect(page.text.contains("<html lang=\"\(language)\""), "\(query)")
+                let api = try await client.send(.get, "/api/v1/charts/period?\(query)", headers: headers)
+                #expect(api.status == .badRequest, "\(query): \(api.status)")
+                let message = try #require(api.apiErrorMessage, "\(query): \(api.text)")
+                let hangul = message.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
+                #expect(hangul == (language == "ko"), "\(query) [\(language)]: \(message)")
+            }
+            #expect(try await client.get("/health").status == .ok)
+        }
+    }
 }
