@@ -3,12 +3,13 @@
 #
 #   scripts/dev-postgres.sh start   # initdb (once) + start; prints the admin URL
 #   scripts/dev-postgres.sh stop    # stop the server (keeps the data directory)
+#   scripts/dev-postgres.sh kill    # stop at once, as a crash would (-m immediate: clients are cut off mid-query)
 #   scripts/dev-postgres.sh url     # print the admin URL
 #   scripts/dev-postgres.sh status  # exit 0 when the server accepts connections
 #
 # The cluster lives in $BOXOFFICE_PG_DIR (default /tmp/boxoffice-pg), listens on 127.0.0.1:$BOXOFFICE_PG_PORT
 # (default 54329) with its unix socket in the same directory, and trusts every local connection: it is for
-# tests only. PostgreSQL refuses to run as root, so when run as root the server runs as the `postgres` user.
+# tests only. A test that stops and starts its server uses a cluster of its own (another directory and port). PostgreSQL refuses to run as root, so when run as root the server runs as the `postgres` user.
 #
 # Typical use:
 #   export BOXOFFICE_TEST_POSTGRES_URL=$(scripts/dev-postgres.sh start)
@@ -83,13 +84,20 @@ stop() {
     fi
 }
 
+kill_now() {
+    if [[ -s "$PGDATA/PG_VERSION" ]] && as_owner "$BINDIR/pg_ctl" -D "$PGDATA" status >/dev/null 2>&1; then
+        as_owner "$BINDIR/pg_ctl" -D "$PGDATA" -w -m immediate stop >/dev/null
+    fi
+}
+
 case "${1:-}" in
 start) start ;;
 stop) stop ;;
+kill) kill_now ;;
 url) echo "$URL" ;;
 status) is_ready ;;
 *)
-    echo "usage: $0 start|stop|url|status" >&2
+    echo "usage: $0 start|stop|kill|url|status" >&2
     exit 2
     ;;
 esac

@@ -121,6 +121,11 @@ log "validating the feeds and the calendar from the running server"
 Tests/feeds/validate.sh .build/debug/boxoffice
 # --- end feed validation ---
 
+# --- Lifecycle: PostgreSQL (a cluster of its own) stopped -m immediate and restarted under load, then SIGTERM ---
+log "restarting PostgreSQL under load, then stopping the server (20 cycles)"
+python3 Tests/lifecycle/restart_under_load.py .build/debug/boxoffice --cycles 20
+# --- end lifecycle ---
+
 # --- API fuzzing: schemathesis against every /api/v1 operation, anonymous and with a Bearer token ---
 log "fuzzing the API with schemathesis"
 SCHEMATHESIS="$FUZZ_VENV/bin/st" Tests/fuzz/run.sh .build/debug/boxoffice

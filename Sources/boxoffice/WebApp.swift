@@ -1,15 +1,14 @@
 import BoxOfficeApp
 import BoxOfficeCLI
 import BoxOfficeWeb
-import Hummingbird
 import Logging
 
-/// `boxoffice serve`'s web app: the one command that needs the web target.
+/// `boxoffice serve`'s web app: the one command that needs the web target. It stops within ten seconds of SIGTERM
+/// (``BoundedStop``).
 struct WebApp: WebAppRunner {
     static func run(
         _ configuration: AppConfiguration, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void
     ) async throws {
-        let app = try await buildApplication(configuration, logger: logger, onServerRunning: onServerRunning)
-        try await app.runService()
+        try await BoundedStop.serve(configuration, logger: logger, onServerRunning: onServerRunning)
     }
 }

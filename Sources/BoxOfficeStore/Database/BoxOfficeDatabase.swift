@@ -13,8 +13,12 @@ import SQLKit
 public final class BoxOfficeDatabase: Sendable {
     /// Where the data is.
     public let location: DatabaseLocation
-    /// The underlying FluentKit database, for features built in this package (the diary, …).
+    /// The FluentKit database for features built in this package (the diary, …): every call under ``deadlines``.
     package let database: any Database
+    /// The same without deadlines, for what may rightly take long: migrations (and their lock), integrity checks.
+    private let unbounded: any Database
+    /// Every call through ``database`` ends within ``QueryDeadlines/usual``, or soon after ``beginStopping()``.
+    let deadlines: QueryDeadlines
     private let databases: Databases
     /// SQLite's blocking calls run here, one thread per store, so a connection waiting out another
     /// process's write lock never ties up threads that other parts of the program (or another store) need.
@@ -40,8 +44,10 @@ public final class BoxOfficeDatabase: Sendable {
     /// Configures the store; connects lazily, on first use.
     ///
     /// For SQLite, creates the file's directory when missing.
-    /// How long a query may wait for a pooled connection before failing.
-    static let connectionWait: TimeAmount = .seconds(60)
+    /// How long one database call (waiting for a pooled connection included) may take before it fails.
+    static let callDeadline: TimeAmount = .seconds(15)
+    /// How long a query may wait for a pooled connection before failing: no longer than a call may take.
+    static let connectionWait: TimeAmount = callDeadline
 
     /// - Throws: ``BoxOfficeError/storage(_:)`` when the directory cannot be created or TLS cannot be set up.
     public init(location: DatabaseLocation, logger: Logger) throws {
@@ -97,8 +103,11 @@ public final class BoxOfficeDatabase: Sendable {
             try? sqliteThreadPool?.syncShutdownGracefully()
             throw BoxOfficeError.storage("The database is not available.")
         }
+        let deadlines = QueryDeadlines(usual: Self.callDeadline, whenStopping: .seconds(2))
         self.databases = databases
-        self.database = database
+        self.deadlines = deadlines
+        self.unbounded = database
+        self.database = DeadlineDatabase(inner: database, deadlines: deadlines) ?? database
         eventLoops = Array(databases.eventLoopGroup.makeIterator())
         openSnapshots = OpenSnapshots(slots: Self.snapshotIDs.count * eventLoops.count, wait: .seconds(60))
 
@@ -150,8 +159,15 @@ public final class BoxOfficeDatabase: Sendable {
         }
     }
 
+    /// The process is stopping: from now on every database call (those running included) ends within two seconds,
+    /// so a graceful stop never waits long for a database that is gone or slow.
+    public func beginStopping() {
+        deadlines.beginStopping()
+    }
+
     /// Closes every connection. The store cannot be used afterwards; calling this again does nothing.
     public func shutdown() async {
+        deadlines.beginStopping()
         // A connection given back after its pool has shut down is closed then, on a thread pool that may be gone.
         await openSnapshots.close()
         await databases.shutdownAsync()
@@ -161,7 +177,7 @@ public final class BoxOfficeDatabase: Sendable {
     /// On SQLite, whether `PRAGMA integrity_check` answers `ok`; on PostgreSQL, whether a trivial query succeeds.
     public func checkIntegrity() async throws -> Bool {
         try await StorageFailure.run("check the database at \(location)", logger: logger) {
-            let sql = try database.requireSQL()
+            let sql = try unbounded.requireSQL()
             switch location {
             case .sqlite:
                 let rows = try await sql.raw("PRAGMA integrity_check").all()
@@ -191,7 +207,8 @@ public final class BoxOfficeDatabase: Sendable {
     package func snapshotDatabase(slot: Int) -> any Database {
         let loop = eventLoops[slot % eventLoops.count]
         let id = Self.snapshotIDs[(slot / eventLoops.count) % Self.snapshotIDs.count]
-        return databases.database(id, logger: logger, on: loop) ?? database
+        guard let snapshot = databases.database(id, logger: logger, on: loop) else { return database }
+        return DeadlineDatabase(inner: snapshot, deadlines: deadlines) ?? snapshot
     }
 
     // MARK: - Repositories
@@ -227,7 +244,7 @@ public final class BoxOfficeDatabase: Sendable {
         switch location {
         case .postgres:
             // Fluent's transaction pins one connection; the advisory lock ends with the transaction.
-            try await database.transaction { transaction in
+            try await unbounded.transaction { transaction in
                 try await transaction.requireSQL()
                     .raw("SELECT pg_advisory_xact_lock(\(bind: Self.migrationLockKey))").run()
                 try await body(transaction)
@@ -235,7 +252,7 @@ public final class BoxOfficeDatabase: Sendable {
         case .sqlite:
             // Fluent begins SQLite transactions DEFERRED; IMMEDIATE takes the write lock up front, so a second
             // process waits (busy timeout) instead of failing when it upgrades from reading to writing.
-            try await database.withConnection { connection in
+            try await unbounded.withConnection { connection in
                 let sql = try connection.requireSQL()
                 // The busy timeout first: switching to WAL needs the lock too, and must wait for it like the rest.
                 // Instances starting together wait for the first one's whole migration, which on a busy machine can

@@ -27,7 +27,11 @@ struct DigestWorker: Service, CustomStringConvertible {
                 } catch {
                     logger.warning("digest: cannot read the store: \(error)")
                 }
-                try? await Task.sleep(for: Self.interval)
+                do {
+                    try await Task.sleep(for: Self.interval)
+                } catch {
+                    return  // cancelled: shutting down
+                }
             }
         }
     }

@@ -1,0 +1,136 @@
+import BoxOfficeCore
+import FluentKit
+import FluentPostgresDriver
+import Logging
+import NIOCore
+import SQLKit
+
+/// The database every repository uses: each call runs under ``QueryDeadlines``, and on PostgreSQL a statement is
+/// never sent on a connection that is already closed.
+///
+/// Why the second: PostgresNIO writes a query to its channel without a promise for the write, so a statement sent on
+/// a connection the server closed (PostgreSQL restarted between two statements of a transaction) fails nowhere and
+/// waits for ever; Fluent's transaction then sends its `ROLLBACK` the same way, and the connection never goes back to
+/// the pool. Here a transaction holds its connection and checks it on the connection's event loop, in the same turn
+/// as the write, before each statement: a closed connection fails the statement (and the transaction) at once. Calls
+/// outside a transaction need no check: the pool hands out only open connections, in the same turn as the write.
+struct DeadlineDatabase: Database, SQLDatabase {
+    let inner: any Database
+    /// `inner` as SQLKit sees it.
+    let sql: any SQLDatabase
+    let deadlines: QueryDeadlines
+    /// The PostgreSQL connection this database is bound to (inside ``transaction(_:)``), checked before each statement.
+    let connection: PostgresConnection?
+
+    /// Nil when `inner` is not an SQL database (both drivers used are).
+    init?(inner: any Database, deadlines: QueryDeadlines, connection: PostgresConnection? = nil) {
+        guard let sql = inner as? any SQLDatabase else { return nil }
+        self.inner = inner
+        self.sql = sql
+        self.deadlines = deadlines
+        self.connection = connection
+    }
+
+    static let lostConnection = BoxOfficeError.storage("The connection to the database was lost.")
+
+    // MARK: Database
+
+    var context: DatabaseContext { inner.context }
+    var inTransaction: Bool { inner.inTransaction }
+
+    func execute(
+        query: DatabaseQuery, onOutput: @escaping @Sendable (any DatabaseOutput) -> Void
+    ) -> EventLoopFuture<Void> {
+        bounded { isOpen in
+            inner.execute(query: query) { output in if isOpen() { onOutput(output) } }
+        }
+    }
+
+    func execute(schema: DatabaseSchema) -> EventLoopFuture<Void> {
+        bounded { _ in inner.execute(schema: schema) }
+    }
+
+    func execute(enum: DatabaseEnum) -> EventLoopFuture<Void> {
+        bounded { _ in inner.execute(enum: `enum`) }
+    }
+
+    func transaction<T>(_ closure: @escaping @Sendable (any Database) -> EventLoopFuture<T>) -> EventLoopFuture<T> {
+        if inTransaction { return closure(self) }
+        guard sql.dialect.name == "postgresql" else {
+            // SQLite: its own transaction on its one connection (nothing there closes under it), each call bounded.
+            return inner.transaction { [deadlines] transaction in
+                closure(DeadlineDatabase(inner: transaction, deadlines: deadlines) ?? transaction)
+            }
+        }
+        return withConnection { database in
+            guard let bound = database as? DeadlineDatabase else { return closure(database) }
+            return bound.raw("BEGIN").run().flatMap {
+                closure(bound).flatMap { result in
+                    bound.raw("COMMIT").run().map { result }
+                }.flatMapError { error in
+                    // A lost connection fails the ROLLBACK at once; the server ended the transaction already.
+                    bound.raw("ROLLBACK").run().flatMapErrorThrowing { _ in throw error }.flatMapThrowing {
+                        throw error
+                    }
+                }
+            }
+        }
+    }
+
+    func withConnection<T>(_ closure: @escaping @Sendable (any Database) -> EventLoopFuture<T>) -> EventLoopFuture<T> {
+        if connection != nil || inTransaction { return closure(self) }
+        return inner.withConnection { [deadlines] database in
+            guard let postgres = database as? any PostgresDatabase else {
+                return closure(DeadlineDatabase(inner: database, deadlines: deadlines) ?? database)
+            }
+            // A database bound to one connection hands that connection back at once.
+            return postgres.withConnection { $0.eventLoop.makeSucceededFuture($0) }.flatMap { connection in
+                closure(DeadlineDatabase(inner: database, deadlines: deadlines, connection: connection) ?? database)
+            }
+        }
+    }
+
+    // MARK: SQLDatabase
+
+    var logger: Logger { sql.logger }
+    var eventLoop: any EventLoop { sql.eventLoop }
+    var version: (any SQLDatabaseReportedVersion)? { sql.version }
+    var dialect: any SQLDialect { sql.dialect }
+    var queryLogLevel: Logger.Level? { sql.queryLogLevel }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<
+        Void
+    > {
+        bounded { [sql] isOpen in
+            sql.execute(sql: query) { row in if isOpen() { onRow(row) } }
+        }
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        try await execute(sql: query, onRow).get()
+    }
+
+    func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        try await closure(self)
+    }
+
+    // MARK: Private
+
+    /// `start` under the deadline; on a bound PostgreSQL connection, only once it is known to be open, checked on
+    /// its event loop in the turn that writes the statement.
+    private func bounded<T: Sendable>(
+        _ start: @escaping @Sendable (_ isOpen: @escaping @Sendable () -> Bool) -> EventLoopFuture<T>
+    ) -> EventLoopFuture<T> {
+        guard let connection else {
+            return deadlines.bound(on: eventLoop) { start($0) }
+        }
+        return deadlines.bound(on: connection.eventLoop) { isOpen in
+            connection.eventLoop.flatSubmit {
+                guard !connection.isClosed else {
+                    return connection.eventLoop.makeFailedFuture(Self.lostConnection)
+                }
+                return start(isOpen)
+            }
+        }
+    }
+}

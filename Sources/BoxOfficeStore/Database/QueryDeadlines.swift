@@ -1,0 +1,108 @@
+import BoxOfficeCore
+import KOBIS
+import NIOCore
+
+/// The deadline every database call runs under: a call that has not ended after ``usual`` fails with
+/// ``BoxOfficeError/storage(_:)`` (readers get a 503), and once ``beginStopping()`` is called the calls still open
+/// and every later one get at most ``whenStopping``, so a graceful stop never waits on the database for long.
+///
+/// A call that fails this way may still be running in the driver: the caller stops waiting for it. A write ended by
+/// its deadline inside a transaction is rolled back (the transaction never commits).
+final class QueryDeadlines: Sendable {
+    private struct State {
+        var stopping = false
+        var nextID = 0
+        /// Each open call, with how to bring its deadline forward.
+        var open: [Int: @Sendable (NIODeadline) -> Void] = [:]
+    }
+
+    /// How long a call may take while the store runs.
+    let usual: TimeAmount
+    /// How long a call may take once the process is stopping.
+    let whenStopping: TimeAmount
+    private let state = Locked(State())
+
+    init(usual: TimeAmount, whenStopping: TimeAmount) {
+        self.usual = usual
+        self.whenStopping = whenStopping
+    }
+
+    /// Runs `start` and answers its result, or a storage failure once the deadline passes first. `start` gets a
+    /// gate that closes when the call ends either way: rows arriving after the deadline are dropped.
+    func bound<T: Sendable>(
+        on loop: any EventLoop, _ start: (_ isOpen: @escaping @Sendable () -> Bool) -> EventLoopFuture<T>
+    ) -> EventLoopFuture<T> {
+        let call = OpenCall(promise: loop.makePromise(of: T.self), loop: loop, limit: usual)
+        let now = NIODeadline.now()
+        let (id, deadline) = state.withLock { state -> (Int, NIODeadline) in
+            let id = state.nextID
+            state.nextID &+= 1
+            state.open[id] = { call.expire(at: $0) }
+            return (id, now + (state.stopping ? min(usual, whenStopping) : usual))
+        }
+        call.expire(at: deadline)
+        call.promise.futureResult.whenComplete { [state] _ in
+            _ = state.withLock { $0.open.removeValue(forKey: id) }
+        }
+        start({ !call.isFinished }).whenComplete { call.finish($0) }
+        return call.promise.futureResult
+    }
+
+    /// From now on, calls end within ``whenStopping``: those already open and every later one.
+    func beginStopping() {
+        let deadline = NIODeadline.now() + whenStopping
+        let open = state.withLock { state -> [@Sendable (NIODeadline) -> Void] in
+            state.stopping = true
+            return Array(state.open.values)
+        }
+        for expire in open { expire(deadline) }
+    }
+
+    /// How many calls are running now (for tests).
+    var openCount: Int { state.withLock { $0.open.count } }
+}
+
+/// One call under a deadline: completed once, by its result or by its deadline, whichever comes first.
+private final class OpenCall<T: Sendable>: Sendable {
+    private struct State {
+        var finished = false
+        var timers: [Scheduled<Void>] = []
+    }
+
+    let promise: EventLoopPromise<T>
+    private let loop: any EventLoop
+    private let limit: TimeAmount
+    private let state = Locked(State())
+
+    init(promise: EventLoopPromise<T>, loop: any EventLoop, limit: TimeAmount) {
+        self.promise = promise
+        self.loop = loop
+        self.limit = limit
+    }
+
+    var isFinished: Bool { state.withLock { $0.finished } }
+
+    /// Fails the call at `deadline` unless it has ended by then.
+    func expire(at deadline: NIODeadline) {
+        let timer = loop.scheduleTask(deadline: deadline) { [self] in
+            finish(.failure(BoxOfficeError.storage("The database did not answer in time.")))
+        }
+        let finished = state.withLock { state -> Bool in
+            if !state.finished { state.timers.append(timer) }
+            return state.finished
+        }
+        if finished { timer.cancel() }
+    }
+
+    func finish(_ result: Result<T, any Error>) {
+        let timers = state.withLock { state -> [Scheduled<Void>]? in
+            guard !state.finished else { return nil }
+            state.finished = true
+            defer { state.timers = [] }
+            return state.timers
+        }
+        guard let timers else { return }
+        for timer in timers { timer.cancel() }
+        promise.completeWith(result)
+    }
+}
