@@ -52,7 +52,10 @@ struct SearchCommand: AsyncParsableCommand, LocalizedCommand {
         if let year, !(1900...2100).contains(year) {
             throw BoxOfficeError.invalid("year", .year(1900...2100), value: String(year))
         }
-        if page < 1 { throw BoxOfficeError.invalid("page", .atLeast(1), value: String(page)) }
+        // Bounded as on the web (`MovieSearchParameters`), so page arithmetic can never overflow.
+        guard (1...10_000).contains(page) else {
+            throw BoxOfficeError.invalid("page", .wholeNumber(1...10_000), value: String(page))
+        }
         let query = MovieSearchQuery(title: title, director: director, year: year, page: page)
         if query.isEmpty { throw CLIError(strings.searchNeedsWords) }
         let output = try await ServiceRunner.run(strings) { services in
