@@ -100,6 +100,8 @@ func buildRouter(
             body: .init(byteBuffer: ByteBuffer(string: services.metrics.emitToString())))
     }
     OpenAPIController<BasicRequestContext>(document: openAPI).addRoutes(to: router)
+    // One import at a time per person, whether it comes through a page or the API.
+    let imports = ImportsInProgress()
 
     // The routes generated from the document (their paths carry /api/v1), the diary's included.
     let generated = router.group()
@@ -113,10 +115,10 @@ func buildRouter(
         accounts: AccountAPIHandler(accounts: services.diaryAccounts),
         categories: CategoryAPIHandler(notes: services.diaryNotes),
         notes: NoteAPIHandler(notes: services.diaryNotes, watchlist: services.watchlist, calendar: services.calendar),
-        transfer: TransferAPIHandler(transfer: services.diaryTransfer),
+        transfer: TransferAPIHandler(transfer: services.diaryTransfer, imports: imports),
         stats: StatsAPIHandler(statistics: services.diaryStatistics),
         watchlist: WatchlistAPIHandler(watchlist: services.watchlist, calendar: services.calendar),
-        watchlistImport: WatchlistImportAPIHandler(importer: services.watchlistImporter),
+        watchlistImport: WatchlistImportAPIHandler(importer: services.watchlistImporter, imports: imports),
         notifications: NotificationAPIHandler(notifications: services.notifications),
         webhooks: WebhookAPIHandler(webhooks: services.webhooks)
     ).registerHandlers(
@@ -157,7 +159,7 @@ func buildRouter(
     ).addRoutes(to: pages)
     PosterController<BasicRequestContext>(movies: services.movies, posters: services.posters, logger: services.logger)
         .addRoutes(to: pages)
-    addDiaryPageRoutes(to: pages, services: services, site: site, renderer: renderer)
+    addDiaryPageRoutes(to: pages, services: services, site: site, renderer: renderer, imports: imports)
     addAdminPageRoutes(to: pages, services: services, site: site, renderer: renderer)
     return router
 }
@@ -189,7 +191,8 @@ private func apiMiddlewares(services: AppServices, openAPI: OpenAPIDocument) -> 
 /// and log-in check the pre-session CSRF cookie, everything else needs a session (anonymous requests are
 /// sent to `/login?next=…`) and the session's CSRF token on every form post.
 private func addDiaryPageRoutes(
-    to group: RouterGroup<BasicRequestContext>, services: AppServices, site: PageSite, renderer: PageRenderer
+    to group: RouterGroup<BasicRequestContext>, services: AppServices, site: PageSite, renderer: PageRenderer,
+    imports: ImportsInProgress
 ) {
     let accounts = services.diaryAccounts
     let notes = services.diaryNotes
@@ -201,19 +204,30 @@ private func addDiaryPageRoutes(
         .addRoutes(to: diary)
 
     let guests = diary.group()
-        .add(middleware: CSRFMiddleware<DiaryPageContext>(expected: .preSessionCookie, bodyLimit: 64 << 10))
+        .add(
+            middleware: CSRFMiddleware<DiaryPageContext>(
+                expected: .preSessionCookie, limits: FormBody.Limits(urlEncoded: 64 << 10, multipart: 64 << 10)))
     SignupController<DiaryPageContext>(accounts: accounts, site: site, renderer: renderer).addRoutes(to: guests)
     LoginController<DiaryPageContext>(accounts: accounts, site: site, renderer: renderer).addRoutes(to: guests)
 
-    // Only signed-in users get this far. The import form carries a whole file, so its page takes larger bodies.
+    // Only signed-in users get this far. Forms are small; only the two import pages take a file (as multipart, its
+    // token compared before the file is read), one import at a time per person.
     let members = diary.group()
         .add(middleware: RequireSessionMiddleware<DiaryPageContext>())
-        .add(middleware: CSRFMiddleware<DiaryPageContext>(expected: .session, bodyLimit: (16 << 20) + (64 << 10)))
+        .add(middleware: CSRFMiddleware<DiaryPageContext>(expected: .session))
     let transferMembers = diary.group()
         .add(middleware: RequireSessionMiddleware<DiaryPageContext>())
         .add(
             middleware: CSRFMiddleware<DiaryPageContext>(
-                expected: .session, bodyLimit: TransferController<DiaryPageContext>.importSizeLimit + (64 << 10)))
+                expected: .session, limits: .imports(fileLimit: TransferController<DiaryPageContext>.importSizeLimit),
+                imports: imports))
+    let watchlistImportMembers = diary.group()
+        .add(middleware: RequireSessionMiddleware<DiaryPageContext>())
+        .add(
+            middleware: CSRFMiddleware<DiaryPageContext>(
+                expected: .session,
+                limits: .imports(fileLimit: WatchlistImportController<DiaryPageContext>.importSizeLimit),
+                imports: imports))
     LogoutController<DiaryPageContext>(accounts: accounts, site: site, renderer: renderer).addRoutes(to: members)
     AccountController<DiaryPageContext>(
         accounts: accounts, administrators: services.administrators, watchlist: services.watchlist, site: site,
@@ -237,7 +251,7 @@ private func addDiaryPageRoutes(
         watchlist: services.watchlist, notifications: services.notifications, site: site, renderer: renderer
     ).addRoutes(to: members)
     WatchlistImportController<DiaryPageContext>(importer: services.watchlistImporter, site: site, renderer: renderer)
-        .addRoutes(to: members)
+        .addRoutes(to: watchlistImportMembers)
     WebhookPageController<DiaryPageContext>(webhooks: services.webhooks, site: site, renderer: renderer)
         .addRoutes(to: members)
     FeedAddressController<DiaryPageContext>(
@@ -256,7 +270,9 @@ private func addAdminPageRoutes(
         )
         .add(middleware: RequireSessionMiddleware<DiaryPageContext>())
         .add(middleware: RequireAdministratorMiddleware<DiaryPageContext>(administrators: services.administrators))
-        .add(middleware: CSRFMiddleware<DiaryPageContext>(expected: .session, bodyLimit: 16 << 10))
+        .add(
+            middleware: CSRFMiddleware<DiaryPageContext>(
+                expected: .session, limits: FormBody.Limits(urlEncoded: 16 << 10, multipart: 16 << 10)))
     BackfillController<DiaryPageContext>(
         backfill: services.backfill, keeper: services.keeper, ledger: services.ledger, site: site, renderer: renderer
     ).addRoutes(to: admin)

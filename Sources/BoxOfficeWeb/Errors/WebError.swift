@@ -8,18 +8,27 @@ enum WebError: Error, Sendable, Equatable {
     case methodNotAllowed(method: String, allow: String)
     /// A body over the route's limit, in KB (413).
     case bodyTooLarge(limitKB: Int)
+    /// A form with more fields (or parts) than any page sends (400).
+    case tooManyFormFields(limit: Int)
+    /// Another import of this person's is being read or written; one at a time (429, with `Retry-After`).
+    case importInProgress(retryAfterSeconds: Int)
 
     var status: HTTPResponse.Status {
         switch self {
         case .noAPIRoute: return .notFound
         case .methodNotAllowed: return .methodNotAllowed
         case .bodyTooLarge: return .contentTooLarge
+        case .tooManyFormFields: return .badRequest
+        case .importInProgress: return .tooManyRequests
         }
     }
 
     /// Headers the answer carries.
     var headers: HTTPFields {
-        if case .methodNotAllowed(_, let allow) = self { return [.allow: allow] }
-        return [:]
+        switch self {
+        case .methodNotAllowed(_, let allow): return [.allow: allow]
+        case .importInProgress(let seconds): return [.retryAfter: String(seconds)]
+        default: return [:]
+        }
     }
 }

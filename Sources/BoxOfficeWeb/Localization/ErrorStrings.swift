@@ -35,6 +35,12 @@ struct ErrorStrings: Sendable {
         case .bodyTooLarge(let kilobytes):
             let size = NumberFormatting.thousands(kilobytes)
             return english ? "The request body is larger than \(size) KB." : "요청 본문이 \(size) KB보다 큽니다."
+        case .tooManyFormFields(let limit):
+            return english ? "The form has more than \(limit) fields." : "양식의 항목이 \(limit)개보다 많습니다."
+        case .importInProgress:
+            return english
+                ? "Another import of yours is still running. Try again when it has finished."
+                : "가져오기가 이미 진행 중입니다. 그 가져오기가 끝난 뒤에 다시 해 보세요."
         }
     }
 

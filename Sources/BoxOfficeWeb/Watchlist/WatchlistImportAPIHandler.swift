@@ -8,6 +8,8 @@ import OpenAPIRuntime
 /// user's watchlist.
 struct WatchlistImportAPIHandler: Sendable {
     let importer: WatchlistImporter
+    /// One import at a time per person (429 with `Retry-After` for a second), with the import pages.
+    let imports: ImportsInProgress
 
     /// Largest file: a Letterboxd watchlist of 100,000 films (the row limit) is about 8 MB.
     static var importSizeLimit: Int { 16 << 20 }
@@ -19,8 +21,10 @@ struct WatchlistImportAPIHandler: Sendable {
             switch input.body {
             case .any(let body): body
             }
-        let data = try await APIRequestBodyMiddleware.collect(file, limit: Self.importSizeLimit)
-        let report = try await importer.importLetterboxd(data, userID: user.id)
+        let report = try await imports.run(for: user.id) {
+            let data = try await APIRequestBodyMiddleware.collect(file, limit: Self.importSizeLimit)
+            return try await importer.importLetterboxd(data, userID: user.id)
+        }
         let language = Language(apiRequest: try APIRequest.get())
         return .ok(.init(body: .json(.init(report, language: language))))
     }
@@ -33,6 +37,7 @@ extension Components.Schemas.WatchlistImportReport {
         self.init(
             rows: report.rows, imported: report.imported,
             skipped: report.skipped.map { .init(row: $0.row, title: $0.title, reason: words.skip($0.reason)) },
-            kobisSearches: report.kobisSearches)
+            kobisSearches: report.kobisSearches,
+            leftForTomorrow: report.skipped.count { $0.reason == .lookupsSpentForToday })
     }
 }

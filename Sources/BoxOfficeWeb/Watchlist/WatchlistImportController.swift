@@ -26,7 +26,7 @@ struct WatchlistImportController<Context: DiarySessionContext>: Sendable {
         let environment = DiaryPageEnvironment(request: request, site: site)
         let s = environment.strings
         let session = try context.requireSession()
-        let form = try context.form.decode(ImportForm.self)
+        let form = ImportForm(context.form)
         let pasted = form.pasted
         let data = form.file?.data ?? Data(pasted.utf8)
         guard !data.isEmpty else {

@@ -3,10 +3,15 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Checks every form post (`POST`, and any other unsafe method) before a handler runs: the body is read
-/// once into ``DiarySessionContext/form`` (a ``FormBody``, which the page then decodes into its own form type) and
-/// its hidden `csrf` field (or the `X-CSRF-Token` header, which wins when both are sent) must equal the expected
-/// token, else the request is refused with 403 and nothing is written. A body that is not a well-formed form is a 400 before any token is looked at.
+/// Checks every form post (`POST`, and any other unsafe method) before a handler runs: the `X-CSRF-Token` header
+/// (which wins when sent) or the form's hidden `csrf` field must equal the expected token, else the request is
+/// refused with 403 and nothing is written. The body is read once into ``DiarySessionContext/form`` (a
+/// ``FormBody``, which the page then decodes into its own form type), within ``limits``.
+///
+/// The token is compared before a large body is read: from the header before any of it, from a multipart form's
+/// first part (where the pages put `csrf`) before more than ``FormBody/firstPartLimit`` bytes; a URL-encoded body is
+/// small on every route. With ``imports`` (the import pages), the person's one import at a time is taken then too,
+/// before the file is read, and held until the answer is made.
 ///
 /// Signed-in pages expect the session's own token; the sign-up and log-in forms, shown before any session
 /// exists, expect the `boxoffice_csrf` cookie's token (a double-submit cookie).
@@ -23,36 +28,38 @@ struct CSRFMiddleware<Context: DiarySessionContext>: RouterMiddleware {
     static var headerName: HTTPField.Name { HTTPField.Name("X-CSRF-Token")! }
 
     let expected: Expected
-    /// Largest body accepted (an import file is the largest thing a diary form sends).
-    let bodyLimit: Int
+    /// Largest bodies accepted, by encoding (only the import pages take files).
+    var limits = FormBody.Limits.small
+    /// The imports under way, on the import pages.
+    var imports: ImportsInProgress?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
         guard ![.get, .head, .options].contains(request.method) else { return try await next(request, context) }
-        let form = try await FormBody.read(request, limit: bodyLimit)
-        let given: String?
-        if let header = request.headers[Self.headerName] {
-            given = header
-        } else {
-            given = try form.decode(TokenField.self).csrf
-        }
         let token: String?
         switch expected {
         case .session: token = context.session?.csrfToken
         case .preSessionCookie: token = SessionCookies.preSessionToken(in: request)
         }
-        guard let token, let given, ConstantTime.equals(given, token) else {
-            let strings = DiaryPageStrings.table(for: Language(request: request))
-            throw HTTPError(.forbidden, message: strings.csrfRefused)
+        let header = request.headers[Self.headerName]
+        let refused = HTTPError(
+            .forbidden, message: DiaryPageStrings.table(for: Language(request: request)).csrfRefused)
+        let importer = imports == nil ? nil : context.session?.user.id
+        if let header {
+            guard let token, ConstantTime.equals(header, token) else { throw refused }
+        }
+        var begun = false
+        defer { if begun, let importer { imports?.end(importer) } }
+        let form = try await FormBody.read(request, limits: limits) { field in
+            guard let token, let given = header ?? field, ConstantTime.equals(given, token) else { throw refused }
+            if let importer {
+                try imports?.begin(importer)
+                begun = true
+            }
         }
         var context = context
         context.form = form
         return try await next(request, context)
     }
-}
-
-/// The one field the check reads from any form.
-private struct TokenField: Decodable {
-    var csrf: String?
 }

@@ -11,6 +11,8 @@ import OpenAPIRuntime
 /// ``importSizeLimit``).
 struct TransferAPIHandler: Sendable {
     let transfer: DiaryTransferService
+    /// One import at a time per person (429 with `Retry-After` for a second), with the import pages.
+    let imports: ImportsInProgress
 
     /// Largest import file: a JSON file is read as it arrives, so it may be large (an export of 100,000 notes with
     /// memos of a few lines fits, about 1 KB a note); ``APIRequestBodyMiddleware`` answers 413 past it.
@@ -39,13 +41,14 @@ struct TransferAPIHandler: Sendable {
             switch input.body {
             case .any(let body): body
             }
-        let report: DiaryImportReport
-        switch format {
-        case .json:
-            report = try await transfer.importFile(streaming: file, format: format, for: user)
-        case .csv, .letterboxd:
-            let data = try await APIRequestBodyMiddleware.collect(file, limit: Self.wholeImportSizeLimit)
-            report = try await transfer.importFile(data, format: format, for: user)
+        let report = try await imports.run(for: user.id) { () async throws -> DiaryImportReport in
+            switch format {
+            case .json:
+                return try await transfer.importFile(streaming: file, format: format, for: user)
+            case .csv, .letterboxd:
+                let data = try await APIRequestBodyMiddleware.collect(file, limit: Self.wholeImportSizeLimit)
+                return try await transfer.importFile(data, format: format, for: user)
+            }
         }
         if report.rows >= FreedMemory.importRows { FreedMemory.release() }
         return .ok(.init(body: .json(.init(report, language: Language(apiRequest: try APIRequest.get())))))
@@ -60,6 +63,7 @@ extension Components.Schemas.DiaryImportReport {
             format: .init(report.format), rows: report.rows, imported: report.imported,
             skipped: report.skipped.map { .init(row: $0.row, title: $0.title, reason: words.skip($0.reason)) },
             categoriesCreated: report.categoriesCreated, kobisSearches: report.kobisSearches,
+            leftForTomorrow: report.skipped.count { $0.reason == .lookupsSpentForToday },
             watchlist: report.watchlist.map { .init($0, language: language) })
     }
 }

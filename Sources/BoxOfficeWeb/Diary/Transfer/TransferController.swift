@@ -8,8 +8,9 @@ import Hummingbird
 /// downloads the diary, written while it is read (chunked). A malformed file answers 400 with the form and the
 /// reason; nothing is written.
 struct TransferController<Context: DiarySessionContext>: Sendable {
-    /// The largest file the page accepts. The form arrives whole (its CSRF token is checked first), so less than
-    /// the API's streamed JSON import (`POST /api/v1/notes/import`) takes; 100,000 notes with short memos fit.
+    /// The largest file the page accepts, as multipart only (its CSRF token, the form's first part, is compared
+    /// before the file is read). The file is held whole, so less than the API's streamed JSON import
+    /// (`POST /api/v1/notes/import`) takes; 100,000 notes with short memos fit.
     static var importSizeLimit: Int { 128 << 20 }
 
     let transfer: DiaryTransferService
@@ -44,7 +45,7 @@ struct TransferController<Context: DiarySessionContext>: Sendable {
         let environment = DiaryPageEnvironment(request: request, site: site)
         let s = environment.strings
         let session = try context.requireSession()
-        let form = try context.form.decode(ImportForm.self)
+        let form = ImportForm(context.form)
         let pasted = form.pasted
         let format: DiaryFileFormat
         do {

@@ -1,9 +1,8 @@
 import Foundation
-import MultipartKit
 
-/// A file chosen in a form's file input: a `multipart/form-data` part whose `Content-Disposition` names a `filename`.
-/// MultipartKit's `FormDataDecoder` builds it from the part; a part without a file name is a plain field, not a file.
-struct UploadedFile: Sendable, Equatable, Decodable, MultipartPartConvertible {
+/// A file chosen in a form's file input: a `multipart/form-data` part whose `Content-Disposition` names a `filename`
+/// (``FormBody/file(_:)``); a part without a file name is a plain field, not a file.
+struct UploadedFile: Sendable, Equatable {
     var fileName: String
     var contentType: String?
     var data: Data
@@ -13,29 +12,6 @@ struct UploadedFile: Sendable, Equatable, Decodable, MultipartPartConvertible {
         self.contentType = contentType
         self.data = data
     }
-
-    init?(multipart part: MultipartPart) {
-        guard let disposition = part.headers.first(name: "Content-Disposition"),
-            let fileName = Self.parameters(disposition)["filename"]
-        else { return nil }
-        self.init(
-            fileName: fileName, contentType: part.headers.first(name: "Content-Type"),
-            data: Data(part.body.readableBytesView))
-    }
-
-    /// Only a multipart part is a file: a URL-encoded form cannot carry one.
-    init(from decoder: any Decoder) throws {
-        throw DecodingError.typeMismatch(
-            UploadedFile.self,
-            .init(codingPath: decoder.codingPath, debugDescription: "Only a multipart part is a file."))
-    }
-
-    /// Files are only read here, never sent.
-    var multipart: MultipartPart? { nil }
-
-    /// Whether the input had a file chosen: browsers send an empty input as a part with an empty file name and no
-    /// content.
-    var isChosen: Bool { !(fileName.isEmpty && data.isEmpty) }
 
     /// `form-data; name="a;b"; filename="my \"diary\".csv"` → `["name": "a;b", "filename": "my \"diary\".csv"]`:
     /// the parameters after the disposition type, names lowercased, quoted values unquoted and unescaped. (Browsers
