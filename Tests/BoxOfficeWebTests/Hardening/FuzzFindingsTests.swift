@@ -130,4 +130,37 @@ struct FuzzFindingsTests {
             #expect(try await client.get("/health").status == .ok)
         }
     }
+
+    @Test("a refusal of the generated API code (a required query missing) is worded in the reader's language")
+    func generatedRefusalLanguage() async throws {
+        try await HardeningTestSupport.withApp { client, _, _ in
+            let token = try await client.account("words_user")
+            for (language, korean) in [("ko", true), ("en", false)] {
+                let response = try await client.call(
+                    .post, "/api/v1/watchlist/import", token: token, text: "Name,Year\n",
+                    headers: [.acceptLanguage: language, .contentType: "text/csv"])
+                #expect(response.status == .badRequest)
+                let message = try #require(response.apiErrorMessage, "\(response.text)")
+                #expect(message != "Bad Request")
+                let hangul = message.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
+                #expect(hangul == korean, "\(language): \(message)")
+            }
+        }
+    }
+
+    /// A cursor whose instant is ~10^300 s away reached PostgresNIO, which traps turning a `Date` into `Int64` µs.
+    @Test("a forged note-list cursor far from now is a 400 on both databases", arguments: DiaryWebBackend.enabled)
+    func forgedCursor(backend: DiaryWebBackend) async throws {
+        try await DiaryWebTestSupport.withApp(backend) { client in
+            let token = try await client.account("cursor_user")
+            for seconds in ["1e300", "-1e300", "1e12"] {
+                let json = #"{"s":"watchedOn","a":false,"w":"2024-03-15","c":\#(seconds),"i":"\#(UUID().uuidString)"}"#
+                let cursor = Data(json.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                    .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+                let response = try await client.call(.get, "/api/v1/notes?cursor=\(cursor)", token: token)
+                #expect(response.status == .badRequest, "\(seconds): \(response.status) \(response.text)")
+            }
+            #expect(try await client.get("/health").status == .ok)
+        }
+    }
 }
