@@ -8,7 +8,7 @@ import BoxOfficeText
 /// KAKAO_REST_API_KEY, KAKAO_BASE_URL, DATABASE_URL, PORT, BOXOFFICE_HOSTNAME; and BOXOFFICE_BCRYPT_COST,
 /// BOXOFFICE_UPSTREAM_TIMEOUT, BOXOFFICE_IDLE_TIMEOUT, BOXOFFICE_PUBLIC_URL; the keeper's and the quota's
 /// BOXOFFICE_KEEPER, BOXOFFICE_ARCHIVE_FROM, BOXOFFICE_KOBIS_DAILY_LIMIT, BOXOFFICE_KEEPER_RESERVE,
-/// BOXOFFICE_KEEPER_HOUR and BOXOFFICE_KEEPER_LEASE; the webhooks' BOXOFFICE_WEBHOOK_ALLOW_PRIVATE,
+/// BOXOFFICE_KEEPER_HOUR, BOXOFFICE_KEEPER_LEASE and BOXOFFICE_IMPORT_LOOKUPS_PER_DAY; the webhooks' BOXOFFICE_WEBHOOK_ALLOW_PRIVATE,
 /// BOXOFFICE_DIGEST_WEBHOOK and BOXOFFICE_DIGEST_FORMAT.
 ///
 /// Its descriptions (`"\(configuration)"`, `dump`, debuggers) never show the keys or the database password.
@@ -53,6 +53,9 @@ public struct AppConfiguration: Sendable {
     public var keeperHour: Int
     /// Seconds of the keeper's lease in a shared database (`BOXOFFICE_KEEPER_LEASE`, at least 1, default 30).
     public var keeperLease: TimeInterval
+    /// KOBIS look-ups one person's imports may make per KST day (`BOXOFFICE_IMPORT_LOOKUPS_PER_DAY`, default 100);
+    /// imports also stop at limit − reserve.
+    public var importLookupsPerDay = ImportLookupBudget.defaultPerDay
 
     /// `BOXOFFICE_WEBHOOK_ALLOW_PRIVATE=1`: webhooks may reach loopback and private addresses (tests only).
     public var webhookAllowPrivate = false
@@ -214,6 +217,9 @@ public struct AppConfiguration: Sendable {
             keeperReserve = min(keeperReserve, kobisDailyLimit)
         }
         if let hour = try whole("BOXOFFICE_KEEPER_HOUR", in: 0...23, rule: .wholeNumber(0...23)) { keeperHour = hour }
+        if let lookups = try whole("BOXOFFICE_IMPORT_LOOKUPS_PER_DAY", in: 0...Int.max, rule: .atLeast(0)) {
+            importLookupsPerDay = lookups
+        }
         if let raw = value("BOXOFFICE_KEEPER_LEASE") {
             guard let lease = Double(raw), lease.isFinite, (1...86_400).contains(lease) else {
                 throw ConfigurationError(InputProblem("BOXOFFICE_KEEPER_LEASE", .seconds(1...86_400), value: raw))

@@ -118,7 +118,7 @@ public struct AppServices: Sendable {
             resolver: SystemHostResolver(), allowPrivate: configuration.webhookAllowPrivate)
         let webhooks = WebhookService(
             repository: database.webhookRepository(), policy: webhookPolicy, wording: WebhookText(),
-            calendar: calendar, wake: { webhookSignal.signal() })
+            calendar: calendar, wake: { webhookSignal.signal() }, reportRefusal: { logger.notice("\($0)") })
         let notifications = database.notificationRepository()
         let alerts = AlertService(
             watchlist: database.watchlistRepository(), notifications: notifications,

@@ -169,6 +169,11 @@ extension ReasonText {
                 "찾아보지 않았습니다: 이번 가져오기가 KOBIS 제목 검색 \(number(limit))번을 다 썼습니다 (키 하나로 하루 3,000번). 나중에 같은 파일을 다시 가져오면 이어서 하고, 이미 가져온 줄은 건너뜁니다.",
                 "not looked up: this import already used its \(number(limit)) KOBIS title lookups (the key allows 3,000 calls a day); import the same file again later to continue, rows already imported are skipped."
             )
+        case .lookupsSpentForToday:
+            return t(
+                "오늘은 찾아보지 못했습니다: 가져오기에 쓸 수 있는 오늘의 KOBIS 검색을 다 썼습니다. 내일 같은 파일을 다시 가져오면 이어서 하고, 이미 가져온 줄은 건너뛰며 이미 찾은 제목은 다시 검색하지 않습니다.",
+                "try again tomorrow: today's KOBIS look-ups for imports are used up. Import the same file again tomorrow to continue; rows already imported are skipped and titles already found are not searched again."
+            )
         case .searchFailed:
             return t(
                 "KOBIS 검색이 실패했습니다. 나중에 같은 파일을 다시 가져오면 이미 가져온 줄은 건너뜁니다.",

@@ -216,27 +216,13 @@ extension ReasonText {
         case .credentialsInURL:
             return t(
                 "\(f): URL에 사용자 이름이나 비밀번호를 넣을 수 없습니다.", "\(f) must not hold a user name or password.")
-        case .unresolvable(let host):
-            return t("\(f): \(host)의 주소를 찾을 수 없습니다.", "\(f): \(host) has no address.")
-        case .nonPublicAddress(let host, let address, let reason):
-            let kind = nonPublicKind(reason)
+        case .unresolvable:
+            return t("\(f): 호스트의 주소를 찾을 수 없습니다.", "\(f): the host has no address.")
+        case .nonPublicAddress:
+            // Never which address, nor which range: that would map the server's internal DNS for anyone.
             return t(
-                "\(f): \(host)은(는) 공개 주소가 아닌 \(address)(\(kind.korean))(으)로 연결되므로 쓸 수 없습니다.",
-                "\(f): \(host) leads to \(address), a \(kind.english) address, not a public one; webhooks may not reach it."
-            )
-        }
-    }
-
-    private func nonPublicKind(_ reason: IPAddress.NonPublicReason) -> (korean: String, english: String) {
-        switch reason {
-        case .unspecified: return ("지정되지 않은 주소", "unspecified")
-        case .loopback: return ("루프백", "loopback")
-        case .privateNetwork: return ("사설망", "private")
-        case .sharedAddressSpace: return ("통신사 공유 주소", "carrier-grade NAT")
-        case .linkLocal: return ("링크 로컬", "link-local")
-        case .uniqueLocal: return ("고유 로컬", "unique-local")
-        case .multicast: return ("멀티캐스트", "multicast")
-        case .reserved: return ("예약된 주소", "reserved")
+                "\(f): 사설 또는 예약된 주소로 연결되므로 쓸 수 없습니다. 웹훅은 공개 주소에만 보낼 수 있습니다.",
+                "\(f) leads to a private or reserved address; webhooks may only reach public addresses.")
         }
     }
 }

@@ -2,23 +2,31 @@ import AsyncHTTPClient
 public import BoxOfficeCore
 public import Foundation
 import NIOCore
+import NIOPosix
 
-/// Sends one webhook request, safely: the target is resolved and checked (``WebhookTargetPolicy``) at each send, and
-/// the connection goes to the checked address, not to the name again.
+/// Sends one webhook request, safely: the target is normalised (``WebhookTarget``), its host resolved once and
+/// checked (``WebhookTargetPolicy``) at each send, and the connection goes to exactly the checked address, never to
+/// the name again.
 ///
-/// How: AsyncHTTPClient's `dnsOverride` maps the URL's host to the checked address for one client, so the TCP
-/// connection goes to that IP while TLS still sends the host name (SNI) and verifies the certificate against it, and
-/// the `Host` header stays the name. A client lives for one send (deliveries are rare; a shared pool would keep the
-/// override of one check for the next). Redirects are never followed: a 3xx is a failed delivery.
+/// How: the request is sent to the normalised URL, and AsyncHTTPClient's `dnsOverride` maps the host that the client
+/// reads from that URL (`URL(string:)?.host`, brackets trimmed: `DeconstructedURL` and `applyDNSOverride` in
+/// AsyncHTTPClient 1.37) to the checked address. Both are the same string by construction, and ``pin(_:)`` refuses
+/// to send when they are not (a missing key would make the client look the name up itself). TLS still sends the
+/// name (SNI) and checks the certificate against it, and the `Host` header stays the name. A client lives for one
+/// send (a shared pool would keep one check's override for the next). Redirects are never followed.
 public struct WebhookSender: WebhookTransport {
     public static let userAgent = "BoxOffice-Webhook/1"
 
     public let policy: WebhookTargetPolicy
+    /// How long the whole request may take.
     public let timeout: TimeInterval
+    /// How long connecting may take (at most `timeout`).
+    public let connectTimeout: TimeInterval
 
-    public init(policy: WebhookTargetPolicy, timeout: TimeInterval = 10) {
+    public init(policy: WebhookTargetPolicy, timeout: TimeInterval = 10, connectTimeout: TimeInterval = 5) {
         self.policy = policy
         self.timeout = timeout
+        self.connectTimeout = min(connectTimeout, timeout)
     }
 
     /// The resolver of the system (`getaddrinfo`), refusing non-public addresses unless `allowPrivate`.
@@ -27,28 +35,64 @@ public struct WebhookSender: WebhookTransport {
             policy: WebhookTargetPolicy(resolver: SystemHostResolver(), allowPrivate: allowPrivate), timeout: timeout)
     }
 
-    /// POSTs `message` shaped for `format` to `url`, signed with `secret` when there is one.
-    public func send(_ message: WebhookMessage, format: WebhookFormat, to url: String, secret: String?) async
-        -> WebhookSendOutcome
-    {
+    /// A request ready to go: the URL to send to, the client's override map, and the checked address it pins.
+    struct PinnedRequest: Equatable {
+        var url: String
+        var dnsOverride: [String: String]
+        var address: IPAddress
+    }
+
+    /// Normalises `url`, resolves its host once, checks the addresses, and pins the connection to the one chosen;
+    /// fails closed when the client would read another host from the URL than the one checked.
+    func pin(_ url: String) async -> Result<PinnedRequest, WebhookTargetProblem> {
         let target: WebhookTarget
         let address: IPAddress
         do throws(WebhookTargetProblem) {
             target = try WebhookTarget(url)
             address = try await policy.address(for: target)
         } catch {
-            return .refused(error)
+            return .failure(error)
+        }
+        let requestURL = target.url.absoluteString
+        guard let seen = Self.clientTarget(of: requestURL) else { return .failure(.notAURL) }
+        if let literal = target.literal {
+            // An address literal: the client connects to it without any look-up.
+            guard seen.isAddress, IPAddress(literal: seen.host) == literal, literal == address else {
+                return .failure(.notAURL)
+            }
+            return .success(PinnedRequest(url: requestURL, dnsOverride: [:], address: address))
+        }
+        guard !seen.isAddress, seen.host == target.host else { return .failure(.notAURL) }
+        return .success(PinnedRequest(url: requestURL, dnsOverride: [seen.host: address.description], address: address))
+    }
+
+    /// What AsyncHTTPClient 1.37 connects to for `url`: the host of `URL(string:)`, IPv6 brackets trimmed
+    /// (`DeconstructedURL`), an address when `inet_pton` reads it (`ConnectionTarget(remoteHost:port:)`), else a
+    /// name that it looks up in `dnsOverride` under exactly this spelling.
+    static func clientTarget(of url: String) -> (host: String, isAddress: Bool)? {
+        guard var host = URL(string: url)?.host, !host.isEmpty else { return nil }
+        if host.hasPrefix("[") { host.removeFirst() }
+        if host.hasSuffix("]") { host.removeLast() }
+        return (host, (try? SocketAddress(ipAddress: host, port: 0)) != nil)
+    }
+
+    /// POSTs `message` shaped for `format` to `url`, signed with `secret` when there is one.
+    public func send(_ message: WebhookMessage, format: WebhookFormat, to url: String, secret: String?) async
+        -> WebhookSendOutcome
+    {
+        let pinned: PinnedRequest
+        switch await pin(url) {
+        case .success(let request): pinned = request
+        case .failure(let problem): return .refused(problem)
         }
         let shaped = message.request(for: format)
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(5), read: .milliseconds(Int64(timeout * 1000))))
-        if IPAddress(literal: target.host) == nil {
-            configuration.dnsOverride = [target.host: address.description]
-        }
+            timeout: .init(connect: Self.amount(connectTimeout), read: Self.amount(timeout)))
+        configuration.dnsOverride = pinned.dnsOverride
         configuration.connectionPool.retryConnectionEstablishment = false
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-        var request = HTTPClientRequest(url: target.url.absoluteString)
+        var request = HTTPClientRequest(url: pinned.url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: shaped.contentType)
         request.headers.add(name: "User-Agent", value: Self.userAgent)
@@ -65,26 +109,36 @@ public struct WebhookSender: WebhookTransport {
 
     private func perform(_ request: HTTPClientRequest, on client: HTTPClient) async -> WebhookSendOutcome {
         do {
-            let response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))
+            let response = try await client.execute(request, timeout: Self.amount(timeout))
             // Read (a little of) the answer so the connection ends cleanly; its content is not kept.
             _ = try? await response.body.collect(upTo: 64 << 10)
             let status = Int(response.status.code)
             if (200..<300).contains(status) { return .delivered(status: status) }
-            return .failed(status: status, error: "HTTP \(status)")
+            return .failed(.answered(status: status))
         } catch {
-            return .failed(status: nil, error: Self.describe(error))
+            return .failed(Self.failure(error))
         }
     }
 
-    /// A short, secret-free reason for the delivery log (never the URL, which may hold a token).
-    static func describe(_ error: any Error) -> String {
+    private static func amount(_ seconds: TimeInterval) -> TimeAmount {
+        .milliseconds(Int64(max(0.001, min(seconds, 3600)) * 1000))
+    }
+
+    /// The summary of a failed request: never the error's own text (errno, addresses, the URL).
+    static func failure(_ error: any Error) -> WebhookFailure {
         if let error = error as? HTTPClientError {
             switch error {
-            case .connectTimeout, .deadlineExceeded, .readTimeout: return "timed out"
-            default: break
+            case .connectTimeout, .deadlineExceeded, .readTimeout, .writeTimeout, .tlsHandshakeTimeout:
+                return .timedOut
+            case .remoteConnectionClosed:
+                return .couldNotConnect
+            default:
+                return .notDelivered
             }
         }
-        let text = String(describing: error)
-        return String(text.prefix(200))
+        if case ChannelError.connectTimeout = error { return .timedOut }
+        if error is IOError || error is NIOConnectionError || error is ChannelError { return .couldNotConnect }
+        if String(reflecting: type(of: error)).hasPrefix("NIOSSL.") { return .secureConnectionFailed }
+        return .notDelivered
     }
 }

@@ -5,7 +5,8 @@ public import Foundation
 public struct DiaryAccountService: Sendable {
     /// Limits and lifetimes.
     public struct Settings: Sendable {
-        /// Failed logins per username within ``loginFailureWindow`` before logins are refused.
+        /// Password checks per username within ``loginFailureWindow`` (failed ones, and ones still being checked)
+        /// before logins are refused.
         public var loginFailureLimit: Int
         public var loginFailureWindow: TimeInterval
         /// How long a browser session lasts without use; using it in its second half extends it.
@@ -70,31 +71,36 @@ public struct DiaryAccountService: Sendable {
         return user
     }
 
-    /// Checks a username and password. After ``Settings/loginFailureLimit`` failures for a username within
-    /// ``Settings/loginFailureWindow`` (counted across every instance), refuses with
-    /// ``DiaryError/tooManyAttempts(retryAfterSeconds:)`` without checking the password.
+    /// Checks a username and password. Each check takes one of ``Settings/loginFailureLimit`` slots of the username
+    /// in ``Settings/loginFailureWindow`` before bcrypt runs, atomically across tasks and instances, so no number of
+    /// simultaneous guesses gets more checks. When the window is full it refuses with
+    /// ``DiaryError/tooManyAttempts(retryAfterSeconds:)`` without checking the password (even the right one).
+    /// A log-in that succeeds gives its own slot back; earlier failures still count until they leave the window, so
+    /// someone logging in often cannot hand a guesser fresh attempts. Unknown usernames are counted the same way
+    /// and still cost a hash, so neither the limit nor the timing tells which names exist.
     public func logIn(username: String, password: String) async throws -> DiaryUser {
         let wrong = DiaryError.unauthorized(.wrongCredentials)
         let key = DiaryValidation.usernameKey(username)
         guard !key.isEmpty, key.count <= 64, !password.isEmpty else { throw wrong }
         let now = self.now
-        let windowStart = now.addingTimeInterval(-settings.loginFailureWindow)
-        let failures = try await loginAttempts.failedLogins(usernameKey: key, since: windowStart)
-        if failures.count >= settings.loginFailureLimit {
-            // Logins reopen when enough of the counted failures have aged out of the window.
-            let reopens = failures[failures.count - settings.loginFailureLimit].addingTimeInterval(
-                settings.loginFailureWindow)
-            let seconds = max(1, Int(reopens.timeIntervalSince(now).rounded(.up)))
-            throw DiaryError.tooManyAttempts(retryAfterSeconds: seconds)
+        let window = settings.loginFailureWindow
+        let slot = try await loginAttempts.takeLoginSlot(
+            usernameKey: key, at: now, windowStart: now.addingTimeInterval(-window),
+            limit: settings.loginFailureLimit)
+        switch slot {
+        case .refused(let attempts):
+            // Logins reopen when enough of the counted attempts have left the window.
+            let limit = max(1, settings.loginFailureLimit)
+            let oldest = attempts.count >= limit ? attempts[attempts.count - limit] : attempts.first ?? now
+            let seconds = oldest.addingTimeInterval(window).timeIntervalSince(now).rounded(.up)
+            throw DiaryError.tooManyAttempts(retryAfterSeconds: seconds > 1 ? Int(min(seconds, 86_400)) : 1)
+        case .taken(let id):
+            let credentials = try await users.credentials(usernameKey: key)
+            let matches = try await hasher.verify(password, against: credentials?.passwordHash)
+            guard matches, let credentials else { throw wrong }
+            try await loginAttempts.releaseLoginSlot(id: id)
+            return credentials.user
         }
-        let credentials = try await users.credentials(usernameKey: key)
-        let matches = try await hasher.verify(password, against: credentials?.passwordHash)
-        guard matches, let credentials else {
-            try await loginAttempts.recordFailedLogin(usernameKey: key, at: now, forgetBefore: windowStart)
-            throw wrong
-        }
-        if !failures.isEmpty { try await loginAttempts.clearFailedLogins(usernameKey: key) }
-        return credentials.user
     }
 
     /// Changes the password after checking the current one, and ends every browser session of the user

@@ -45,13 +45,18 @@ extension DiarySessionRepository {
     }
 }
 
-/// Remembers failed logins per username, shared by every instance, for throttling.
+/// Counts log-in attempts per username, shared by every instance, for throttling: an attempt takes its slot before
+/// the password is checked and keeps it unless the log-in succeeds.
 public protocol LoginAttemptRepository: Sendable {
-    /// Records a failed login and forgets every failure older than `forgetBefore`.
-    func recordFailedLogin(usernameKey: String, at date: Date, forgetBefore: Date) async throws
-    /// The failed logins for the username since `since`, oldest first.
+    /// Counts a log-in attempt for the username at `date` if fewer than `limit` are counted after `windowStart`,
+    /// deciding atomically for every task and instance on the database (concurrent attempts queue per username),
+    /// so at most `limit` passwords are checked per window whatever the concurrency. Also forgets every username's
+    /// attempts from before `windowStart`.
+    func takeLoginSlot(usernameKey: String, at date: Date, windowStart: Date, limit: Int) async throws -> LoginSlot
+    /// Gives back a slot ``takeLoginSlot(usernameKey:at:windowStart:limit:)`` took: the log-in succeeded.
+    func releaseLoginSlot(id: UUID) async throws
+    /// The attempts counted for the username since `since`, oldest first.
     func failedLogins(usernameKey: String, since: Date) async throws -> [Date]
-    func clearFailedLogins(usernameKey: String) async throws
     /// Forgets every username's failed logins before `date` (housekeeping); returns how many. Idempotent.
     func deleteFailedLogins(before date: Date) async throws -> Int
 }

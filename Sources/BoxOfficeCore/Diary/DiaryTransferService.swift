@@ -7,8 +7,9 @@ public import Foundation
 public struct DiaryTransferService: Sendable {
     /// Limits of one import.
     public struct Settings: Sendable {
-        /// Distinct titles a Letterboxd import may look up in KOBIS (each up to two searches), so one big
-        /// import cannot eat the 3,000-calls-a-day key. The rest is reported; importing again continues.
+        /// Distinct titles (or a JSON watchlist's films) one import may look for, each up to two searches answered
+        /// by the cache or, within the person's ``ImportLookupBudget``, by KOBIS: a bound on one request's work.
+        /// The rest is reported; importing again continues.
         public var importLookupLimit: Int
         /// Lookups running at once during an import.
         public var importLookupConcurrency: Int
@@ -18,7 +19,7 @@ public struct DiaryTransferService: Sendable {
         public var exportChunkSize: Int
 
         public init(
-            importLookupLimit: Int = 1000, importLookupConcurrency: Int = 4, importRowLimit: Int = 100_000,
+            importLookupLimit: Int = 10_000, importLookupConcurrency: Int = 4, importRowLimit: Int = 100_000,
             exportChunkSize: Int = 500
         ) {
             self.importLookupLimit = importLookupLimit
@@ -35,13 +36,17 @@ public struct DiaryTransferService: Sendable {
     /// The watchlist a JSON file carries (none without it).
     let watchlistRepository: (any WatchlistRepository)?
     public let settings: Settings
+    /// Each person's daily KOBIS look-ups for imports (`nil`: none, but imports still stop at limit − reserve).
+    let lookups: ImportLookupBudget?
     private let exportsInProgress = DiaryExportsInProgress()
 
     /// The service over the category, note and watchlist tables; `catalog` matches Letterboxd rows to KOBIS movies.
     public init(
         categories: any DiaryCategoryRepository, notes: any DiaryNoteRepository, catalog: any DiaryMovieCatalog,
-        calendar: BoxOfficeCalendar, watchlist: (any WatchlistRepository)? = nil, settings: Settings = Settings()
+        calendar: BoxOfficeCalendar, watchlist: (any WatchlistRepository)? = nil, settings: Settings = Settings(),
+        lookups: ImportLookupBudget? = nil
     ) {
+        self.lookups = lookups
         self.categoryRepository = categories
         self.noteRepository = notes
         self.catalog = catalog
@@ -54,7 +59,8 @@ public struct DiaryTransferService: Sendable {
     public var watchlistImporter: WatchlistImporter? {
         watchlistRepository.map {
             WatchlistImporter(
-                watchlist: $0, notes: noteRepository, catalog: catalog, calendar: calendar, settings: settings)
+                watchlist: $0, notes: noteRepository, catalog: catalog, calendar: calendar, settings: settings,
+                lookups: lookups)
         }
     }
 
@@ -184,9 +190,12 @@ public struct DiaryTransferService: Sendable {
                 guard chunk.count == settings.exportChunkSize, let last = chunk.last else { break }
                 cursor = DiaryNoteCursor(after: last)
             }
-            let matches = await matcher.match(
-                parsed.rows, catalog: catalog, lookupLimit: settings.importLookupLimit,
-                concurrency: settings.importLookupConcurrency)
+            let rows = parsed.rows
+            let matches = await asImport(of: user.id) { [matcher, catalog, settings] in
+                await matcher.match(
+                    rows, catalog: catalog, lookupLimit: settings.importLookupLimit,
+                    concurrency: settings.importLookupConcurrency)
+            }
             searches = matches.searches
             var known = Dictionary(
                 userCategories.map { (DiaryValidation.categoryKey($0.name), $0.name) },
@@ -225,6 +234,12 @@ public struct DiaryTransferService: Sendable {
         return DiaryImportReport(
             format: format, rows: parsed.rowCount, imported: outcome.inserted.count, skipped: skipped,
             categoriesCreated: outcome.categoriesCreated, kobisSearches: searches, watchlist: watchlist)
+    }
+
+    /// Runs `body` as an import of `userID`'s: its KOBIS calls are background work within the person's budget.
+    private func asImport<Value: Sendable>(of userID: UUID, _ body: () async throws -> Value) async rethrows -> Value {
+        guard let lookups else { return try await ImportLookupBudget.runWithoutBudget(body) }
+        return try await lookups.run(for: userID, body)
     }
 
     /// The category a Letterboxd row goes under: the first tag naming an existing or planned category, else the

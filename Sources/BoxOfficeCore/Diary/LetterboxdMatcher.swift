@@ -2,7 +2,9 @@ import Foundation
 
 /// Finds the KOBIS movie for each Letterboxd row: from the user's own notes when possible (no KOBIS call), else
 /// by searching the title (with the year, then without it allowing a year's difference) and keeping only exact
-/// title matches. Each distinct title and year is looked up once per import.
+/// title matches. Each distinct title and year is looked up once per import. Run inside an import's
+/// ``ImportLookupAllowance``, a title whose search the day's budget refused is skipped as
+/// ``DiarySkipReason/lookupsSpentForToday``; the rest still take what the cache holds.
 struct LetterboxdMatcher: Sendable {
     enum Outcome: Sendable, Hashable {
         case matched(code: String, snapshot: MovieSnapshot)
@@ -140,7 +142,9 @@ struct LetterboxdMatcher: Sendable {
             let codes = candidates.prefix(5).map(\.code)
             return (key, .skipped(.severalMovies(key.title, year: key.year, codes: Array(codes))), searches, nil)
         } catch {
-            return (key, .skipped(.searchFailed), searches, nil)
+            let reason: DiarySkipReason =
+                ImportLookupAllowance.isRefusal(error) ? .lookupsSpentForToday : .searchFailed
+            return (key, .skipped(reason), searches, nil)
         }
     }
 

@@ -10,6 +10,9 @@ public enum DiarySkipReason: Sendable, Hashable {
     case severalMovies(String, year: Int?, codes: [String])
     /// The import used up its KOBIS title lookups.
     case lookupBudgetSpent(limit: Int)
+    /// Not looked up: today's KOBIS look-ups for imports are spent (the person's daily budget, or the quota's
+    /// limit − reserve). Importing the same file again the next KST day continues.
+    case lookupsSpentForToday
     /// The KOBIS search failed.
     case searchFailed
     /// The film is already on the user's watchlist (watchlist imports).

@@ -44,7 +44,9 @@ public struct MovieService: Sendable {
 
     private func loadMovie(_ code: String) async throws -> Movie? {
         let stored = try? await repository.storedMovie(code: code)
-        if let stored, calendar.currentInstant.timeIntervalSince(stored.fetchedAt) < movieTTL { return stored }
+        if let stored, calendar.currentInstant.timeIntervalSince(stored.fetchedAt) < Self.freshness(movieTTL) {
+            return stored
+        }
         do {
             guard let fresh = try await Self.asLookup({ try await upstream.fetchMovie(code: code) }) else { return nil }
             try? await repository.save(fresh)
@@ -80,6 +82,16 @@ public struct MovieService: Sendable {
         }
     }
 
+    /// How old a stored answer may be for the current task: `ttl`, or at least ``importFreshness`` for an import
+    /// (``ImportLookupAllowance/current``), which matches titles and needs no fresh details, so importing a file
+    /// again the next day costs nothing for what the first import looked up.
+    private static func freshness(_ ttl: TimeInterval) -> TimeInterval {
+        ImportLookupAllowance.current == nil ? ttl : max(ttl, importFreshness)
+    }
+
+    /// How old a stored search or movie an import takes may be: 30 days.
+    public static let importFreshness: TimeInterval = 30 * 86_400
+
     /// Runs `call` (a KOBIS call) counted as a lookup someone asked for (``KOBISCallPurpose/lookups``) when it is
     /// made for a reader; a call made for background work (a sync, a backfill, the keeper) keeps its purpose.
     private static func asLookup<Value: Sendable>(
@@ -97,7 +109,9 @@ public struct MovieService: Sendable {
         let result = try await valueFlights.run(key) { [self] () async throws -> any Sendable in
             let stored = try? await cache.cachedValue(for: key)
             let storedValue = stored.flatMap { try? JSONDecoder().decode(Value.self, from: $0.data) }
-            if let stored, let storedValue, calendar.currentInstant.timeIntervalSince(stored.fetchedAt) < ttl {
+            if let stored, let storedValue,
+                calendar.currentInstant.timeIntervalSince(stored.fetchedAt) < Self.freshness(ttl)
+            {
                 return storedValue
             }
             do {

@@ -11,7 +11,8 @@ public enum KOBISCallPurpose: String, Sendable, Hashable, CaseIterable, Codable 
     case sync
     /// Administrators' background backfills.
     case backfill
-    /// Movie details and searches people asked for (movie pages, search, diary notes and imports).
+    /// Movie details and searches people asked for (movie pages, search, diary notes and imports). An import's are
+    /// background work all the same (``ImportLookupAllowance``): they stop at limit − reserve.
     case lookups
 
     /// The purpose of the calls the current task makes.

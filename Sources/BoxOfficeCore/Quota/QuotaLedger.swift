@@ -25,21 +25,33 @@ public struct QuotaLedger: Sendable {
 
     /// Counts one call for `purpose` today (KST).
     ///
-    /// - Throws: ``KOBISError/callLimitReached`` when today's calls reached the ceiling of `purpose`. When the store
-    ///   cannot count, a reader's call goes ahead (a page matters more than one uncounted call) and a background
-    ///   call is refused, so background work never spends what it cannot count.
+    /// A call made for an import (``ImportLookupAllowance/current`` is set) is background work whatever its
+    /// purpose: it first spends the person's import budget, then stops at limit − reserve like the keeper's, so
+    /// readers keep their reserve whatever anyone imports.
+    ///
+    /// - Throws: ``KOBISError/callLimitReached`` when today's calls reached the ceiling of `purpose`, or the import's
+    ///   budget is spent. When the store cannot count, a reader's call goes ahead (a page matters more than one
+    ///   uncounted call) and a background call is refused, so background work never spends what it cannot count.
     public func admit(_ purpose: KOBISCallPurpose = KOBISCallPurpose.current) async throws {
         let day = calendar.today
+        let importing = ImportLookupAllowance.current
+        if let importing, await !importing.take() { throw KOBISError.callLimitReached }
+        let forReaders = purpose.isForReaders && importing == nil
         let counted: Bool
         do {
             counted = try await store.spend(
-                keyID: keyID, day: day, purpose: purpose, ceiling: policy.ceiling(for: purpose))
+                keyID: keyID, day: day, purpose: purpose,
+                ceiling: forReaders ? policy.ceiling(for: purpose) : policy.backgroundCeiling)
         } catch {
             reportProblem("the quota ledger could not count a KOBIS call: \(error)")
-            if purpose.isForReaders { return }
+            if forReaders { return }
+            importing?.refuse()
             throw KOBISError.callLimitReached
         }
-        if !counted { throw KOBISError.callLimitReached }
+        if !counted {
+            importing?.refuse()
+            throw KOBISError.callLimitReached
+        }
     }
 
     /// Today's usage (KST).

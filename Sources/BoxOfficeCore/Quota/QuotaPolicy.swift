@@ -22,7 +22,10 @@ public struct QuotaPolicy: Sendable, Hashable {
 
     /// The most calls a day may hold before a call for `purpose` is refused; `nil` when nothing is refused.
     public func ceiling(for purpose: KOBISCallPurpose) -> Int? {
-        guard enforced else { return nil }
-        return purpose.isForReaders ? limit : limit - reserve
+        purpose.isForReaders ? (enforced ? limit : nil) : backgroundCeiling
     }
+
+    /// Where background work stops (keeper, backfills, `sync`, imports' look-ups): limit − reserve; `nil` when
+    /// nothing is refused.
+    public var backgroundCeiling: Int? { enforced ? limit - reserve : nil }
 }

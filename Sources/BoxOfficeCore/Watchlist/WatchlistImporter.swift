@@ -11,16 +11,26 @@ public struct WatchlistImporter: Sendable {
     let calendar: BoxOfficeCalendar
     /// The lookup budget and concurrency, the row limit, and the chunk in which the person's notes are read.
     public let settings: DiaryTransferService.Settings
+    /// Each person's daily KOBIS look-ups for imports (`nil`: none, but imports still stop at limit − reserve).
+    let lookups: ImportLookupBudget?
 
     public init(
         watchlist: any WatchlistRepository, notes: any DiaryNoteRepository, catalog: any DiaryMovieCatalog,
-        calendar: BoxOfficeCalendar, settings: DiaryTransferService.Settings = .init()
+        calendar: BoxOfficeCalendar, settings: DiaryTransferService.Settings = .init(),
+        lookups: ImportLookupBudget? = nil
     ) {
         self.watchlist = watchlist
         self.notes = notes
         self.catalog = catalog
         self.calendar = calendar
         self.settings = settings
+        self.lookups = lookups
+    }
+
+    /// Runs `body` as an import of `userID`'s: its KOBIS calls are background work within the person's budget.
+    func asImport<Value: Sendable>(of userID: UUID, _ body: () async throws -> Value) async rethrows -> Value {
+        guard let lookups else { return try await ImportLookupBudget.runWithoutBudget(body) }
+        return try await lookups.run(for: userID, body)
     }
 
     /// Imports Letterboxd's `watchlist.csv`. A malformed file (bad CSV, no `Name` column, too many rows, no bytes)
@@ -42,9 +52,12 @@ public struct WatchlistImporter: Sendable {
             guard chunk.count == settings.exportChunkSize, let last = chunk.last else { break }
             cursor = DiaryNoteCursor(after: last)
         }
-        let matches = await matcher.match(
-            keys: parsed.rows.map { LetterboxdMatcher.Key(title: $0.title, year: $0.year) }, catalog: catalog,
-            lookupLimit: settings.importLookupLimit, concurrency: settings.importLookupConcurrency)
+        let keys = parsed.rows.map { LetterboxdMatcher.Key(title: $0.title, year: $0.year) }
+        let matches = await asImport(of: userID) { [matcher, catalog, settings] in
+            await matcher.match(
+                keys: keys, catalog: catalog, lookupLimit: settings.importLookupLimit,
+                concurrency: settings.importLookupConcurrency)
+        }
         var skipped = parsed.invalid
         var found: [WatchlistImportRow] = []
         var films = matches.found
@@ -55,7 +68,7 @@ public struct WatchlistImporter: Sendable {
             case .matched(let code, _):
                 if films[code] == nil {
                     // Matched through one of the person's notes: the movie is stored (the note was made from it).
-                    let movie = try? await catalog.movie(code: code)
+                    let movie = try? await asImport(of: userID) { try await catalog.movie(code: code) }
                     films[code] = (movie?.title ?? row.title, movie?.openDate)
                 }
                 var matched = row
@@ -99,7 +112,7 @@ public struct WatchlistImporter: Sendable {
             }
         }
         let looked = Array(wanted.prefix(max(0, settings.importLookupLimit)))
-        let outcomes = await lookUp(looked.compactMap(\.movieCode))
+        let outcomes = await asImport(of: userID) { await lookUp(looked.compactMap(\.movieCode)) }
         var found: [WatchlistImportRow] = []
         for (index, row) in wanted.enumerated() {
             guard index < looked.count, let code = row.movieCode else {
@@ -148,11 +161,12 @@ public struct WatchlistImporter: Sendable {
                 group.addTask {
                     do {
                         return (code, .found(try await catalog.movie(code: code)))
-                    } catch let error as BoxOfficeError {
-                        if case .notFound = error { return (code, .skipped(.unknownMovie(code: code))) }
-                        return (code, .skipped(.searchFailed))
                     } catch {
-                        return (code, .skipped(.searchFailed))
+                        if case .notFound? = error as? BoxOfficeError {
+                            return (code, .skipped(.unknownMovie(code: code)))
+                        }
+                        let spent = ImportLookupAllowance.isRefusal(error)
+                        return (code, .skipped(spent ? .lookupsSpentForToday : .searchFailed))
                     }
                 }
             }

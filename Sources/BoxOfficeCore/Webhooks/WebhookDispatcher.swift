@@ -75,11 +75,17 @@ public struct WebhookDispatcher: Sendable {
             if hook.enabled || isTest {
                 outcome = await transport.send(delivery.message, format: hook.format, to: hook.url, secret: secret)
             } else {
-                outcome = .failed(status: nil, error: "the webhook is turned off")
+                outcome = .failed(.turnedOff)
+            }
+            if case .refused(let problem) = outcome {
+                // The reader's log says only "refused"; which address, and why, is for the operator.
+                reportProblem("webhooks: hook \(hook.id) refused: \(problem.logDescription)")
             }
             let failedAttempts = delivery.attempts + 1
+            // A test is tried once: its owner is looking at the log, and retries would multiply a probe.
+            let attempts = isTest ? 1 : Self.attemptLimit
             let retryAt: Date? =
-                outcome.isDelivered || failedAttempts >= Self.attemptLimit
+                outcome.isDelivered || failedAttempts >= attempts
                 ? nil : calendar.currentInstant.addingTimeInterval(backoff(failedAttempts))
             _ = try await repository.recordAttempt(
                 deliveryID: delivery.id, webhookID: hook.id, succeeded: outcome.isDelivered, status: outcome.status,
@@ -89,17 +95,21 @@ public struct WebhookDispatcher: Sendable {
         }
     }
 
-    /// The delivery log's reason for a failed attempt (never the URL: it may hold a token).
+    /// The delivery log's reason for a failed attempt: a summary, never the URL (it may hold a token), an address,
+    /// a range or a socket's error text.
     public static func errorText(_ outcome: WebhookSendOutcome) -> String? {
         switch outcome {
         case .delivered: return nil
-        case .failed(_, let error): return error
+        case .failed(let failure): return failure.summary
         case .refused(let problem):
             switch problem {
-            case .nonPublicAddress(_, let address, let reason): return "refused: \(address) is \(reason.rawValue)"
+            case .nonPublicAddress: return refusedSummary
             case .unresolvable: return "the host has no address"
             case .notAURL, .notHTTP, .credentialsInURL: return "not a valid target"
             }
         }
     }
+
+    /// The log's words for a target refused for its address.
+    public static let refusedSummary = "refused: private or reserved address"
 }

@@ -17,6 +17,11 @@ public protocol WebhookRepository: Sendable {
     func webhookWithSecret(id: UUID) async throws -> (hook: Webhook, secret: String)?
 
     func enqueue(_ deliveries: [WebhookDelivery]) async throws
+    /// Queues `delivery`, a test of the user's hook, unless that hook has `limit` test deliveries made after
+    /// `since`: decided in one step on the database, so tests sent at once (by any instance) cannot pass the limit
+    /// together.
+    func enqueueTest(_ delivery: WebhookDelivery, userID: UUID, since: Date, limit: Int) async throws
+        -> WebhookTestQueueing
     /// Claims up to `limit` pending deliveries due at `now` that no other holder has claimed (or whose claim ran
     /// out), for `holder` until `until`, soonest due first.
     func claimDueDeliveries(now: Date, holder: String, until: Date, limit: Int) async throws -> [WebhookDelivery]
@@ -33,4 +38,13 @@ public protocol WebhookRepository: Sendable {
     ) async throws -> Webhook?
     /// The hook's latest deliveries, newest first.
     func deliveries(webhookID: UUID, userID: UUID, limit: Int) async throws -> [WebhookDelivery]
+}
+
+/// What became of a test to queue.
+public enum WebhookTestQueueing: Hashable, Sendable {
+    case queued
+    /// The user has no such hook.
+    case noSuchWebhook
+    /// The hook had its tests for the window; `oldest` is when the oldest of them was made.
+    case limitReached(oldest: Date)
 }

@@ -6,6 +6,9 @@ public import Foundation
 public struct WebhookService: AlertListener {
     /// How many deliveries a hook's log shows.
     public static let logLength = 20
+    /// Tests one hook may be sent within ``testWindow``: enough to try a receiver, too few to scan ports with.
+    public static let testsPerWindow = 5
+    public static let testWindow: TimeInterval = 3600
 
     private let repository: any WebhookRepository
     private let policy: WebhookTargetPolicy
@@ -13,21 +16,25 @@ public struct WebhookService: AlertListener {
     private let calendar: BoxOfficeCalendar
     /// Wakes the dispatcher when a delivery is stored.
     private let wake: @Sendable () -> Void
+    /// Tells the operator why a target was refused (the address and its kind, which readers are never told).
+    private let reportRefusal: @Sendable (String) -> Void
 
     public init(
         repository: any WebhookRepository, policy: WebhookTargetPolicy, wording: any WebhookWording,
-        calendar: BoxOfficeCalendar, wake: @escaping @Sendable () -> Void = {}
+        calendar: BoxOfficeCalendar, wake: @escaping @Sendable () -> Void = {},
+        reportRefusal: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.repository = repository
         self.policy = policy
         self.wording = wording
         self.calendar = calendar
         self.wake = wake
+        self.reportRefusal = reportRefusal
     }
 
-    /// Makes a hook for `userID`: `url` checked against server-side request forgery, at least one known event kind,
-    /// a known format, and fewer than ``Webhook/perPersonLimit`` hooks already. Returns it with its secret, the only
-    /// time the secret is shown.
+    /// Makes a hook for `userID`: `url` normalised (``WebhookTarget``) and checked against server-side request
+    /// forgery, at least one known event kind, a known format, and fewer than ``Webhook/perPersonLimit`` hooks
+    /// already. The normalised URL is stored. Returns the hook with its secret, the only time the secret is shown.
     public func create(userID: UUID, url: String, events: [String], format: String?) async throws
         -> (hook: Webhook, secret: String)
     {
@@ -39,6 +46,7 @@ public struct WebhookService: AlertListener {
             target = try WebhookTarget(url)
             _ = try await policy.address(for: target)
         } catch {
+            if case .nonPublicAddress = error { reportRefusal("webhooks: a new hook refused: \(error.logDescription)") }
             throw BoxOfficeError.invalid(InputProblem("url", .webhookTarget(error), value: url))
         }
         guard !events.isEmpty else { throw BoxOfficeError.invalid(InputProblem("events", .notEmpty)) }
@@ -90,17 +98,23 @@ public struct WebhookService: AlertListener {
         return try await repository.deliveries(webhookID: webhookID, userID: userID, limit: Self.logLength)
     }
 
-    /// Queues a test message for the user's hook (also a turned-off one, to see whether it works again).
+    /// Queues a test message for the user's hook (also a turned-off one, to see whether it works again), at most
+    /// ``testsPerWindow`` per hook within ``testWindow``; throws ``WebhookTestLimitReached`` past that.
     public func sendTest(webhookID: UUID, userID: UUID) async throws {
-        guard try await repository.webhook(id: webhookID, userID: userID) != nil else {
-            throw DiaryError.notFound(.webhook(webhookID.uuidString))
-        }
         let now = calendar.currentInstant
-        try await repository.enqueue([
-            WebhookDelivery(
-                id: UUID(), webhookID: webhookID, message: wording.testMessage(), createdAt: now, nextAttemptAt: now)
-        ])
-        wake()
+        let delivery = WebhookDelivery(
+            id: UUID(), webhookID: webhookID, message: wording.testMessage(), createdAt: now, nextAttemptAt: now)
+        switch try await repository.enqueueTest(
+            delivery, userID: userID, since: now.addingTimeInterval(-Self.testWindow), limit: Self.testsPerWindow)
+        {
+        case .queued:
+            wake()
+        case .noSuchWebhook:
+            throw DiaryError.notFound(.webhook(webhookID.uuidString))
+        case .limitReached(let oldest):
+            let wait = oldest.addingTimeInterval(Self.testWindow).timeIntervalSince(now)
+            throw WebhookTestLimitReached(retryAfterSeconds: Int(min(max(wait.rounded(.up), 1), Self.testWindow)))
+        }
     }
 
     /// Queues a delivery of each new alert to each of its person's enabled hooks that take its kind.
@@ -124,5 +138,15 @@ public struct WebhookService: AlertListener {
             // The alerts are stored and shown in the app; only their webhook copies are lost. The dispatcher's
             // problem report says why.
         }
+    }
+}
+
+/// "Send a test" was pressed more than ``WebhookService/testsPerWindow`` times within ``WebhookService/testWindow``
+/// for one hook (HTTP 429 with `Retry-After`).
+public struct WebhookTestLimitReached: Error, Hashable, Sendable {
+    public let retryAfterSeconds: Int
+
+    public init(retryAfterSeconds: Int) {
+        self.retryAfterSeconds = retryAfterSeconds
     }
 }

@@ -1,43 +1,120 @@
 public import Foundation
 
-/// Where a webhook sends: an `http` or `https` URL with a host, checked against server-side request forgery
-/// (``WebhookTargetPolicy``).
+/// Where a webhook sends: an `http` or `https` URL with a host, normalised once so that every later step — the
+/// address check, the connection pin, the `Host` header, TLS's server name and the stored URL — reads the same
+/// name (see ``WebhookTargetPolicy`` for the check).
+///
+/// Normalised: the scheme and host in lower case, the host's percent-encoding decoded, an international name in
+/// IDNA (punycode, `xn--…`), no trailing dot, IPv4 and IPv6 literals in one spelling, the port only when it is not
+/// the scheme's, no fragment. A URL with a user name or password, or a host that cannot be written so, is refused.
 public struct WebhookTarget: Hashable, Sendable {
+    /// The normalised URL: what is stored and what a request is sent to.
     public let url: URL
     public let isHTTPS: Bool
-    /// The host as written (a name, or an address literal without brackets).
+    /// The normalised host: an ASCII name (letters, digits, `-`, `_`, dots), or an address literal without brackets.
     public let host: String
     /// The explicit port, else 443 or 80.
     public let port: Int
+    /// The host as an address, when it is an address literal (then no name is ever looked up).
+    public let literal: IPAddress?
 
-    /// Parses `text`; throws the reason it cannot be a webhook target.
+    /// The longest URL a hook may have.
+    public static let maximumLength = 2048
+
+    /// Parses and normalises `text`; throws the reason it cannot be a webhook target.
     public init(_ text: String) throws(WebhookTargetProblem) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.count <= 2048, let components = URLComponents(string: trimmed), let url = components.url else {
+        guard trimmed.utf8.count <= Self.maximumLength, let components = URLComponents(string: trimmed) else {
             throw .notAURL
         }
         guard let scheme = components.scheme?.lowercased() else { throw .notAURL }
         guard scheme == "http" || scheme == "https" else { throw .notHTTP }
-        guard components.user == nil, components.password == nil else { throw .credentialsInURL }
-        guard var host = components.host?.lowercased(), !host.isEmpty else { throw .notAURL }
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        if host.hasSuffix(".") { host.removeLast() }
-        guard !host.isEmpty else { throw .notAURL }
-        if let port = components.port {
-            guard (1...65_535).contains(port) else { throw .notAURL }
-            self.port = port
-        } else {
-            self.port = scheme == "https" ? 443 : 80
+        guard components.percentEncodedUser == nil, components.percentEncodedPassword == nil else {
+            throw .credentialsInURL
         }
+        guard let written = components.percentEncodedHost, !written.isEmpty else { throw .notAURL }
+        let defaultPort = scheme == "https" ? 443 : 80
+        let port = components.port ?? defaultPort
+        guard (1...65_535).contains(port) else { throw .notAURL }
+
+        let host: String
+        let literal: IPAddress?
+        let hostInURL: String
+        if written.hasPrefix("[") {
+            // An IPv6 literal (a zone id, `%25eth0`, is not an address of the internet and is refused).
+            guard written.hasSuffix("]"), let address = IPAddress(literal: written), !address.isIPv4 else {
+                throw .notAURL
+            }
+            host = address.description
+            literal = address
+            hostInURL = "[\(host)]"
+        } else {
+            let name = try Self.normalisedName(written)
+            literal = IPAddress(literal: name)
+            host = literal?.description ?? name
+            hostInURL = host
+        }
+
+        var normalised = URLComponents()
+        normalised.scheme = scheme
+        normalised.percentEncodedHost = hostInURL
+        normalised.port = port == defaultPort ? nil : port
+        normalised.percentEncodedPath = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        normalised.percentEncodedQuery = components.percentEncodedQuery
+        guard let url = normalised.url, Self.clientHost(of: url.absoluteString) == host else { throw .notAURL }
         self.url = url
         self.isHTTPS = scheme == "https"
         self.host = host
+        self.port = port
+        self.literal = literal
     }
+
+    /// The host an HTTP client that reads URLs with Foundation sees in `urlString` (AsyncHTTPClient reads
+    /// `URL(string:)?.host` and trims IPv6 brackets), IPv6 literals in this type's spelling; `nil` when it sees none.
+    public static func clientHost(of urlString: String) -> String? {
+        guard let raw = URL(string: urlString)?.host, !raw.isEmpty else { return nil }
+        var host = raw
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if host.contains(":") { return IPAddress(literal: host)?.description }
+        return host
+    }
+
+    /// A host name as written in a URL (percent-encoded, any case, maybe international, maybe with a trailing dot)
+    /// as one ASCII spelling: decoded, lower case, IDNA, no trailing dot; each label 1–63 of `a-z 0-9 - _`.
+    static func normalisedName(_ written: String) throws(WebhookTargetProblem) -> String {
+        guard let decoded = written.removingPercentEncoding, !decoded.isEmpty else { throw .notAURL }
+        var name = decoded.lowercased()
+        if name.hasSuffix(".") { name.removeLast() }
+        for scalar in name.unicodeScalars where scalar.isASCII {
+            guard Self.nameCharacters.contains(scalar) else { throw .notAURL }
+        }
+        if !name.allSatisfy(\.isASCII) {
+            // Foundation applies IDNA (UTS 46) to a host it is given; a name it cannot convert comes back
+            // percent-encoded or not at all.
+            var components = URLComponents()
+            components.host = name
+            guard let encoded = components.encodedHost?.lowercased(), encoded.allSatisfy(\.isASCII) else {
+                throw .notAURL
+            }
+            name = encoded
+            if name.hasSuffix(".") { name.removeLast() }
+        }
+        guard !name.isEmpty, name.utf8.count <= 253 else { throw .notAURL }
+        for label in name.split(separator: ".", omittingEmptySubsequences: false) {
+            guard (1...63).contains(label.utf8.count), label.first != "-", label.last != "-",
+                label.unicodeScalars.allSatisfy({ Self.nameCharacters.contains($0) && $0 != "." })
+            else { throw .notAURL }
+        }
+        return name
+    }
+
+    private static let nameCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789-_.")
 }
 
-/// Why a URL cannot be a webhook's target.
+/// Why a URL cannot be a webhook's target. The address and its kind are for the server's log only: readers are
+/// told "a private or reserved address", never which (that would map the server's internal DNS for them).
 public enum WebhookTargetProblem: Error, Hashable, Sendable {
-    /// Not a URL with a host.
+    /// Not a URL with a host, or a host that cannot be normalised.
     case notAURL
     /// A scheme other than `http` or `https`.
     case notHTTP
@@ -47,47 +124,15 @@ public enum WebhookTargetProblem: Error, Hashable, Sendable {
     case unresolvable(host: String)
     /// The host is, or resolves to, an address that is not public.
     case nonPublicAddress(host: String, address: IPAddress, reason: IPAddress.NonPublicReason)
-}
 
-/// Finds the addresses of a host name (the system resolver in the app, a table in tests).
-public protocol HostResolver: Sendable {
-    func addresses(of host: String, port: Int) async throws -> [IPAddress]
-}
-
-/// Decides where a webhook may connect: every address of the target's host must be public (so a name that resolves
-/// to both a public and a private address is refused), unless private targets are allowed (tests, or an operator's
-/// own network). The delivery connects to the address returned here, not to the name again, so a name that
-/// resolves differently a moment later (DNS rebinding) cannot redirect it.
-public struct WebhookTargetPolicy: Sendable {
-    public let resolver: any HostResolver
-    public let allowPrivate: Bool
-
-    public init(resolver: any HostResolver, allowPrivate: Bool) {
-        self.resolver = resolver
-        self.allowPrivate = allowPrivate
-    }
-
-    /// The address to connect to for `target`; throws why there is none.
-    public func address(for target: WebhookTarget) async throws(WebhookTargetProblem) -> IPAddress {
-        let addresses: [IPAddress]
-        if let literal = IPAddress(literal: target.host) {
-            addresses = [literal]
-        } else {
-            do {
-                addresses = try await resolver.addresses(of: target.host, port: target.port)
-            } catch {
-                throw .unresolvable(host: target.host)
-            }
+    /// The whole reason, address included, for the server's log (never for a reader).
+    public var logDescription: String {
+        switch self {
+        case .notAURL: return "not a URL with a normalisable host"
+        case .notHTTP: return "not http or https"
+        case .credentialsInURL: return "credentials in the URL"
+        case .unresolvable(let host): return "\(host) has no address"
+        case .nonPublicAddress(let host, let address, let reason): return "\(host) -> \(address) (\(reason.rawValue))"
         }
-        guard let first = addresses.first else { throw .unresolvable(host: target.host) }
-        if !allowPrivate {
-            for address in addresses {
-                if let reason = address.nonPublicReason {
-                    throw .nonPublicAddress(host: target.host, address: address, reason: reason)
-                }
-            }
-        }
-        // IPv4 first: a receiver may well have no IPv6 route, and every address was checked either way.
-        return addresses.first(where: \.isIPv4) ?? first
     }
 }

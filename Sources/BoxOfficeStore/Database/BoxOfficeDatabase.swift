@@ -127,6 +127,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(CreateWebhooks())
         migrations.add(CreateDiaryYearFirstNotes())
         migrations.add(CreateDiaryNationFold())
+        migrations.add(CreateImportLookups())
         self.migrations = migrations
     }
 

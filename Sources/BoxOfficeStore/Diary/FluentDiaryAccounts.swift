@@ -186,19 +186,62 @@ struct FluentDiarySessionRepository: DiarySessionRepository {
     }
 }
 
-/// Failed logins in `diary_login_attempts`, shared by every instance for throttling.
+/// Log-in attempts in `diary_login_attempts`, shared by every instance for throttling.
+///
+/// A slot is taken by one statement that inserts the attempt only while the window holds fewer than the limit.
+/// SQLite has one writer, so that statement is decided whole; on PostgreSQL concurrent statements would each count
+/// the rows committed before them, so the attempts of one username first queue on a transaction-scoped advisory
+/// lock keyed on the username.
 struct FluentLoginAttemptRepository: LoginAttemptRepository {
     let database: any Database
 
-    func recordFailedLogin(usernameKey: String, at date: Date, forgetBefore: Date) async throws {
-        try await StorageFailure.run("record a failed login", logger: database.logger) {
-            let model = DiaryLoginAttemptModel()
-            model.id = UUID()
-            model.usernameKey = usernameKey
-            model.attemptedAt = date
-            try await model.create(on: database)
-            // Every username's old failures go, so guessing many usernames cannot grow the table without bound.
-            try await DiaryLoginAttemptModel.query(on: database).filter(\.$attemptedAt < forgetBefore).delete()
+    /// The first key of the advisory locks of log-in attempts ("BoLg"); the second is the username's hash.
+    static let lockSpace: Int32 = 0x426F_4C67
+
+    /// FNV-1a of the username key, as the second key of its advisory lock. Two names sharing a hash only queue
+    /// together.
+    static func lockKey(_ usernameKey: String) -> Int32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in usernameKey.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return Int32(bitPattern: hash)
+    }
+
+    func takeLoginSlot(usernameKey: String, at date: Date, windowStart: Date, limit: Int) async throws -> LoginSlot {
+        let id = UUID()
+        let taken = try await StorageFailure.run("take a log-in slot", logger: database.logger) {
+            try await database.transaction { transaction in
+                let sql = try transaction.requireSQL()
+                if sql.dialect.name == "postgresql" {
+                    try await sql.raw(
+                        "SELECT pg_advisory_xact_lock(\(bind: Self.lockSpace), \(bind: Self.lockKey(usernameKey)))"
+                    ).run()
+                }
+                let table = DiaryLoginAttemptModel.schema
+                let row = try await sql.raw(
+                    """
+                    INSERT INTO \(ident: table) (id, username_key, attempted_at)
+                    SELECT \(bind: id), \(bind: usernameKey), \(bind: date)
+                    WHERE (SELECT COUNT(*) FROM \(ident: table) WHERE username_key = \(bind: usernameKey)
+                    AND attempted_at > \(bind: windowStart)) < \(bind: limit)
+                    RETURNING id
+                    """
+                ).first()
+                return row != nil
+            }
+        }
+        guard taken else {
+            return .refused(attempts: try await failedLogins(usernameKey: usernameKey, since: windowStart))
+        }
+        try await StorageFailure.run("forget old log-in attempts", logger: database.logger) {
+            // Every username's old attempts go, so guessing many usernames cannot grow the table without bound.
+            try await DiaryLoginAttemptModel.query(on: database).filter(\.$attemptedAt <= windowStart).delete()
+        }
+        return .taken(id: id)
+    }
+
+    func releaseLoginSlot(id: UUID) async throws {
+        try await StorageFailure.run("release a log-in slot", logger: database.logger) {
+            try await DiaryLoginAttemptModel.query(on: database).filter(\.$id == id).delete()
         }
     }
 
@@ -210,12 +253,6 @@ struct FluentLoginAttemptRepository: LoginAttemptRepository {
                 .sort(\.$attemptedAt)
                 .all()
                 .map { DiaryTime.normalized($0.attemptedAt) }
-        }
-    }
-
-    func clearFailedLogins(usernameKey: String) async throws {
-        try await StorageFailure.run("clear failed logins", logger: database.logger) {
-            try await DiaryLoginAttemptModel.query(on: database).filter(\.$usernameKey == usernameKey).delete()
         }
     }
 

@@ -116,6 +116,57 @@ struct FluentWebhookRepository: WebhookRepository {
         }
     }
 
+    func enqueueTest(_ delivery: WebhookDelivery, userID: UUID, since: Date, limit: Int) async throws
+        -> WebhookTestQueueing
+    {
+        try await StorageFailure.run("queue a webhook test", logger: database.logger) {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let message = String(decoding: try encoder.encode(delivery.message), as: UTF8.self)
+            return try await database.transaction { transaction in
+                let sql = try transaction.requireSQL()
+                // Tests of one hook sent at once queue on its row (PostgreSQL); SQLite has one writer, and the
+                // insert below is decided whole. The hook's own row says whether it is this user's.
+                let lock = sql.dialect.name == "postgresql" ? " FOR UPDATE" : ""
+                let owned = try await sql.raw(
+                    """
+                    SELECT id FROM \(ident: Self.hooks) WHERE id = \(bind: delivery.webhookID) AND user_id = \(bind: userID)\(unsafeRaw: lock)
+                    """
+                ).first()
+                guard owned != nil else { return .noSuchWebhook }
+                let values = [
+                    SQLBind(delivery.id), SQLBind(delivery.webhookID), SQLBind(message),
+                    SQLBind(delivery.state.rawValue), SQLBind(delivery.attempts), SQLBind(delivery.createdAt),
+                    SQLBind(delivery.nextAttemptAt), SQLBind(delivery.lastAttemptAt), SQLBind(delivery.lastStatus),
+                    SQLBind(delivery.lastError),
+                ]
+                let inserted = try await sql.raw(
+                    """
+                    INSERT INTO \(ident: Self.deliveries) (\(SQLList(Self.deliveryColumns.map { SQLIdentifier($0) })))
+                    SELECT \(SQLList(values)) WHERE (\(Self.recentTests(delivery.webhookID, since: since, count: true))) < \(bind: limit)
+                    RETURNING id
+                    """
+                ).first()
+                if inserted != nil { return .queued }
+                let oldest = try await sql.raw(
+                    "\(Self.recentTests(delivery.webhookID, since: since, count: false))"
+                ).first()?.decode(column: "created_at", as: Date.self)
+                return .limitReached(oldest: oldest ?? delivery.createdAt)
+            }
+        }
+    }
+
+    /// The hook's test deliveries made after `since` (the message's JSON is written with sorted keys by this type,
+    /// and `"kind":"test"` cannot occur inside an escaped value): their count, or the oldest's `created_at`.
+    private static func recentTests(_ webhookID: UUID, since: Date, count: Bool) -> SQLQueryString {
+        let test = "%\"kind\":\"test\"%"
+        let what: SQLQueryString = count ? "SELECT COUNT(*)" : "SELECT created_at"
+        let order: SQLQueryString = count ? "" : " ORDER BY created_at LIMIT 1"
+        return """
+            \(what) FROM \(ident: Self.deliveries) WHERE webhook_id = \(bind: webhookID) AND created_at > \(bind: since) AND message LIKE \(bind: test)\(order)
+            """
+    }
+
     func claimDueDeliveries(now: Date, holder: String, until: Date, limit: Int) async throws -> [WebhookDelivery] {
         try await StorageFailure.run("claim webhook deliveries", logger: database.logger) {
             let pending = WebhookDelivery.State.pending.rawValue

@@ -60,6 +60,37 @@ struct WebhookPageStrings: Sendable {
         }
     }
 
+    /// "Send a test" refused: the hook had its tests for the hour.
+    func testLimit(perHour: Int, retryAfterSeconds: Int) -> String {
+        let minutes = max(1, (retryAfterSeconds + 59) / 60)
+        return isEnglish
+            ? "A hook can be sent at most \(perHour) tests an hour. Try again in \(minutes) min."
+            : "시험 메시지는 웹훅마다 한 시간에 \(perHour)번까지 보낼 수 있습니다. \(minutes)분 뒤에 다시 해 보세요."
+    }
+
+    /// A delivery log's stored reason in the reader's words. Anything else (a raw error an older version stored)
+    /// is shown only as "not delivered".
+    func deliveryError(_ stored: String?) -> String {
+        guard let stored, !stored.isEmpty else { return "" }
+        for prefix in ["answered ", "HTTP "] where stored.hasPrefix(prefix) {
+            if let status = Int(stored.dropFirst(prefix.count)), (100...999).contains(status) {
+                return isEnglish ? "answered \(status)" : "\(status) 응답"
+            }
+        }
+        switch stored {
+        case WebhookFailure.couldNotConnect.summary: return isEnglish ? "could not connect" : "연결할 수 없음"
+        case WebhookFailure.timedOut.summary: return isEnglish ? "timed out" : "시간 초과"
+        case WebhookFailure.secureConnectionFailed.summary:
+            return isEnglish ? "secure connection failed" : "보안 연결 실패"
+        case WebhookFailure.turnedOff.summary: return isEnglish ? "the webhook is turned off" : "웹훅이 꺼져 있음"
+        case WebhookDispatcher.refusedSummary:
+            return isEnglish ? "refused: private or reserved address" : "거부됨: 사설 또는 예약된 주소"
+        case "the host has no address": return isEnglish ? "the host has no address" : "호스트의 주소를 찾을 수 없음"
+        case "not a valid target": return isEnglish ? "not a valid target" : "쓸 수 없는 주소"
+        default: return isEnglish ? "not delivered" : "보내지 못함"
+        }
+    }
+
     func alertKind(_ kind: AlertKind) -> String {
         switch kind {
         case .opened: return isEnglish ? "Opened" : "개봉"

@@ -4,7 +4,8 @@ import Foundation
 import Hummingbird
 
 /// `GET /account/webhooks`; `POST /account/webhooks` (makes one and shows its secret once);
-/// `POST /account/webhooks/{id}/test` (queues a test message); `POST /account/webhooks/{id}/delete`. Another person's
+/// `POST /account/webhooks/{id}/test` (queues a test message; past 5 an hour for the hook, the page again with 429,
+/// `Retry-After` and the reason); `POST /account/webhooks/{id}/delete`. Another person's
 /// hook, or anything that is not an id, is a 404.
 struct WebhookPageController<Context: DiarySessionContext>: Sendable {
     let webhooks: WebhookService
@@ -40,8 +41,18 @@ struct WebhookPageController<Context: DiarySessionContext>: Sendable {
         }
         group.post("account/webhooks/{id}/test") { request, context in
             let session = try context.requireSession()
-            try await webhooks.sendTest(webhookID: try Self.id(context), userID: session.user.id)
-            return DiaryPageEnvironment(request: request, site: site).redirect("/account/webhooks", [("done", "test")])
+            let environment = DiaryPageEnvironment(request: request, site: site)
+            do {
+                try await webhooks.sendTest(webhookID: try Self.id(context), userID: session.user.id)
+            } catch let limit as WebhookTestLimitReached {
+                let words = WebhookPageStrings.table(for: environment.language).testLimit(
+                    perHour: WebhookService.testsPerWindow, retryAfterSeconds: limit.retryAfterSeconds)
+                var response = try await render(
+                    environment, session: session, errors: [words], status: .tooManyRequests)
+                response.headers[.retryAfter] = String(limit.retryAfterSeconds)
+                return response
+            }
+            return environment.redirect("/account/webhooks", [("done", "test")])
         }
         group.post("account/webhooks/{id}/delete") { request, context in
             let session = try context.requireSession()

@@ -90,7 +90,7 @@ struct WebhookPageViewModel: Sendable {
                     LogRow(
                         time: DiaryFormatting.minute(delivery.lastAttemptAt ?? delivery.createdAt),
                         kind: delivery.message.kind, state: w.state(delivery.state, attempts: delivery.attempts),
-                        status: delivery.lastStatus.map(String.init) ?? "–", error: delivery.lastError ?? "")
+                        status: delivery.lastStatus.map(String.init) ?? "–", error: w.deliveryError(delivery.lastError))
                 },
                 hasLog: !deliveries.isEmpty)
         }

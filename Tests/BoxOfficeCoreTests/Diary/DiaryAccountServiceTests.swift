@@ -45,9 +45,13 @@ struct DiaryAccountServiceTests {
         _ = try await harness.accounts.logIn(username: "jisoo", password: "correct horse")
         harness.clock.advance(600)
         _ = try await harness.accounts.logIn(username: "minji", password: "correct horse")
-        // A success clears the count.
+        // A success gives back only its own slot: the four failures still in the window count, so one more wrong
+        // guess fills it (a person logging in often cannot hand a guesser fresh attempts).
         await #expect(throws: DiaryError.unauthorized(.wrongCredentials)) {
             try await harness.accounts.logIn(username: "minji", password: "nope nope")
+        }
+        await #expect(throws: DiaryError.tooManyAttempts(retryAfterSeconds: 60)) {
+            try await harness.accounts.logIn(username: "minji", password: "correct horse")
         }
     }
 

@@ -10,7 +10,7 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
     private var users: [UUID: (user: DiaryUser, key: String, hash: String)] = [:]
     private var tokenRows: [UUID: (token: DiaryToken, userID: UUID, hash: String)] = [:]
     private var sessionRows: [UUID: (session: DiarySession, hash: String)] = [:]
-    private var failures: [(key: String, date: Date)] = []
+    private var failures: [(id: UUID, key: String, date: Date)] = []
     private var categoryRows: [UUID: (category: DiaryCategory, userID: UUID)] = [:]
     private var noteRows: [UUID: (note: DiaryNote, userID: UUID)] = [:]
     private(set) var importBatches = 0
@@ -83,14 +83,18 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
     }
 
     // Login attempts
-    func recordFailedLogin(usernameKey: String, at date: Date, forgetBefore: Date) async throws {
-        failures.append((usernameKey, date))
-        failures.removeAll { $0.key == usernameKey && $0.date < forgetBefore }
+    func takeLoginSlot(usernameKey: String, at date: Date, windowStart: Date, limit: Int) async throws -> LoginSlot {
+        let counted = failures.filter { $0.key == usernameKey && $0.date > windowStart }
+        guard counted.count < limit else { return .refused(attempts: counted.map(\.date).sorted()) }
+        let id = UUID()
+        failures.append((id, usernameKey, date))
+        failures.removeAll { $0.key == usernameKey && $0.date <= windowStart }
+        return .taken(id: id)
     }
+    func releaseLoginSlot(id: UUID) async throws { failures.removeAll { $0.id == id } }
     func failedLogins(usernameKey: String, since: Date) async throws -> [Date] {
         failures.filter { $0.key == usernameKey && $0.date > since }.map(\.date).sorted()
     }
-    func clearFailedLogins(usernameKey: String) async throws { failures.removeAll { $0.key == usernameKey } }
     func deleteFailedLogins(before date: Date) async throws -> Int {
         let before = failures.count
         failures.removeAll { $0.date < date }

@@ -134,35 +134,71 @@ extension DiaryStoreTests {
             }
         }
 
-        @Test("failed logins are counted across instances and forgotten after the window", arguments: Backend.enabled)
-        func failedLogins(backend: Backend) async throws {
+        @Test(
+            "log-in slots are counted across instances, refused past the limit, given back and forgotten after the window",
+            arguments: Backend.enabled)
+        func loginSlots(backend: Backend) async throws {
             try await TestStore.with(backend) { database, store in
                 let attempts = database.diaryRepositories().loginAttempts
                 let now = DiaryStoreFixtures.now
+                let window = now.addingTimeInterval(-900)
+                var ids: [UUID] = []
                 for minute in 0..<3 {
-                    try await attempts.recordFailedLogin(
-                        usernameKey: "minji", at: now.addingTimeInterval(Double(minute) * 60),
-                        forgetBefore: now.addingTimeInterval(-900))
+                    let slot = try await attempts.takeLoginSlot(
+                        usernameKey: "minji", at: now.addingTimeInterval(Double(minute) * 60), windowStart: window,
+                        limit: 3)
+                    guard case .taken(let id) = slot else {
+                        Issue.record("slot \(minute) refused")
+                        return
+                    }
+                    ids.append(id)
                 }
-                try await attempts.recordFailedLogin(
-                    usernameKey: "jisoo", at: now, forgetBefore: now.addingTimeInterval(-900))
+                _ = try await attempts.takeLoginSlot(usernameKey: "jisoo", at: now, windowStart: window, limit: 3)
                 let other = try store.open()
-                let seen = try await other.diaryRepositories().loginAttempts.failedLogins(
-                    usernameKey: "minji", since: now.addingTimeInterval(-1))
+                let refused = try await other.diaryRepositories().loginAttempts.takeLoginSlot(
+                    usernameKey: "minji", at: now.addingTimeInterval(180), windowStart: window, limit: 3)
                 await other.shutdown()
-                #expect(seen == [now, now.addingTimeInterval(60), now.addingTimeInterval(120)])
-                #expect(
-                    try await attempts.failedLogins(usernameKey: "minji", since: now.addingTimeInterval(30)).count == 2)
-                // A later failure forgets every username's failures before its window.
-                try await attempts.recordFailedLogin(
-                    usernameKey: "minji", at: now.addingTimeInterval(1000), forgetBefore: now.addingTimeInterval(100))
+                #expect(refused == .refused(attempts: [now, now.addingTimeInterval(60), now.addingTimeInterval(120)]))
+                // A success gives its slot back: the next attempt fits.
+                try await attempts.releaseLoginSlot(id: ids[2])
+                let again = try await attempts.takeLoginSlot(
+                    usernameKey: "minji", at: now.addingTimeInterval(200), windowStart: window, limit: 3)
+                guard case .taken = again else {
+                    Issue.record("the slot given back was not taken again")
+                    return
+                }
+                // A later attempt forgets every username's attempts from before its window.
+                _ = try await attempts.takeLoginSlot(
+                    usernameKey: "minji", at: now.addingTimeInterval(1000), windowStart: now.addingTimeInterval(100),
+                    limit: 3)
                 #expect(try await attempts.failedLogins(usernameKey: "minji", since: .distantPast).count == 2)
                 #expect(try await attempts.failedLogins(usernameKey: "jisoo", since: .distantPast).isEmpty)
-                try await attempts.recordFailedLogin(
-                    usernameKey: "jisoo", at: now.addingTimeInterval(1001), forgetBefore: now.addingTimeInterval(100))
-                try await attempts.clearFailedLogins(usernameKey: "minji")
-                #expect(try await attempts.failedLogins(usernameKey: "minji", since: .distantPast).isEmpty)
-                #expect(try await attempts.failedLogins(usernameKey: "jisoo", since: .distantPast).count == 1)
+            }
+        }
+
+        @Test(
+            "30 simultaneous attempts for one username on two instances take exactly the limit's slots",
+            arguments: Backend.enabled)
+        func simultaneousSlots(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, store in
+                let other = try store.open()
+                let now = DiaryStoreFixtures.now
+                let stores = [database.diaryRepositories().loginAttempts, other.diaryRepositories().loginAttempts]
+                let taken = try await withThrowingTaskGroup(of: Bool.self) { group in
+                    for index in 0..<30 {
+                        let attempts = stores[index % 2]
+                        group.addTask {
+                            let slot = try await attempts.takeLoginSlot(
+                                usernameKey: "racer", at: now, windowStart: now.addingTimeInterval(-900), limit: 5)
+                            if case .taken = slot { return true }
+                            return false
+                        }
+                    }
+                    return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+                }
+                await other.shutdown()
+                #expect(taken == 5)
+                #expect(try await database.rowCount(of: "diary_login_attempts") == 5)
             }
         }
 
@@ -181,8 +217,8 @@ extension DiaryStoreTests {
                 }
                 let attempts = repositories.loginAttempts
                 for (key, age) in [("a", 3600.0), ("b", 901), ("a", 899), ("c", 1)] {
-                    try await attempts.recordFailedLogin(
-                        usernameKey: key, at: now.addingTimeInterval(-age), forgetBefore: .distantPast)
+                    _ = try await attempts.takeLoginSlot(
+                        usernameKey: key, at: now.addingTimeInterval(-age), windowStart: .distantPast, limit: 100)
                 }
                 #expect(try await repositories.sessions.deleteExpiredSessions(now: now) == 2)
                 #expect(try await attempts.deleteFailedLogins(before: now.addingTimeInterval(-900)) == 2)

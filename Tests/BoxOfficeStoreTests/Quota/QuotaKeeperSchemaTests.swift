@@ -23,7 +23,7 @@ struct QuotaKeeperSchemaTests {
     /// Migrations added after these, which the same upgrade batch runs.
     static let later: [any Migration] = [
         AddDiaryVersion(), CreateDiaryStatCounts(), AddDiaryNoteSortIndexes(), CreateWatchlist(), CreateFeedSecrets(),
-        CreateWebhooks(), CreateDiaryYearFirstNotes(), CreateDiaryNationFold(),
+        CreateWebhooks(), CreateDiaryYearFirstNotes(), CreateDiaryNationFold(), CreateImportLookups(),
     ]
 
     /// A migrator over `database` that knows only `migrations`.

@@ -81,7 +81,7 @@ struct DigestTests {
                 first, _ in
                 let digest = try #require(first.digest)
                 _ = try await first.charts.chart(.daily(first.calendar.yesterday))
-                #expect(try await digest.sendIfDue() == .failed(.failed(status: 502, error: "HTTP 502")))
+                #expect(try await digest.sendIfDue() == .failed(.failed(.answered(status: 502))))
                 #expect(try await digest.sendIfDue() == .sent(day: first.calendar.yesterday))
                 #expect(receiver.received.count == 2)
             }

@@ -63,10 +63,10 @@ struct WebhookSenderTests {
             let url = "http://127.0.0.1:\(port)/hook"
             #expect(
                 await sender.send(Self.message, format: .json, to: url, secret: "k")
-                    == .failed(status: 500, error: "HTTP 500"))
+                    == .failed(.answered(status: 500)))
             #expect(
                 await sender.send(Self.message, format: .json, to: url, secret: "k")
-                    == .failed(status: 302, error: "HTTP 302"))
+                    == .failed(.answered(status: 302)))
         }
         #expect(receiver.received.count == 2, "the redirect's target was never asked")
     }
