@@ -64,10 +64,12 @@ public struct AppServices: Sendable {
     ///     in-process simulator in sample mode.
     ///   - now: the clock.
     ///   - webhookBackoff: the wait before a failed webhook delivery's next attempt (tests pass zero).
+    ///   - passwordHasher: overrides bcrypt at ``AppConfiguration/bcryptCost`` (tests that count checks).
     public static func start(
         configuration: AppConfiguration, logger: Logger, transport: (any HTTPTransport)? = nil,
         now: @escaping @Sendable () -> Date = { Date() },
-        webhookBackoff: @escaping @Sendable (Int) -> TimeInterval = WebhookDispatcher.defaultBackoff
+        webhookBackoff: @escaping @Sendable (Int) -> TimeInterval = WebhookDispatcher.defaultBackoff,
+        passwordHasher: (any PasswordHasher)? = nil
     ) async throws -> AppServices {
         let location = try DatabaseLocation(
             databaseURL: configuration.databaseURL, workingDirectory: configuration.workingDirectory)
@@ -137,14 +139,18 @@ public struct AppServices: Sendable {
         let diary = database.diaryRepositories(nationOrigin: origin)
         let accounts = DiaryAccountService(
             users: diary.users, tokens: diary.tokens, sessions: diary.sessions, loginAttempts: diary.loginAttempts,
-            hasher: BcryptPasswordHasher(cost: configuration.bcryptCost), digester: SHA256SecretDigester(),
+            hasher: passwordHasher ?? BcryptPasswordHasher(cost: configuration.bcryptCost),
+            digester: SHA256SecretDigester(),
             calendar: calendar)
         let notes = DiaryNoteService(
             categories: diary.categories, notes: diary.notes, catalog: movies, digester: SHA256SecretDigester(),
             calendar: calendar)
         let transfer = DiaryTransferService(
             categories: diary.categories, notes: diary.notes, catalog: movies, calendar: calendar,
-            watchlist: database.watchlistRepository())
+            watchlist: database.watchlistRepository(),
+            lookups: ImportLookupBudget(
+                store: database.importLookupBudgetStore(), perDay: configuration.importLookupsPerDay, calendar: calendar
+            ))
         let archive = ArchiveService(
             archive: database.archiveRepository(origin: origin), charts: database.chartRepository(origin: origin),
             calendar: calendar, source: charts.source)
