@@ -771,6 +771,7 @@ __import__("test_diary").register(sys.modules[__name__])  # the diary pages: Tes
 __import__("test_archive").register(sys.modules[__name__])  # backfill and period chart: Tests/browser/test_archive.py
 __import__("test_phone").register(sys.modules[__name__])  # the phone app (issue 16): Tests/browser/test_phone.py
 __import__("test_watchlist").register(sys.modules[__name__])  # watchlist marks and alerts: Tests/browser/test_watchlist.py
+__import__("test_shared_device").register(sys.modules[__name__])  # two accounts, one device: test_shared_device.py
 
 
 # ---- runner ---------------------------------------------------------------------------------------

@@ -34,6 +34,17 @@ OFFLINE_CONSOLE = [
 ]
 
 
+# The offline helpers register() defines, for the other browser files (test_shared_device.py).
+_HELPERS: dict = {}
+
+
+def shared_helpers(r) -> dict:
+    """The phone tests' helpers (network cut, app start, the device's stores); run.py registers this file first."""
+    if not _HELPERS:
+        raise RuntimeError("test_phone.register(r) must run before shared_helpers(r)")
+    return _HELPERS
+
+
 def axe_source() -> str:
     return resources.files(AXE_PACKAGE).joinpath("axe.min.js").read_text(encoding="utf-8")
 
@@ -162,6 +173,9 @@ def register(r) -> None:
         status, _, body = raw(c.server.url("/notes?perPage=100"), {"Cookie": f"boxoffice_session={session['value']}"})
         r.check(status == 200, f"the notes page answers {status}")
         return body.decode("utf-8").count(f">{title}</a>")
+
+    _HELPERS.update(network=network, start_app=start_app, waiting_notes=waiting_notes, cache_entries=cache_entries,
+                    log_in=log_in, server_notes_titled=server_notes_titled, controlled=controlled)
 
     def png_size(body: bytes) -> tuple[int, int]:
         r.check(body[:8] == b"\x89PNG\r\n\x1a\n", "a PNG file")

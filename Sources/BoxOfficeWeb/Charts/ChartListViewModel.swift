@@ -44,9 +44,10 @@ struct ChartViewPreference: Sendable, Equatable {
     }
 
     /// A chart page's response to `request` for `body` (in the encoding asked for, or a `304`), remembering an
-    /// explicitly chosen mode.
+    /// explicitly chosen mode. The layout follows the `view` cookie, so the answer varies by `Cookie` (and, as every
+    /// page, by `Accept-Language`): a shared cache never hands one reader's layout to another.
     func htmlResponse(_ body: EncodedBody, to request: Request) -> Response {
-        var response = body.response(to: request)
+        var response = body.response(to: request, headers: [.vary: "Cookie"])
         remember(in: &response)
         return response
     }

@@ -9,7 +9,7 @@ struct ChartFeedController<Context: RequestContext>: Sendable {
 
     let feeds: ChartFeedService
     let renderer: PageRenderer
-    /// `BOXOFFICE_PUBLIC_URL`, when set: the origin of the feeds' absolute links.
+    /// `BOXOFFICE_PUBLIC_URL`, when set: the origin of the feeds' absolute links (relative links without it).
     let publicURL: URL?
 
     func addRoutes(to router: RouterGroup<Context>) {
@@ -25,7 +25,7 @@ struct ChartFeedController<Context: RequestContext>: Sendable {
         let model = ChartFeedViewModel(
             kind: kind, charts: charts, feeds: feeds, language: Language(request: request),
             explicitLanguage: Language.explicitParameter(in: request),
-            origin: FeedOrigin.of(request, publicURL: publicURL))
+            origin: FeedOrigin.of(publicURL: publicURL))
         let body = try renderer.renderBody(model, template: "feed_atom")
         return Response(
             status: .ok,
@@ -34,16 +34,15 @@ struct ChartFeedController<Context: RequestContext>: Sendable {
     }
 }
 
-/// The origin (`scheme://host[:port]`) for a feed's absolute links: the configured public address, else the request's
-/// own `Host`.
+/// The origin (`scheme://host[:port]`) for a feed's absolute links: the configured public address
+/// (`BOXOFFICE_PUBLIC_URL`), else none, and the links are relative (`/daily?date=…`; feed readers resolve them against
+/// the feed's own address). Never the request's `Host`: a feed is `public, max-age=300`, and a cache in front of the
+/// server that keys on the path would hand links to whatever host one request named to every reader.
 enum FeedOrigin {
-    static func of(_ request: Request, publicURL: URL?) -> String {
-        if let publicURL {
-            var text = publicURL.absoluteString
-            while text.hasSuffix("/") { text.removeLast() }
-            return text
-        }
-        let host = request.head.authority ?? "localhost"
-        return "http://\(host)"
+    static func of(publicURL: URL?) -> String {
+        guard let publicURL else { return "" }
+        var text = publicURL.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
     }
 }

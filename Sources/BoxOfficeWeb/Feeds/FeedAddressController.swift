@@ -8,7 +8,7 @@ struct FeedAddressController<Context: DiarySessionContext>: Sendable {
     let addresses: FeedAddressService
     let site: PageSite
     let renderer: PageRenderer
-    /// `BOXOFFICE_PUBLIC_URL`, when set: the origin of the addresses shown.
+    /// `BOXOFFICE_PUBLIC_URL`, when set: the origin of the addresses shown (else paths, completed by the page script).
     let publicURL: URL?
 
     func addRoutes(to group: RouterGroup<Context>) {
@@ -26,7 +26,8 @@ struct FeedAddressController<Context: DiarySessionContext>: Sendable {
             let environment = DiaryPageEnvironment(request: request, site: site)
             let session = try context.requireSession()
             let secret = try await addresses.rotate(userID: session.user.id)
-            let base = FeedOrigin.of(request, publicURL: publicURL) + "/feeds/u/" + secret
+            // Without the public address, the path: the page script puts the browser's own origin in front of it.
+            let base = FeedOrigin.of(publicURL: publicURL) + "/feeds/u/" + secret
             // Shown here, once: the page is not stored and a reload does not show it again.
             return try await render(
                 environment, session: session, flash: FeedPageStrings.table(for: environment.language).rotated,

@@ -7,6 +7,14 @@ struct FeedAddressViewModel: Sendable {
     struct NewAddress: Sendable {
         var alertsURL: String
         var calendarURL: String
+        /// The addresses are paths (no `BOXOFFICE_PUBLIC_URL`): the page script completes them with its origin.
+        var isRelative: Bool
+
+        init(alertsURL: String, calendarURL: String) {
+            self.alertsURL = alertsURL
+            self.calendarURL = calendarURL
+            isRelative = alertsURL.hasPrefix("/")
+        }
     }
 
     var layout: LayoutViewModel

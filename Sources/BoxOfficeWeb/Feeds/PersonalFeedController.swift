@@ -21,7 +21,7 @@ struct PersonalFeedController<Context: RequestContext>: Sendable {
             guard let found = try await feeds.alerts(secret: secret) else { throw HTTPError(.notFound) }
             let model = AlertFeedViewModel(
                 alerts: found.alerts, userID: found.userID, language: Language(request: request),
-                origin: FeedOrigin.of(request, publicURL: publicURL), selfPath: "/feeds/u/\(secret)/alerts.atom",
+                origin: FeedOrigin.of(publicURL: publicURL), selfPath: "/feeds/u/\(secret)/alerts.atom",
                 now: calendar.currentInstant)
             return Response(
                 status: .ok,
@@ -32,17 +32,19 @@ struct PersonalFeedController<Context: RequestContext>: Sendable {
             let secret = context.parameters.get("secret") ?? ""
             guard let sources = try await feeds.calendar(secret: secret) else { throw HTTPError(.notFound) }
             let t = FeedStrings.table(for: Language(request: request))
-            let origin = FeedOrigin.of(request, publicURL: publicURL)
+            // A calendar's URL property is an absolute URI: without the public address the events carry none.
+            let origin = FeedOrigin.of(publicURL: publicURL)
+            func link(_ path: String) -> String? { origin.isEmpty ? nil : origin + path }
             var events: [ICalendarEvent] = sources.openings.compactMap { entry in
                 guard let day = entry.openDate else { return nil }
                 return ICalendarEvent(
                     uid: sources.openingUID(entry), day: day, summary: t.openingSummary(entry.title),
-                    url: origin + "/movies/\(entry.movieCode)", stamp: entry.addedAt)
+                    url: link("/movies/\(entry.movieCode)"), stamp: entry.addedAt)
             }
             events += sources.watched.map { note in
                 ICalendarEvent(
                     uid: sources.noteUID(note), day: note.watchedOn, summary: t.watchedSummary(note.title),
-                    url: origin + "/notes/\(note.id.uuidString.lowercased())", stamp: note.updatedAt)
+                    url: link("/notes/\(note.id.uuidString.lowercased())"), stamp: note.updatedAt)
             }
             let text = ICalendarWriter.document(
                 name: t.calendarName, productID: "-//BoxOffice//Calendar//\(t.isEnglish ? "EN" : "KO")",

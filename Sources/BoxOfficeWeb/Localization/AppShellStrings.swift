@@ -8,6 +8,8 @@ struct AppShellStrings: Sendable {
     let offlineSavedAt, updateReady, updateReload: String
     let installHintLabel, iosHint, close: String
     let waitingHeading, waitingOffline, waitingSignedOut, waitingRefused, discard: String
+    /// Notes another account wrote on this device: never listed or sent here. `{count}` is filled in by the script.
+    let waitingOtherAccount: String
 
     static let korean = AppShellStrings(english: false)
     static let english = AppShellStrings(english: true)
@@ -48,5 +50,8 @@ struct AppShellStrings: Sendable {
             "Your session has ended; they are sent after you log in again.")
         waitingRefused = t("저장되지 않았습니다(서버가 받지 않은 내용).", "not saved: the server refused it.")
         discard = t("지우기", "Discard")
+        waitingOtherAccount = t(
+            "이 기기에 다른 계정의 기록 {count}개가 보내기를 기다립니다. 그 계정으로 로그인하면 보냅니다.",
+            "{count} notes waiting for another account on this device; they are sent when that account logs in.")
     }
 }

@@ -13,6 +13,8 @@ struct WatchlistPageStrings: Sendable {
     /// The account page's choice for a film a note is logged about, and the offer after saving such a note.
     let removalTitle, removalHint, removalAsk, removalAlways, removalNever, removalSave, removalSaved: String
     let offerText, takenOff: String
+    /// The notifications page's button (the page script presses it for the reader once the list is shown).
+    let markRead: String
 
     static func table(for language: Language) -> WatchlistPageStrings {
         language == .english ? english : korean
@@ -76,7 +78,8 @@ struct WatchlistPageStrings: Sendable {
         removalHint: "목록에 있는 영화를 일기에 기록했을 때 목록에서 뺄지 고르세요.",
         removalAsk: "뺄지 물어보기", removalAlways: "항상 빼기", removalNever: "그대로 두기", removalSave: "저장",
         removalSaved: "보고 싶은 영화 설정을 저장했습니다.",
-        offerText: "이 영화는 보고 싶은 영화 목록에 있습니다.", takenOff: "보고 싶은 영화에서 뺐습니다.")
+        offerText: "이 영화는 보고 싶은 영화 목록에 있습니다.", takenOff: "보고 싶은 영화에서 뺐습니다.",
+        markRead: "모두 읽음으로 표시")
 
     static let english = WatchlistPageStrings(
         isEnglish: true,
@@ -93,5 +96,6 @@ struct WatchlistPageStrings: Sendable {
         removalHint: "Whether a film comes off your watchlist when you log a note about it.",
         removalAsk: "Ask me", removalAlways: "Always take it off", removalNever: "Leave it on", removalSave: "Save",
         removalSaved: "Your watchlist preference is saved.",
-        offerText: "This film is on your watchlist.", takenOff: "Taken off your watchlist.")
+        offerText: "This film is on your watchlist.", takenOff: "Taken off your watchlist.",
+        markRead: "Mark all as read")
 }

@@ -20,27 +20,40 @@ enum WatchlistForms {
         }
     }
 
-    /// `POST /watchlist/{code}/remove` and `POST /notifications/read`: where to go back to; `id`, one alert.
+    /// `POST /watchlist/{code}/remove`: where to go back to.
     struct Back: Sendable, Equatable, Decodable {
         var next: String?
-        var id: String?
 
         private enum CodingKeys: String, CodingKey {
-            case next, id
+            case next
         }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             next = try container.nonEmptyField(.next)
-            id = try container.nonEmptyField(.id)
         }
     }
 
-    /// `next` when it is a path on this site (never another host: `//evil` and `/\evil` are refused), else `fallback`.
+    /// `next` when ``SafeRedirect`` allows it (a path on this site, never another host however it is spelt), else
+    /// `fallback`.
     static func localPath(_ next: String?, fallback: String) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"), next.count <= 2_000,
-            !next.contains(where: { $0.isNewline })
-        else { return fallback }
-        return next
+        SafeRedirect.path(next) ?? fallback
+    }
+
+    /// `POST /notifications/read`: one alert (`id`), the alerts a page showed (`ids`, comma-separated, at most
+    /// ``NotificationAPIHandler/limit``), or, with neither, every alert.
+    struct MarkRead: Sendable, Equatable, Decodable {
+        var id: String?
+        var ids: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case id, ids
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.nonEmptyField(.id)
+            ids = try container.nonEmptyField(.ids)
+        }
     }
 }

@@ -5,7 +5,9 @@ import Hummingbird
 /// The watchlist's pages: `GET /watchlist`, the add and remove forms (from the list, a movie's page, or the page
 /// script's toggle on chart rows, search results and movie pages, which sends `Accept: application/json` and the
 /// `X-CSRF-Token` header and is answered `{"movieCode","listed"}` instead of a redirect), `GET /notifications` (which
-/// marks the alerts it shows read) and marking alerts read. Every post carries the session's CSRF token.
+/// only shows the alerts: a GET changes nothing) and marking alerts read (`POST /notifications/read`, the page's form,
+/// which the page script sends when the list is shown, answered `{"marked","unread"}` to it). Every post carries the
+/// session's CSRF token.
 struct WatchlistPageController<Context: DiarySessionContext>: Sendable {
     let watchlist: WatchlistService
     let notifications: any NotificationRepository
@@ -49,31 +51,52 @@ struct WatchlistPageController<Context: DiarySessionContext>: Sendable {
             return Response.redirect(to: WatchlistForms.localPath(form.next, fallback: "/watchlist"), type: .normal)
         }
         group.get("notifications") { request, context in
+            // Shows the alerts and changes nothing: marking them read is the page's form (a POST with the CSRF
+            // token), which the page script sends once the list is shown.
             let session = try context.requireSession()
             let alerts = try await notifications.alerts(
                 userID: session.user.id, unreadOnly: false, limit: NotificationAPIHandler.limit)
-            // Reading the page reads the alerts: the header's count drops. This page still marks them new.
-            let unread = alerts.filter { !$0.read }.map(\.id)
-            if alerts.count == NotificationAPIHandler.limit {
-                _ = try await notifications.markRead(ids: nil, userID: session.user.id)
-            } else if !unread.isEmpty {
-                _ = try await notifications.markRead(ids: unread, userID: session.user.id)
-            }
             let environment = DiaryPageEnvironment(request: request, site: site)
             return try renderer.render(
-                NotificationsViewModel(environment: environment, session: session, alerts: alerts),
+                NotificationsViewModel(
+                    environment: environment, session: session, alerts: alerts,
+                    isFull: alerts.count >= NotificationAPIHandler.limit),
                 template: "notifications")
         }
         group.post("notifications/read") { request, context in
             let session = try context.requireSession()
-            let form = try context.form.decode(WatchlistForms.Back.self)
-            var ids: [UUID]?
-            if let text = form.id {
-                guard let id = UUID(uuidString: text) else { throw BoxOfficeError.invalid("id", .uuid, value: text) }
-                ids = [id]
+            let form = try context.form.decode(WatchlistForms.MarkRead.self)
+            let marked = try await notifications.markRead(ids: try Self.alertIDs(form), userID: session.user.id)
+            if Self.wantsJSON(request) {
+                let unread = try await notifications.unreadCount(userID: session.user.id)
+                var response = try ResponseBuilders.json(MarkedRead(marked: marked, unread: unread))
+                response.headers[.cacheControl] = "no-store"
+                return response
             }
-            _ = try await notifications.markRead(ids: ids, userID: session.user.id)
             return DiaryPageEnvironment(request: request, site: site).redirect("/notifications")
+        }
+    }
+
+    /// What the page script is told after marking alerts read.
+    struct MarkedRead: Encodable, Sendable {
+        var marked: Int
+        var unread: Int
+    }
+
+    /// The alerts a mark-read form names: one (`id`), those a page showed (`ids`), or `nil` for every alert.
+    static func alertIDs(_ form: WatchlistForms.MarkRead) throws(BoxOfficeError) -> [UUID]? {
+        if let text = form.id {
+            guard let id = UUID(uuidString: text) else { throw .invalid("id", .uuid, value: text) }
+            return [id]
+        }
+        guard let list = form.ids else { return nil }
+        let texts = list.split(separator: ",", omittingEmptySubsequences: true)
+        guard texts.count <= NotificationAPIHandler.limit else {
+            throw .invalid("ids", .maximumLength(NotificationAPIHandler.limit), value: String(list.prefix(40)))
+        }
+        return try texts.map { text throws(BoxOfficeError) in
+            guard let id = UUID(uuidString: String(text)) else { throw .invalid("ids", .uuid, value: String(text)) }
+            return id
         }
     }
 

@@ -73,8 +73,19 @@ struct NotificationsViewModel: Sendable {
     var nav: DiaryNavViewModel
     var items: [Item]
     var isEmpty: Bool
+    /// The form that marks the shown alerts read (`POST /notifications/read`), when any is unread: opening the page
+    /// changes nothing by itself (a link from another site could open it).
+    var markRead: MarkRead?
 
-    init(environment: DiaryPageEnvironment, session: DiarySession, alerts: [Alert]) {
+    struct MarkRead: Sendable {
+        var action: String
+        var csrf: String
+        /// The unread alerts shown, comma-separated; empty when the list is full (then every alert is marked).
+        var ids: String
+        var label: String
+    }
+
+    init(environment: DiaryPageEnvironment, session: DiarySession, alerts: [Alert], isFull: Bool) {
         s = environment.strings
         let w = WatchlistPageStrings.table(for: environment.language)
         self.w = w
@@ -86,6 +97,12 @@ struct NotificationsViewModel: Sendable {
                 movieURL: environment.link("/movies/\($0.movieCode)"), date: $0.date.isoString, isUnread: !$0.read)
         }
         isEmpty = alerts.isEmpty
+        let unread = alerts.filter { !$0.read }
+        if !unread.isEmpty {
+            markRead = MarkRead(
+                action: environment.link("/notifications/read"), csrf: session.csrfToken,
+                ids: isFull ? "" : unread.map(\.id.uuidString).joined(separator: ","), label: w.markRead)
+        }
     }
 }
 

@@ -110,7 +110,7 @@ struct WatchlistMarksTests {
     }
 
     @Test(
-        "the unread count comes with the marks; reading /notifications reads the alerts",
+        "the unread count comes with the marks; opening /notifications changes nothing, its POST form marks read",
         arguments: DiaryWebBackend.enabled
     )
     func unreadCount(backend: DiaryWebBackend) async throws {
@@ -138,16 +138,55 @@ struct WatchlistMarksTests {
             let other = PageBrowser(client)
             try await other.signUp("other")
             #expect(try await other.get("/watchlist/marks").text.contains(#""unread":0"#))
-            _ = try await other.get("/notifications")
+            #expect(!(try await other.get("/notifications").text.contains("data-mark-read")), "nothing to mark")
 
+            // A GET shows the alerts and changes nothing: a link from another site opens it with her cookies.
             let page = try await minji.get("/notifications")
             #expect(page.status == .ok)
             #expect(page.text.components(separatedBy: #"<strong class="badge">New</strong>"#).count - 1 == unread)
+            #expect(page.text.contains(#"<form class="mark-read" method="post" action="/notifications/read""#))
+            #expect(try await minji.get("/watchlist/marks").text.contains(#""unread":\#(unread)"#))
+            let twice = try await minji.get("/notifications")
+            #expect(twice.text.components(separatedBy: #"<strong class="badge">New</strong>"#).count - 1 == unread)
+
+            // The form without the session's token, or with another's, is refused and marks nothing.
+            #expect(try await minji.post("/notifications/read", []).status == .forbidden)
+            let othersToken = try await other.sessionCSRF()
+            #expect(try await minji.post("/notifications/read", [("csrf", othersToken)]).status == .forbidden)
+            #expect(try await minji.get("/watchlist/marks").text.contains(#""unread":\#(unread)"#))
+
+            // The page script's post (`X-CSRF-Token`, JSON): the alerts the page showed are read.
+            let ids = try #require(Self.hiddenValue("ids", in: page.text))
+            #expect(ids.split(separator: ",").count == unread)
+            let token = try await minji.sessionCSRF()
+            await minji.setExtraHeaders([
+                .accept: "application/json", CSRFMiddleware<DiaryPageContext>.headerName: token,
+            ])
+            let marked = try await minji.post("/notifications/read", [("ids", ids)])
+            await minji.setExtraHeaders([:])
+            #expect(marked.status == .ok)
+            #expect(marked.jsonObject?["marked"] as? Int == unread)
+            #expect(marked.jsonObject?["unread"] as? Int == 0)
             #expect(try await minji.get("/watchlist/marks").text.contains(#""unread":0"#))
             let again = try await minji.get("/notifications")
             #expect(!again.text.contains(#"<strong class="badge">New</strong>"#))
+            #expect(!again.text.contains("data-mark-read"), "nothing left to mark")
             #expect(again.text.contains("entered the daily top 10"), "read alerts stay listed")
+
+            // The no-script form marks every alert and goes back to the page; a bad id is a 400.
+            let badID = try await minji.submit(on: "/account", to: "/notifications/read", [("ids", "nope")])
+            #expect(badID.status == .badRequest)
+            let plain = try await minji.submit(on: "/account", to: "/notifications/read", [])
+            #expect(plain.status == .seeOther)
+            #expect(plain.headers[.location] == "/notifications")
         }
+    }
+
+    /// The value of the hidden field `name` in a page.
+    static func hiddenValue(_ name: String, in html: String) -> String? {
+        guard let range = html.range(of: #"name="\#(name)" value=""#) else { return nil }
+        let rest = html[range.upperBound...]
+        return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
     }
 
     @Test(

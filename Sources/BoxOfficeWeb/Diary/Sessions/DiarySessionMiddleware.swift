@@ -5,8 +5,8 @@ import Hummingbird
 /// Finds the session named by the `boxoffice_session` cookie (in the database, so any instance can serve
 /// it) and puts it into the context. On the way out it marks the response `Cache-Control: no-store` (diary
 /// pages are private) and labels it with the account it was made for (`X-BoxOffice-Account`, for the service
-/// worker's private copies), renews the cookie when the service extended the session, forgets a cookie whose
-/// session is gone. ``DiaryError``s go on to the app's error middleware (403, 404, 409, 429 pages).
+/// worker's private copies, and the session's expiry in `X-BoxOffice-Session-Expires`), renews the cookie when the
+/// service extended the session, forgets a cookie whose session is gone. ``DiaryError``s go on to the app's error middleware (403, 404, 409, 429 pages).
 struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
     let diary: DiaryAccountService
     let calendar: BoxOfficeCalendar
@@ -26,6 +26,8 @@ struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
         // Whom the page was made for, so the service worker keeps private copies per account and drops them when
         // another account, or none, answers.
         response.headers[Self.accountHeader] = context.session.map { Self.accountLabel($0.user) } ?? "none"
+        // And until when: the worker shows no private copy after it, whoever opens the page offline.
+        if let session = context.session { response.headers[Self.expiresHeader] = Self.expiryText(session.expiresAt) }
         setSignedInHint(on: &response, request: request, session: context.session)
         if let cookieValue, !cookieValue.isEmpty, !SessionCookies.sets(SessionCookies.sessionName, in: response) {
             if let session = context.session {
@@ -65,6 +67,12 @@ struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
     }
 
     static var accountHeader: HTTPFields.Element.Name { .init("X-BoxOffice-Account")! }
+    static var expiresHeader: HTTPFields.Element.Name { .init("X-BoxOffice-Session-Expires")! }
+
+    /// A session's expiry as sent to the browser: RFC 3339 in UTC, whole seconds.
+    static func expiryText(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle())
+    }
 
     /// An account's label in ``accountHeader``: the same for every session of the account, and no use elsewhere.
     static func accountLabel(_ user: DiaryUser) -> String {
@@ -84,22 +92,5 @@ struct RequireSessionMiddleware<Context: DiarySessionContext>: RouterMiddleware 
         let language = Language.explicitParameter(in: request)?.rawValue
         let target = LinkBuilder.link("/login", [("next", SafeRedirect.path(wanted)), ("lang", language)])
         return .redirect(to: target, type: .normal)
-    }
-}
-
-/// Where a `next` parameter may send the browser: only a path on this site.
-enum SafeRedirect {
-    /// `candidate` when it is a same-site path (`/notes?page=2`), else `nil`. Refuses absolute and
-    /// scheme-relative URLs (`https://evil`, `//evil`, `/\evil`), control characters and over-long values.
-    static func path(_ candidate: String?) -> String? {
-        guard let candidate, !candidate.isEmpty, candidate.count <= 2000 else { return nil }
-        guard candidate.hasPrefix("/"), !candidate.hasPrefix("//"), !candidate.hasPrefix("/\\") else { return nil }
-        guard !candidate.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }) else {
-            return nil
-        }
-        // The log-in and sign-up pages themselves are no place to come back to.
-        let path = candidate.split(separator: "?", maxSplits: 1).first.map(String.init) ?? candidate
-        if ["/login", "/signup", "/logout"].contains(path) { return nil }
-        return candidate
     }
 }

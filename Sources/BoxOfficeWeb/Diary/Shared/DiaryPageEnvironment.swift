@@ -33,6 +33,9 @@ struct DiaryNavViewModel: Sendable {
     var logoutLabel: String
     var csrf: String
     var label: String
+    /// The account's label (`X-BoxOffice-Account`): the offline-notes script files a note written here under it, and
+    /// lists and sends only this account's notes.
+    var account: String
 
     init(session: DiarySession, active: Section, environment: DiaryPageEnvironment) {
         let s = environment.strings
@@ -55,6 +58,7 @@ struct DiaryNavViewModel: Sendable {
         logoutAction = environment.link("/logout")
         logoutLabel = s.logOut
         csrf = session.csrfToken
+        account = DiarySessionMiddleware<DiaryPageContext>.accountLabel(session.user)
     }
 }
 

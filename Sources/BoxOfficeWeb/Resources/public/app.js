@@ -540,6 +540,7 @@
   var listed = null;
   var pieces = document.querySelector("template[data-watchlist-pieces]");
   var marksRequest = null;
+  var alertsMarked = null;
 
   /** `GET /watchlist/marks` for this page's films, asked once: `{"signedIn", "listed", "unread"}`, or null. */
   function currentMarks() {
@@ -552,7 +553,10 @@
       });
       var url = ((link && link.getAttribute("data-marks-url")) || "/watchlist/marks") +
         "?codes=" + encodeURIComponent(codes.join(","));
-      marksRequest = fetch(url, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
+      marksRequest = (alertsMarked || Promise.resolve())
+        .then(function () {
+          return fetch(url, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } });
+        })
         .then(function (response) { return response.ok ? response.json() : null; })
         .catch(function () { return null; });
     }
@@ -651,6 +655,37 @@
       });
   }
 
+  /**
+   * On the notifications page, the alerts shown are marked read by posting the page's own form (`POST
+   * /notifications/read` with `X-CSRF-Token`): opening the page (a GET) changes nothing, so a link from another site
+   * cannot. Resolves once done (or failed), so the header's count is asked for afterwards.
+   */
+  function markShownAlertsRead() {
+    var form = document.querySelector("form[data-mark-read]");
+    if (!form || !window.fetch || navigator.onLine === false) return Promise.resolve();
+    var token = form.querySelector("[name='csrf']");
+    var fields = new URLSearchParams();
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrf" && typeof value === "string") fields.append(name, value);
+    });
+    return fetch(form.action, {
+      method: "POST",
+      credentials: "same-origin",
+      redirect: "manual",
+      headers: {
+        Accept: "application/json",
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-CSRF-Token": token ? token.value : "",
+      },
+      body: fields.toString(),
+    })
+      .then(function (response) {
+        // Marked: the button has nothing left to do (the list still shows which alerts were new).
+        if (response.ok) form.hidden = true;
+      })
+      .catch(function () {});
+  }
+
   /** Offline, or with the server away, the page stays as it was served. */
   function setUpWatchlistMarks() {
     if (!document.querySelector("[data-alerts-link]") || !mayBeSignedIn()) return;
@@ -663,8 +698,21 @@
     });
   }
 
+  /**
+   * Without BOXOFFICE_PUBLIC_URL the server never names its own address (it would have to trust the request's Host),
+   * so a feed address to copy comes as a path: completed here with the address this page was loaded from.
+   */
+  function completeSiteAddresses() {
+    document.querySelectorAll("input[data-site-relative]").forEach(function (input) {
+      if (input.value.charAt(0) === "/" && input.value.charAt(1) !== "/") input.value = window.location.origin + input.value;
+    });
+  }
+
+  // First, so the header's unread count (asked by both below) comes after the notifications page marked its alerts.
+  alertsMarked = markShownAlertsRead();
   setUpReaderLink();
   setUpWatchlistMarks();
+  completeSiteAddresses();
   setUpPullToRefresh();
   setUpAutoSubmit();
   setUpBackfillProgress();

@@ -4,11 +4,16 @@
  * no session → it waits, listed on the note pages, and the worker sends it when the page script (app.js) sees the
  * connection come back or a page load, or on Background Sync; refused by the server → the form is posted as
  * usual, so the server's reasons show. Without a service worker the form posts as it always did.
+ * Each note is labelled with the account that wrote it (the diary's navigation says which, `data-account`): this
+ * page lists, and the worker sends, only the signed-in account's notes; another account's wait on the device for
+ * their owner, and the page says how many.
  */
 (function () {
   "use strict";
 
   var main = document.querySelector("main");
+  var nav = document.querySelector(".diary-nav[data-account]");
+  var account = nav ? nav.getAttribute("data-account") : "";
   var shells = document.querySelectorAll("template[data-app-shell]");
 
   function shellPiece(selector) {
@@ -63,15 +68,19 @@
     return part;
   }
 
-  /** Lists the notes kept on this device on the diary's note pages, with why they wait. */
+  /** Lists this account's notes kept on this device on the diary's note pages, with why they wait. */
   function showWaitingNotes(reveal) {
     if (window.location.pathname.indexOf("/notes") !== 0 || !main) return;
     notesRequest("readonly", function (store) {
       return store.getAll();
     })
-      .then(function (notes) {
+      .then(function (all) {
         var box = document.querySelector("[data-waiting-notes]");
-        if (!notes || !notes.length) {
+        var notes = (all || []).filter(function (note) {
+          return !!account && note.account === account;
+        });
+        var others = (all || []).length - notes.length;
+        if (!notes.length && !others) {
           if (box) box.remove();
           return;
         }
@@ -94,7 +103,12 @@
         );
         var status = box.querySelector("[data-waiting-status]");
         var why = lastReport && lastReport.signedOut ? "data-signed-out-text" : "data-offline-text";
-        status.textContent = box.getAttribute(why) || "";
+        status.textContent = notes.length ? box.getAttribute(why) || "" : "";
+        var elsewhere = box.querySelector("[data-waiting-others]");
+        if (elsewhere) {
+          elsewhere.textContent = (box.getAttribute("data-other-account-text") || "").replace("{count}", String(others));
+          elsewhere.hidden = !others;
+        }
         if (reveal) {
           box.setAttribute("tabindex", "-1");
           box.focus();
@@ -162,7 +176,7 @@
       form.addEventListener("submit", function (event) {
         var controller = navigator.serviceWorker.controller;
         if (event.defaultPrevented || form.hasAttribute("data-plain-submit") || !controller || !window.crypto ||
-            typeof window.crypto.randomUUID !== "function") {
+            typeof window.crypto.randomUUID !== "function" || !account) {
           return;
         }
         event.preventDefault();
@@ -174,6 +188,8 @@
         var action = new URL(form.action, window.location.href);
         var note = {
           key: window.crypto.randomUUID(),
+          // Whose note it is: sent only while this account is signed in, listed only on its pages.
+          account: account,
           // The form's address keeps the page's `?lang=`, so the saved note opens in the same language.
           action: action.pathname + action.search,
           fields: fields,

@@ -7,10 +7,14 @@
  *   the time it was saved; a page never seen offline → /offline. At most 50 public and 50 private pages.
  * - Fingerprinted static files: cache first (their address changes with their content).
  * - Posters: stale-while-revalidate, at most 200.
- * - Private pages (the server labels them with X-BoxOffice-Account) are kept apart, with the account they were
- *   shown to; that cache is emptied on /logout and when the server answers for no account or another one.
- * - Notes written offline wait in IndexedDB (the page puts them there) and are posted to /notes, once each,
- *   with their Idempotency-Key.
+ * - Private pages (the server labels them with X-BoxOffice-Account and the session's end, X-BoxOffice-Session-Expires)
+ *   are kept apart, with the account they were shown to and until when; that cache is emptied on /logout, when the
+ *   server answers for no account or another one, and once the session's end has passed. Offline, a private copy is
+ *   shown only while that session lasts (and, where the browser lets the worker read cookies, while the signed-in
+ *   hint cookie is there): a device shared with the next person never shows them the last one's diary.
+ * - Notes written offline wait in IndexedDB (the page puts them there, labelled with the account that wrote them)
+ *   and are posted to /notes, once each, with their Idempotency-Key, only while that account is signed in; another
+ *   account's notes stay on the device for their owner.
  */
 "use strict";
 
@@ -26,6 +30,8 @@ var POSTER_LIMIT = 200;
 var NETWORK_TIMEOUT_MS = 3000;
 var SAVED_HEADER = "X-BoxOffice-Saved-At";
 var ACCOUNT_HEADER = "X-BoxOffice-Account";
+var EXPIRES_HEADER = "X-BoxOffice-Session-Expires";
+var SIGNED_IN_HINT = "boxoffice_signed_in";
 var ACCOUNT_KEY = "/__boxoffice/account";
 var FINGERPRINTED = /^\/static\/.+\.[0-9a-f]{12}(\.[A-Za-z0-9]+)?$/;
 var POSTER = /^\/movies\/[^/]+\/poster$/;
@@ -129,15 +135,15 @@ function page(event) {
     });
 }
 
-/** Keeps a page as it was shown, and learns from it which account the server answers for. */
+/** Keeps a page as it was shown, and learns from it which account the server answers for, and until when. */
 function remember(request, response) {
   var account = response.headers.get(ACCOUNT_HEADER);
   var type = response.headers.get("Content-Type") || "";
   var storable = response.status === 200 && response.type === "basic" && type.indexOf("text/html") === 0;
-  return learnAccount(account).then(function (known) {
+  return learnAccount(account, response.headers.get(EXPIRES_HEADER)).then(function (known) {
     if (!storable) return;
     if (account) {
-      // A private page: kept only for the account it was shown to.
+      // A private page: kept only for the account it was shown to, while its session lasts.
       if (account === "none" || known !== account) return;
       return keep(PRIVATE_CACHE, request.url, response, PAGE_LIMIT);
     }
@@ -181,7 +187,10 @@ function trim(cache, limit) {
   });
 }
 
-/** The saved copy of a page (public, or private for the account last seen), marked with when it was saved. */
+/**
+ * The saved copy of a page (public, or private for the account last seen while its session lasts), marked with when
+ * it was saved. A private copy whose session is over, or whose owner is unknown, is never shown (the offline page is).
+ */
 function savedPage(url) {
   return caches
     .open(PAGES_CACHE)
@@ -190,9 +199,10 @@ function savedPage(url) {
     })
     .then(function (found) {
       if (found) return found;
-      return caches.open(PRIVATE_CACHE).then(function (cache) {
-        return cache.match(ACCOUNT_KEY).then(function (label) {
-          return label ? cache.match(url, { ignoreVary: true }) : undefined;
+      return liveLabel().then(function (label) {
+        if (!label) return undefined;
+        return caches.open(PRIVATE_CACHE).then(function (cache) {
+          return cache.match(url, { ignoreVary: true });
         });
       });
     })
@@ -265,25 +275,75 @@ function staleWhileRevalidate(event) {
 
 // ---- the account private pages belong to -----------------------------------------------------------------------
 
+/** The label kept with the private pages, `{account, expiresAt}` (ms since 1970), or null. */
+function readLabel() {
+  return caches.open(PRIVATE_CACHE).then(function (cache) {
+    return cache.match(ACCOUNT_KEY).then(function (found) {
+      if (!found) return null;
+      return found.json().then(
+        function (label) {
+          var valid = label && typeof label.account === "string" && typeof label.expiresAt === "number";
+          return valid ? label : null;
+        },
+        function () {
+          return null;
+        }
+      );
+    });
+  });
+}
+
+/** An expiry as the server wrote it (RFC 3339), in ms; NaN when absent or unreadable. */
+function expiryTime(text) {
+  return text ? Date.parse(text) : NaN;
+}
+
+/**
+ * The label of the private pages when they may be shown now: its session has not ended and, where the worker can read
+ * cookies (the Cookie Store API), the signed-in hint cookie, which ends with the session, is still there. A label past
+ * its session empties the private cache. Resolves to the label or null.
+ */
+function liveLabel() {
+  return readLabel().then(function (label) {
+    if (!label) return null;
+    if (!(label.expiresAt > Date.now())) {
+      return caches.delete(PRIVATE_CACHE).then(function () {
+        return null;
+      });
+    }
+    if (!self.cookieStore || typeof self.cookieStore.get !== "function") return label;
+    return self.cookieStore.get(SIGNED_IN_HINT).then(
+      function (hint) {
+        return hint ? label : null;
+      },
+      function () {
+        return label;
+      }
+    );
+  });
+}
+
 /**
  * `account` is what the server said on a diary page: an opaque id, "none" (no one signed in) or null (a public
- * page, which says nothing). Anything but the account already known empties the private cache. Resolves to the
- * account now known.
+ * page, which says nothing); `expires`, when that account's session ends. Anything but the account already known
+ * empties the private cache; the known account's label takes the new expiry. Resolves to the account now known
+ * (null when its session's end is unknown: nothing private is kept then).
  */
-function learnAccount(account) {
+function learnAccount(account, expires) {
   if (!account) return Promise.resolve(null);
-  return caches.open(PRIVATE_CACHE).then(function (cache) {
-    return cache.match(ACCOUNT_KEY).then(function (label) {
-      return (label ? label.text() : Promise.resolve(null)).then(function (known) {
-        if (known === account) return known;
-        return caches.delete(PRIVATE_CACHE).then(function () {
-          if (account === "none") return null;
-          return caches.open(PRIVATE_CACHE).then(function (fresh) {
-            return fresh.put(ACCOUNT_KEY, new Response(account)).then(function () {
-              return account;
-            });
+  var expiresAt = expiryTime(expires);
+  return readLabel().then(function (known) {
+    var same = known && known.account === account;
+    var start = same ? Promise.resolve() : caches.delete(PRIVATE_CACHE);
+    return start.then(function () {
+      if (account === "none" || isNaN(expiresAt)) return null;
+      return caches.open(PRIVATE_CACHE).then(function (cache) {
+        var label = JSON.stringify({ account: account, expiresAt: expiresAt });
+        return cache
+          .put(ACCOUNT_KEY, new Response(label, { headers: { "Content-Type": "application/json" } }))
+          .then(function () {
+            return account;
           });
-        });
       });
     });
   });
@@ -317,8 +377,13 @@ function sendNotes() {
   return sending;
 }
 
+/**
+ * Sends the waiting notes of the account signed in now, and only those: a note is labelled with the account that
+ * wrote it, and another account's notes stay on the device for their owner (the report counts them, and the page
+ * says so).
+ */
 function sendWaitingNotes() {
-  var report = { type: "notes", sent: [], refused: [], signedOut: false, offline: false };
+  var report = { type: "notes", sent: [], refused: [], signedOut: false, offline: false, account: null };
   return notesRequest("readonly", function (store) {
     return store.getAll();
   }).then(function (notes) {
@@ -327,18 +392,24 @@ function sendWaitingNotes() {
       return !note.refused;
     });
     if (!notes.length) return report;
-    return csrfToken()
-      .then(function (token) {
-        if (token === null) {
+    return currentSession()
+      .then(function (session) {
+        if (!session) {
           report.signedOut = true;
-          return;
+          return learnAccount("none");
         }
-        return notes.reduce(function (previous, note) {
-          return previous.then(function () {
-            if (report.signedOut) return;
-            return sendNote(note, token, report);
+        report.account = session.account;
+        return learnAccount(session.account, session.expiresAt).then(function () {
+          var own = notes.filter(function (note) {
+            return note.account === session.account;
           });
-        }, Promise.resolve());
+          return own.reduce(function (previous, note) {
+            return previous.then(function () {
+              if (report.signedOut) return;
+              return sendNote(note, session.csrfToken, report);
+            });
+          }, Promise.resolve());
+        });
       })
       .catch(function () {
         report.offline = true;
@@ -349,15 +420,18 @@ function sendWaitingNotes() {
   });
 }
 
-/** The signed-in session's CSRF token (`GET /session`); null when no one is signed in. */
-function csrfToken() {
+/**
+ * The signed-in session (`GET /session`): `{account, csrfToken, expiresAt}`, or null when no one is signed in.
+ */
+function currentSession() {
   return fetch("/session", { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
     .then(function (response) {
       if (!response.ok) throw new Error("HTTP " + response.status);
       return response.json();
     })
     .then(function (session) {
-      return session && session.signedIn && session.csrfToken ? session.csrfToken : null;
+      var valid = session && session.signedIn && session.csrfToken && session.account;
+      return valid ? session : null;
     });
 }
 

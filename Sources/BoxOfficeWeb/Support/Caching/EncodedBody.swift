@@ -48,15 +48,17 @@ struct EncodedBody: Sendable {
         gzip ? gzipTag : identityTag
     }
 
-    /// The answer to `request`: the gzip form when the client accepts it, `Vary: Accept-Encoding` for types that are
-    /// compressed, and, when `tagged`, an entity tag and `304 Not Modified` (no body) when `If-None-Match` names it.
-    /// `headers` are added (`Cache-Control`, cookies).
+    /// The answer to `request`: the gzip form when the client accepts it, `Accept-Encoding` added to `Vary` for types
+    /// that are compressed (and `Accept-Language` for pages, which are in the reader's language), and, when `tagged`,
+    /// an entity tag and `304 Not Modified` (no body) when `If-None-Match` names it. `headers` are added
+    /// (`Cache-Control`, cookies, a `Vary` of their own, which is kept).
     func response(
         to request: Request, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], tagged: Bool = true
     ) -> Response {
         let useGzip = gzip != nil && ContentCoding.acceptsGzip(request)
         var fields = headers
-        if isCompressible { fields[.vary] = "Accept-Encoding" }
+        if isCompressible { fields.addVary("Accept-Encoding") }
+        if contentType.hasPrefix("text/html") { fields.addVary("Accept-Language") }
         if tagged {
             let tag = entityTag(gzip: useGzip)
             fields[.eTag] = tag
