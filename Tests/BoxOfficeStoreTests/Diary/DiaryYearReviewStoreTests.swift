@@ -185,7 +185,8 @@ extension DiaryStoreTests {
                 // The schema before this one, its diaries written before their counts were (so that migration counts
                 // them, as an upgrade from further back does).
                 let beforeCounts = QuotaKeeperSchemaTests.previousSchema() + QuotaKeeperSchemaTests.added
-                let previous = beforeCounts + Array(QuotaKeeperSchemaTests.later.dropLast(2))
+                let previous =
+                    beforeCounts + Array(QuotaKeeperSchemaTests.later.prefix { !($0 is CreateDiaryYearFirstNotes) })
                 let first = QuotaKeeperSchemaTests.migrator(beforeCounts, on: database)
                 try await first.setupIfNeeded().get()
                 try await first.prepareBatch().get()
