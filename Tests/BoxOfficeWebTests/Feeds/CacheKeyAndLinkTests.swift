@@ -45,10 +45,11 @@ struct CacheKeyAndLinkTests {
             for path in ["/feeds/daily.atom", "/feeds/weekly.atom"] {
                 let zipped = try await client.get(path, headers: Self.acceptGzip)
                 #expect(zipped.status == .ok)
-                if path == "/feeds/daily.atom" { #expect(zipped.headers[.contentEncoding] == "gzip") }
-                #expect(
-                    Self.varyNames(zipped).isSuperset(of: ["Accept-Language", "Accept-Encoding"]),
-                    "\(path): \(zipped.headers[values: .vary])")
+                // The weekly feed is empty here (no week stored): too small to compress, it varies by language only.
+                let compressed = path == "/feeds/daily.atom"
+                if compressed { #expect(zipped.headers[.contentEncoding] == "gzip") }
+                let expected: Set<String> = compressed ? ["Accept-Language", "Accept-Encoding"] : ["Accept-Language"]
+                #expect(Self.varyNames(zipped).isSuperset(of: expected), "\(path): \(zipped.headers[values: .vary])")
                 let plain = try await client.get(path)
                 #expect(Self.varyNames(plain).contains("Accept-Language"), "\(path): \(plain.headers[values: .vary])")
             }
@@ -72,7 +73,7 @@ struct CacheKeyAndLinkTests {
             let feed = try await client.get("/feeds/daily.atom")
             #expect(feed.text.contains(#"<link rel="self" type="application/atom+xml" href="/feeds/daily.atom"/>"#))
             #expect(feed.text.contains(#"href="/daily?date=2024-03-19"/>"#))
-            #expect(!feed.text.contains("http://"), "no origin without the public address")
+            #expect(!feed.text.contains(#"href="http"#), "no origin without the public address")
         }
         try await HardeningTestSupport.withApp(
             configure: { $0.publicURL = URL(string: "https://boxoffice.example/") }

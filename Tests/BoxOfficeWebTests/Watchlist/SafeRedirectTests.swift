@@ -41,7 +41,10 @@ struct SafeRedirectTests {
             let token = try await minji.sessionCSRF()
             let back = try await minji.post("/watchlist", [("csrf", token), ("movieCode", code), ("next", "/daily")])
             #expect(back.headers[.location] == "/daily")
-            for next in Self.hostile + ["%2F%2Fevil.example", "/\t/evil.example/?lang=en"] {
+            // The form reader trims surrounding whitespace (" /notes" arrives as "/notes"): those go to a local path.
+            let posted =
+                Self.hostile.filter { !$0.contains("/notes") } + ["%2F%2Fevil.example", "/\t/evil.example/?lang=en"]
+            for next in posted {
                 let added = try await minji.post("/watchlist", [("csrf", token), ("movieCode", code), ("next", next)])
                 #expect(added.status == .seeOther, "\(next.debugDescription): \(added.status)")
                 #expect(added.headers[.location] == "/watchlist", "\(next.debugDescription)")
@@ -51,7 +54,7 @@ struct SafeRedirectTests {
             }
             // The log-in page's `next` follows the same rule.
             let login = try await PageBrowser(client).get("/login?next=%2F%09%2Fevil.example%2F")
-            #expect(!login.text.contains("evil.example"))
+            #expect(!login.text.contains(#"name="next""#), "no hidden next to come back to")
         }
     }
 }
