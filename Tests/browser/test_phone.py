@@ -344,7 +344,8 @@ def register(r) -> None:
             const form = document.querySelector("form.note-form");
             const fields = [];
             new FormData(form).forEach((value, name) => { if (name !== "csrf") fields.push([name, value]); });
-            const note = {key: crypto.randomUUID(), fields, title: form.title.value, writtenAt: new Date().toISOString()};
+            const note = {key: crypto.randomUUID(), fields, title: form.title.value, writtenAt: new Date().toISOString(),
+              account: document.querySelector(".diary-nav").getAttribute("data-account")};
             const body = new URLSearchParams(fields);
             body.set("csrf", form.csrf.value);
             const post = () => fetch("/notes", {method: "POST", body: body.toString(), credentials: "same-origin",
@@ -399,6 +400,7 @@ def register(r) -> None:
             const fields = [];
             new FormData(form).forEach((value, name) => { if (name !== "csrf") fields.push([name, value]); });
             const note = {key: crypto.randomUUID(), title, writtenAt: new Date().toISOString(),
+              account: document.querySelector(".diary-nav").getAttribute("data-account"),
               fields: fields.map(([name, value]) => [name, name === "watchedOn" ? "2999-01-01" :
                                                           name === "title" ? title : value])};
             const opening = indexedDB.open("boxoffice", 1);

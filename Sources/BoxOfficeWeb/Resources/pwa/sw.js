@@ -360,20 +360,25 @@ importScripts("__NOTES_STORE__");
 var notesRequest = self.BoxOfficeNotesStore.request;
 
 var sending = null;
+var sendAgain = false;
 
-/** Sends every waiting note; a call while a send is under way joins it (the server dedupes by key besides). */
+/**
+ * Sends every waiting note; a call while a send is under way runs once more after it (the account signed in may
+ * have changed meanwhile: a log-in right after a log-out), and the server dedupes by key besides.
+ */
 function sendNotes() {
-  if (!sending) {
-    sending = sendWaitingNotes().then(
-      function (report) {
-        sending = null;
-        return tellPages(report);
-      },
-      function () {
-        sending = null;
-      }
-    );
+  if (sending) {
+    sendAgain = true;
+    return sending;
   }
+  sending = sendWaitingNotes()
+    .then(tellPages, function () {})
+    .then(function () {
+      sending = null;
+      if (!sendAgain) return;
+      sendAgain = false;
+      return sendNotes();
+    });
   return sending;
 }
 
