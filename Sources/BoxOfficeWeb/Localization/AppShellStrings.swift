@@ -52,6 +52,6 @@ struct AppShellStrings: Sendable {
         discard = t("지우기", "Discard")
         waitingOtherAccount = t(
             "이 기기에 다른 계정의 기록 {count}개가 보내기를 기다립니다. 그 계정으로 로그인하면 보냅니다.",
-            "{count} notes waiting for another account on this device; they are sent when that account logs in.")
+            "Notes waiting for another account on this device: {count}. They are sent when that account logs in.")
     }
 }

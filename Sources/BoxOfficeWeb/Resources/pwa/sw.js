@@ -57,6 +57,11 @@ self.addEventListener("activate", function (event) {
     caches
       .keys()
       .then(function (names) {
+        return labelOlderNotes(names).then(function () {
+          return names;
+        });
+      })
+      .then(function (names) {
         return Promise.all(
           names
             .filter(function (name) {
@@ -271,6 +276,48 @@ function staleWhileRevalidate(event) {
       return fresh;
     });
   });
+}
+
+/**
+ * Notes queued by a worker from before notes carried their account take, once, the account that worker's private
+ * pages were labelled with (a plain id, the account signed in while they were written); with no such label they
+ * stay on the device unsent, listed for the reader, rather than go to whoever signs in next.
+ */
+function labelOlderNotes(names) {
+  var older = names.filter(function (name) {
+    return name.indexOf("boxoffice-private-") === 0 && name !== PRIVATE_CACHE;
+  });
+  return older
+    .reduce(function (found, name) {
+      return found.then(function (account) {
+        if (account) return account;
+        return caches
+          .open(name)
+          .then(function (cache) {
+            return cache.match(ACCOUNT_KEY);
+          })
+          .then(function (label) {
+            return label ? label.text() : null;
+          })
+          .then(function (text) {
+            return text && text !== "none" && text.charAt(0) !== "{" ? text : null;
+          });
+      });
+    }, Promise.resolve(null))
+    .then(function (account) {
+      if (!account) return;
+      return notesRequest("readwrite", function (store) {
+        var walk = store.openCursor();
+        walk.onsuccess = function () {
+          var at = walk.result;
+          if (!at) return;
+          if (!at.value.account) at.update(Object.assign({}, at.value, { account: account }));
+          at.continue();
+        };
+        return null;
+      });
+    })
+    .catch(function () {});
 }
 
 // ---- the account private pages belong to -----------------------------------------------------------------------
