@@ -61,7 +61,7 @@ start() {
     fi
     if ! as_owner "$BINDIR/pg_ctl" -D "$PGDATA" status >/dev/null 2>&1; then
         as_owner "$BINDIR/pg_ctl" -D "$PGDATA" -l "$PGLOG" -w -t 60 \
-            -o "-h 127.0.0.1 -p $PGPORT -k $PGDIR -c max_connections=300 -c fsync=off" start >/dev/null || {
+            -o "-h 127.0.0.1 -p $PGPORT -k $PGDIR -c max_connections=1000 -c fsync=off" start >/dev/null || {
             echo "dev-postgres: the server did not start; see $PGLOG" >&2
             tail -n 20 "$PGLOG" >&2 || true
             exit 1

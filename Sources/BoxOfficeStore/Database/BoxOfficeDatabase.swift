@@ -45,7 +45,7 @@ public final class BoxOfficeDatabase: Sendable {
     ///
     /// For SQLite, creates the file's directory when missing.
     /// How long one database call (waiting for a pooled connection included) may take before it fails.
-    static let callDeadline: TimeAmount = .seconds(15)
+    static let callDeadline: TimeAmount = .seconds(60)
     /// How long a query may wait for a pooled connection before failing: no longer than a call may take.
     static let connectionWait: TimeAmount = callDeadline
 
