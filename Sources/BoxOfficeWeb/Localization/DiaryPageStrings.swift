@@ -57,7 +57,6 @@ struct DiaryPageStrings: Sendable {
         language == .english ? english : korean
     }
 
-    // swiftlint:disable:next function_body_length
     private init(english en: Bool) {
         isEnglish = en
         func t(_ korean: String, _ english: String) -> String { en ? english : korean }

@@ -12,7 +12,6 @@ struct WebhookPageStrings: Sendable {
 
     static func table(for language: Language) -> WebhookPageStrings { language == .english ? english : korean }
 
-    // swiftlint:disable:next function_body_length
     private init(english en: Bool) {
         isEnglish = en
         func t(_ korean: String, _ english: String) -> String { en ? english : korean }
