@@ -78,13 +78,9 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
             return try await render(environment, session: session, passwordErrors: errors, status: .badRequest)
         }
         // Changing the password ended every session, this one too: keep this browser signed in.
-        let issued = try await accounts.startSession(for: session.user)
-        var response = environment.redirect("/account", [("done", "password")])
-        response.setCookie(
-            SessionCookies.session(
-                issued.cookieValue, expiresAt: issued.session.expiresAt, now: site.calendar.currentInstant,
-                request: request))
-        return response
+        return try await accounts.startSession(
+            for: session.user, answering: environment.redirect("/account", [("done", "password")]), request: request,
+            site: site)
     }
 
     func createToken(_ request: Request, context: Context) async throws -> Response {

@@ -19,7 +19,8 @@ struct LoginController<Context: DiarySessionContext>: Sendable {
         let next = request.formParameters.nonEmpty("next")
         if context.session != nil { return environment.afterLogin(next) }
         let flash = request.formParameters.nonEmpty("done") == "loggedOut" ? environment.strings.loggedOut : nil
-        return try render(environment, username: "", next: next, errors: [], flash: flash, status: .ok)
+        return try renderer.renderAccountForm(
+            .login, environment, username: "", next: next, errors: [], flash: flash, status: .ok)
     }
 
     func logIn(_ request: Request, context: Context) async throws -> Response {
@@ -38,30 +39,13 @@ struct LoginController<Context: DiarySessionContext>: Sendable {
             case .tooManyAttempts: status = .tooManyRequests
             case .conflict, .notFound, .exportInProgress: throw error
             }
-            var response = try render(
-                environment, username: username, next: next, errors: [ReasonText(environment.language).diary(error)],
-                flash: nil, status: status)
+            var response = try renderer.renderAccountForm(
+                .login, environment, username: username, next: next,
+                errors: [ReasonText(environment.language).diary(error)], status: status)
             if let seconds = error.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
             return response
         }
-        let issued = try await accounts.startSession(for: user)
-        var response = environment.afterLogin(next)
-        response.setCookie(
-            SessionCookies.session(
-                issued.cookieValue, expiresAt: issued.session.expiresAt, now: site.calendar.currentInstant,
-                request: request))
-        return response
-    }
-
-    private func render(
-        _ environment: DiaryPageEnvironment, username: String, next: String?, errors: [String], flash: String?,
-        status: HTTPResponse.Status
-    ) throws -> Response {
-        let csrf = PreSessionCSRF(request: environment.request)
-        let viewModel = LoginViewModel(
-            environment: environment, csrf: csrf.token, username: username, next: next, errors: errors, flash: flash)
-        var response = try renderer.render(viewModel, template: "diary_login", status: status)
-        csrf.attach(to: &response)
-        return response
+        return try await accounts.startSession(
+            for: user, answering: environment.afterLogin(next), request: request, site: site)
     }
 }

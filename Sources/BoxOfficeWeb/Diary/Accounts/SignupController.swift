@@ -14,7 +14,8 @@ struct SignupController<Context: DiarySessionContext>: Sendable {
             let environment = DiaryPageEnvironment(request: request, site: site)
             let next = request.formParameters.nonEmpty("next")
             if context.session != nil { return environment.afterLogin(next) }
-            return try render(environment, username: "", next: next, errors: [], status: .ok)
+            return try renderer.renderAccountForm(
+                .signup, environment, username: "", next: next, errors: [], status: .ok)
         }
         group.post("signup") { request, context in try await signUp(request, context: context) }
     }
@@ -39,35 +40,18 @@ struct SignupController<Context: DiarySessionContext>: Sendable {
         }
         if password != form.passwordConfirm { errors.append(s.passwordMismatch) }
         if !errors.isEmpty {
-            return try render(environment, username: username, next: next, errors: errors, status: .badRequest)
+            return try renderer.renderAccountForm(
+                .signup, environment, username: username, next: next, errors: errors, status: .badRequest)
         }
         let user: DiaryUser
         do {
             user = try await accounts.signUp(username: username, password: password)
         } catch DiaryError.conflict(let conflict) {
-            return try render(
-                environment, username: username, next: next,
-                errors: [ReasonText(environment.language).conflict(conflict)],
-                status: .conflict)
+            return try renderer.renderAccountForm(
+                .signup, environment, username: username, next: next,
+                errors: [ReasonText(environment.language).conflict(conflict)], status: .conflict)
         }
-        let issued = try await accounts.startSession(for: user)
-        var response = environment.afterLogin(next)
-        response.setCookie(
-            SessionCookies.session(
-                issued.cookieValue, expiresAt: issued.session.expiresAt, now: site.calendar.currentInstant,
-                request: request))
-        return response
-    }
-
-    private func render(
-        _ environment: DiaryPageEnvironment, username: String, next: String?, errors: [String],
-        status: HTTPResponse.Status
-    ) throws -> Response {
-        let csrf = PreSessionCSRF(request: environment.request)
-        let viewModel = SignupViewModel(
-            environment: environment, csrf: csrf.token, username: username, next: next, errors: errors)
-        var response = try renderer.render(viewModel, template: "diary_signup", status: status)
-        csrf.attach(to: &response)
-        return response
+        return try await accounts.startSession(
+            for: user, answering: environment.afterLogin(next), request: request, site: site)
     }
 }
