@@ -1,9 +1,12 @@
 import BoxOfficeCore
 import Foundation
 
-/// An Atom feed (RFC 4287) of stored charts, already formatted for `feed_atom.mustache`: one entry per chart, its
-/// top 10 with rank changes as an XHTML table.
-struct ChartFeedViewModel: Sendable {
+/// An Atom feed of stored charts, already formatted for `feed_atom.mustache`: one entry per chart, its top 10 with
+/// rank changes as an XHTML table.
+typealias ChartFeedViewModel = AtomFeedViewModel<ChartFeedEntry>
+
+/// A chart in the feed.
+struct ChartFeedEntry: Sendable {
     struct Row: Sendable {
         var rank: String
         var change: String
@@ -12,25 +15,14 @@ struct ChartFeedViewModel: Sendable {
         var total: String
     }
 
-    struct Entry: Sendable {
-        var id: String
-        var title: String
-        var updated: String
-        var link: String
-        var rows: [Row]
-    }
-
-    var language: String
     var id: String
     var title: String
-    var author: String
     var updated: String
-    var selfLink: String
-    var alternateLink: String
-    var subtitle: String?
-    var strings: FeedStrings
-    var entries: [Entry]
+    var link: String
+    var rows: [Row]
+}
 
+extension AtomFeedViewModel where Entry == ChartFeedEntry {
     /// - Parameters:
     ///   - kind: `.daily` or `.week`.
     ///   - origin: the site's origin (`https://example.org`), for absolute links.
@@ -47,33 +39,23 @@ struct ChartFeedViewModel: Sendable {
             return origin + path + (query.isEmpty ? "" : "?" + query)
         }
         let isDaily = kind == .daily
-        self.language = language == .english ? "en" : "ko"
-        id = feeds.feedID(kind: kind)
-        title = isDaily ? t.dailyFeedTitle : t.weeklyFeedTitle
-        author = t.feedAuthor
-        strings = t
-        subtitle = feeds.source == .sample ? t.sampleNote : nil
-        selfLink = link(isDaily ? "/feeds/daily.atom" : "/feeds/weekly.atom", [])
-        alternateLink = link(isDaily ? "/daily" : "/weekly", [])
-        let newest = charts.map(\.fetchedAt).max() ?? feeds.calendar.currentInstant
-        updated = Self.timestamp(newest)
-        entries = charts.map { chart in
-            let page = isDaily ? "/daily" : "/weekly"
-            let rows = chart.entries.prefix(10).map { entry in
-                Row(
-                    rank: String(entry.rank), change: pages.rankChange(entry.change), title: entry.title,
-                    audience: NumberFormatting.thousands(entry.audience),
-                    total: NumberFormatting.thousands(entry.audienceTotal))
-            }
-            return Entry(
-                id: feeds.entryID(for: chart), title: t.entryTitle(for: chart, pages: pages),
-                updated: Self.timestamp(chart.fetchedAt),
-                link: link(page, ["date=\(chart.range.start.isoString)"]), rows: Array(rows))
-        }
-    }
-
-    /// RFC 3339 in UTC, whole seconds: `2024-03-16T01:00:00Z`.
-    static func timestamp(_ date: Date) -> String {
-        Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!).format(date)
+        let page = isDaily ? "/daily" : "/weekly"
+        self.init(
+            language: language, id: feeds.feedID(kind: kind), title: isDaily ? t.dailyFeedTitle : t.weeklyFeedTitle,
+            subtitle: feeds.source == .sample ? t.sampleNote : nil,
+            updated: charts.map(\.fetchedAt).max() ?? feeds.calendar.currentInstant,
+            selfLink: link(isDaily ? "/feeds/daily.atom" : "/feeds/weekly.atom", []), alternateLink: link(page, []),
+            entries: charts.map { chart in
+                let rows = chart.entries.prefix(10).map { entry in
+                    ChartFeedEntry.Row(
+                        rank: String(entry.rank), change: pages.rankChange(entry.change), title: entry.title,
+                        audience: NumberFormatting.thousands(entry.audience),
+                        total: NumberFormatting.thousands(entry.audienceTotal))
+                }
+                return ChartFeedEntry(
+                    id: feeds.entryID(for: chart), title: t.entryTitle(for: chart, pages: pages),
+                    updated: Self.timestamp(chart.fetchedAt),
+                    link: link(page, ["date=\(chart.range.start.isoString)"]), rows: Array(rows))
+            })
     }
 }
