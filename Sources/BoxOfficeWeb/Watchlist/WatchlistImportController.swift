@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeText
 import Foundation
 import Hummingbird
 
@@ -24,14 +23,13 @@ struct WatchlistImportController<Context: DiarySessionContext>: Sendable {
 
     func importFile(_ request: Request, context: Context) async throws -> Response {
         let environment = DiaryPageEnvironment(request: request, site: site)
-        let s = environment.strings
         let session = try context.requireSession()
         let form = ImportForm(context.form)
-        let pasted = form.pasted
-        let data = form.file?.data ?? Data(pasted.utf8)
+        let data = form.data
         guard !data.isEmpty else {
             return try render(
-                environment, session: session, pasted: pasted, errors: [s.importEmpty], status: .badRequest)
+                environment, session: session, pasted: form.pasted, errors: [environment.strings.importEmpty],
+                status: .badRequest)
         }
         guard data.count <= Self.importSizeLimit else {
             throw WebError.bodyTooLarge(limitKB: Self.importSizeLimit / 1024)
@@ -41,8 +39,8 @@ struct WatchlistImportController<Context: DiarySessionContext>: Sendable {
             report = try await importer.importLetterboxd(data, userID: session.user.id)
         } catch let error as BoxOfficeError where error.isBadInput {
             return try render(
-                environment, session: session, pasted: pasted,
-                errors: [s.importRefused(ReasonText(environment.language).message(error))], status: .badRequest)
+                environment, session: session, pasted: form.pasted, errors: [environment.importRefused(error)],
+                status: .badRequest)
         }
         return try render(environment, session: session, report: report, status: .ok)
     }

@@ -1,3 +1,5 @@
+import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 
 /// The import form (`POST /import-export`, `POST /watchlist/import`): the chosen `format`, a file uploaded in `file`
@@ -19,5 +21,17 @@ struct ImportForm: Sendable, Equatable {
     init(_ form: FormBody) {
         let format = form.field("format")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         self.init(format: format.isEmpty ? nil : format, pasted: form.field("content") ?? "", file: form.file("file"))
+    }
+}
+
+extension ImportForm {
+    /// The bytes to import: the uploaded file, else the text pasted.
+    var data: Data { file?.data ?? Data(pasted.utf8) }
+}
+
+extension PageEnvironment where Strings == DiaryPageStrings {
+    /// What an import form says when the importer refused the file as bad input: why, in the reader's language.
+    func importRefused(_ error: BoxOfficeError) -> String {
+        strings.importRefused(ReasonText(language).message(error))
     }
 }

@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeText
 import Foundation
 import Hummingbird
 
@@ -43,36 +42,29 @@ struct TransferController<Context: DiarySessionContext>: Sendable {
 
     func importFile(_ request: Request, context: Context) async throws -> Response {
         let environment = DiaryPageEnvironment(request: request, site: site)
-        let s = environment.strings
         let session = try context.requireSession()
         let form = ImportForm(context.form)
-        let pasted = form.pasted
         let format: DiaryFileFormat
         do {
             format = try DiaryFileFormat(parameter: form.format)
         } catch {
             return try render(
-                environment, session: session, pasted: pasted, errors: [s.formatRequired], status: .badRequest)
+                environment, session: session, pasted: form.pasted, errors: [environment.strings.formatRequired],
+                status: .badRequest)
         }
-        let data: Data
-        if let file = form.file {
-            data = file.data
-        } else {
-            data = Data(pasted.utf8)
-        }
+        let data = form.data
         guard !data.isEmpty else {
             return try render(
-                environment, session: session, format: format, pasted: pasted, errors: [s.importEmpty],
-                status: .badRequest)
+                environment, session: session, format: format, pasted: form.pasted,
+                errors: [environment.strings.importEmpty], status: .badRequest)
         }
         let report: DiaryImportReport
         do {
             report = try await transfer.importFile(data, format: format, for: session.user)
         } catch let error as BoxOfficeError where error.isBadInput {
             return try render(
-                environment, session: session, format: format, pasted: pasted,
-                errors: [s.importRefused(ReasonText(environment.language).message(error))],
-                status: .badRequest)
+                environment, session: session, format: format, pasted: form.pasted,
+                errors: [environment.importRefused(error)], status: .badRequest)
         }
         if report.rows >= FreedMemory.importRows { FreedMemory.release() }
         return try render(environment, session: session, format: format, report: report, status: .ok)
