@@ -107,30 +107,21 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
     func create(_ request: Request, session: DiarySession, input: NoteFormInput) async throws -> Response {
         let environment = DiaryPageEnvironment(request: request, site: site)
         let movie = try await movies.movie(code: try DiaryValidation.movieCode(input.movieCode))
-        let categories = try await notes.categories(for: session.user)
-        let checked: NoteFormInput.Checked
-        switch input.checked(today: environment.today, categories: categories, strings: environment.strings) {
-        case .success(let values): checked = values
-        case .failure(let errors):
-            return try await renderForm(
-                environment, session: session, mode: .new, movie: .init(movie: movie), input: input,
-                errors: errors.messages,
-                status: .badRequest, categories: categories)
-        }
-        let draft = NoteDraft(
-            movieCode: movie.code, title: checked.title, watchedOn: checked.watchedOn, memo: checked.memo,
-            rating: checked.rating, categoryId: checked.categoryId, place: checked.place, chartDate: checked.chartDate,
-            chartRank: checked.chartRank)
-        let result: NoteSaveResult
-        do {
+        let saved = try await save(
+            input, environment: environment, session: session, mode: .new, movie: .init(movie: movie)
+        ) { checked in
+            let draft = NoteDraft(
+                movieCode: movie.code, title: checked.title, watchedOn: checked.watchedOn, memo: checked.memo,
+                rating: checked.rating, categoryId: checked.categoryId, place: checked.place,
+                chartDate: checked.chartDate, chartRank: checked.chartRank)
             // The offline queue of the page script sends a note again until it hears back; the key makes that safe.
-            result = try await notes.createNote(
+            return try await notes.createNote(
                 draft, for: session.user, idempotencyKey: request.headers[Self.idempotencyKeyHeader])
-        } catch let error as BoxOfficeError where error.isBadInput {
-            return try await renderForm(
-                environment, session: session, mode: .new, movie: .init(movie: movie), input: input,
-                errors: [ReasonText(environment.language).message(error)],
-                status: .badRequest, categories: categories)
+        }
+        let result: NoteSaveResult
+        switch saved {
+        case .saved(let value): result = value
+        case .refused(let form): return form
         }
         // Notes sent later from the offline queue come through here too, so "always" applies to them as well.
         let offer = try await watchlist.noteLogged(movieCode: movie.code, userID: session.user.id)
@@ -181,28 +172,50 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
         input.movieCode = note.movieCode
         input.chartDate = note.chartDate?.isoString ?? ""
         input.chartRank = note.chartRank.map(String.init) ?? ""
-        let categories = try await notes.categories(for: session.user)
-        let checked: NoteFormInput.Checked
-        switch input.checked(today: environment.today, categories: categories, strings: environment.strings) {
-        case .success(let values): checked = values
-        case .failure(let errors):
-            return try await renderForm(
-                environment, session: session, mode: .edit(note), movie: .init(note: note), input: input,
-                errors: errors.messages, status: .badRequest, categories: categories)
+        let saved = try await save(
+            input, environment: environment, session: session, mode: .edit(note), movie: .init(note: note)
+        ) { checked in
+            let changes = NoteChanges(
+                title: checked.title, watchedOn: checked.watchedOn, memo: checked.memo,
+                rating: checked.rating.map { .set($0) } ?? .clear,
+                categoryId: checked.categoryId.map { .set($0) } ?? .clear,
+                place: checked.place.map { .set($0) } ?? .clear)
+            return try await notes.updateNote(id: id, changes: changes, for: session.user)
         }
-        let changes = NoteChanges(
-            title: checked.title, watchedOn: checked.watchedOn, memo: checked.memo,
-            rating: checked.rating.map { .set($0) } ?? .clear,
-            categoryId: checked.categoryId.map { .set($0) } ?? .clear,
-            place: checked.place.map { .set($0) } ?? .clear)
-        do {
-            _ = try await notes.updateNote(id: id, changes: changes, for: session.user)
-        } catch let error as BoxOfficeError where error.isBadInput {
-            return try await renderForm(
-                environment, session: session, mode: .edit(note), movie: .init(note: note), input: input,
-                errors: [ReasonText(environment.language).message(error)], status: .badRequest, categories: categories)
-        }
+        if case .refused(let form) = saved { return form }
         return environment.redirect("/notes/\(id.uuidString)", [("done", "saved")])
+    }
+
+    /// A form's note saved, or the form again (400) with why not.
+    private enum SaveOutcome {
+        case saved(NoteSaveResult)
+        case refused(Response)
+    }
+
+    /// Checks `input` against the person's categories and, when it passes, saves it with `write`. The form's own
+    /// checks failing, or the service refusing the values as bad input, answers the form again with the reasons.
+    private func save(
+        _ input: NoteFormInput, environment: DiaryPageEnvironment, session: DiarySession,
+        mode: NoteFormViewModel.Mode, movie: NoteFormViewModel.MovieFacts,
+        write: (NoteFormInput.Checked) async throws -> NoteSaveResult
+    ) async throws -> SaveOutcome {
+        let categories = try await notes.categories(for: session.user)
+        func refused(_ errors: [String]) async throws -> SaveOutcome {
+            .refused(
+                try await renderForm(
+                    environment, session: session, mode: mode, movie: movie, input: input, errors: errors,
+                    status: .badRequest, categories: categories))
+        }
+        switch input.checked(today: environment.today, categories: categories, strings: environment.strings) {
+        case .failure(let errors):
+            return try await refused(errors.messages)
+        case .success(let checked):
+            do {
+                return .saved(try await write(checked))
+            } catch let error as BoxOfficeError where error.isBadInput {
+                return try await refused([ReasonText(environment.language).message(error)])
+            }
+        }
     }
 
     private func renderForm(
