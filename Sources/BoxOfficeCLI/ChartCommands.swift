@@ -2,8 +2,34 @@ public import ArgumentParser
 import BoxOfficeCore
 import Foundation
 
+/// What `daily` and `weekly` share: the filters, the format and the language, and a run that checks the region, asks
+/// the chart service and prints the chart.
+protocol ChartCommand: AsyncParsableCommand, LocalizedCommand {
+    var date: String? { get }
+    var filterOptions: ChartFilterOptions { get }
+    var format: ChartFormat { get }
+
+    /// The chart to show: the one of `requested` (the `--date`, if given) or of the command's default day.
+    func query(requested: CalendarDate?, filters: ChartFilters, calendar: BoxOfficeCalendar) -> ChartQuery
+}
+
+extension ChartCommand {
+    func run() async throws {
+        let strings = strings
+        let filters = try filterOptions.filters()
+        let requested = try date.map(parseDate)
+        let output = try await ServiceRunner.run(strings) { services in
+            let wanted = query(requested: requested, filters: filters, calendar: services.calendar)
+            try await services.movies.checkRegion(of: filters)
+            let chart = try await services.charts.chart(wanted)
+            return try ChartRenderer.render(chart, format: format, strings: strings)
+        }
+        Terminal.write(output)
+    }
+}
+
 /// `boxoffice daily`: one day's top 10.
-struct DailyCommand: AsyncParsableCommand, LocalizedCommand {
+struct DailyCommand: ChartCommand {
     static let configuration = CommandConfiguration(
         commandName: "daily", abstract: "Show a day's box office (default: yesterday in Korea).")
 
@@ -17,17 +43,8 @@ struct DailyCommand: AsyncParsableCommand, LocalizedCommand {
 
     @OptionGroup var languageOptions: LanguageOptions
 
-    func run() async throws {
-        let strings = strings
-        let filters = try filterOptions.filters()
-        let requested = try date.map(parseDate)
-        let output = try await ServiceRunner.run(strings) { services in
-            let day = requested ?? services.calendar.yesterday
-            try await services.movies.checkRegion(of: filters)
-            let chart = try await services.charts.chart(.daily(day, filters: filters))
-            return try ChartRenderer.render(chart, format: format, strings: strings)
-        }
-        Terminal.write(output)
+    func query(requested: CalendarDate?, filters: ChartFilters, calendar: BoxOfficeCalendar) -> ChartQuery {
+        .daily(requested ?? calendar.yesterday, filters: filters)
     }
 }
 
@@ -37,7 +54,7 @@ extension WeeklyRange: ExpressibleByArgument {
 }
 
 /// `boxoffice weekly`: a week's, weekend's or weekdays' top 10.
-struct WeeklyCommand: AsyncParsableCommand, LocalizedCommand {
+struct WeeklyCommand: ChartCommand {
     static let configuration = CommandConfiguration(
         commandName: "weekly", abstract: "Show a weekly box office (default: the latest finished one).")
 
@@ -54,16 +71,7 @@ struct WeeklyCommand: AsyncParsableCommand, LocalizedCommand {
 
     @OptionGroup var languageOptions: LanguageOptions
 
-    func run() async throws {
-        let strings = strings
-        let filters = try filterOptions.filters()
-        let requested = try date.map(parseDate)
-        let output = try await ServiceRunner.run(strings) { services in
-            let day = requested ?? services.calendar.latestWeek(range).start
-            try await services.movies.checkRegion(of: filters)
-            let chart = try await services.charts.chart(ChartQuery(kind: ChartKind(range), date: day, filters: filters))
-            return try ChartRenderer.render(chart, format: format, strings: strings)
-        }
-        Terminal.write(output)
+    func query(requested: CalendarDate?, filters: ChartFilters, calendar: BoxOfficeCalendar) -> ChartQuery {
+        ChartQuery(kind: ChartKind(range), date: requested ?? calendar.latestWeek(range).start, filters: filters)
     }
 }
