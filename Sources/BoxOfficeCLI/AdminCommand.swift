@@ -68,10 +68,7 @@ struct AdminCommand: AsyncParsableCommand {
 
     /// Opens the configured database (migrating it, so the role exists), runs `body`, closes it.
     static func withDatabase<T: Sendable>(_ body: (BoxOfficeDatabase) async throws -> T) async throws -> T {
-        let configuration = try ServiceRunner.configuration()
-        let location = try DatabaseLocation(
-            databaseURL: configuration.databaseURL, workingDirectory: configuration.workingDirectory)
-        let database = try BoxOfficeDatabase(location: location, logger: ServiceRunner.quietLogger())
+        let database = try ServiceRunner.openDatabase().database
         do {
             try await database.migrate()
             let result = try await body(database)

@@ -53,10 +53,7 @@ struct MigrateCommand: AsyncParsableCommand, LocalizedCommand {
     @OptionGroup var languageOptions: LanguageOptions
 
     func run() async throws {
-        let configuration = try ServiceRunner.configuration()
-        let location = try DatabaseLocation(
-            databaseURL: configuration.databaseURL, workingDirectory: configuration.workingDirectory)
-        let database = try BoxOfficeDatabase(location: location, logger: ServiceRunner.quietLogger())
+        let (database, location) = try ServiceRunner.openDatabase()
         do {
             try await database.migrate()
         } catch {

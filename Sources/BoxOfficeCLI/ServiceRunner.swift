@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import BoxOfficeApp
+import BoxOfficeStore
 import Foundation
 import Logging
 
@@ -14,6 +15,15 @@ enum ServiceRunner {
         var logger = Logger(label: "boxoffice") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .critical
         return logger
+    }
+
+    /// The configured database and where it is, opened with the quiet logger; not migrated, and the caller shuts it
+    /// down (`admin`, `migrate`: commands that need nothing else).
+    static func openDatabase() throws -> (database: BoxOfficeDatabase, location: DatabaseLocation) {
+        let configuration = try configuration()
+        let location = try DatabaseLocation(
+            databaseURL: configuration.databaseURL, workingDirectory: configuration.workingDirectory)
+        return (try BoxOfficeDatabase(location: location, logger: quietLogger()), location)
     }
 
     static func run<T>(_ strings: CLIStrings, _ body: (AppServices) async throws -> T) async throws -> T {
