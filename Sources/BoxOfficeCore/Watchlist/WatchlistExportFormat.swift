@@ -1,20 +1,11 @@
 public import Foundation
 
 /// The files a watchlist exports to: `GET /api/v1/watchlist/export?format=csv|letterboxd`.
-public enum WatchlistExportFormat: String, CaseIterable, Hashable, Sendable {
+public enum WatchlistExportFormat: String, WatchlistFileFormat, Hashable, Sendable {
     /// BoxOffice's CSV: `movieCode,title,openDate,addedAt`, UTF-8 with a byte order mark.
     case csv
     /// Letterboxd's `watchlist.csv`: `Date,Name,Year,Letterboxd URI` (the URI empty).
     case letterboxd
-
-    /// Parses `csv` or `letterboxd` (any case); a missing or other value is a 400 naming the choices.
-    public init(parameter: String?) throws(BoxOfficeError) {
-        guard let parameter, !parameter.isEmpty else { throw .invalid("format", .required) }
-        guard let format = Self(rawValue: parameter.lowercased()) else {
-            throw .invalid("format", .oneOf(Self.allCases.map(\.rawValue)), value: parameter)
-        }
-        self = format
-    }
 
     /// BoxOffice's CSV header.
     public static let csvColumns = ["movieCode", "title", "openDate", "addedAt"]
