@@ -38,63 +38,61 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
     func createCategory(id: UUID, name: String, visible: Bool, userID: UUID, createdAt: Date) async throws
         -> DiaryCategory
     {
-        let outcome = try await StorageFailure.run("create a category", logger: database.logger) {
-            () async throws -> Outcome<DiaryCategory> in
-            do {
-                return .done(
-                    try await database.transaction { transaction in
-                        try await DiaryVersionStore.bump(userID: userID, on: transaction)
-                        let existing = try await Self.ordered(userID: userID, on: transaction)
-                        let key = DiaryValidation.categoryKey(name)
-                        if existing.contains(where: { $0.nameKey == key }) { throw NameTaken() }
-                        let model = DiaryCategoryModel()
-                        model.id = id
-                        model.userID = userID
-                        model.name = name
-                        model.nameKey = key
-                        model.visible = visible
-                        model.position = (existing.map(\.position).max() ?? -1) + 1
-                        model.createdAt = createdAt
-                        try await model.create(on: transaction)
-                        return try model.domain(noteCount: 0)
-                    })
-            } catch is NameTaken {
-                return .nameTaken
-            } catch let error as any DatabaseError where error.isConstraintFailure {
-                return .nameTaken
-            }
-        }
-        switch outcome {
-        case .done(let category): return category
-        case .nameTaken: throw Self.nameTaken(name)
+        try await inNamingTransaction(name: name, action: "create a category", userID: userID) { transaction in
+            let existing = try await Self.ordered(userID: userID, on: transaction)
+            let key = DiaryValidation.categoryKey(name)
+            if existing.contains(where: { $0.nameKey == key }) { throw NameTaken() }
+            let model = DiaryCategoryModel()
+            model.id = id
+            model.userID = userID
+            model.name = name
+            model.nameKey = key
+            model.visible = visible
+            model.position = (existing.map(\.position).max() ?? -1) + 1
+            model.createdAt = createdAt
+            try await model.create(on: transaction)
+            return try model.domain(noteCount: 0)
         }
     }
 
     func updateCategory(id: UUID, userID: UUID, changes: CategoryChanges) async throws -> DiaryCategory? {
-        let outcome = try await StorageFailure.run("change a category", logger: database.logger) {
-            () async throws -> Outcome<DiaryCategory?> in
+        try await inNamingTransaction(name: changes.name ?? "", action: "change a category", userID: userID) {
+            transaction -> DiaryCategory? in
+            var ordered = try await Self.ordered(userID: userID, on: transaction)
+            guard let index = ordered.firstIndex(where: { $0.id == id }) else { return nil }
+            let target = ordered[index]
+            if let name = changes.name {
+                let key = DiaryValidation.categoryKey(name)
+                if ordered.contains(where: { $0.id != id && $0.nameKey == key }) { throw NameTaken() }
+                target.name = name
+                target.nameKey = key
+            }
+            if let visible = changes.visible { target.visible = visible }
+            if let position = changes.position {
+                ordered.remove(at: index)
+                ordered.insert(target, at: min(max(0, position), ordered.count))
+            }
+            try await Self.renumber(ordered, on: transaction)
+            try await target.save(on: transaction)
+            return try target.domain(
+                noteCount: try await Self.noteCount(categoryID: id, userID: userID, on: transaction))
+        }
+    }
+
+    /// Runs `body` in one transaction that first bumps the user's diary version. A name another of the user's
+    /// categories holds, whether `body` sees it (and throws ``NameTaken``) or the unique index does, rolls it back
+    /// and throws the conflict naming `name`.
+    private func inNamingTransaction<Value: Sendable>(
+        name: String, action: String, userID: UUID,
+        _ body: @escaping @Sendable (any Database) async throws -> Value
+    ) async throws -> Value {
+        let outcome = try await StorageFailure.run(action, logger: database.logger) {
+            () async throws -> Outcome<Value> in
             do {
                 return .done(
-                    try await database.transaction { transaction -> DiaryCategory? in
+                    try await database.transaction { transaction in
                         try await DiaryVersionStore.bump(userID: userID, on: transaction)
-                        var ordered = try await Self.ordered(userID: userID, on: transaction)
-                        guard let index = ordered.firstIndex(where: { $0.id == id }) else { return nil }
-                        let target = ordered[index]
-                        if let name = changes.name {
-                            let key = DiaryValidation.categoryKey(name)
-                            if ordered.contains(where: { $0.id != id && $0.nameKey == key }) { throw NameTaken() }
-                            target.name = name
-                            target.nameKey = key
-                        }
-                        if let visible = changes.visible { target.visible = visible }
-                        if let position = changes.position {
-                            ordered.remove(at: index)
-                            ordered.insert(target, at: min(max(0, position), ordered.count))
-                        }
-                        try await Self.renumber(ordered, on: transaction)
-                        try await target.save(on: transaction)
-                        return try target.domain(
-                            noteCount: try await Self.noteCount(categoryID: id, userID: userID, on: transaction))
+                        return try await body(transaction)
                     })
             } catch is NameTaken {
                 return .nameTaken
@@ -103,8 +101,8 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
             }
         }
         switch outcome {
-        case .done(let category): return category
-        case .nameTaken: throw Self.nameTaken(changes.name ?? "")
+        case .done(let value): return value
+        case .nameTaken: throw Self.nameTaken(name)
         }
     }
 
