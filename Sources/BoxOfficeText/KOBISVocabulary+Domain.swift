@@ -6,11 +6,7 @@ extension KOBISVocabulary {
     /// `movie` with its status, type, nations, genres, grades, company parts and formats in the table's language.
     public func movie(_ movie: Movie) -> Movie {
         guard isEnglish else { return movie }
-        var movie = movie
-        movie.status = name(movie.status, .productionStatus)
-        movie.type = name(movie.type, .movieType)
-        movie.nations = names(movie.nations, .nation)
-        movie.genres = names(movie.genres, .genre)
+        var movie = classification(movie)
         movie.grades = names(movie.grades, .grade)
         movie.companies = movie.companies.map { company in
             var company = company
@@ -38,12 +34,17 @@ extension KOBISVocabulary {
     /// A search hit with its status, type, nations and genres in the table's language.
     public func summary(_ movie: MovieSummary) -> MovieSummary {
         guard isEnglish else { return movie }
-        var movie = movie
-        movie.status = name(movie.status, .productionStatus)
-        movie.type = name(movie.type, .movieType)
-        movie.nations = names(movie.nations, .nation)
-        movie.genres = names(movie.genres, .genre)
-        return movie
+        return classification(movie)
+    }
+
+    /// `film` with its status, type, nations and genres in the table's language.
+    private func classification<Film: KOBISFilmClassification>(_ film: Film) -> Film {
+        var film = film
+        film.status = name(film.status, .productionStatus)
+        film.type = name(film.type, .movieType)
+        film.nations = names(film.nations, .nation)
+        film.genres = names(film.genres, .genre)
+        return film
     }
 
     /// A period chart with each film's nation in the table's language.
@@ -75,3 +76,14 @@ extension KOBISVocabulary {
         return merged.sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
     }
 }
+
+/// What a film's details and a search hit both carry in KOBIS's words: its status, type, nations and genres.
+protocol KOBISFilmClassification {
+    var status: String { get set }
+    var type: String { get set }
+    var nations: [String] { get set }
+    var genres: [String] { get set }
+}
+
+extension Movie: KOBISFilmClassification {}
+extension MovieSummary: KOBISFilmClassification {}
