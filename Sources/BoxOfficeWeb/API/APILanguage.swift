@@ -2,15 +2,31 @@ import BoxOfficeCore
 import Hummingbird
 
 extension Language {
-    /// The language of a JSON answer's words (error messages): `?lang=en|ko` wins, then `Accept-Language`;
-    /// English when the request names neither (pages default to Korean instead).
-    init(apiRequest request: Request) {
-        if let requested = request.formParameters.nonEmpty("lang"), let language = Language(rawValue: requested) {
+    /// The language a reader asks for: `lang` (`en` or `ko`) wins, then an `Accept-Language` header, and
+    /// `fallback` when neither names one. Pages and KOBIS's words fall back to Korean (KOBIS gives them in Korean);
+    /// the API's messages to English.
+    init(lang: String?, acceptLanguage: String?, fallback: Language) {
+        if let lang, let language = Language(rawValue: lang) {
             self = language
-        } else if let header = request.headers[.acceptLanguage], !header.isEmpty {
-            self.init(acceptLanguage: header)
+        } else if let acceptLanguage, !acceptLanguage.isEmpty {
+            self.init(acceptLanguage: acceptLanguage)
         } else {
-            self = .english
+            self = fallback
         }
+    }
+
+    /// The language of a JSON answer's messages (errors): `?lang=`, then `Accept-Language`, else English.
+    init(apiRequest request: Request) {
+        self.init(
+            lang: request.formParameters.nonEmpty("lang"), acceptLanguage: request.headers[.acceptLanguage],
+            fallback: .english)
+    }
+}
+
+extension Parameters {
+    /// A generated operation's typed query as the parameters the pages' parsers read: each value present under its
+    /// name (numbers written back as digits), absent ones left out.
+    init(typed values: KeyValuePairs<String, String?>) {
+        self.init(values.compactMap { name, value in value.map { (Substring(name), Substring($0)) } })
     }
 }

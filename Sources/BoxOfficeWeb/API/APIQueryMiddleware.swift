@@ -1,6 +1,7 @@
 import BoxOfficeCore
 import Foundation
 import HTTPTypes
+import Hummingbird
 import OpenAPIRuntime
 
 /// Reads an operation's query the way the pages always have, before the generated code decodes it, so a bad value
@@ -8,6 +9,7 @@ import OpenAPIRuntime
 /// generated decoder in the document's spelling: empty values count as absent (a form's "all" option) and the
 /// case-insensitive values (`nation=k`, `range=WEEK`, `format=CSV`, `sort=Title`) take the document's case.
 struct APIQueryMiddleware: ServerMiddleware {
+    let rules: APIOperationRules
     let calendar: BoxOfficeCalendar
 
     /// Values the pages read case-insensitively, in the document's spelling.
@@ -22,23 +24,8 @@ struct APIQueryMiddleware: ServerMiddleware {
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        let query = try APIRequest.get().formParameters
-        switch operationID {
-        case "getDailyChart", "getWeeklyChart": _ = try ChartRequestParameters(query)
-        case "searchMovies": _ = try MovieSearchParameters(query)
-        case "getPeriodChart": _ = try PeriodParameters(query, calendar: calendar)
-        case "listNotes": _ = try NoteListParameters(query)
-        case "getDiaryStatistics": _ = try NoteListParameters.year(query, "year")
-        case "exportNotes", "importNotes": _ = try DiaryFileFormat(parameter: query.nonEmpty("format"))
-        case "listWatchlist": _ = try WatchlistAPIHandler.sort(query.nonEmpty("sort"))
-        case "exportWatchlist": _ = try WatchlistExportFormat(parameter: query.nonEmpty("format"))
-        case "listNotifications":
-            if let unread = query.nonEmpty("unread"), !["true", "false"].contains(unread) {
-                throw BoxOfficeError.invalid("unread", .oneOf(["true", "false"]), value: unread)
-            }
-        case "deleteCategory":
-            _ = try CategoryDeleteParameters(notes: query.nonEmpty("notes"), to: query.nonEmpty("to"))
-        default: break
+        if let check = rules[operationID].checkQuery {
+            try check(Parameters(queryOf: request.path), calendar)
         }
         var request = request
         request.path = request.path.map(Self.normalized)

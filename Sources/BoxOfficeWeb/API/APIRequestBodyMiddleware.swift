@@ -3,30 +3,23 @@ import HTTPTypes
 import OpenAPIRuntime
 
 /// In front of the generated operations: reads a request body before the generated code does, at most the
-/// operation's limit (a 413 in the Contract's words past it, where the generated code would read any size), and for
-/// the operations in `nullAware` notes the fields sent as `null` (``APIRequestBody/nullFields``). The body of an
-/// operation in `streamed` (an imported file, read as it arrives) is passed on unread, with the same limit applied
-/// as it is read.
+/// operation's limit (a 413 in the Contract's words past it, where the generated code would read any size), as its
+/// ``APIOperationRule/body`` says: whole, noting the fields sent as `null` (``APIRequestBody/nullFields``), passed on
+/// unread with the limit applied as it is read (an imported file, read as it arrives), or optional.
 struct APIRequestBodyMiddleware: ServerMiddleware {
-    /// JSON bodies stay small; an operation in `limits` (an imported file) has its own limit.
+    /// JSON bodies stay small; an operation with a ``APIOperationRule/bodyLimit`` (an imported file) has its own.
     static let jsonLimit = 1 << 20
 
-    /// Largest bodies by operation id; other operations take ``jsonLimit``.
-    let limits: [String: Int]
-    /// Operations whose handlers tell `null` from an absent field.
-    let nullAware: Set<String>
-    /// Operations whose handlers read the body as it arrives.
-    var streamed: Set<String> = []
-    /// Operations whose body is optional: an empty body is no body (the generated decoder would refuse it as JSON).
-    static let optionalBodies: Set<String> = ["markNotificationsRead"]
+    let rules: APIOperationRules
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         guard let body else { return try await next(request, nil, metadata) }
-        let limit = limits[operationID] ?? Self.jsonLimit
-        if streamed.contains(operationID) {
+        let rule = rules[operationID]
+        let limit = rule.bodyLimit ?? Self.jsonLimit
+        if rule.body == .streamed {
             if case .known(let length) = body.length, length > limit {
                 throw WebError.bodyTooLarge(limitKB: limit / 1024)
             }
@@ -35,8 +28,8 @@ struct APIRequestBodyMiddleware: ServerMiddleware {
             return try await next(request, limited, metadata)
         }
         let data = try await Self.collect(body, limit: limit)
-        if data.isEmpty, Self.optionalBodies.contains(operationID) { return try await next(request, nil, metadata) }
-        let nulls = nullAware.contains(operationID) ? APIRequestBody.nullFields(in: data) : []
+        if data.isEmpty, rule.body == .optional { return try await next(request, nil, metadata) }
+        let nulls = rule.body == .nullAware ? APIRequestBody.nullFields(in: data) : []
         return try await APIRequestBody.$nullFields.withValue(nulls) {
             try await next(request, HTTPBody(data), metadata)
         }

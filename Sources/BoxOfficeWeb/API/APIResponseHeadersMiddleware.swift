@@ -4,11 +4,11 @@ import OpenAPIRuntime
 
 /// Sends the response headers the handlers set through the generated types as plain text. The generated code writes
 /// a header as a URI component (percent-encoded: `%2Fapi%2Fv1%2Fnotes%2F…`), which only the generated client reads
-/// back; the Contract's `Location` and `Content-Disposition` are for every HTTP client. Undoing the encoding gives the
+/// back; the Contract's `Location`, `Content-Disposition` and `Cache-Control` are for every HTTP client. Undoing the encoding gives the
 /// value exactly as the handler set it (a `%` it held was itself encoded).
 struct APIResponseHeadersMiddleware: ServerMiddleware {
     /// The headers the document describes as plain strings.
-    static let plainHeaders: [HTTPField.Name] = [.location, .contentDisposition]
+    static let plainHeaders: [HTTPField.Name] = [.location, .contentDisposition, .cacheControl]
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,

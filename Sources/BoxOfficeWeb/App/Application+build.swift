@@ -103,13 +103,19 @@ func buildRouter(
     // One import at a time per person, whether it comes through a page or the API.
     let imports = ImportsInProgress()
 
-    // The routes generated from the document (their paths carry /api/v1), the diary's included.
+    // The routes generated from the document (their paths carry /api/v1), the diary's included: a `lang` the API does
+    // not speak is refused first, then public answers that cannot change are served as kept (a few megabytes of
+    // charts, films and periods), and the generated code sees no media types (it has one for each operation).
     let generated = router.group()
         .add(middleware: APILanguageMiddleware<BasicRequestContext>())
-        .add(middleware: APIRequestMiddleware<BasicRequestContext>())
+        .add(
+            middleware: KeptAPIAnswerMiddleware<BasicRequestContext>(
+                answers: RenderedPageCache(byteBudget: 8 << 20), calendar: services.calendar)
+        )
+        .add(middleware: APIMediaTypeMiddleware<BasicRequestContext>())
     try BoxOfficeAPI(
         charts: ChartAPIHandler(charts: services.charts, movies: services.movies, calendar: services.calendar),
-        movies: MovieAPIHandler(movies: services.movies),
+        movies: MovieAPIHandler(movies: services.movies, calendar: services.calendar),
         archive: ArchiveAPIHandler(archive: services.archive, calendar: services.calendar),
         archiveStatus: ArchiveStatusHandler(keeper: services.keeper, ledger: services.ledger),
         accounts: AccountAPIHandler(accounts: services.diaryAccounts),
@@ -166,22 +172,21 @@ func buildRouter(
 
 /// Around every generated operation, outermost first: headers go out as plain text; the diary's answers are not
 /// kept by caches; the operations the document secures need a Bearer token (checked before anything is read); bodies
-/// are read with a size limit (the `null`s of a note's `PATCH` noted); queries are checked with the pages' rules and
-/// words; lists of notes are kept until the diary changes (about a hundred pages of 50 notes).
+/// are read as each operation's rule says (a size limit, the `null`s of a note's `PATCH` noted, an import streamed);
+/// queries are checked with the pages' rules and words; lists of notes are kept until the diary changes (about a
+/// hundred pages of 50 notes). What differs per operation is declared beside its handler (``APIOperationRule``).
 private func apiMiddlewares(services: AppServices, openAPI: OpenAPIDocument) -> [any ServerMiddleware] {
-    [
+    let rules = APIOperationRules(
+        ChartAPIHandler.rules + MovieAPIHandler.rules + ArchiveAPIHandler.rules + CategoryAPIHandler.rules
+            + NoteAPIHandler.rules + TransferAPIHandler.rules + StatsAPIHandler.rules + WatchlistAPIHandler.rules
+            + WatchlistImportAPIHandler.rules + NotificationAPIHandler.rules)
+    return [
         APIResponseHeadersMiddleware(),
         DiaryNoStoreMiddleware(diaryOperations: openAPI.operationIDs(tagged: "diary")),
         DiaryBearerTokenMiddleware(accounts: services.diaryAccounts, securedOperations: openAPI.securedOperationIDs),
-        APIRequestBodyMiddleware(
-            limits: [
-                "importNotes": TransferAPIHandler.importSizeLimit,
-                "importWatchlist": WatchlistImportAPIHandler.importSizeLimit,
-            ],
-            nullAware: ["updateNote"],
-            streamed: ["importNotes"]),
+        APIRequestBodyMiddleware(rules: rules),
         DiaryExportContentTypeMiddleware(),
-        APIQueryMiddleware(calendar: services.calendar),
+        APIQueryMiddleware(rules: rules, calendar: services.calendar),
         KeptNoteListMiddleware(
             notes: services.diaryNotes, answers: RenderedPageCache(byteBudget: 4 << 20), calendar: services.calendar),
     ]

@@ -1,23 +1,50 @@
 import BoxOfficeCore
+import Foundation
+import Hummingbird
 
-/// `getDailyChart` and `getWeeklyChart`: charts as contract JSON. The query is read by the pages' parser (its rules
-/// and words), already checked by ``APIQueryMiddleware``.
+/// `getDailyChart` and `getWeeklyChart`: charts as contract JSON, kept by ``KeptAPIAnswerMiddleware`` while they
+/// cannot change, as the chart pages are. The query is read by the pages' parser (its rules and words): checked
+/// before the generated code decodes it, then read from the typed input.
 struct ChartAPIHandler: Sendable {
     let charts: ChartService
     let movies: MovieService
     let calendar: BoxOfficeCalendar
 
-    func getDailyChart(_: Operations.GetDailyChart.Input) async throws -> Operations.GetDailyChart.Output {
-        let parameters = try ChartRequestParameters(try APIRequest.get().formParameters)
-        try await movies.checkRegion(of: parameters.filters)
-        let chart = try await charts.chart(parameters.dailyQuery(calendar: calendar))
-        return .ok(.init(body: .json(try APIPayload.convert(chart))))
+    static let rules = [
+        APIOperationRule(Operations.GetDailyChart.id, query: { query, _ in _ = try ChartRequestParameters(query) }),
+        APIOperationRule(Operations.GetWeeklyChart.id, query: { query, _ in _ = try ChartRequestParameters(query) }),
+    ]
+
+    func getDailyChart(_ input: Operations.GetDailyChart.Input) async throws -> Operations.GetDailyChart.Output {
+        let query = input.query
+        let parameters = try ChartRequestParameters(
+            Parameters(typed: [
+                "date": query.date, "nation": query.nation?.rawValue, "multi": query.multi?.rawValue,
+                "area": query.area,
+            ]))
+        let chart = try await chart(parameters.dailyQuery(calendar: calendar), filters: parameters.filters)
+        return .ok(.init(headers: .init(cacheControl: cacheControl(chart)), body: .json(.init(chart))))
     }
 
-    func getWeeklyChart(_: Operations.GetWeeklyChart.Input) async throws -> Operations.GetWeeklyChart.Output {
-        let parameters = try ChartRequestParameters(try APIRequest.get().formParameters)
-        try await movies.checkRegion(of: parameters.filters)
-        let chart = try await charts.chart(parameters.weeklyQuery(calendar: calendar))
-        return .ok(.init(body: .json(try APIPayload.convert(chart))))
+    func getWeeklyChart(_ input: Operations.GetWeeklyChart.Input) async throws -> Operations.GetWeeklyChart.Output {
+        let query = input.query
+        let parameters = try ChartRequestParameters(
+            Parameters(typed: [
+                "date": query.date, "range": query.range?.rawValue, "nation": query.nation?.rawValue,
+                "multi": query.multi?.rawValue, "area": query.area,
+            ]))
+        let chart = try await chart(parameters.weeklyQuery(calendar: calendar), filters: parameters.filters)
+        return .ok(.init(headers: .init(cacheControl: cacheControl(chart)), body: .json(.init(chart))))
+    }
+
+    private func chart(_ query: ChartQuery, filters: ChartFilters) async throws -> Chart {
+        try await movies.checkRegion(of: filters)
+        return try await charts.chart(query)
+    }
+
+    /// Until the chart may change: a settled one until midnight, a provisional one for its time to live, a stale one
+    /// not at all.
+    private func cacheControl(_ chart: Chart) -> String {
+        APICacheControl(calendar: calendar).value(until: charts.freshUntil(chart))
     }
 }

@@ -16,39 +16,14 @@ struct ChartRequestParameters: Sendable, Equatable {
         self.filters = filters
     }
 
-    /// Parses the parameters; throws ``BoxOfficeError`` (a 400) naming the bad value.
+    /// Parses the parameters with the rules pages, API and CLI share (``ChartInput``); throws ``BoxOfficeError``
+    /// (a 400) naming the bad value.
     init(_ query: Parameters) throws(BoxOfficeError) {
         self.init()
-        if let text = query.nonEmpty("date") {
-            guard let parsed = CalendarDate(text), text.count == 10 else {
-                throw .invalid("date", .dayFormat, value: text)
-            }
-            date = parsed
-        }
-        if let text = query.nonEmpty("range") {
-            guard let parsed = WeeklyRange(contractName: text) else {
-                throw .invalid("range", .oneOf(["week", "weekend", "weekdays"]), value: text)
-            }
-            weeklyRange = parsed
-        }
-        if let text = query.nonEmpty("nation") {
-            guard let parsed = NationFilter(rawValue: text.uppercased()) else {
-                throw .invalid("nation", .oneOf(["K", "F"]), value: text)
-            }
-            filters.nation = parsed
-        }
-        if let text = query.nonEmpty("multi") {
-            guard let parsed = MultiMovieFilter(rawValue: text.uppercased()) else {
-                throw .invalid("multi", .oneOf(["Y", "N"]), value: text)
-            }
-            filters.multiMovie = parsed
-        }
-        if let text = query.nonEmpty("area") {
-            guard text.count <= 20, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                throw .invalid("area", .regionCode, value: text)
-            }
-            filters.areaCode = text
-        }
+        date = try query.nonEmpty("date").map { text throws(BoxOfficeError) in try ChartInput.date(text) }
+        if let text = query.nonEmpty("range") { weeklyRange = try ChartInput.weeklyRange(text) }
+        filters = try ChartInput.filters(
+            nation: query.nonEmpty("nation"), multi: query.nonEmpty("multi"), area: query.nonEmpty("area"))
     }
 }
 

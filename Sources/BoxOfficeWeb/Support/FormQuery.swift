@@ -6,12 +6,31 @@ extension Request {
     /// literal `+`, which would turn a searched "해리 포터" into "해리+포터". Every page and API route
     /// reads its query through this, so links rebuilt from a query (the language switch) round-trip.
     var formParameters: Parameters {
-        guard let query = uri.query, !query.isEmpty else { return Parameters() }
+        Parameters(formQuery: uri.query.map { Substring($0) } ?? "")
+    }
+}
+
+extension Parameters {
+    /// A query string (what follows `?`) decoded as a form, as ``Hummingbird/Request/formParameters`` reads it.
+    init(formQuery query: Substring) {
+        guard !query.isEmpty else {
+            self.init()
+            return
+        }
         let pairs = query.split(separator: "&", omittingEmptySubsequences: true).map { pair -> (Substring, Substring) in
             guard let equals = pair.firstIndex(of: "=") else { return (FormDecoding.decode(pair), "") }
             return (FormDecoding.decode(pair[..<equals]), FormDecoding.decode(pair[pair.index(after: equals)...]))
         }
-        return Parameters(pairs)
+        self.init(pairs)
+    }
+
+    /// The query of an HTTP request's path (`/api/v1/daily?date=…`), decoded as a form.
+    init(queryOf path: String?) {
+        guard let path, let mark = path.firstIndex(of: "?") else {
+            self.init()
+            return
+        }
+        self.init(formQuery: path[path.index(after: mark)...])
     }
 }
 

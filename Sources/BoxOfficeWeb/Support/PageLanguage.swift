@@ -10,11 +10,8 @@ extension Language {
 
     /// The same, with the request's query already decoded (a chart page decodes it once).
     init(request: Request, parameters: Parameters) {
-        if let requested = parameters.nonEmpty("lang"), let language = Language(rawValue: requested) {
-            self = language
-        } else {
-            self.init(acceptLanguage: request.headers[.acceptLanguage])
-        }
+        self.init(
+            lang: parameters.nonEmpty("lang"), acceptLanguage: request.headers[.acceptLanguage], fallback: .korean)
     }
 
     /// Picks a language from an `Accept-Language` header: Korean unless English ranks higher (a tag without a

@@ -40,6 +40,11 @@ final class RenderedPageCache: Sendable {
 
     /// The page for `key`, unless it is missing or expired at `now`.
     func body(for key: Key, now: Date) -> EncodedBody? {
+        entry(for: key, now: now)?.body
+    }
+
+    /// The page for `key` and until when it may be served, unless it is missing or expired at `now`.
+    func entry(for key: Key, now: Date) -> (body: EncodedBody, until: Date)? {
         state.withLock { state in
             guard var entry = state.entries[key] else { return nil }
             guard now < entry.until else {
@@ -50,7 +55,7 @@ final class RenderedPageCache: Sendable {
             state.clock &+= 1
             entry.lastUse = state.clock
             state.entries[key] = entry
-            return entry.body
+            return (entry.body, entry.until)
         }
     }
 

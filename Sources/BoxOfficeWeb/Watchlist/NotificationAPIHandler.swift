@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import Foundation
+import Hummingbird
 
 /// `listNotifications` and `markNotificationsRead`: the user's alerts. Another user's alert ids are ignored.
 struct NotificationAPIHandler: Sendable {
@@ -7,6 +8,17 @@ struct NotificationAPIHandler: Sendable {
 
     /// The most alerts one answer lists.
     static let limit = 200
+
+    static let rules = [
+        APIOperationRule(
+            Operations.ListNotifications.id,
+            query: { query, _ in
+                if let unread = query.nonEmpty("unread"), !["true", "false"].contains(unread) {
+                    throw BoxOfficeError.invalid("unread", .oneOf(["true", "false"]), value: unread)
+                }
+            }),
+        APIOperationRule(Operations.MarkNotificationsRead.id, body: .optional),
+    ]
 
     func listNotifications(
         _ input: Operations.ListNotifications.Input

@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import Foundation
+import Hummingbird
 import OpenAPIRuntime
 
 /// `listWatchlist`, `addToWatchlist`, `removeFromWatchlist` and `exportWatchlist`: the user's watchlist. A film not
@@ -8,9 +9,16 @@ struct WatchlistAPIHandler: Sendable {
     let watchlist: WatchlistService
     let calendar: BoxOfficeCalendar
 
-    func listWatchlist(_: Operations.ListWatchlist.Input) async throws -> Operations.ListWatchlist.Output {
+    static let rules = [
+        APIOperationRule(Operations.ListWatchlist.id, query: { query, _ in _ = try sort(query.nonEmpty("sort")) }),
+        APIOperationRule(
+            Operations.ExportWatchlist.id,
+            query: { query, _ in _ = try WatchlistExportFormat(parameter: query.nonEmpty("format")) }),
+    ]
+
+    func listWatchlist(_ input: Operations.ListWatchlist.Input) async throws -> Operations.ListWatchlist.Output {
         let user = try DiaryAPIUser.get()
-        let sort = try Self.sort(try APIRequest.get().formParameters.nonEmpty("sort"))
+        let sort = try Self.sort(input.query.sort?.rawValue)
         let items = try await watchlist.list(userID: user.id, sort: sort)
         return .ok(.init(body: .json(.init(items: items.map(Components.Schemas.DiaryWatchlistItem.init)))))
     }

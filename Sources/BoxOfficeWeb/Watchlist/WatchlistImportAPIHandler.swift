@@ -1,6 +1,7 @@
 import BoxOfficeCore
 import BoxOfficeText
 import Foundation
+import Hummingbird
 import OpenAPIRuntime
 
 /// `importWatchlist` (`POST /api/v1/watchlist/import?format=letterboxd`, the file is the body whatever its
@@ -14,6 +15,8 @@ struct WatchlistImportAPIHandler: Sendable {
     /// Largest file: a Letterboxd watchlist of 100,000 films (the row limit) is about 8 MB.
     static var importSizeLimit: Int { 16 << 20 }
 
+    static let rules = [APIOperationRule(Operations.ImportWatchlist.id, bodyLimit: importSizeLimit)]
+
     func importWatchlist(_ input: Operations.ImportWatchlist.Input) async throws -> Operations.ImportWatchlist.Output {
         let user = try DiaryAPIUser.get()
         _ = try WatchlistImportFormat(parameter: input.query.format.rawValue)
@@ -25,7 +28,8 @@ struct WatchlistImportAPIHandler: Sendable {
             let data = try await APIRequestBodyMiddleware.collect(file, limit: Self.importSizeLimit)
             return try await importer.importLetterboxd(data, userID: user.id)
         }
-        let language = Language(apiRequest: try APIRequest.get())
+        let language = Language(
+            lang: input.query.lang?.rawValue, acceptLanguage: input.headers.acceptLanguage, fallback: .english)
         return .ok(.init(body: .json(.init(report, language: language))))
     }
 }

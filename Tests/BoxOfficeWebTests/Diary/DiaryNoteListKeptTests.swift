@@ -118,17 +118,14 @@ struct DiaryNoteListKeptTests {
         let middleware = KeptNoteListMiddleware(
             notes: services.diaryNotes, answers: RenderedPageCache(byteBudget: 1 << 20), calendar: services.calendar)
         let handler = Handler()
-        func list(_ user: DiaryUser, _ path: String = "/api/v1/notes", operation: String = "listNotes")
+        func list(_ user: DiaryUser, _ path: String = "/api/v1/notes", operation: String = Operations.ListNotes.id)
             async throws -> (status: HTTPResponse.Status, text: String)
         {
             let head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: path)
-            let request = Request(head: head, body: .init(buffer: ByteBuffer()))
-            let (response, body) = try await APIRequest.$current.withValue(request) {
-                try await DiaryAPIUser.$current.withValue(user) {
-                    try await middleware.intercept(
-                        head, body: nil, metadata: .init(), operationID: operation,
-                        next: { _, _, _ in await handler.answer() })
-                }
+            let (response, body) = try await DiaryAPIUser.$current.withValue(user) {
+                try await middleware.intercept(
+                    head, body: nil, metadata: .init(), operationID: operation,
+                    next: { _, _, _ in await handler.answer() })
             }
             #expect(response.headerFields[.contentType] == "application/json; charset=utf-8")
             let text = try await String(collecting: try #require(body), upTo: 1 << 20)
@@ -141,8 +138,9 @@ struct DiaryNoteListKeptTests {
         #expect(try await list(jisoo).text == #"{"call":2}"#, "another person")
         #expect(try await list(minji, "/api/v1/notes?perPage=1").text == #"{"call":3}"#, "another query")
         #expect(try await list(minji, "/api/v1/notes?perPage=1").text == #"{"call":3}"#)
-        #expect(try await list(minji, operation: "listWatchlist").text == #"{"call":4}"#, "only the notes list")
-        #expect(try await list(minji, operation: "listWatchlist").text == #"{"call":5}"#)
+        #expect(
+            try await list(minji, operation: Operations.ListWatchlist.id).text == #"{"call":4}"#, "only the notes list")
+        #expect(try await list(minji, operation: Operations.ListWatchlist.id).text == #"{"call":5}"#)
 
         // A change to the diary raises its version: the next answer is read again.
         let code = try #require(

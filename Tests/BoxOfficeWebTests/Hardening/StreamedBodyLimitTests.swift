@@ -8,10 +8,11 @@ import Testing
 @Suite("Streamed request bodies: the size limit applies as they are read")
 struct StreamedBodyLimitTests {
     static let middleware = APIRequestBodyMiddleware(
-        limits: ["importNotes": 1000], nullAware: [], streamed: ["importNotes"])
+        rules: APIOperationRules([APIOperationRule(Operations.ImportNotes.id, bodyLimit: 1000, body: .streamed)]))
 
     /// Sends `chunks` through the middleware to a handler that reads the body; the bytes it read.
-    static func send(_ chunks: [[UInt8]], length: HTTPBody.Length, operation: String = "importNotes") async throws
+    static func send(_ chunks: [[UInt8]], length: HTTPBody.Length, operation: String = Operations.ImportNotes.id)
+        async throws
         -> Int
     {
         let read = Counter()

@@ -1,10 +1,19 @@
 import BoxOfficeCore
 import Foundation
+import Hummingbird
 
 /// `listCategories`, `createCategory`, `updateCategory` and `deleteCategory`: the user's categories. Another user's
 /// category, or an id that is not one, answers 404.
 struct CategoryAPIHandler: Sendable {
     let notes: DiaryNoteService
+
+    static let rules = [
+        APIOperationRule(
+            Operations.DeleteCategory.id,
+            query: { query, _ in
+                _ = try CategoryDeleteParameters(notes: query.nonEmpty("notes"), to: query.nonEmpty("to"))
+            })
+    ]
 
     func listCategories(_: Operations.ListCategories.Input) async throws -> Operations.ListCategories.Output {
         let categories = try await notes.categories(for: try DiaryAPIUser.get())

@@ -24,18 +24,23 @@ struct KeptNoteListMiddleware: ServerMiddleware {
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        guard operationID == "listNotes", let user = DiaryAPIUser.current else {
+        guard operationID == Operations.ListNotes.id, let user = DiaryAPIUser.current else {
             return try await next(request, body, metadata)
         }
-        let original = try APIRequest.get()
         let version: Int64
         if let read = DiaryAPIUser.diaryVersion {
             version = read
         } else {
             version = try await notes.diaryVersion(for: user)
         }
+        let path = request.path ?? ""
+        let mark = path.firstIndex(of: "?")
         let key = RenderedPageCache.Key(
-            path: original.uri.path, query: original.uri.query ?? "", language: Language(apiRequest: original),
+            path: String(path[..<(mark ?? path.endIndex)]),
+            query: mark.map { String(path[path.index(after: $0)...]) } ?? "",
+            language: Language(
+                lang: Parameters(queryOf: path).nonEmpty("lang"), acceptLanguage: request.headerFields[.acceptLanguage],
+                fallback: .english),
             variant: "user=\(user.id.uuidString) version=\(version)")
         if let kept = answers.body(for: key, now: calendar.currentInstant) {
             let length = kept.identity.readableBytes

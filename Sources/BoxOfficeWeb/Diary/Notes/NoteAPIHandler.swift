@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import Foundation
+import Hummingbird
 
 /// `listNotes`, `createNote`, `getNote`, `updateNote` and `deleteNote`: the user's notes. Another user's note, or an id
 /// that is not one, answers 404. The list's query is read by the pages' parser (its rules and words), already
@@ -10,9 +11,21 @@ struct NoteAPIHandler: Sendable {
     let watchlist: WatchlistService
     let calendar: BoxOfficeCalendar
 
-    func listNotes(_: Operations.ListNotes.Input) async throws -> Operations.ListNotes.Output {
+    static let rules = [
+        APIOperationRule(Operations.ListNotes.id, query: { query, _ in _ = try NoteListParameters(query) }),
+        APIOperationRule(Operations.UpdateNote.id, body: .nullAware),
+    ]
+
+    func listNotes(_ input: Operations.ListNotes.Input) async throws -> Operations.ListNotes.Output {
         let user = try DiaryAPIUser.get()
-        let parameters = try NoteListParameters(try APIRequest.get().formParameters)
+        let query = input.query
+        let parameters = try NoteListParameters(
+            Parameters(typed: [
+                "sort": query.sort?.rawValue, "order": query.order?.rawValue, "year": query.year,
+                "releaseYear": query.releaseYear, "rating": query.rating, "minRating": query.minRating,
+                "category": query.category, "movie": query.movie, "page": query.page.map(String.init),
+                "perPage": query.perPage.map(String.init), "cursor": query.cursor,
+            ]))
         return .ok(.init(body: .json(.init(try await notes.notes(parameters.query, for: user)))))
     }
 
@@ -28,7 +41,12 @@ struct NoteAPIHandler: Sendable {
         return .created(
             .init(
                 headers: .init(location: "/api/v1/notes/\(result.note.id.uuidString)"),
-                body: .json(.init(result, language: Language(apiRequest: try APIRequest.get())))))
+                body: .json(
+                    .init(
+                        result,
+                        language: Language(
+                            lang: input.query.lang?.rawValue, acceptLanguage: input.headers.acceptLanguage,
+                            fallback: .english)))))
     }
 
     func getNote(_ input: Operations.GetNote.Input) async throws -> Operations.GetNote.Output {
@@ -62,7 +80,14 @@ struct NoteAPIHandler: Sendable {
             guard code == current.movieCode else { throw BoxOfficeError.invalid("movieCode", .immutable, value: code) }
         }
         let result = try await notes.updateNote(id: id, changes: changes, for: user)
-        return .ok(.init(body: .json(.init(result, language: Language(apiRequest: try APIRequest.get())))))
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        result,
+                        language: Language(
+                            lang: input.query.lang?.rawValue, acceptLanguage: input.headers.acceptLanguage,
+                            fallback: .english)))))
     }
 
     func deleteNote(_ input: Operations.DeleteNote.Input) async throws -> Operations.DeleteNote.Output {

@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import HTTPTypes
+import Hummingbird
 import OpenAPIRuntime
 
 /// Labels a JSON export (`GET /api/v1/notes/export?format=json`) as JSON. The generated code can only write a JSON
@@ -11,8 +12,8 @@ struct DiaryExportContentTypeMiddleware: ServerMiddleware {
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         var (response, responseBody) = try await next(request, body, metadata)
-        if operationID == "exportNotes", response.status == .ok,
-            (try? DiaryFileFormat(parameter: APIRequest.get().formParameters.nonEmpty("format"))) == .json
+        if operationID == Operations.ExportNotes.id, response.status == .ok,
+            (try? DiaryFileFormat(parameter: Parameters(queryOf: request.path).nonEmpty("format"))) == .json
         {
             response.headerFields[.contentType] = DiaryFileFormat.json.contentType
         }

@@ -1,6 +1,7 @@
 import BoxOfficeCore
 import BoxOfficeText
 import Foundation
+import Hummingbird
 import OpenAPIRuntime
 
 /// `exportNotes` (`GET /api/v1/notes/export?format=csv|json|letterboxd`) and `importNotes`
@@ -19,6 +20,16 @@ struct TransferAPIHandler: Sendable {
     static var importSizeLimit: Int { 256 << 20 }
     /// Largest CSV or Letterboxd file, which is read whole (100,000 rows with memos of a few lines fit).
     static var wholeImportSizeLimit: Int { 96 << 20 }
+
+    static let rules = [
+        APIOperationRule(
+            Operations.ExportNotes.id,
+            query: { query, _ in _ = try DiaryFileFormat(parameter: query.nonEmpty("format")) }),
+        APIOperationRule(
+            Operations.ImportNotes.id,
+            query: { query, _ in _ = try DiaryFileFormat(parameter: query.nonEmpty("format")) },
+            bodyLimit: importSizeLimit, body: .streamed),
+    ]
 
     func exportNotes(_ input: Operations.ExportNotes.Input) async throws -> Operations.ExportNotes.Output {
         let user = try DiaryAPIUser.get()
@@ -51,7 +62,14 @@ struct TransferAPIHandler: Sendable {
             }
         }
         if report.rows >= FreedMemory.importRows { FreedMemory.release() }
-        return .ok(.init(body: .json(.init(report, language: Language(apiRequest: try APIRequest.get())))))
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        report,
+                        language: Language(
+                            lang: input.query.lang?.rawValue, acceptLanguage: input.headers.acceptLanguage,
+                            fallback: .english)))))
     }
 }
 

@@ -1,0 +1,48 @@
+import BoxOfficeCore
+import Foundation
+import Hummingbird
+
+/// Public `/api/v1` answers kept while they cannot change, as the pages they mirror are: a settled chart, a film, a
+/// finished period is encoded once, with its gzip form and entity tag, instead of being read, encoded and compressed
+/// on every request. An answer is kept when its handler said for how long (`Cache-Control: public, max-age=N`,
+/// ``APICacheControl``), under its path, raw query and language, for those N seconds; a kept answer goes out with the
+/// seconds it has left. Its words may follow `Accept-Language`, so it says so in `Vary`. Answers of the diary (`no-store`), errors and anything else are never kept.
+///
+/// It stands in front of the generated routes after the `lang` check, so a kept answer costs a lookup: the request it
+/// was made for passed every check, and the same path and query pass them again.
+struct KeptAPIAnswerMiddleware<Context: RequestContext>: RouterMiddleware {
+    let answers: RenderedPageCache
+    let calendar: BoxOfficeCalendar
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        guard request.method == .get else { return try await next(request, context) }
+        // KOBIS's words follow `Accept-Language` where `lang` is not in the query (which is in the key), and fall back
+        // to Korean, not to the messages' English: the key names the header's choice, or none.
+        let header = request.headers[.acceptLanguage] ?? ""
+        let key = RenderedPageCache.Key(
+            path: request.uri.path, query: request.uri.query ?? "", language: Language(apiRequest: request),
+            variant: header.isEmpty ? "api" : "api " + Language(acceptLanguage: header).rawValue)
+        let now = calendar.currentInstant
+        if let kept = answers.entry(for: key, now: now) {
+            let seconds = Int(kept.until.timeIntervalSince(now).rounded(.up))
+            var headers: HTTPFields = [.cacheControl: "public, max-age=\(max(1, seconds))"]
+            headers.addVary("Accept-Language")
+            return kept.body.response(to: request, headers: headers)
+        }
+        let response = try await next(request, context)
+        guard response.status == .ok, let seconds = APICacheControl.publicMaxAge(response.headers[.cacheControl]),
+            let length = response.body.contentLength, length <= answers.byteBudget / 4,
+            let contentType = response.headers[.contentType]
+        else { return response }
+        let body = EncodedBody(
+            try await ResponseEncodingMiddleware<Context>.collect(response.body), contentType: contentType)
+        answers.store(body, for: key, until: now.addingTimeInterval(TimeInterval(seconds)), now: now)
+        var headers = response.headers
+        headers[.contentType] = nil
+        headers[.contentLength] = nil
+        headers.addVary("Accept-Language")
+        return body.response(to: request, headers: headers)
+    }
+}

@@ -1,0 +1,80 @@
+import BoxOfficeCore
+
+// The document's chart types made from the domain's: the fields the API has always written, encoded once by the
+// generated code (``ChartJSONTests`` holds them to the domain's own JSON byte for byte).
+
+extension Components.Schemas.Chart {
+    init(_ chart: Chart) {
+        self.init(
+            kind: .init(chart.kind), range: .init(chart.range), filters: .init(chart.filters), yearWeek: chart.yearWeek,
+            source: .init(chart.source), stale: chart.stale, fetchedAt: chart.fetchedAt,
+            entries: chart.entries.map(Components.Schemas.ChartEntry.init))
+    }
+}
+
+extension Components.Schemas.Chart.KindPayload {
+    init(_ kind: ChartKind) {
+        switch kind {
+        case .daily: self = .daily
+        case .week: self = .week
+        case .weekend: self = .weekend
+        case .weekdays: self = .weekdays
+        }
+    }
+}
+
+extension Components.Schemas.ChartEntry {
+    init(_ entry: ChartEntry) {
+        self.init(
+            rank: entry.rank, change: .init(entry.change), movieCode: entry.movieCode, title: entry.title,
+            openDate: entry.openDate.map { .init(value1: $0.isoString) }, audience: entry.audience,
+            audienceTotal: entry.audienceTotal, sales: entry.sales, salesShare: entry.salesShare,
+            salesTotal: entry.salesTotal, screens: entry.screens, shows: entry.shows)
+    }
+}
+
+extension Components.Schemas.RankChange {
+    init(_ change: RankChange) {
+        let kind: KindPayload =
+            switch change {
+            case .new: .new
+            case .up: .up
+            case .down: .down
+            case .same: .same
+            }
+        self.init(kind: kind, amount: change.amount)
+    }
+}
+
+extension Components.Schemas.ChartFilters {
+    init(_ filters: ChartFilters) {
+        let nation: NationPayload? =
+            switch filters.nation {
+            case .korean: .k
+            case .foreign: .f
+            case nil: nil
+            }
+        let multi: MultiPayload? =
+            switch filters.multiMovie {
+            case .diversity: .y
+            case .commercial: .n
+            case nil: nil
+            }
+        self.init(nation: nation, multi: multi, area: filters.areaCode)
+    }
+}
+
+extension Components.Schemas.DateRange {
+    init(_ range: DateRange) {
+        self.init(start: range.start.isoString, end: range.end.isoString)
+    }
+}
+
+extension Components.Schemas.Source {
+    init(_ source: ChartSource) {
+        switch source {
+        case .kobis: self = .kobis
+        case .sample: self = .sample
+        }
+    }
+}

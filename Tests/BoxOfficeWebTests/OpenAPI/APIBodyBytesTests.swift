@@ -1,0 +1,84 @@
+import BoxOfficeCore
+import BoxOfficeText
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import BoxOfficeWeb
+
+/// The public API's answers are built from the domain by initialisers on the generated types and encoded once by the
+/// generated code; these hold each operation's body to the domain's own JSON (what the API wrote before, through a JSON
+/// round trip, and what `--format json` writes) byte for byte, and a kept answer to the first.
+@Suite("API bodies: byte for byte the domain's JSON, kept answers included")
+struct APIBodyBytesTests {
+    static func json(_ value: some Encodable) throws -> String {
+        String(decoding: try BoxOfficeJSON.encoder().encode(value), as: UTF8.self)
+    }
+
+    @Test("each public GET answers the domain's JSON, the same again when kept, with its Cache-Control")
+    func bodies() async throws {
+        try await ArchiveWebSupport.withArchivedApp { services, client in
+            let date = CalendarDate("2024-03-10")!
+            let daily = try await client.get("/api/v1/daily?date=2024-03-10")
+            let chart = try await services.charts.chart(.daily(date))
+            let code = try #require(chart.entries.first?.movieCode)
+            let title = try #require(chart.entries.first?.title)
+            let english = KOBISVocabulary.table(for: .english)
+            let range = ArchiveWebSupport.archived
+            let cases: [(path: String, headers: HTTPFields, expected: String)] = [
+                ("/api/v1/daily?date=2024-03-10", [:], try Self.json(chart)),
+                (
+                    "/api/v1/weekly?date=2024-03-04", [:],
+                    try Self.json(try await services.charts.chart(ChartQuery(kind: .week, date: date)))
+                ),
+                ("/api/v1/movies/\(code)", [:], try Self.json(try await services.movies.movie(code: code))),
+                (
+                    "/api/v1/movies/\(code)", [.acceptLanguage: "en"],
+                    try Self.json(english.movie(try await services.movies.movie(code: code)))
+                ),
+                (
+                    "/api/v1/movies?q=\(title.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&lang=en",
+                    [:], try Self.json(english.searchPage(try await services.movies.search(.init(title: title))))
+                ),
+                (
+                    "/api/v1/charts/period?from=2024-03-01&to=2024-03-15&limit=20", [:],
+                    try Self.json(PeriodChartBody(try await services.archive.periodChart(range, limit: 20)))
+                ),
+                (
+                    "/api/v1/charts/period?from=2024-03-01&to=2024-03-15&lang=en", [:],
+                    try Self.json(PeriodChartBody(english.periodChart(try await services.archive.periodChart(range))))
+                ),
+                (
+                    "/api/v1/movies/\(code)/trend", [:],
+                    try Self.json(try await services.archive.trend(movieCode: code))
+                ),
+            ]
+            #expect(daily.text == cases[0].expected)
+            for (path, headers, expected) in cases {
+                let first = try await client.get(path, headers: headers)
+                #expect(first.status == .ok, "\(path)")
+                #expect(first.text == expected, "\(path)")
+                let again = try await client.get(path, headers: headers)
+                #expect(again.text == expected, "\(path), asked again")
+                #expect(again.headers[.contentType] == "application/json; charset=utf-8", "\(path)")
+            }
+            // A settled chart stays as it is: public for at most five minutes, and kept as long.
+            let control = try #require(daily.headers[.cacheControl])
+            let seconds = try #require(APICacheControl.publicMaxAge(control), "\(control)")
+            #expect((1...300).contains(seconds))
+            #expect(daily.headers[.vary]?.contains("Accept-Language") == true)
+        }
+    }
+
+    @Test("a period with days missing from the archive may change at any time: no-cache, read again each time")
+    func unsettledPeriod() async throws {
+        try await ArchiveWebSupport.withArchivedApp { _, client in
+            let path = "/api/v1/charts/period?from=2024-02-20&to=2024-03-15"
+            let first = try await client.get(path)
+            #expect(first.status == .ok)
+            #expect(first.headers[.cacheControl] == APICacheControl.noCache)
+            #expect(try await client.get(path).headers[.cacheControl] == APICacheControl.noCache)
+        }
+    }
+}
