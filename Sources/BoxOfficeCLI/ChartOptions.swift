@@ -12,39 +12,24 @@ enum DetailFormat: String, ExpressibleByArgument, CaseIterable {
     case table, json
 }
 
-extension NationFilter: ExpressibleByArgument {
-    init?(argument: String) { self.init(rawValue: argument.uppercased()) }
-    static var allValueStrings: [String] { ["K", "F"] }
-}
-
-extension MultiMovieFilter: ExpressibleByArgument {
-    init?(argument: String) { self.init(rawValue: argument.uppercased()) }
-    static var allValueStrings: [String] { ["Y", "N"] }
-}
-
 /// The filters every chart command takes.
 struct ChartFilterOptions: ParsableArguments {
     @Option(help: "K for Korean films, F for foreign films.")
-    var nation: NationFilter?
+    var nation: String?
 
     @Option(help: "Y for diversity (indie/art) films, N for commercial films.")
-    var multi: MultiMovieFilter?
+    var multi: String?
 
     @Option(help: "Region code, e.g. 0105001 for Seoul.")
     var area: String?
 
+    /// The filters, read by the rules pages and API share (``ChartInput``).
     func filters() throws -> ChartFilters {
-        if let area, !(area.count <= 12 && !area.isEmpty && area.allSatisfy({ $0.isASCII && $0.isNumber })) {
-            throw BoxOfficeError.invalid("area", .regionCode, value: area)
-        }
-        return ChartFilters(nation: nation, multiMovie: multi, areaCode: area)
+        try ChartInput.filters(nation: nation, multi: multi, area: area)
     }
 }
 
-/// Parses a `--date` value.
+/// Parses a `--date` value by the rules pages and API share.
 func parseDate(_ text: String) throws -> CalendarDate {
-    guard let date = CalendarDate(text) else {
-        throw BoxOfficeError.invalid("date", .dayFormat, value: text)
-    }
-    return date
+    try ChartInput.date(text)
 }

@@ -1,3 +1,4 @@
+import BoxOfficeTestSupport
 import Foundation
 import Testing
 
@@ -34,5 +35,25 @@ struct ArgumentBoundaryTests {
         #expect(refusal.count == 1, "\(arguments): \(result.stderr)")
         let options = arguments.filter { $0.hasPrefix("--") }.compactMap { $0.split(separator: "=").first }
         #expect(options.contains { refusal.first?.contains($0) == true }, "\(arguments): \(result.stderr)")
+    }
+}
+
+/// The chart inputs every surface shares (``ChartInputCase``), given to `boxoffice daily`: accepted values print a
+/// chart, refused ones one line and a non-zero exit, as the pages and the API answer 200 or 400.
+@Suite("Chart inputs: the CLI reads them by the pages' and API's rule")
+struct ChartInputCLITests {
+    @Test("boxoffice daily accepts and refuses what the pages and the API do")
+    func daily() async throws {
+        try await CLIHarness.withSimulator { _, cli in
+            for input in ChartInputCase.all {
+                var arguments = ["daily", "--format", "csv"]
+                if input.name != "date" { arguments += ["--date", "2024-03-15"] }
+                // `--name=value`: a value may start with a dash, which the parser would otherwise read as an option.
+                arguments.append("--\(input.name)=\(input.value)")
+                let result = try await cli.run(arguments)
+                #expect((result.status == 0) == input.accepted, "\(input.testDescription): \(result.stderr)")
+                if !input.accepted { #expect(result.stderrLines.count == 1, "\(input.testDescription)") }
+            }
+        }
     }
 }
