@@ -54,8 +54,9 @@ struct FleetTests {
         let from = today.adding(days: -92)
         let settled = today.adding(days: -2)
         let range = Fleet.days(from, settled)
-        // Slow enough for the fill to be caught part-way (4 calls in flight, each 300 ms); faster after the kill.
-        try await Fleet.withDatabase(prefix: "boxoffice_fleet_b_", latencyMilliseconds: 300) {
+        // Slow enough for the fill to be caught part-way however slowly the status polls run on a busy machine (4 calls
+        // in flight, each 1.5 s: 20 % to 80 % of the range takes about 20 s); faster after the kill.
+        try await Fleet.withDatabase(prefix: "boxoffice_fleet_b_", latencyMilliseconds: 1500) {
             databaseURL, simulator, directory in
             let environment = Fleet.kobisEnvironment(
                 simulator,

@@ -64,16 +64,27 @@ struct DeadlineDatabase: Database, SQLDatabase {
         }
         return withConnection { database in
             guard let bound = database as? DeadlineDatabase else { return closure(database) }
-            return bound.raw("BEGIN").run().flatMap {
-                closure(bound).flatMap { result in
-                    bound.raw("COMMIT").run().map { result }
-                }.flatMapError { error in
-                    // A lost connection fails the ROLLBACK at once; the server ended the transaction already.
-                    bound.raw("ROLLBACK").run().flatMapErrorThrowing { _ in throw error }.flatMapThrowing {
-                        throw error
+            // A promise instead of a chain of futures: the chain would carry `T`, which need not be Sendable.
+            let promise = bound.eventLoop.makePromise(of: T.self)
+            bound.raw("BEGIN").run().whenComplete { begun in
+                if case .failure(let error) = begun { return promise.fail(error) }
+                let work = closure(bound)
+                work.whenComplete { outcome in
+                    switch outcome {
+                    case .success:
+                        bound.raw("COMMIT").run().whenComplete { committed in
+                            switch committed {
+                            case .success: promise.completeWith(work)
+                            case .failure(let error): promise.fail(error)
+                            }
+                        }
+                    case .failure(let error):
+                        // A lost connection fails the ROLLBACK at once; the server ended the transaction already.
+                        bound.raw("ROLLBACK").run().whenComplete { _ in promise.fail(error) }
                     }
                 }
             }
+            return promise.futureResult
         }
     }
 
@@ -84,9 +95,18 @@ struct DeadlineDatabase: Database, SQLDatabase {
                 return closure(DeadlineDatabase(inner: database, deadlines: deadlines) ?? database)
             }
             // A database bound to one connection hands that connection back at once.
-            return postgres.withConnection { $0.eventLoop.makeSucceededFuture($0) }.flatMap { connection in
-                closure(DeadlineDatabase(inner: database, deadlines: deadlines, connection: connection) ?? database)
+            let promise = database.eventLoop.makePromise(of: T.self)
+            postgres.withConnection { $0.eventLoop.makeSucceededFuture($0) }.whenComplete { outcome in
+                switch outcome {
+                case .success(let connection):
+                    promise.completeWith(
+                        closure(
+                            DeadlineDatabase(inner: database, deadlines: deadlines, connection: connection) ?? database)
+                    )
+                case .failure(let error): promise.fail(error)
+                }
             }
+            return promise.futureResult
         }
     }
 

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeTestSupport
 import Foundation
 import Hummingbird
 import KOBIS
@@ -55,8 +56,10 @@ struct WebhookRebindingTests {
             timeout: 10)
         let good = WebhookReceiver()
         let trap = WebhookReceiver()
-        try await good.run(host: "127.0.0.2") { port in
-            try await trap.run(host: "127.0.0.1", port: port) { _ in
+        // The trap takes a free port on 127.0.0.1 first: on 127.0.0.2, which nothing else here uses, the same port is
+        // free too (the other way round, another test may hold it on 127.0.0.1).
+        try await trap.run(host: "127.0.0.1") { port in
+            try await good.run(host: "127.0.0.2", port: port) { _ in
                 let outcome = await sender.send(
                     Self.message, format: .json, to: "http://\(written):\(port)/hook?x=1", secret: "k")
                 #expect(outcome == .delivered(status: 204), "\(written): \(outcome)")
