@@ -150,26 +150,30 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // What several test targets share: throwaway PostgreSQL databases, waiting with a deadline.
+        // What several test targets share: throwaway PostgreSQL databases, waiting with a deadline, bare loopback
+        // connections, log observers, a seeded random generator, KOBIS's wide areas.
         .target(
             name: "BoxOfficeTestSupport",
-            dependencies: ["BoxOfficeStore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["BoxOfficeStore", "KOBIS", .product(name: "Logging", package: "swift-log")],
             path: "Tests/BoxOfficeTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "KOBISTests", dependencies: ["KOBIS", "KOBISSimulator"], swiftSettings: swiftSettings),
         .testTarget(
             name: "BoxOfficeCoreTests",
             dependencies: [
-                "BoxOfficeCore", "BoxOfficeText", "KOBIS", .product(name: "Crypto", package: "swift-crypto"),
+                "BoxOfficeCore", "BoxOfficeText", "KOBIS", "BoxOfficeTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "BoxOfficeTextTests", dependencies: ["BoxOfficeText", "BoxOfficeCore"], swiftSettings: swiftSettings),
+            name: "BoxOfficeTextTests", dependencies: ["BoxOfficeText", "BoxOfficeCore", "BoxOfficeTestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "BoxOfficeStoreTests",
             dependencies: ["BoxOfficeStore", "BoxOfficeCore", "BoxOfficeText", "BoxOfficeTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "KOBISSimulatorTests", dependencies: ["KOBISSimulator", "KOBIS"], swiftSettings: swiftSettings),
+            name: "KOBISSimulatorTests", dependencies: ["KOBISSimulator", "KOBIS", "BoxOfficeTestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "BoxOfficeAppTests",
             dependencies: [

@@ -1,3 +1,4 @@
+import BoxOfficeTestSupport
 import Foundation
 import KOBIS
 import Logging
@@ -110,9 +111,15 @@ final class SimulatorTripwire: Sendable {
     var hasTripped: Bool { state.withLock { $0.tripped } }
 
     /// A logger for the server that counts its KOBIS calls.
-    var logger: Logger { Logger(label: "simulator") { _ in TripwireLogHandler(tripwire: self) } }
+    var logger: Logger {
+        Logger(label: "simulator") { _ in
+            ObservingLogHandler(level: { .debug }) { [self] event in
+                if event.message.description == "KOBIS call" { kobisCall() }
+            }
+        }
+    }
 
-    fileprivate func kobisCall() {
+    private func kobisCall() {
         let action = state.withLock { state -> (@Sendable () -> Void)? in
             state.calls += 1
             guard let trigger = state.trigger, state.calls >= trigger.count else { return nil }
@@ -122,21 +129,5 @@ final class SimulatorTripwire: Sendable {
         guard let action else { return }
         action()
         state.withLock { $0.tripped = true }
-    }
-}
-
-/// Passes the simulator server's "KOBIS call" records to a ``SimulatorTripwire``; drops everything else.
-private struct TripwireLogHandler: LogHandler {
-    let tripwire: SimulatorTripwire
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .debug
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        if event.message.description == "KOBIS call" { tripwire.kobisCall() }
     }
 }

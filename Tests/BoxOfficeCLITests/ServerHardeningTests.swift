@@ -20,29 +20,29 @@ struct ServerHardeningTests {
         defer { server.stop() }
         let http = try await server.start()
 
-        let silent = try RawSocket(port: server.port)
-        let partialHead = try RawSocket(port: server.port)
+        let silent = try LoopbackConnection(port: server.port)
+        let partialHead = try LoopbackConnection(port: server.port)
         try partialHead.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
-        let partialBody = try RawSocket(port: server.port)
+        let partialBody = try LoopbackConnection(port: server.port)
         try partialBody.send(
             "POST /api/v1/users HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"user"
         )
-        let kept = try RawSocket(port: server.port)
+        let kept = try LoopbackConnection(port: server.port)
         try kept.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
 
         // Each read waits (at most the socket's 30-second receive timeout, which would fail the test) until
         // the server closes the connection.
-        let silentEnd = try await RawSocket.onThread { try silent.readUntilClosed() }
+        let silentEnd = try await LoopbackConnection.onThread { silent.readUntilClosed() }
         #expect(silentEnd.closed, "a silent connection is closed")
         #expect(silentEnd.data.isEmpty)
-        let headEnd = try await RawSocket.onThread { try partialHead.readUntilClosed() }
+        let headEnd = try await LoopbackConnection.onThread { partialHead.readUntilClosed() }
         #expect(headEnd.closed, "half a request head is not waited for forever")
         #expect(!headEnd.text.contains("200 OK"))
-        let bodyEnd = try await RawSocket.onThread { try partialBody.readUntilClosed() }
+        let bodyEnd = try await LoopbackConnection.onThread { partialBody.readUntilClosed() }
         #expect(bodyEnd.closed, "half a body is not waited for forever")
         #expect(!bodyEnd.text.contains("201 Created"))
         // A keep-alive connection gets its answer, then is closed once idle.
-        let keptEnd = try await RawSocket.onThread { try kept.readUntilClosed() }
+        let keptEnd = try await LoopbackConnection.onThread { kept.readUntilClosed() }
         #expect(keptEnd.text.hasPrefix("HTTP/1.1 200 OK"), "\(keptEnd.text.prefix(200))")
         #expect(keptEnd.closed)
 
@@ -56,7 +56,7 @@ struct ServerHardeningTests {
         let server = try HardeningServer()
         defer { server.stop() }
         _ = try await server.start()
-        let socket = try RawSocket(port: server.port)
+        let socket = try LoopbackConnection(port: server.port)
         // Announces 100 MB and sends a little over the 1 MB JSON limit, then waits for the answer.
         try socket.send(
             "POST /api/v1/users HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
@@ -70,7 +70,7 @@ struct ServerHardeningTests {
         }.start()
         // The answer arrives while most of the announced body was never sent (the rest, if it came, would be
         // read and thrown away, never stored).
-        let answer = try await RawSocket.onThread { try socket.readResponse() }
+        let answer = try await LoopbackConnection.onThread { try socket.readResponse() }
         #expect(answer.text.hasPrefix("HTTP/1.1 413"), "\(answer.text.prefix(300))")
         #expect(answer.text.contains(#"{"error":{"message":"The request body is larger than 1,024 KB."}}"#))
         #expect(answer.text.contains("X-Content-Type-Options: nosniff"))
@@ -121,7 +121,7 @@ struct ServerHardeningTests {
 
             server.signal(SIGTERM)
             let refused = try await Wait.until("new connections to be refused after SIGTERM") {
-                RawSocket.connectionRefused(port: port)
+                LoopbackConnection.connectionRefused(port: port)
             }
             #expect(refused, "new connections are refused once shutdown starts")
             #expect(kobis.callCount == 1, "the in-flight request was still waiting when connections were refused")
@@ -167,135 +167,5 @@ final class HardeningServer: Sendable {
     func stop(signal: Int32 = SIGTERM) {
         server.stop(signal: signal)
         try? FileManager.default.removeItem(at: directory)
-    }
-}
-
-/// A bare TCP connection to 127.0.0.1, for what URLSession cannot do: send half a request, or nothing.
-final class RawSocket: Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    struct Ending: Sendable {
-        var data: Data
-        /// True when the server closed (or reset) the connection; false when the read timed out.
-        var closed: Bool
-        var text: String { String(decoding: data, as: UTF8.self) }
-    }
-
-    private let descriptor: Int32
-
-    /// Connects; reads give up after `timeout` seconds (a test failure, not a measurement).
-    init(port: Int, timeout: Int = 30) throws {
-        descriptor = try Self.connected(port: port)
-        var time = timeval(tv_sec: timeout, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        var noSignal: Int32 = 1
-        #if canImport(Darwin)
-            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
-        #else
-            _ = noSignal
-        #endif
-    }
-
-    deinit { close(descriptor) }
-
-    private static func connected(port: Int) throws -> Int32 {
-        #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw Failure(description: "socket() failed") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else {
-            let code = errno
-            close(descriptor)
-            throw Failure(description: "connect() failed: errno \(code)")
-        }
-        return descriptor
-    }
-
-    /// Whether a new connection to the port is refused (nobody listens any more).
-    static func connectionRefused(port: Int) -> Bool {
-        do {
-            close(try connected(port: port))
-            return false
-        } catch {
-            return (error as? Failure)?.description.hasSuffix("errno \(ECONNREFUSED)") == true
-        }
-    }
-
-    func send(_ text: String) throws { try send(Data(text.utf8)) }
-
-    func send(_ data: Data) throws {
-        var offset = 0
-        while offset < data.count {
-            let sent = data.withUnsafeBytes { bytes in
-                #if canImport(Glibc)
-                    Glibc.send(descriptor, bytes.baseAddress! + offset, data.count - offset, Int32(MSG_NOSIGNAL))
-                #else
-                    Darwin.send(descriptor, bytes.baseAddress! + offset, data.count - offset, 0)
-                #endif
-            }
-            guard sent > 0 else { throw Failure(description: "send() failed: errno \(errno)") }
-            offset += sent
-        }
-    }
-
-    /// Reads until the server closes the connection (or resets it), or the receive timeout passes.
-    func readUntilClosed() throws -> Ending {
-        var data = Data()
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = recv(descriptor, &chunk, chunk.count, 0)
-            if count > 0 {
-                data.append(contentsOf: chunk[0..<count])
-            } else if count == 0 {
-                return Ending(data: data, closed: true)
-            } else if errno == ECONNRESET {
-                return Ending(data: data, closed: true)
-            } else if errno == EINTR {
-                continue
-            } else {
-                return Ending(data: data, closed: false)
-            }
-        }
-    }
-
-    /// Reads one whole response (head, then `Content-Length` bytes of body), or until the connection ends.
-    func readResponse() throws -> Ending {
-        var data = Data()
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            if let headEnd = data.range(of: Data("\r\n\r\n".utf8)) {
-                let head = String(decoding: data[..<headEnd.lowerBound], as: UTF8.self).lowercased()
-                let length = head.firstMatch(of: #/content-length: *([0-9]+)/#).flatMap { Int($0.1) } ?? 0
-                if data.count - headEnd.upperBound >= length { return Ending(data: data, closed: false) }
-            }
-            let count = recv(descriptor, &chunk, chunk.count, 0)
-            if count > 0 {
-                data.append(contentsOf: chunk[0..<count])
-            } else if count < 0 && errno == EINTR {
-                continue
-            } else {
-                return Ending(data: data, closed: count == 0 || errno == ECONNRESET)
-            }
-        }
-    }
-
-    /// Runs blocking socket work on its own thread, off the Swift concurrency pool.
-    static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try work() }) }.start()
-        }
     }
 }

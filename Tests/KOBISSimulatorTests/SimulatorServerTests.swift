@@ -1,3 +1,4 @@
+import BoxOfficeTestSupport
 import Foundation
 import KOBIS
 import Logging
@@ -232,7 +233,7 @@ struct SimulatorServerTests {
     @Test("keep-alive, Content-Length and Content-Type on one connection")
     func keepAlive() async throws {
         try await Self.withServer { server in
-            let connection = try RawHTTPConnection(port: server.port)
+            let connection = try LoopbackConnection(port: server.port)
             let base = "/kobisopenapi/webservice/rest/"
             for target in [
                 base + "boxoffice/searchDailyBoxOfficeList.json?key=k&targetDt=20240315",
@@ -266,8 +267,8 @@ struct SimulatorServerTests {
                 for batch in 0..<4 {
                     group.addTask {
                         // Each batch opens 75 connections and sends on all of them before reading any answer.
-                        try await RawHTTPConnection.onThread {
-                            let connections = try (0..<75).map { _ in try RawHTTPConnection(port: port) }
+                        try await LoopbackConnection.onThread {
+                            let connections = try (0..<75).map { _ in try LoopbackConnection(port: port) }
                             for (index, connection) in connections.enumerated() {
                                 let day = Fixture.date("2023-01-01").adding(days: batch * 75 + index)
                                 try connection.sendGet(
@@ -290,11 +291,9 @@ struct SimulatorServerTests {
         let server = SimulatorServer(
             simulator: Fixture.simulator, fault: .timeout, logger: Logger(label: "simulator-test"))
         try await server.start()
-        let connection = try RawHTTPConnection(port: server.port, timeout: 10)
+        let connection = try LoopbackConnection(port: server.port, timeout: 10)
         try connection.sendGet("/kobisopenapi/webservice/rest/code/searchCodeList.json?key=k&comCode=2201")
-        // Waits until the server has the call (giving up after a generous bound: a failure, not a measurement).
-        let deadline = ContinuousClock.now + .seconds(30)
-        while server.callCount == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        try await Wait.until("the server to have the call", every: .milliseconds(10)) { server.callCount > 0 }
         #expect(server.callCount == 1, "the call reached the server")
         try await server.stop()
         #expect(connection.waitForClose())
@@ -304,12 +303,7 @@ struct SimulatorServerTests {
     func runUntilCancelled() async throws {
         let server = SimulatorServer(simulator: Fixture.simulator, logger: Logger(label: "simulator-test"))
         let task = Task { try await server.runUntilCancelled() }
-        var attempts = 0
-        while server.port == 0, attempts < 200 {
-            try await Task.sleep(for: .milliseconds(20))
-            attempts += 1
-        }
-        #expect(server.port != 0)
+        try await Wait.until("the server to listen") { server.port != 0 }
         #expect(try await Self.request(server, "GET", "/health") == (200, "ok"))
         task.cancel()
         try await task.value

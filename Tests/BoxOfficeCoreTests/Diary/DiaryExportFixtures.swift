@@ -1,3 +1,4 @@
+import BoxOfficeTestSupport
 import Foundation
 import KOBIS
 
@@ -7,18 +8,6 @@ import KOBIS
 /// (day, creation, id) with every kind of value the files must carry (quotes, commas, new lines, formulas, Hangul,
 /// slashes, absent fields, several viewings of a movie, equal days and instants).
 enum DiaryExportFixtures {
-    /// SplitMix64: a small generator with a seed, so a failing diary can be made again.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let texts = [
         "", "좋았다", "=cmd|' /C calc'!A0", "+제목", "-1", "@sum", "\"따옴표\", 쉼표", "둘째 줄\n셋째 줄", "a/b\\c",
         "tab\there", "😀 emoji", "</script><b>", "  spaces  ", "café", "line\r\nbreak",
@@ -29,7 +18,7 @@ enum DiaryExportFixtures {
     )
         -> (notes: [DiaryNote], categories: [DiaryCategory])
     {
-        var random = Generator(state: seed)
+        var random = SplitMix64(seed: seed)
         let categories = (0..<4).map { index in
             DiaryCategory(
                 id: UUID(uuid: uuid(&random)), name: ["극장, \"특별\"", "=집", "Drama/Thriller", "볼 것"][index],
@@ -44,7 +33,7 @@ enum DiaryExportFixtures {
             // Some notes share their creation instant, so the id decides their order.
             let created = Date(timeIntervalSince1970: 1_500_000_000 + Double(Int.random(in: 0..<40, using: &random)))
             let updated = created.addingTimeInterval(Double(Int.random(in: 0..<3, using: &random)) * 0.123)
-            let pick = { (random: inout Generator) in texts.randomElement(using: &random)! }
+            let pick = { (random: inout SplitMix64) in texts.randomElement(using: &random)! }
             let title = pick(&random).trimmingCharacters(in: .whitespacesAndNewlines)
             let hasMovie = Bool.random(using: &random)
             notes.append(
@@ -71,7 +60,7 @@ enum DiaryExportFixtures {
         return (notes, categories)
     }
 
-    private static func uuid(_ random: inout Generator) -> uuid_t {
+    private static func uuid(_ random: inout SplitMix64) -> uuid_t {
         var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80

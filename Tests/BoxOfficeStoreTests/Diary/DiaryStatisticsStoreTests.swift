@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import BoxOfficeStore
+import BoxOfficeTestSupport
 import Foundation
 import Testing
 
@@ -156,18 +157,12 @@ extension DiaryStoreTests {
 
 /// Seeded random notes (SplitMix64), so a failing diary can be made again.
 struct RandomDiary {
-    private var state: UInt64
+    private var generator: SplitMix64
     private var serial = 0
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     mutating func int(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))

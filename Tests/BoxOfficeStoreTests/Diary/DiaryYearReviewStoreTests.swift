@@ -1,8 +1,8 @@
 import BoxOfficeCore
+import BoxOfficeTestSupport
 import FluentKit
 import Foundation
 import KOBIS
-import Logging
 import SQLKit
 import Testing
 
@@ -13,34 +13,6 @@ extension DiaryStoreTests {
     /// on every instance, and the upgrade that fills the first notes of existing diaries.
     @Suite("Diary store: the year in review kept, nations learned later, upgrade")
     struct DiaryYearReviewStoreTests {
-        /// Counts the queries a store runs (the drivers log each one as "Executing query").
-        final class QueryCounter: Sendable {
-            private let count = Locked(0)
-            var queries: Int { count.withLock { $0 } }
-
-            func reset() { count.withLock { $0 = 0 } }
-            fileprivate func add() { count.withLock { $0 += 1 } }
-
-            var logger: Logger {
-                Logger(label: "query-counter") { _ in Handler(counter: self) }
-            }
-
-            struct Handler: LogHandler {
-                let counter: QueryCounter
-                var metadata: Logger.Metadata = [:]
-                var logLevel: Logger.Level = .trace
-
-                subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-                    get { metadata[key] }
-                    set { metadata[key] = newValue }
-                }
-
-                func log(event: LogEvent) {
-                    if event.message.description == "Executing query" { counter.add() }
-                }
-            }
-        }
-
         /// `count` notes of 2022 over `count / 3` movies (so most are rewatched, under changing titles), a fifth of
         /// them rated five stars, every other with a rating of its own.
         static func diary(_ count: Int, seed: UInt64) -> [DiaryNote] {

@@ -35,6 +35,16 @@ struct FormBodyBoundsTests {
         await browser.cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
     }
 
+    /// Sends `head` and `sent` on a connection of their own and reads the answer's head as soon as it comes (before
+    /// the rest of the announced body, which is never sent).
+    static func upload(port: Int, head: Data, _ sent: Data = Data()) async throws -> LoopbackConnection.Head {
+        let connection = try LoopbackConnection(port: port, timeout: 20)
+        return try await LoopbackConnection.onThread {
+            try connection.send(head + sent)
+            return try connection.readHead()
+        }
+    }
+
     @Test(
         "URL-encoded bodies are small on every route (413 in the reader's words), multipart too except on imports",
         arguments: DiaryWebBackend.enabled)
@@ -132,26 +142,26 @@ struct FormBodyBoundsTests {
                 ),
             ]
             for (label, headers, sent) in attempts {
-                let connection = try RawUpload(port: port)
-                try await connection.send(
-                    RawUpload.head("/import-export", length: large, headers: [("Cookie", cookie)] + headers) + sent)
-                let answer = try await connection.readHead()
-                #expect(answer.status == 403, "\(label): \(answer.head.prefix(300))")
+                let answer = try await Self.upload(
+                    port: port,
+                    head: LoopbackConnection.postHead(
+                        "/import-export", length: large, headers: [("Cookie", cookie)] + headers), sent)
+                #expect(answer.status == 403, "\(label): \(answer.text.prefix(300))")
             }
             // The same for the watchlist's import page.
-            let connection = try RawUpload(port: port)
-            try await connection.send(
-                RawUpload.head(
-                    "/watchlist/import", length: 16 << 20, headers: [("Cookie", cookie), ("Content-Type", multipart)])
-                    + Self.parts(csrf: "wrong", [("format", "csv")]))
-            #expect(try await connection.readHead().status == 403)
+            let watchlist = try await Self.upload(
+                port: port,
+                head: LoopbackConnection.postHead(
+                    "/watchlist/import", length: 16 << 20, headers: [("Cookie", cookie), ("Content-Type", multipart)]),
+                Self.parts(csrf: "wrong", [("format", "csv")]))
+            #expect(watchlist.status == 403)
             // A URL-encoded body that large is refused by its declared length.
-            let urlEncoded = try RawUpload(port: port)
-            try await urlEncoded.send(
-                RawUpload.head(
+            let urlEncoded = try await Self.upload(
+                port: port,
+                head: LoopbackConnection.postHead(
                     "/import-export", length: large,
                     headers: [("Cookie", cookie), ("Content-Type", "application/x-www-form-urlencoded")]))
-            #expect(try await urlEncoded.readHead().status == 413)
+            #expect(urlEncoded.status == 413)
             // Nothing was imported.
             #expect(try await DiaryPageTestSupport.noteTotal(browser) == 0)
         }
@@ -197,14 +207,14 @@ struct FormBodyBoundsTests {
 
             // The first import: its token and format sent, its file held back after a few bytes.
             let opening = Self.parts(csrf: token, [("format", "csv")]) + Self.fileHead()
-            let held = try RawUpload(port: port)
-            try await held.send(
-                RawUpload.head(
-                    "/import-export", length: opening.count + csv.count + Self.closing.count,
-                    headers: [
-                        ("Cookie", await Self.cookieHeader(minji)),
-                        ("Content-Type", "multipart/form-data; boundary=\(Self.boundary)"),
-                    ]) + opening + csv.prefix(4))
+            let held = try LoopbackConnection(port: port, timeout: 20)
+            let heldHead = LoopbackConnection.postHead(
+                "/import-export", length: opening.count + csv.count + Self.closing.count,
+                headers: [
+                    ("Cookie", await Self.cookieHeader(minji)),
+                    ("Content-Type", "multipart/form-data; boundary=\(Self.boundary)"),
+                ])
+            try await LoopbackConnection.onThread { try held.send(heldHead + opening + csv.prefix(4)) }
             // Rendezvous: once the held import has the person's slot, an empty import is refused with 429 (before,
             // it is a 400 that writes nothing).
             try await Wait.until("the held import to take the person's slot") {
@@ -252,9 +262,12 @@ struct FormBodyBoundsTests {
             #expect(other.status == .ok, "\(other.text.prefix(500))")
 
             // The held import finishes and is the one that proceeded; then the person imports again.
-            try await held.send(csv.dropFirst(4) + Self.closing)
-            let answer = try await held.readHead()
-            #expect(answer.status == 200, "\(answer.head.prefix(300))")
+            let rest = csv.dropFirst(4) + Self.closing
+            let answer = try await LoopbackConnection.onThread {
+                try held.send(rest)
+                return try held.readHead()
+            }
+            #expect(answer.status == 200, "\(answer.text.prefix(300))")
             #expect(try await DiaryPageTestSupport.noteTotal(minji) == 1)
             let again = try await minji.postMultipart(
                 "/import-export", [("csrf", token), ("format", "csv")], file: ("file", "a.csv", csv))

@@ -1,9 +1,9 @@
 import BoxOfficeCore
 import BoxOfficeStore
+import BoxOfficeTestSupport
 import Foundation
 import KOBIS
 import KOBISSimulator
-import Logging
 import SQLKit
 import Testing
 
@@ -22,33 +22,6 @@ struct AlertDerivationCostTests {
         var perPerson: Int
         var days: Int
         var testDescription: String { "\(people) people × \(perPerson) of \(films) films, \(days) days" }
-    }
-
-    /// Counts the SQL statements a database runs (the drivers log each at trace level as "Executing query"), only
-    /// while counting is on, so the timed runs pay nothing for it.
-    struct QueryCounter: LogHandler {
-        final class State: Sendable {
-            let counting = Locked(false)
-            let statements = Locked<[String]>([])
-        }
-
-        let state: State
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level {
-            get { state.counting.withLock { $0 } ? .trace : .info }
-            set {}
-        }
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            guard event.message.description == "Executing query", case .string(let sql) = event.metadata?["sql"]
-            else { return }
-            state.statements.withLock { $0.append(sql) }
-        }
     }
 
     struct DayFigure: Sendable {
@@ -75,10 +48,9 @@ struct AlertDerivationCostTests {
             let services = try await AppServices.start(
                 configuration: configuration, logger: DiaryWebTestSupport.quietLogger,
                 transport: SimulatorTransport(simulator: KOBISSimulator(now: seedNow)), now: seedNow)
-            let state = QueryCounter.State()
+            let counter = QueryCounter(counting: false)
             let location = try DatabaseLocation(databaseURL: databaseURL, workingDirectory: directory.path)
-            let measured = try BoxOfficeDatabase(
-                location: location, logger: Logger(label: "alert-bench") { _ in QueryCounter(state: state) })
+            let measured = try BoxOfficeDatabase(location: location, logger: counter.logger)
             do {
                 let days = Self.days(scale.days)
                 // The month's charts (and the day before it), stored before anyone watches anything.
@@ -113,11 +85,11 @@ struct AlertDerivationCostTests {
                 try await sql.raw("DELETE FROM watchlist_alerts").run()
                 for (index, (day, chart)) in zip(days, charts).enumerated() {
                     clock.withLock { $0 = day.adding(days: 1).startInstant(in: BoxOfficeCalendar.seoul) + 10 * 3600 }
-                    state.statements.withLock { $0 = [] }
-                    state.counting.withLock { $0 = true }
+                    counter.reset()
+                    counter.isCounting = true
                     _ = try await alerts.chartStored(chart)
-                    state.counting.withLock { $0 = false }
-                    figures[index].statements = state.statements.withLock { $0.count }
+                    counter.isCounting = false
+                    figures[index].statements = counter.queries
                 }
             } catch {
                 await measured.shutdown()

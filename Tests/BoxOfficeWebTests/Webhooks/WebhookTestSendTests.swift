@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting

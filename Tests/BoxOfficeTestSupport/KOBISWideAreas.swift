@@ -1,8 +1,8 @@
 /// KOBIS's wide areas as its code list spells them (`comCode=0105000000`, every `engNm` empty) and the English names
-/// English pages show for them. BoxOfficeTextTests' `KOBISVocabularyTests` checks the vocabulary against the same
-/// list; here it is what a page must show.
-enum KOBISWideAreas {
-    static let all: [(code: String, korean: String, english: String)] = [
+/// English pages and the CLI show for them: written out here rather than read from the code under test, so the tests
+/// check the vocabulary (BoxOfficeTextTests) and the pages (BoxOfficeWebTests) against KOBIS itself.
+public enum KOBISWideAreas {
+    public static let all: [(code: String, korean: String, english: String)] = [
         ("0105001", "서울시", "Seoul"), ("0105002", "경기도", "Gyeonggi"), ("0105003", "강원도", "Gangwon"),
         ("0105004", "충청북도", "North Chungcheong"), ("0105005", "충청남도", "South Chungcheong"),
         ("0105006", "경상북도", "North Gyeongsang"), ("0105007", "경상남도", "South Gyeongsang"),
