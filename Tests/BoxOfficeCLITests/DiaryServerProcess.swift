@@ -1,3 +1,4 @@
+import BoxOfficeTestSupport
 import Foundation
 import KOBIS
 import Testing
@@ -53,17 +54,17 @@ final class ServerProcess: @unchecked Sendable {
             self.printed.withLock { $0.text += String(decoding: data, as: UTF8.self) }
         }
         try process.run()
-        // Waiting for readiness, not measuring time: give up after a generous bound.
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
+        var ready: LoopbackHTTP?
+        // Stops waiting early when the process exits.
+        try await Wait.until("boxoffice serve to answer /health", every: .milliseconds(50)) {
             if let match = log.firstMatch(of: #/running at http://127\.0\.0\.1:([0-9]+)//#), let port = Int(match.1) {
                 printed.withLock { $0.port = port }
                 let http = LoopbackHTTP(base: URL(string: "http://127.0.0.1:\(port)/")!)
-                if let health = try? await http.send("GET", "/health"), health.status == 200 { return http }
+                if let health = try? await http.send("GET", "/health"), health.status == 200 { ready = http }
             }
-            guard process.isRunning else { break }
-            try await Task.sleep(for: .milliseconds(50))
+            return ready != nil || !process.isRunning
         }
+        if let ready { return ready }
         let why = process.isRunning ? "it did not answer /health within 60 seconds" : "it exited"
         stop(signal: SIGKILL)
         throw ServerProcessError("boxoffice serve did not start (\(why)):\n\(log.suffix(2000))")

@@ -46,18 +46,18 @@ final class SimulatorProcess: @unchecked Sendable {
             self.printed.withLock { $0.text += String(decoding: data, as: UTF8.self) }
         }
         try process.run()
-        // Waiting for readiness, not measuring time: give up after a generous bound.
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
+        var ready = false
+        // Stops waiting early when the process exits.
+        try await Wait.until("boxoffice simulate-kobis to answer /health", every: .milliseconds(50)) {
             if let match = log.firstMatch(of: #/serving KOBIS at http://127\.0\.0\.1:([0-9]+)//#),
                 let port = Int(match.1)
             {
                 printed.withLock { $0.port = port }
-                if let health = try? await control("GET", "/health"), health.status == 200 { return }
+                if let health = try? await control("GET", "/health"), health.status == 200 { ready = true }
             }
-            guard process.isRunning else { break }
-            try await Task.sleep(for: .milliseconds(50))
+            return ready || !process.isRunning
         }
+        if ready { return }
         stop()
         throw ServerProcessError("boxoffice simulate-kobis did not start:\n\(log.suffix(2000))")
     }

@@ -1,3 +1,4 @@
+import BoxOfficeTestSupport
 import Foundation
 import KOBIS
 import Testing
@@ -24,16 +25,16 @@ struct KeeperServeTests {
             environment: ["BOXOFFICE_KEEPER": "on", "BOXOFFICE_ARCHIVE_FROM": from.isoString])
         let http = try await server.start()
         do {
-            // Waiting for the fill, not measuring it: give up after a generous bound.
-            let deadline = ContinuousClock.now + .seconds(120)
             var status: [String: Any] = [:]
-            while ContinuousClock.now < deadline {
+            try await Wait.until(
+                "the keeper to fill the archive", limit: .seconds(120), every: .milliseconds(100),
+                detail: { "\(status)\n\(server.log.suffix(2000))" }
+            ) {
                 let answer = try await http.send("GET", "/api/v1/archive/status")
                 #expect(answer.status == 200)
                 status = answer.json ?? [:]
                 let keeper = status["keeper"] as? [String: Any] ?? [:]
-                if keeper["state"] as? String == "current" && keeper["missingDays"] as? Int == 0 { break }
-                try await Task.sleep(for: .milliseconds(100))
+                return keeper["state"] as? String == "current" && keeper["missingDays"] as? Int == 0
             }
             let keeper = try #require(status["keeper"] as? [String: Any], "\(status)")
             #expect(keeper["state"] as? String == "current", "\(status)\n\(server.log.suffix(2000))")

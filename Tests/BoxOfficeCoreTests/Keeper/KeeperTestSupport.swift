@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeTestSupport
 import Foundation
 import KOBIS
 import Testing
@@ -82,15 +83,10 @@ final class KeeperLog: Sendable {
     func wait(
         for what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: @escaping () -> Bool
     ) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(120)
-        while !condition() {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("waited 120 s for \(what); events: \(all)", sourceLocation: sourceLocation)
-                return false
-            }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return true
+        let held = try? await Wait.until(
+            what, limit: .seconds(120), every: .milliseconds(5), sourceLocation: sourceLocation,
+            detail: { "Events: \(all)" }, condition)
+        return held ?? false
     }
 }
 

@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import BoxOfficeStore
+import BoxOfficeTestSupport
 import Foundation
 import Testing
 
@@ -182,11 +183,10 @@ struct ArchiveRepositoryTests {
             // The store stamps a nation with the wall clock: the change must come at a later stamp (5 ms on, well
             // beyond any backend's precision), however soon this line runs.
             let stamped = try #require(withNation.latestNation)
-            let deadline = ContinuousClock.now + .seconds(30)
-            while Date() <= stamped.addingTimeInterval(0.005), ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(1))
-            }
-            try #require(Date() > stamped.addingTimeInterval(0.005), "the wall clock did not move past \(stamped)")
+            try #require(
+                await Wait.until("the wall clock to move 5 ms past \(stamped)", every: .milliseconds(1)) {
+                    Date() > stamped.addingTimeInterval(0.005)
+                })
             try await archive.saveRepresentativeNation("일본", movieCode: "K1")
             let changed = try await archive.fingerprint(of: period)
             #expect(changed.nationCount == 1)

@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import BoxOfficeStore
+import BoxOfficeTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -102,16 +103,14 @@ enum AdminTestSupport {
     static func waitFor(
         _ browser: PageBrowser, _ id: String, seconds: Double = 30, until done: ([String: Any]) -> Bool
     ) async throws -> [String: Any] {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while true {
-            let json = try await progress(browser, id)
-            if done(json) { return json }
-            guard ContinuousClock.now < deadline else {
-                Issue.record("timed out waiting for backfill \(id): \(json)")
-                return json
-            }
-            try await Task.sleep(for: .milliseconds(50))
+        var json: [String: Any] = [:]
+        try await Wait.until(
+            "backfill \(id) to get there", limit: .seconds(seconds), every: .milliseconds(50), detail: { "\(json)" }
+        ) {
+            json = try await progress(browser, id)
+            return done(json)
         }
+        return json
     }
 
     static func status(_ json: [String: Any]) -> String { json["status"] as? String ?? "" }
