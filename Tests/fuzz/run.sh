@@ -43,19 +43,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Sample mode (no KOBIS key), cheap bcrypt; port 0: the server picks a free port and prints its URL.
-env -u KOBIS_API_KEY -u KOBIS_BASE_URL -u TMDB_API_KEY -u KAKAO_REST_API_KEY -u PORT -u BOXOFFICE_HOSTNAME \
-  DATABASE_URL="sqlite://$workdir/fuzz.sqlite" BOXOFFICE_BCRYPT_COST=4 LOG_LEVEL=info \
-  BOXOFFICE_KEEPER=off "$binary" serve --hostname 127.0.0.1 --port 0 >"$workdir/server.out" 2>&1 &
-server_pid=$!
-url=
-for _ in $(seq 1 300); do
-  url=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/' "$workdir/server.out" | head -1 || true)
-  [ -n "$url" ] && break
-  kill -0 "$server_pid" 2>/dev/null || { cat "$workdir/server.out" >&2; echo "fuzz: the server exited" >&2; exit 1; }
-  sleep 0.1
-done
-[ -n "$url" ] || { cat "$workdir/server.out" >&2; echo "fuzz: the server did not start" >&2; exit 1; }
+# Cheap bcrypt; the request log at info level (a 5xx in it fails the run).
+. Tests/support/sample-server.sh
+start_sample_server fuzz BOXOFFICE_BCRYPT_COST=4 LOG_LEVEL=info
 base=${url%/}
 
 # An account and a token, through the API, and things for the authenticated run to find: categories and notes

@@ -21,18 +21,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Port 0: the server picks a free port and prints its URL.
-env -u KOBIS_API_KEY DATABASE_URL="sqlite://$workdir/openapi.sqlite" LOG_LEVEL=warning \
-  BOXOFFICE_KEEPER=off "$binary" serve --hostname 127.0.0.1 --port 0 >"$workdir/server.out" 2>&1 &
-server_pid=$!
-url=
-for _ in $(seq 1 300); do
-  url=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/' "$workdir/server.out" | head -1 || true)
-  [ -n "$url" ] && break
-  kill -0 "$server_pid" 2>/dev/null || { cat "$workdir/server.out" >&2; echo "validate.sh: the server exited" >&2; exit 1; }
-  sleep 0.1
-done
-[ -n "$url" ] || { cat "$workdir/server.out" >&2; echo "validate.sh: the server did not start" >&2; exit 1; }
+. Tests/support/sample-server.sh
+start_sample_server openapi LOG_LEVEL=warning
 
 python3 - "${url}openapi.json" <<'PY'
 import json, sys, urllib.request
