@@ -15,6 +15,11 @@ extension Language {
         }
     }
 
+    /// The language of an API answer's messages (skipped rows, notices): `lang`, then `Accept-Language`, else English.
+    static func messages(lang: String?, acceptLanguage: String?) -> Language {
+        Language(lang: lang, acceptLanguage: acceptLanguage, fallback: .english)
+    }
+
     /// The language of a JSON answer's messages (errors): `?lang=`, then `Accept-Language`, else English.
     init(apiRequest request: Request) {
         self.init(

@@ -28,8 +28,7 @@ struct WatchlistImportAPIHandler: Sendable {
             let data = try await APIRequestBodyMiddleware.collect(file, limit: Self.importSizeLimit)
             return try await importer.importLetterboxd(data, userID: user.id)
         }
-        let language = Language(
-            lang: input.query.lang?.rawValue, acceptLanguage: input.headers.acceptLanguage, fallback: .english)
+        let language = Language.messages(lang: input.query.lang?.rawValue, acceptLanguage: input.headers.acceptLanguage)
         return .ok(.init(body: .json(.init(report, language: language))))
     }
 }

@@ -44,9 +44,8 @@ struct NoteAPIHandler: Sendable {
                 body: .json(
                     .init(
                         result,
-                        language: Language(
-                            lang: input.query.lang?.rawValue, acceptLanguage: input.headers.acceptLanguage,
-                            fallback: .english)))))
+                        language: .messages(
+                            lang: input.query.lang?.rawValue, acceptLanguage: input.headers.acceptLanguage)))))
     }
 
     func getNote(_ input: Operations.GetNote.Input) async throws -> Operations.GetNote.Output {
@@ -85,9 +84,8 @@ struct NoteAPIHandler: Sendable {
                 body: .json(
                     .init(
                         result,
-                        language: Language(
-                            lang: input.query.lang?.rawValue, acceptLanguage: input.headers.acceptLanguage,
-                            fallback: .english)))))
+                        language: .messages(
+                            lang: input.query.lang?.rawValue, acceptLanguage: input.headers.acceptLanguage)))))
     }
 
     func deleteNote(_ input: Operations.DeleteNote.Input) async throws -> Operations.DeleteNote.Output {

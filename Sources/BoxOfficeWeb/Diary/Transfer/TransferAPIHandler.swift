@@ -67,9 +67,8 @@ struct TransferAPIHandler: Sendable {
                 body: .json(
                     .init(
                         report,
-                        language: Language(
-                            lang: input.query.lang?.rawValue, acceptLanguage: input.headers.acceptLanguage,
-                            fallback: .english)))))
+                        language: .messages(
+                            lang: input.query.lang?.rawValue, acceptLanguage: input.headers.acceptLanguage)))))
     }
 }
 
