@@ -84,7 +84,7 @@ final class KeeperLog: Sendable {
         for what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: @escaping () -> Bool
     ) async -> Bool {
         let held = try? await Wait.until(
-            what, limit: .seconds(120), every: .milliseconds(5), sourceLocation: sourceLocation,
+            what, limit: .seconds(300), every: .milliseconds(5), sourceLocation: sourceLocation,
             detail: { "Events: \(all)" }, condition)
         return held ?? false
     }
