@@ -48,7 +48,4 @@ struct APIOperationRules: Sendable {
     subscript(operationID: String) -> APIOperationRule {
         rules[operationID] ?? APIOperationRule(operationID)
     }
-
-    /// Every operation that declares a rule.
-    var operationIDs: Set<String> { Set(rules.keys) }
 }
