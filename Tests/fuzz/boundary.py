@@ -241,6 +241,8 @@ def kind_of(name, schema):
 
 
 # --- HTTP ---------------------------------------------------------------------------------------------------
+# The runtime's own refusal: every parameter the generated code could refuse is read first, by the pages' rules.
+VAGUE = {"The request is not valid.", "요청이 올바르지 않습니다."}
 HANGUL = re.compile("[\uac00-\ud7a3]")
 WORKERS = 3  # connections at once
 
@@ -399,7 +401,11 @@ class Fuzzer:
             headers["Authorization"] = "Bearer " + auth
         self.routes.add(route)
         status, response_headers, data = self.client.request(method, target, headers, body)
-        problem = self.judge(status, response_headers, data, language if expect_language else None)
+        # A single valid `lang` in the query outranks Accept-Language, on pages and in API messages alike.
+        asked = urllib.parse.parse_qs(urllib.parse.urlsplit(target).query).get("lang", [])
+        expected = asked[0] if len(asked) == 1 and asked[0] in ("en", "ko") else language
+        problem = self.judge(status, response_headers, data,
+                             expected if expect_language or expected != language else None)
         if problem:
             shown = target if len(target) < 300 else target[:300] + f"…({len(target)} chars)"
             self.failures.append(f"{method} {shown} [Accept-Language: {language}"
@@ -438,6 +444,8 @@ class Fuzzer:
             message = parsed.get("error", {}).get("message") if isinstance(parsed, dict) else None
             if not isinstance(message, str) or not message:
                 return f"status {status}: a JSON error without error.message: {data[:200]!r}"
+            if status == 400 and message in VAGUE:
+                return f"status 400: a refusal that does not say what is wrong: {message!r}"
             if language == "ko" and not HANGUL.search(message):
                 return f"status {status}: the error is not in Korean: {message[:160]!r}"
             if language == "en" and HANGUL.search(message):

@@ -15,7 +15,12 @@ struct WatchlistImportAPIHandler: Sendable {
     /// Largest file: a Letterboxd watchlist of 100,000 films (the row limit) is about 8 MB.
     static var importSizeLimit: Int { 16 << 20 }
 
-    static let rules = [APIOperationRule(Operations.ImportWatchlist.id, bodyLimit: importSizeLimit)]
+    static let rules = [
+        APIOperationRule(
+            Operations.ImportWatchlist.id,
+            query: { query, _ in _ = try WatchlistImportFormat(parameter: query.nonEmpty("format")) },
+            bodyLimit: importSizeLimit)
+    ]
 
     func importWatchlist(_ input: Operations.ImportWatchlist.Input) async throws -> Operations.ImportWatchlist.Output {
         let user = try DiaryAPIUser.get()

@@ -162,11 +162,17 @@ struct WatchlistTransferTests {
             #expect(try await Self.watchlist(client, token).count == 2)
 
             // Bad input: no format, another format, no Name column, ragged rows, an empty body.
-            let noFormat = try await client.call(.post, "/api/v1/watchlist/import", token: token, text: csv)
+            // The format is named in the reader's words, whatever the body and whichever language asks.
+            let noFormat = try await client.call(
+                .post, "/api/v1/watchlist/import?lang=en", token: token, text: csv,
+                headers: [.acceptLanguage: "ko"])
             #expect(noFormat.status == .badRequest, "\(noFormat.text)")
+            #expect(noFormat.apiErrorMessage == "format is required.", "\(noFormat.text)")
             let csvFormat = try await client.call(
-                .post, "/api/v1/watchlist/import?format=csv", token: token, text: csv)
+                .post, "/api/v1/watchlist/import?format=csv", token: token, text: csv,
+                headers: [.acceptLanguage: "en"])
             #expect(csvFormat.status == .badRequest)
+            #expect(csvFormat.apiErrorMessage?.hasPrefix("format must be letterboxd") == true, "\(csvFormat.text)")
             let noName = try await client.call(
                 .post, "/api/v1/watchlist/import?format=letterboxd", token: token,
                 text: "Date,Title\r\n2024-01-01,x\r\n",
