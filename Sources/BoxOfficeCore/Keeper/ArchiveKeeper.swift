@@ -53,6 +53,8 @@ public final class ArchiveKeeper: Sendable {
     let observe: @Sendable (KeeperEvent) -> Void
     private let waiter: KeeperWaiter
     let shared: Locked<KeeperProgress>
+    /// What ``status()`` reads from the store, kept a second (every status request would otherwise count the range).
+    let storedStatus = RecentAnswerCache<StoredStatusKey, StoredStatus>()
 
     /// - Parameters:
     ///   - makeEngine: builds the sync engine each run uses.

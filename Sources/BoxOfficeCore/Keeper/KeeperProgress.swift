@@ -17,6 +17,8 @@ struct KeeperProgress: Sendable {
     /// The latest administrator's request to run now that was honoured.
     var handledRunRequest: Date?
     var backoffStep: TimeInterval?
+    /// Pauses, resumes and run requests made on this instance: a change means its kept status is out of date.
+    var controlsChangedHere = 0
     var backoffUntil: Date?
 
     // The fill walks the kept range newest to oldest, one part at a time.

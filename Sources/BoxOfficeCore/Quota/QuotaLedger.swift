@@ -10,6 +10,14 @@ public struct QuotaLedger: Sendable {
     public let policy: QuotaPolicy
     private let calendar: BoxOfficeCalendar
     private let reportProblem: @Sendable (String) -> Void
+    /// Calls this instance counted since it started: what changed the store from here (``recentUsage()``).
+    private let countedHere = Locked(0)
+    private let recent = RecentAnswerCache<RecentKey, QuotaUsage>()
+
+    private struct RecentKey: Hashable, Sendable {
+        var day: CalendarDate
+        var countedHere: Int
+    }
 
     /// - Parameter reportProblem: told when the store cannot count a call (the app logs it).
     public init(
@@ -52,11 +60,23 @@ public struct QuotaLedger: Sendable {
             importing?.refuse()
             throw KOBISError.callLimitReached
         }
+        countedHere.withLock { $0 &+= 1 }
     }
 
     /// Today's usage (KST).
     public func usage() async throws -> QuotaUsage {
         try await usage(on: calendar.today)
+    }
+
+    /// How many calls this instance has counted since it started: a changed number means the store changed here.
+    var callsCountedHere: Int { countedHere.withLock { $0 } }
+
+    /// Today's usage as a status shows it, counted again once this instance has counted a call since, or a second
+    /// after (what other instances counted shows then): a status asked for thousands of times a second costs one
+    /// store query a second.
+    public func recentUsage() async throws -> QuotaUsage {
+        let key = RecentKey(day: calendar.today, countedHere: callsCountedHere)
+        return try await recent.value(for: key) { try await usage(on: key.day) }
     }
 
     /// The usage of `day`.

@@ -12,7 +12,7 @@ struct ArchiveStatusHandler: Sendable {
         let usage: QuotaUsage
         do {
             status = try await keeper.status()
-            usage = try await ledger.usage()
+            usage = try await ledger.recentUsage()
         } catch {
             throw BoxOfficeError.storage("could not read the archive's status: \(error)")
         }

@@ -13,15 +13,18 @@ struct KeeperFixture {
     let controls = InMemoryKeeperControls()
     let quota = InMemoryQuotaStore()
     let policy: QuotaPolicy
+    /// One ledger for every keeper and engine of the fixture, as an instance has one.
+    let ledger: QuotaLedger
 
     init(now: Date, policy: QuotaPolicy = QuotaPolicy(enforced: false)) {
         time = ManualTime(now)
         upstream = ArchiveUpstream(clock: time.clock)
         self.policy = policy
+        ledger = QuotaLedger(
+            store: quota, keyID: "test", policy: policy, calendar: BoxOfficeCalendar(now: time.clock.function))
     }
 
     var calendar: BoxOfficeCalendar { BoxOfficeCalendar(now: time.clock.function) }
-    var ledger: QuotaLedger { QuotaLedger(store: quota, keyID: "test", policy: policy, calendar: calendar) }
 
     /// A keeper of this fixture; `gate` stands between its engine and the upstream when given.
     func keeper(
