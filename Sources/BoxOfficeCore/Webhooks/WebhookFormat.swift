@@ -1,4 +1,5 @@
-/// The body a webhook receives: BoxOffice's JSON, or the shape a chat service takes.
+/// The body a webhook receives, a hook's choice: BoxOffice's JSON, or the shape a chat service takes (the bodies are
+/// made in `BoxOfficeApp`, `WebhookMessage+Body.swift`).
 public enum WebhookFormat: String, CaseIterable, Codable, Hashable, Sendable {
     /// `{"kind","movieCode","title","date","text"}`.
     case json

@@ -11,7 +11,8 @@ public struct WebhookService: AlertListener {
     public static let testWindow: TimeInterval = 3600
 
     private let repository: any WebhookRepository
-    private let policy: WebhookTargetPolicy
+    /// The server-side request forgery check of a new hook's URL.
+    private let policy: any WebhookTargetChecker
     private let wording: any WebhookWording
     private let calendar: BoxOfficeCalendar
     /// Wakes the dispatcher when a delivery is stored.
@@ -20,7 +21,7 @@ public struct WebhookService: AlertListener {
     private let reportRefusal: @Sendable (String) -> Void
 
     public init(
-        repository: any WebhookRepository, policy: WebhookTargetPolicy, wording: any WebhookWording,
+        repository: any WebhookRepository, policy: any WebhookTargetChecker, wording: any WebhookWording,
         calendar: BoxOfficeCalendar, wake: @escaping @Sendable () -> Void = {},
         reportRefusal: @escaping @Sendable (String) -> Void = { _ in }
     ) {
@@ -32,19 +33,18 @@ public struct WebhookService: AlertListener {
         self.reportRefusal = reportRefusal
     }
 
-    /// Makes a hook for `userID`: `url` normalised (``WebhookTarget``) and checked against server-side request
-    /// forgery, at least one known event kind, a known format, and fewer than ``Webhook/perPersonLimit`` hooks
-    /// already. The normalised URL is stored. Returns the hook with its secret, the only time the secret is shown.
+    /// Makes a hook for `userID`: `url` normalised and checked against server-side request forgery (the
+    /// ``WebhookTargetChecker``), at least one known event kind, a known format, and fewer than
+    /// ``Webhook/perPersonLimit`` hooks already. The normalised URL is stored. Returns the hook with its secret, the only time the secret is shown.
     public func create(userID: UUID, url: String, events: [String], format: String?) async throws
         -> (hook: Webhook, secret: String)
     {
         guard try await repository.webhooks(userID: userID).count < Webhook.perPersonLimit else {
             throw BoxOfficeError.invalid(InputProblem(nil, .tooManyWebhooks(limit: Webhook.perPersonLimit)))
         }
-        let target: WebhookTarget
+        let targetURL: String
         do throws(WebhookTargetProblem) {
-            target = try WebhookTarget(url)
-            _ = try await policy.address(for: target)
+            targetURL = try await policy.checkedURL(url)
         } catch {
             if case .nonPublicAddress = error { reportRefusal("webhooks: a new hook refused: \(error.logDescription)") }
             throw BoxOfficeError.invalid(InputProblem("url", .webhookTarget(error), value: url))
@@ -69,7 +69,7 @@ public struct WebhookService: AlertListener {
             chosenFormat = .json
         }
         let hook = Webhook(
-            id: UUID(), userID: userID, url: target.url.absoluteString, events: kinds, format: chosenFormat,
+            id: UUID(), userID: userID, url: targetURL, events: kinds, format: chosenFormat,
             createdAt: calendar.currentInstant)
         let secret = SecretToken.generate(prefix: "whsec_")
         // Counted above for a quick answer; decided here, where two creates at once cannot both pass.

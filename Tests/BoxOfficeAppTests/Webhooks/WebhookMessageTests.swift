@@ -1,7 +1,7 @@
+import BoxOfficeApp
+import BoxOfficeCore
 import Foundation
 import Testing
-
-@testable import BoxOfficeCore
 
 @Suite("Webhook messages")
 struct WebhookMessageTests {

@@ -1,3 +1,4 @@
+public import BoxOfficeCore
 public import Foundation
 public import KOBIS
 

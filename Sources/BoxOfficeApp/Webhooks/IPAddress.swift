@@ -1,3 +1,4 @@
+public import BoxOfficeCore
 import Foundation
 
 /// An IPv4 or IPv6 address as its network bytes, classified for server-side request forgery checks: a webhook may
@@ -47,14 +48,9 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
 
     /// Why a connection to this address is refused (loopback, private, link-local, …), or `nil` when it is a public
     /// unicast address.
-    public var nonPublicReason: NonPublicReason? {
+    public var nonPublicReason: NonPublicAddressReason? {
         if let inner = embeddedIPv4 { return inner.nonPublicReason }
         return isIPv4 ? Self.ipv4Reason(bytes) : Self.ipv6Reason(bytes)
-    }
-
-    /// What kind of non-public address it is.
-    public enum NonPublicReason: String, Sendable, Hashable {
-        case unspecified, loopback, privateNetwork, sharedAddressSpace, linkLocal, uniqueLocal, multicast, reserved
     }
 
     public var description: String {
@@ -66,7 +62,7 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         return groups.joined(separator: ":")
     }
 
-    private static func ipv4Reason(_ b: [UInt8]) -> NonPublicReason? {
+    private static func ipv4Reason(_ b: [UInt8]) -> NonPublicAddressReason? {
         switch (b[0], b[1], b[2]) {
         case (0, _, _): return .unspecified
         case (10, _, _), (172, 16...31, _), (192, 168, _): return .privateNetwork
@@ -81,7 +77,7 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static func ipv6Reason(_ b: [UInt8]) -> NonPublicReason? {
+    private static func ipv6Reason(_ b: [UInt8]) -> NonPublicAddressReason? {
         if b.allSatisfy({ $0 == 0 }) { return .unspecified }
         if b.dropLast().allSatisfy({ $0 == 0 }) && b[15] == 1 { return .loopback }
         if b[0] == 0xFE && (b[1] & 0xC0) == 0x80 { return .linkLocal }

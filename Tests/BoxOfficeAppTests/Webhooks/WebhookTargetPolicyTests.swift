@@ -1,3 +1,4 @@
+import BoxOfficeApp
 import BoxOfficeCore
 import Foundation
 import Testing
@@ -21,7 +22,7 @@ struct WebhookTargetPolicyTests {
     @Test(
         "non-public addresses are refused, IPv4 inside IPv6 included",
         arguments: [
-            ("127.0.0.1", IPAddress.NonPublicReason.loopback), ("127.8.9.10", .loopback), ("::1", .loopback),
+            ("127.0.0.1", NonPublicAddressReason.loopback), ("127.8.9.10", .loopback), ("::1", .loopback),
             ("10.1.2.3", .privateNetwork), ("172.16.0.1", .privateNetwork), ("172.31.255.255", .privateNetwork),
             ("192.168.0.1", .privateNetwork), ("169.254.169.254", .linkLocal), ("fe80::1", .linkLocal),
             ("febf::1", .linkLocal), ("fc00::1", .uniqueLocal), ("fd12:3456::1", .uniqueLocal),
@@ -31,7 +32,7 @@ struct WebhookTargetPolicyTests {
             ("::127.0.0.1", .loopback), ("64:ff9b::192.168.0.1", .privateNetwork), ("2002:7f00:1::", .loopback),
             ("255.255.255.255", .reserved), ("2001:db8::1", .reserved),
         ])
-    func nonPublic(literal: String, reason: IPAddress.NonPublicReason) throws {
+    func nonPublic(literal: String, reason: NonPublicAddressReason) throws {
         let address = try #require(IPAddress(literal: literal))
         #expect(address.nonPublicReason == reason, "\(literal)")
     }

@@ -1,3 +1,5 @@
+public import BoxOfficeCore
+
 /// Finds the addresses of a host name (the system resolver in the app, a table in tests).
 public protocol HostResolver: Sendable {
     func addresses(of host: String, port: Int) async throws -> [IPAddress]
@@ -7,7 +9,7 @@ public protocol HostResolver: Sendable {
 /// to both a public and a private address is refused), unless private targets are allowed (tests, or an operator's
 /// own network). The name is resolved once per check, and the delivery connects to the address returned here, not to
 /// the name again, so a name that resolves differently a moment later (DNS rebinding) cannot redirect it.
-public struct WebhookTargetPolicy: Sendable {
+public struct WebhookTargetPolicy: WebhookTargetChecker {
     public let resolver: any HostResolver
     public let allowPrivate: Bool
     /// Exact addresses let through although they are not public (tests pin deliveries to a loopback listener with
@@ -36,11 +38,18 @@ public struct WebhookTargetPolicy: Sendable {
         if !allowPrivate {
             for address in addresses where !allowedAddresses.contains(address) {
                 if let reason = address.nonPublicReason {
-                    throw .nonPublicAddress(host: target.host, address: address, reason: reason)
+                    throw .nonPublicAddress(host: target.host, address: address.description, reason: reason)
                 }
             }
         }
         // IPv4 first: a receiver may well have no IPv6 route, and every address was checked either way.
         return addresses.first(where: \.isIPv4) ?? first
+    }
+
+    /// `url` normalised (``WebhookTarget``) once one look-up of its host finds only public addresses.
+    public func checkedURL(_ url: String) async throws(WebhookTargetProblem) -> String {
+        let target = try WebhookTarget(url)
+        _ = try await address(for: target)
+        return target.url.absoluteString
     }
 }
