@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 
 /// The keeper and today's quota on the administrator's page, with the three forms that steer the keeper.

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 
 /// A film's archived run as an SVG line chart of daily audience and a table, for the `movie_trend` partial.

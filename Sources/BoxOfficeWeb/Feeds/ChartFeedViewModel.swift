@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 
 /// An Atom feed of stored charts, already formatted for `feed_atom.mustache`: one entry per chart, its top 10 with

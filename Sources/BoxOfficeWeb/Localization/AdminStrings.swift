@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 
 /// Every fixed piece of text on the administrator's pages, in Korean (the default) and English. Templates read

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 
 /// The fixed text of the period page and the movie trend, in Korean (the default) and English (reached from
 /// templates as `t.archive.…` or `a.…`). Templates read the stored properties; words with numbers are methods.

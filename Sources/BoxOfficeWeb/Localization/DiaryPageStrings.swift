@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 
 /// Every fixed piece of text on the diary pages, in Korean (the default) and English. Templates read the

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Hummingbird
 
 /// The web app's own error words (the domain's reasons are worded by `ReasonText`), in Korean and English.

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 
 /// The fixed text of the movie and search pages, in Korean (the default) and English. Templates read the stored
 /// properties; words with numbers or names are methods.

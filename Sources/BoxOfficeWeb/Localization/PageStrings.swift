@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 
 /// Every fixed piece of text on the chart pages and the shared page frame, in Korean (the default) and English.
 /// Templates read the stored properties; words with numbers, dates or names are methods.

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 
 /// The watchlist import's words (`/watchlist/import` and the form on `/watchlist`), in Korean (the default) and
