@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "KOBIS", targets: ["KOBIS"]),
         .library(name: "BoxOfficeCore", targets: ["BoxOfficeCore"]),
+        .library(name: "BoxOfficeCodecs", targets: ["BoxOfficeCodecs"]),
         .library(name: "BoxOfficeAPIClient", targets: ["BoxOfficeAPIClient"]),
         .executable(name: "boxoffice", targets: ["boxoffice"]),
     ],
@@ -42,6 +43,9 @@ let package = Package(
         .target(name: "KOBIS", swiftSettings: swiftSettings),
         // The domain: charts, movies, dates, formatting, services. Foundation only.
         .target(name: "BoxOfficeCore", dependencies: ["KOBIS"], swiftSettings: swiftSettings),
+        // The files the domain reads and writes (CSV, the diary's JSON, Letterboxd, iCalendar), byte for byte.
+        // Foundation only, so it also builds for iOS; what stores or fetches around them is in BoxOfficeApp.
+        .target(name: "BoxOfficeCodecs", dependencies: ["BoxOfficeCore", "KOBIS"], swiftSettings: swiftSettings),
         // The words for the domain's typed reasons (errors), shared by the web app and the CLI.
         .target(name: "BoxOfficeText", dependencies: ["BoxOfficeCore", "KOBIS"], swiftSettings: swiftSettings),
         .target(
@@ -71,6 +75,7 @@ let package = Package(
         .target(
             name: "BoxOfficeApp",
             dependencies: [
+                "BoxOfficeCodecs",
                 "BoxOfficeCore",
                 "BoxOfficeStore",
                 "BoxOfficeText",
@@ -91,6 +96,7 @@ let package = Package(
             name: "BoxOfficeWeb",
             dependencies: [
                 "BoxOfficeApp",
+                "BoxOfficeCodecs",
                 "BoxOfficeCore",
                 "BoxOfficeText",
                 "KOBIS",
@@ -129,6 +135,7 @@ let package = Package(
             name: "BoxOfficeCLI",
             dependencies: [
                 "BoxOfficeApp",
+                "BoxOfficeCodecs",
                 "BoxOfficeCore",
                 "BoxOfficeStore",
                 "BoxOfficeText",
@@ -161,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "BoxOfficeCoreTests",
             dependencies: [
-                "BoxOfficeCore", "BoxOfficeText", "KOBIS", "BoxOfficeTestSupport",
+                "BoxOfficeCore", "BoxOfficeCodecs", "BoxOfficeApp", "BoxOfficeText", "KOBIS", "BoxOfficeTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings),
@@ -170,7 +177,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "BoxOfficeStoreTests",
-            dependencies: ["BoxOfficeStore", "BoxOfficeCore", "BoxOfficeText", "BoxOfficeTestSupport"],
+            dependencies: ["BoxOfficeStore", "BoxOfficeCore", "BoxOfficeApp", "BoxOfficeText", "BoxOfficeTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "KOBISSimulatorTests", dependencies: ["KOBISSimulator", "KOBIS", "BoxOfficeTestSupport"],
@@ -187,8 +194,8 @@ let package = Package(
         .testTarget(
             name: "BoxOfficeWebTests",
             dependencies: [
-                "BoxOfficeWeb", "BoxOfficeApp", "BoxOfficeCore", "BoxOfficeStore", "BoxOfficeText", "KOBISSimulator",
-                "BoxOfficeTestSupport",
+                "BoxOfficeWeb", "BoxOfficeApp", "BoxOfficeCodecs", "BoxOfficeCore", "BoxOfficeStore", "BoxOfficeText",
+                "KOBISSimulator", "BoxOfficeTestSupport",
                 "BoxOfficeAPIClient",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

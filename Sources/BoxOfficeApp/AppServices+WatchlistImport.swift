@@ -1,4 +1,4 @@
-public import BoxOfficeCore
+import BoxOfficeCore
 
 extension AppServices {
     /// Imports watchlist files (Letterboxd's `watchlist.csv`) with the diary's catalog and import limits, spending

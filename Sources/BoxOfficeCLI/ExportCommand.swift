@@ -1,6 +1,7 @@
 import ArgumentParser
-import BoxOfficeCore
 import BoxOfficeApp
+import BoxOfficeCodecs
+import BoxOfficeCore
 import Foundation
 
 /// Output formats of `boxoffice export`.

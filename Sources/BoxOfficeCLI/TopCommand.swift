@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoxOfficeCodecs
 import BoxOfficeCore
 import BoxOfficeText
 import BoxOfficeApp

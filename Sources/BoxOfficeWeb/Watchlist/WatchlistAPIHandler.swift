@@ -1,3 +1,4 @@
+import BoxOfficeCodecs
 import BoxOfficeCore
 import Foundation
 import Hummingbird
@@ -10,7 +11,8 @@ struct WatchlistAPIHandler: Sendable {
     let calendar: BoxOfficeCalendar
 
     static let rules = [
-        APIOperationRule(Operations.ListWatchlist.id, query: { query, _ in _ = try sort(query.nonEmpty("sort")) }),
+        APIOperationRule(
+            Operations.ListWatchlist.id, query: { query, _ in _ = try WatchlistSort(parameter: query.nonEmpty("sort")) }),
         APIOperationRule(
             Operations.ExportWatchlist.id,
             query: { query, _ in _ = try WatchlistExportFormat(parameter: query.nonEmpty("format")) }),
@@ -18,7 +20,7 @@ struct WatchlistAPIHandler: Sendable {
 
     func listWatchlist(_ input: Operations.ListWatchlist.Input) async throws -> Operations.ListWatchlist.Output {
         let user = try DiaryAPIUser.get()
-        let sort = try Self.sort(input.query.sort?.rawValue)
+        let sort = try WatchlistSort(parameter: input.query.sort?.rawValue)
         let items = try await watchlist.list(userID: user.id, sort: sort)
         return .ok(.init(body: .json(.init(items: items.map(Components.Schemas.DiaryWatchlistItem.init)))))
     }
@@ -50,15 +52,6 @@ struct WatchlistAPIHandler: Sendable {
         let headers = Operations.ExportWatchlist.Output.Ok.Headers(
             contentDisposition: "attachment; filename=\"\(format.fileName(on: calendar.today))\"")
         return .ok(.init(headers: headers, body: .textCsvCharsetUtf8(HTTPBody(data))))
-    }
-
-    /// The `sort` parameter (any case); absent means ``WatchlistSort/added``.
-    static func sort(_ text: String?) throws(BoxOfficeError) -> WatchlistSort {
-        guard let text else { return .added }
-        guard
-            let sort = WatchlistSort.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(text) == .orderedSame })
-        else { throw .invalid("sort", .oneOf(WatchlistSort.allCases.map(\.rawValue)), value: text) }
-        return sort
     }
 }
 

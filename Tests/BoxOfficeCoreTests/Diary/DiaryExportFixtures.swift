@@ -2,6 +2,7 @@ import BoxOfficeTestSupport
 import Foundation
 import KOBIS
 
+@testable import BoxOfficeCodecs
 @testable import BoxOfficeCore
 
 /// Random diaries for the export and import tests, the same for the same seed: notes in the store's watched order

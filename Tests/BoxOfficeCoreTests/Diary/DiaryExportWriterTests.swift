@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BoxOfficeCodecs
 @testable import BoxOfficeCore
 
 @Suite("Diary export written a piece at a time")

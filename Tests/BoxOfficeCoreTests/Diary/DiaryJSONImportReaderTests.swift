@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BoxOfficeCodecs
 @testable import BoxOfficeCore
 
 @Suite("Diary JSON read as it arrives")

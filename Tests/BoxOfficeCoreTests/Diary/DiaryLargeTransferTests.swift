@@ -1,6 +1,8 @@
+import BoxOfficeApp
 import Foundation
 import Testing
 
+@testable import BoxOfficeCodecs
 @testable import BoxOfficeCore
 
 @Suite("Diary service: large exports and imports")

@@ -1,5 +1,6 @@
-import Crypto
+import BoxOfficeApp
 import BoxOfficeCore
+import Crypto
 import Foundation
 import KOBIS
 

@@ -1,3 +1,4 @@
+import BoxOfficeApp
 import BoxOfficeCore
 import Foundation
 import Testing

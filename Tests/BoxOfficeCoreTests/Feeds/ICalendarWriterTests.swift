@@ -1,3 +1,4 @@
+import BoxOfficeCodecs
 import BoxOfficeCore
 import Foundation
 import KOBIS

@@ -2,6 +2,7 @@ import Foundation
 import KOBIS
 import Testing
 
+@testable import BoxOfficeCodecs
 @testable import BoxOfficeCore
 
 @Suite("Watchlist files: the diary JSON's watchlist and Letterboxd's watchlist.csv")

@@ -2,11 +2,11 @@ import Foundation
 
 /// The file formats the diary imports and exports.
 public enum DiaryFileFormat: String, Sendable, CaseIterable, Codable {
-    /// BoxOffice's own CSV (``DiaryCSVCodec``).
+    /// BoxOffice's own CSV (`BoxOfficeCodecs.DiaryCSVCodec`).
     case csv
-    /// BoxOffice's own JSON (``DiaryJSONCodec``), a lossless copy of notes and categories.
+    /// BoxOffice's own JSON (`BoxOfficeCodecs.DiaryJSONCodec`), a lossless copy of notes and categories.
     case json
-    /// Letterboxd's diary CSV (``LetterboxdCodec``).
+    /// Letterboxd's diary CSV (`BoxOfficeCodecs.LetterboxdCodec`).
     case letterboxd
 
     /// Parses `csv`, `json` or `letterboxd`.

@@ -17,7 +17,7 @@ public struct DiaryImportRow: Sendable, Hashable {
     public var place: DiaryPlace?
     /// The category named in the file (own formats), if any.
     public var categoryName: String?
-    /// Letterboxd tags (the first becomes the category, see ``LetterboxdCodec``).
+    /// Letterboxd tags (the first becomes the category, see `BoxOfficeCodecs.LetterboxdCodec`).
     public var tags: [String]
     public var createdAt: Date?
     public var updatedAt: Date?

@@ -1,3 +1,4 @@
+public import BoxOfficeCore
 public import Foundation
 
 /// An export, ready to download: its pieces are read from the store and written while they are sent.

@@ -1,3 +1,5 @@
+public import BoxOfficeCodecs
+public import BoxOfficeCore
 public import Foundation
 
 /// The diary's files: a user's notes exported as CSV, JSON or a Letterboxd diary, and such files imported in one

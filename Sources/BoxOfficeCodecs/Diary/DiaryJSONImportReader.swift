@@ -1,3 +1,4 @@
+public import BoxOfficeCore
 import Foundation
 
 /// Reads a BoxOffice diary JSON file (``DiaryJSONCodec``) as its bytes arrive, so an import never holds or parses
@@ -9,7 +10,7 @@ import Foundation
 ///
 /// Notes (and watchlist entries) past `rowLimit` are counted (``rowCount``, ``watchlistCount``) but not decoded, so a
 /// file too long to import costs no memory.
-struct DiaryJSONImportReader {
+public struct DiaryJSONImportReader {
     /// The arrays read an element at a time.
     private enum ArrayName {
         case notes, watchlist
@@ -57,15 +58,17 @@ struct DiaryJSONImportReader {
     /// read would, which checks the header first).
     private var unknownCategory: DiaryFileProblem?
     /// Elements of `notes` seen.
-    private(set) var rowCount = 0
+    public private(set) var rowCount = 0
     /// The array being read an element at a time.
     private var array = ArrayName.notes
     /// The watchlist read so far; `nil` until the file shows one.
     private var watchlist: ParsedWatchlist?
     /// Elements of `watchlist` seen.
-    private(set) var watchlistCount = 0
+    public private(set) var watchlistCount = 0
 
-    init(today: CalendarDate, rowLimit: Int = .max) {
+    /// A reader of a file imported on `today` (dates after it are refused) that decodes at most `rowLimit` notes and
+    /// as many watchlist entries.
+    public init(today: CalendarDate, rowLimit: Int = .max) {
         self.today = today
         self.rowLimit = rowLimit
     }
@@ -74,7 +77,7 @@ struct DiaryJSONImportReader {
     private var failure: DiaryFileProblem?
 
     /// Reads the next bytes of the file.
-    mutating func read(_ bytes: some Collection<UInt8>) throws(DiaryFileProblem) {
+    public mutating func read(_ bytes: some Collection<UInt8>) throws(DiaryFileProblem) {
         if failure == nil, bytes.withContiguousStorageIfAvailable({ scan($0) }) == nil {
             Array(bytes).withUnsafeBufferPointer { scan($0) }
         }
@@ -83,7 +86,7 @@ struct DiaryJSONImportReader {
 
     /// The file read: its rows, those skipped and why, and its categories. Throws what reading the whole file at
     /// once would have thrown.
-    mutating func finish() throws(DiaryFileProblem) -> ParsedDiaryFile {
+    public mutating func finish() throws(DiaryFileProblem) -> ParsedDiaryFile {
         if let failure { throw failure }
         switch state {
         case .whole: return try DiaryJSONCodec.parseWhole(Data(whole), today: today)

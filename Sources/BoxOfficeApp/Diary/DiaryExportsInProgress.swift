@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import Foundation
 import KOBIS
 

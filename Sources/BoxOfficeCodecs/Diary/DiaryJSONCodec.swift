@@ -1,3 +1,4 @@
+public import BoxOfficeCore
 public import Foundation
 
 /// BoxOffice's own diary JSON: a lossless copy of a user's categories and notes.
@@ -7,7 +8,9 @@ public import Foundation
 /// "title", "openDate", "addedAt"}]}`. A note's `categoryId` refers to a category in the same file. Files written
 /// before watchlists existed have no `watchlist`, and import as they always did.
 public enum DiaryJSONCodec {
+    /// The file's `format`: what tells a diary file from other JSON.
     public static let formatName = "boxoffice-diary"
+    /// The file's `version`: the layout this codec writes and reads.
     public static let version = 1
 
     struct Archive: Decodable {

@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import Foundation
 
 /// Helpers the codecs share for checking one row.

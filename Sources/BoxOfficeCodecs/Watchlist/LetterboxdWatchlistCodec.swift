@@ -1,3 +1,4 @@
+public import BoxOfficeCore
 public import Foundation
 
 /// Letterboxd's `watchlist.csv` (`Date,Name,Year,Letterboxd URI`), read for an import; ``WatchlistExportFormat``

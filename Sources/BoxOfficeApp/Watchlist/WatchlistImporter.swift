@@ -1,3 +1,5 @@
+import BoxOfficeCodecs
+public import BoxOfficeCore
 public import Foundation
 
 /// Adds imported films to a person's watchlist: the `watchlist` of a diary's JSON file (films named by code) and

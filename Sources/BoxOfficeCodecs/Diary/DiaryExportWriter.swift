@@ -1,3 +1,4 @@
+public import BoxOfficeCore
 public import Foundation
 
 /// Writes an export a piece at a time, so a diary of any size is sent while it is read: ``write(_:)`` for each
@@ -6,6 +7,7 @@ public import Foundation
 ///
 /// Nothing is written before the first note, so an empty diary's file comes whole from ``finish()``.
 public struct DiaryExportWriter: Sendable {
+    /// The format the pieces are written in.
     public let format: DiaryFileFormat
     private let categoryNames: [UUID: String]
     private let json: DiaryJSONFrame?

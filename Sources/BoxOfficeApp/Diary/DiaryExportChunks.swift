@@ -1,3 +1,5 @@
+import BoxOfficeCodecs
+import BoxOfficeCore
 public import Foundation
 
 /// An export's file a piece at a time: the user's notes are read a chunk at a time, oldest watched first (one indexed

@@ -1,3 +1,4 @@
+public import BoxOfficeCore
 public import Foundation
 
 /// RFC 4180 RFC4180: comma-separated fields, fields quoted with `"` when they hold a comma, quote or line break,
@@ -12,6 +13,7 @@ public enum RFC4180 {
     public struct Record: Sendable, Hashable {
         /// The line the record starts on (a quoted field may span lines).
         public var line: Int
+        /// The record's fields, unquoted and with formula escapes removed.
         public var fields: [String]
     }
 
@@ -143,7 +145,9 @@ public enum RFC4180 {
 
 /// A CSV file with a header: looks columns up by name.
 public struct RFC4180Table: Sendable {
+    /// The first record's fields, trimmed of surrounding spaces.
     public var header: [String]
+    /// Every record after the header, each with as many fields as the header.
     public var rows: [RFC4180.Record]
     private var index: [String: Int]
 

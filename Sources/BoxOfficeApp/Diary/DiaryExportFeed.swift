@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import Foundation
 
 /// An export's notes, a chunk each time one is asked for, all from one snapshot of the store

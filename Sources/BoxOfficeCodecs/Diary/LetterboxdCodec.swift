@@ -1,3 +1,4 @@
+public import BoxOfficeCore
 public import Foundation
 
 /// Letterboxd's diary CSV: `Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date`.
@@ -10,6 +11,7 @@ public import Foundation
 /// name (commas replaced by spaces), `Rewatch` is `Yes` for every viewing of a movie after the first, and the
 /// `Letterboxd URI` is empty. Memos, places and chart details do not exist in this format.
 public enum LetterboxdCodec {
+    /// The header's columns, in the order an export writes them (Letterboxd's import reads them by name).
     public static let columns = ["Date", "Name", "Year", "Letterboxd URI", "Rating", "Rewatch", "Tags", "Watched Date"]
 
     /// The Letterboxd diary CSV of `notes` (in any order); `categories` give the tags. ``DiaryExportWriter`` writes

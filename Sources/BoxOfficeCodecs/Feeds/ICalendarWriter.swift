@@ -1,3 +1,4 @@
+import BoxOfficeCore
 public import Foundation
 
 /// Writes an iCalendar document (RFC 5545): CRLF line ends, TEXT values escaped (§3.3.11), content lines folded at

@@ -1,3 +1,4 @@
+public import BoxOfficeCore
 import Foundation
 
 extension ChartEntry {

@@ -1,3 +1,4 @@
+public import BoxOfficeCore
 public import Foundation
 
 /// BoxOffice's own diary CSV (RFC 4180).
@@ -8,6 +9,7 @@ public import Foundation
 /// instants are ISO-8601 UTC with milliseconds; `genres`, `nations`, `directors` are `|`-separated.
 /// The file is UTF-8 with a byte-order mark (so spreadsheets read Hangul), RFC 4180, formula-safe.
 public enum DiaryCSVCodec {
+    /// The header's columns, in the order an export writes them.
     public static let columns = [
         "id", "movieCode", "title", "watchedOn", "rating", "place", "category", "memo", "createdAt", "updatedAt",
         "releaseYear", "titleEnglish", "genres", "nations", "directors", "chartDate", "chartRank",

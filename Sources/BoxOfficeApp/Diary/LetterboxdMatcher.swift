@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import Foundation
 
 /// Finds the KOBIS movie for each Letterboxd row: from the user's own notes when possible (no KOBIS call), else
