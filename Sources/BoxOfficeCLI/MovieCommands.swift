@@ -37,10 +37,10 @@ struct SearchCommand: AsyncParsableCommand, LocalizedCommand {
     var director: String?
 
     @Option(help: "Release year, YYYY.")
-    var year: Int?
+    var year: String?
 
-    @Option(help: "Result page.")
-    var page: Int = 1
+    @Option(help: "Result page (1 by default).")
+    var page: String?
 
     @Option(help: "table or json.")
     var format: DetailFormat = .table
@@ -49,14 +49,7 @@ struct SearchCommand: AsyncParsableCommand, LocalizedCommand {
 
     func run() async throws {
         let strings = strings
-        if let year, !(1900...2100).contains(year) {
-            throw BoxOfficeError.invalid("year", .year(1900...2100), value: String(year))
-        }
-        // Bounded as on the web (`MovieSearchParameters`), so page arithmetic can never overflow.
-        guard (1...10_000).contains(page) else {
-            throw BoxOfficeError.invalid("page", .wholeNumber(1...10_000), value: String(page))
-        }
-        let query = MovieSearchQuery(title: title, director: director, year: year, page: page)
+        let query = try MovieSearchQuery.parsing(title: title, director: director, year: year, page: page)
         if query.isEmpty { throw CLIError(strings.searchNeedsWords) }
         let output = try await ServiceRunner.run(strings) { services in
             let results = try await services.movies.search(query)

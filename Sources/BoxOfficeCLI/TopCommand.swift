@@ -53,8 +53,9 @@ struct TopCommand: AsyncParsableCommand, LocalizedCommand {
 
     @OptionGroup var period: PeriodOptions
 
-    @Option(help: "How many films to list, 1–\(ArchiveService.maximumLimit).")
-    var limit = ArchiveService.defaultLimit
+    @Option(
+        help: "How many films to list, 1–\(ArchiveService.maximumLimit) (\(ArchiveService.defaultLimit) by default).")
+    var limit: String?
 
     @Option(help: "table, json or csv.")
     var format: PeriodFormat = .table
@@ -63,9 +64,7 @@ struct TopCommand: AsyncParsableCommand, LocalizedCommand {
 
     func run() async throws {
         let strings = strings
-        guard (1...ArchiveService.maximumLimit).contains(limit) else {
-            throw BoxOfficeError.invalid("limit", .wholeNumber(1...ArchiveService.maximumLimit), value: String(limit))
-        }
+        let limit = try ArchivePeriod.limit(limit)
         let chart = try await ServiceRunner.run(strings) { services in
             try await services.archive.periodChart(try period.range(calendar: services.calendar), limit: limit)
         }

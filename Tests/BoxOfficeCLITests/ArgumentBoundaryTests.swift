@@ -56,4 +56,26 @@ struct ChartInputCLITests {
             }
         }
     }
+
+    @Test("boxoffice top accepts and refuses the period values the pages and the API do")
+    func top() async throws {
+        try await CLIHarness.withSimulator { _, cli in
+            for input in ChartInputCase.period {
+                let result = try await cli.run(["top", "--format", "csv"] + input.options)
+                #expect((result.status == 0) == input.accepted, "\(input.testDescription): \(result.stderr)")
+                if !input.accepted { #expect(result.stderrLines.count == 1, "\(input.testDescription)") }
+            }
+        }
+    }
+
+    @Test("boxoffice search accepts and refuses the year and page values the pages and the API do")
+    func search() async throws {
+        try await CLIHarness.withSimulator { _, cli in
+            for input in ChartInputCase.search {
+                let result = try await cli.run(["search", "극", "--format", "json"] + input.options)
+                #expect((result.status == 0) == input.accepted, "\(input.testDescription): \(result.stderr)")
+                if !input.accepted { #expect(result.stderrLines.count == 1, "\(input.testDescription)") }
+            }
+        }
+    }
 }

@@ -44,4 +44,28 @@ struct ChartInputSurfaceTests {
             }
         }
     }
+
+    @Test("the period page and the period API accept and refuse the same values")
+    func period() async throws {
+        try await WebTestSupport.withSampleApp { client in
+            for input in ChartInputCase.period {
+                let page = try await client.get("/charts/period?\(input.query)")
+                let api = try await client.get("/api/v1/charts/period?\(input.query)")
+                #expect(page.status == (input.accepted ? .ok : .badRequest), "page \(input.testDescription)")
+                #expect(api.status == (input.accepted ? .ok : .badRequest), "API \(input.testDescription)")
+            }
+        }
+    }
+
+    @Test("the search page and the search API accept and refuse the same values")
+    func search() async throws {
+        try await WebTestSupport.withSampleApp { client in
+            for input in ChartInputCase.search {
+                let page = try await client.get("/movies?q=%EA%B7%B9&\(input.query)")
+                let api = try await client.get("/api/v1/movies?q=%EA%B7%B9&\(input.query)")
+                #expect(page.status == (input.accepted ? .ok : .badRequest), "page \(input.testDescription)")
+                #expect(api.status == (input.accepted ? .ok : .badRequest), "API \(input.testDescription)")
+            }
+        }
+    }
 }

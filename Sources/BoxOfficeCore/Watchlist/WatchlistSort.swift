@@ -6,4 +6,17 @@ public enum WatchlistSort: String, CaseIterable, Hashable, Sendable {
     case added
     /// By title.
     case title
+
+    /// The `sort` parameter of the watchlist page and `GET /api/v1/watchlist` (any case); none (or empty) is
+    /// ``added``.
+    public init(parameter: String?) throws(BoxOfficeError) {
+        guard let parameter, !parameter.isEmpty else {
+            self = .added
+            return
+        }
+        guard let sort = Self.allCases.first(where: { $0.rawValue.lowercased() == parameter.lowercased() }) else {
+            throw .invalid("sort", .oneOf(Self.allCases.map(\.rawValue)), value: parameter)
+        }
+        self = sort
+    }
 }

@@ -31,12 +31,6 @@ struct PeriodParameters: Sendable, Equatable {
         } else {
             selection = .current
         }
-        limit = ArchiveService.defaultLimit
-        if let text = query.nonEmpty("limit") {
-            guard let parsed = Int(text), (1...ArchiveService.maximumLimit).contains(parsed) else {
-                throw .invalid("limit", .wholeNumber(1...ArchiveService.maximumLimit), value: text)
-            }
-            limit = parsed
-        }
+        limit = try ArchivePeriod.limit(query.nonEmpty("limit"))
     }
 }

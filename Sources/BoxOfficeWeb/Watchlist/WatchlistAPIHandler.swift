@@ -12,7 +12,8 @@ struct WatchlistAPIHandler: Sendable {
 
     static let rules = [
         APIOperationRule(
-            Operations.ListWatchlist.id, query: { query, _ in _ = try WatchlistSort(parameter: query.nonEmpty("sort")) }),
+            Operations.ListWatchlist.id, query: { query, _ in _ = try WatchlistSort(parameter: query.nonEmpty("sort")) }
+        ),
         APIOperationRule(
             Operations.ExportWatchlist.id,
             query: { query, _ in _ = try WatchlistExportFormat(parameter: query.nonEmpty("format")) }),

@@ -10,15 +10,14 @@ import Hummingbird
 /// session's CSRF token.
 struct WatchlistPageController<Context: DiarySessionContext>: Sendable {
     let watchlist: WatchlistService
-    let notifications: any NotificationRepository
+    let notifications: any AlertRepository
     let site: PageSite
     let renderer: PageRenderer
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("watchlist") { request, context in
             let session = try context.requireSession()
-            let sort = try WatchlistAPIHandler.sort(
-                request.uri.queryParameters.get("sort").flatMap { $0.isEmpty ? nil : $0 })
+            let sort = try WatchlistSort(parameter: request.uri.queryParameters.get("sort"))
             let items = try await watchlist.list(userID: session.user.id, sort: sort)
             let environment = DiaryPageEnvironment(request: request, site: site)
             return try renderer.render(
@@ -123,7 +122,7 @@ struct WatchlistPageController<Context: DiarySessionContext>: Sendable {
 /// this to mark the reader's films and show the header's unread count. `{"signedIn": false}` without a session.
 struct WatchlistMarksController<Context: DiarySessionContext>: Sendable {
     let watchlist: WatchlistService
-    let notifications: any NotificationRepository
+    let notifications: any AlertRepository
 
     /// The most codes one request may ask about (a chart page has at most a few dozen).
     static var codeLimit: Int { 200 }

@@ -61,6 +61,16 @@ public enum ArchivePeriod {
         }
     }
 
+    /// How many films a period chart lists: 1…``ArchiveService/maximumLimit`` written in digits; none (or empty) is
+    /// ``ArchiveService/defaultLimit``.
+    public static func limit(_ text: String?) throws(BoxOfficeError) -> Int {
+        guard let text, !text.isEmpty else { return ArchiveService.defaultLimit }
+        guard let limit = Int(text), (1...ArchiveService.maximumLimit).contains(limit) else {
+            throw .invalid("limit", .wholeNumber(1...ArchiveService.maximumLimit), value: text)
+        }
+        return limit
+    }
+
     /// Parses a `YYYY-MM-DD` day (exactly that form).
     public static func parseDay(_ text: String, name: String) throws(BoxOfficeError) -> CalendarDate {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
