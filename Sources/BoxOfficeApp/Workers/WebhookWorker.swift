@@ -1,20 +1,25 @@
-import BoxOfficeCore
+public import BoxOfficeCore
 import Foundation
-import ServiceLifecycle
+public import ServiceLifecycle
 
 /// Sends the stored webhook deliveries as they fall due, for as long as the app runs: woken when a delivery is queued,
 /// else at the next one's time (at least once a minute, so deliveries another instance queued or a crashed one left
 /// claimed are picked up). Added after the service that closes the database, so it ends first.
-struct WebhookWorker: Service, CustomStringConvertible {
+public struct WebhookWorker: Service, CustomStringConvertible {
     /// The longest wait between two looks at the store.
     static let longestWait: TimeInterval = 60
 
     let dispatcher: WebhookDispatcher
     let signal: WakeSignal
 
-    var description: String { "WebhookWorker" }
+    public init(dispatcher: WebhookDispatcher, signal: WakeSignal) {
+        self.dispatcher = dispatcher
+        self.signal = signal
+    }
 
-    func run() async throws {
+    public var description: String { "WebhookWorker" }
+
+    public func run() async throws {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 await dispatcher.runDue()

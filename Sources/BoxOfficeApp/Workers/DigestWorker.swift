@@ -1,18 +1,23 @@
-import BoxOfficeCore
-import Logging
-import ServiceLifecycle
+public import BoxOfficeCore
+public import Logging
+public import ServiceLifecycle
 
 /// Looks every few minutes whether yesterday's digest is due (the keeper's morning fetch stored the chart) and sends
 /// it if no instance has; see ``DigestService``. Runs only when `BOXOFFICE_DIGEST_WEBHOOK` is set.
-struct DigestWorker: Service, CustomStringConvertible {
+public struct DigestWorker: Service, CustomStringConvertible {
     static let interval: Duration = .seconds(300)
 
     let digest: DigestService
     let logger: Logger
 
-    var description: String { "DigestWorker" }
+    public init(digest: DigestService, logger: Logger) {
+        self.digest = digest
+        self.logger = logger
+    }
 
-    func run() async throws {
+    public var description: String { "DigestWorker" }
+
+    public func run() async throws {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 do {

@@ -1,15 +1,19 @@
-import BoxOfficeCore
-import ServiceLifecycle
+public import BoxOfficeCore
+public import ServiceLifecycle
 
 /// Runs this instance's backfill worker for as long as the app runs. On graceful shutdown the job in hand
 /// stops after its calls in flight (they are stored) and is marked interrupted, so it can be restarted.
 /// Added to the service group after the service that closes the database, so it ends first.
-struct BackfillWorker: Service, CustomStringConvertible {
+public struct BackfillWorker: Service, CustomStringConvertible {
     let backfill: BackfillService
 
-    var description: String { "BackfillWorker" }
+    public init(backfill: BackfillService) {
+        self.backfill = backfill
+    }
 
-    func run() async throws {
+    public var description: String { "BackfillWorker" }
+
+    public func run() async throws {
         await withGracefulShutdownHandler {
             await backfill.run()
         } onGracefulShutdown: {

@@ -1,6 +1,6 @@
-import BoxOfficeCore
-import Logging
-import ServiceLifecycle
+public import BoxOfficeCore
+public import Logging
+public import ServiceLifecycle
 
 /// Deletes expired sessions and failed logins that no longer count ( ``DiaryAccountService/purgeExpired()``): once when
 /// the app starts, then every ``interval``. Owned by the app's service group; graceful shutdown cancels the wait
@@ -8,22 +8,22 @@ import ServiceLifecycle
 ///
 /// Several instances on one database each run it; deleting expired rows is idempotent, so they never conflict.
 /// A failed purge (the database briefly away) is logged and tried again at the next turn.
-struct DiaryHousekeeping: Service, CustomStringConvertible {
-    static let defaultInterval: Duration = .seconds(3600)
+public struct DiaryHousekeeping: Service, CustomStringConvertible {
+    public static let defaultInterval: Duration = .seconds(3600)
 
     let diary: DiaryAccountService
     let interval: Duration
     let logger: Logger
 
-    init(diary: DiaryAccountService, interval: Duration = defaultInterval, logger: Logger) {
+    public init(diary: DiaryAccountService, interval: Duration = defaultInterval, logger: Logger) {
         self.diary = diary
         self.interval = interval
         self.logger = logger
     }
 
-    var description: String { "DiaryHousekeeping" }
+    public var description: String { "DiaryHousekeeping" }
 
-    func run() async throws {
+    public func run() async throws {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 await purge()
