@@ -49,7 +49,7 @@ public struct AppServices: Sendable {
     /// People's watchlists.
     public let watchlist: WatchlistService
     /// People's alerts (notifications) about the films on their watchlists.
-    public let notifications: any NotificationRepository
+    public let notifications: any AlertRepository
     /// Derives alerts when a daily chart is stored; every chart this app stores goes through it.
     public let alerts: AlertService
     /// Prometheus registry for this app instance (no process-wide metrics state).
@@ -121,7 +121,7 @@ public struct AppServices: Sendable {
         let webhooks = WebhookService(
             repository: database.webhookRepository(), policy: webhookPolicy, wording: WebhookText(),
             calendar: calendar, wake: { webhookSignal.signal() }, reportRefusal: { logger.notice("\($0)") })
-        let notifications = database.notificationRepository()
+        let notifications = database.alertRepository()
         let alerts = AlertService(
             watchlist: database.watchlistRepository(), notifications: notifications,
             charts: database.chartRepository(origin: origin), calendar: calendar, listener: webhooks)

@@ -68,8 +68,8 @@ extension ReasonText {
     }
 
     /// What a finished backfill has to say, as one line.
-    public func backfillNote(_ note: BackfillNote) -> String {
-        switch note {
+    public func backfillMessage(_ message: BackfillMessage) -> String {
+        switch message {
         case .itemsFailed(let count):
             return t("항목 \(number(count))개가 실패했습니다.", "\(number(count)) item(s) failed.")
         case .notCountedYet(let charts):

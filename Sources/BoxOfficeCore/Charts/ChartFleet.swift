@@ -10,7 +10,7 @@ public import Foundation
 /// each instance still coalesces its own identical requests (``SingleFlight``), so one instance takes part with
 /// one task.
 ///
-/// Give it to ``ChartService/init(upstream:repository:calendar:provisionalTTL:memoryCapacity:fleet:)``; without
+/// Give it to ``ChartService/init(upstream:repository:calendar:provisionalTTL:cacheCapacity:fleet:)``; without
 /// one (SQLite, a single instance), every instance calls for itself as before.
 public struct ChartFleet: Sendable {
     /// The leases every instance shares (the database's).

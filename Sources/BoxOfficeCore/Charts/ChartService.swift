@@ -5,7 +5,7 @@ public import Foundation
 /// - Settled charts (fetched after the last day + 2 days, 00:00 KST) come from the store forever.
 /// - Provisional charts are served from the store for `provisionalTTL`, then refreshed.
 /// - Concurrent identical requests share one upstream call.
-/// - The most recently used settled charts are also kept in memory (`memoryCapacity`).
+/// - The most recently used settled charts are also kept in memory (`cacheCapacity`).
 /// - When KOBIS fails, the last stored chart is returned with `stale: true`; with nothing stored,
 ///   the error is thrown.
 /// - With a ``ChartFleet``, the instances sharing the store make one KOBIS call between them for a cold chart.
@@ -18,24 +18,24 @@ public struct ChartService: Sendable {
     public let calendar: BoxOfficeCalendar
     private let provisionalTTL: TimeInterval
     private let flights = SingleFlight<ChartQuery, Chart>()
-    private let memo: SettledChartMemo
+    private let settledCache: SettledChartCache
     private let fleet: ChartFleet?
 
     /// - Parameters:
     ///   - provisionalTTL: how long a provisional chart is served from the store before it is refetched.
-    ///   - memoryCapacity: how many settled charts to keep in memory (0 turns the memory off).
+    ///   - cacheCapacity: how many settled charts to keep in memory (0 keeps none).
     ///   - fleet: the leases of the instances sharing the store, so that they make one call between them for a
     ///     cold chart (e.g. `ChartFleet(leases: database.leaseStore(), claimDuration: upstreamTimeout + 5)`);
     ///     `nil` (one instance): each instance calls for itself.
     public init(
         upstream: any BoxOfficeUpstream, repository: any ChartRepository, calendar: BoxOfficeCalendar,
-        provisionalTTL: TimeInterval = 10 * 60, memoryCapacity: Int = 256, fleet: ChartFleet? = nil
+        provisionalTTL: TimeInterval = 10 * 60, cacheCapacity: Int = 256, fleet: ChartFleet? = nil
     ) {
         self.upstream = upstream
         self.repository = repository
         self.calendar = calendar
         self.provisionalTTL = provisionalTTL
-        self.memo = SettledChartMemo(capacity: memoryCapacity)
+        self.settledCache = SettledChartCache(capacity: cacheCapacity)
         self.fleet = fleet
     }
 
@@ -44,8 +44,8 @@ public struct ChartService: Sendable {
 
     /// The chart for `query`, validated against today's date in Seoul.
     public func chart(_ query: ChartQuery) async throws -> Chart {
-        // Only valid queries ever reach the memo, and a date that was valid stays valid.
-        if let settled = memo.chart(for: query) { return settled }
+        // Only valid queries ever reach the cache, and a date that was valid stays valid.
+        if let settled = settledCache.chart(for: query) { return settled }
         if let weekly = query.kind.weeklyRange {
             try calendar.validateWeekly(weekly, date: query.range.start)
         } else {
@@ -53,7 +53,7 @@ public struct ChartService: Sendable {
         }
         let chart = try await flights.run(query) { [self] in try await self.load(query) }
         // An empty chart is never kept: it may be a glitch that the store also refuses to settle.
-        if !chart.stale, !chart.entries.isEmpty, isSettled(chart) { memo.remember(chart, for: query) }
+        if !chart.stale, !chart.entries.isEmpty, isSettled(chart) { settledCache.remember(chart, for: query) }
         return chart
     }
 

@@ -8,12 +8,12 @@ public struct PersonalFeedService: Sendable {
     public static let alertLimit = 100
 
     private let addresses: FeedAddressService
-    private let notifications: any NotificationRepository
+    private let notifications: any AlertRepository
     private let watchlist: any WatchlistRepository
     private let notes: any DiaryNoteRepository
 
     public init(
-        addresses: FeedAddressService, notifications: any NotificationRepository,
+        addresses: FeedAddressService, notifications: any AlertRepository,
         watchlist: any WatchlistRepository, notes: any DiaryNoteRepository
     ) {
         self.addresses = addresses

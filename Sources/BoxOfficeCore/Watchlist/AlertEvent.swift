@@ -2,7 +2,7 @@ public import Foundation
 
 /// An event derived from a day's chart for one person and one film, before it is stored.
 ///
-/// Each (person, film, kind) is stored at most once: see ``NotificationRepository/insert(_:createdAt:)``.
+/// Each (person, film, kind) is stored at most once: see ``AlertRepository/insert(_:createdAt:)``.
 public struct AlertEvent: Hashable, Sendable {
     public var userID: UUID
     public var kind: AlertKind

@@ -4,13 +4,13 @@ import Foundation
 /// listener. Reads only the store: the day's chart, the day before's, and the watchers of their films in one query.
 public struct AlertService: Sendable {
     private let watchlist: any WatchlistRepository
-    private let notifications: any NotificationRepository
+    private let notifications: any AlertRepository
     private let charts: any ChartRepository
     private let calendar: BoxOfficeCalendar
     private let listener: (any AlertListener)?
 
     public init(
-        watchlist: any WatchlistRepository, notifications: any NotificationRepository, charts: any ChartRepository,
+        watchlist: any WatchlistRepository, notifications: any AlertRepository, charts: any ChartRepository,
         calendar: BoxOfficeCalendar, listener: (any AlertListener)? = nil
     ) {
         self.watchlist = watchlist

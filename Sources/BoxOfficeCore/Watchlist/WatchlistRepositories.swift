@@ -23,7 +23,7 @@ public protocol WatchlistRepository: Sendable {
 }
 
 /// Stores alerts. Reads and changes are scoped to one user.
-public protocol NotificationRepository: Sendable {
+public protocol AlertRepository: Sendable {
     /// Stores each event as a new unread alert unless the user already has one of the same kind for the same film
     /// (a unique constraint decides, so instances deriving the same day at once store it once). Returns only the
     /// alerts stored by this call, in the order of `events`.

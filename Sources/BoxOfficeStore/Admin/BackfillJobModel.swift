@@ -20,7 +20,7 @@ final class BackfillJobModel: Model, @unchecked Sendable {
     @Field(key: "failure_count") var failureCount: Int
     /// The first failures as a JSON array of ``BackfillFailure`` (an earlier version stored English lines).
     @Field(key: "failures") var failures: String
-    /// A ``BackfillNote`` as JSON (an earlier version stored an English line).
+    /// A ``BackfillMessage`` as JSON (an earlier version stored an English line).
     @OptionalField(key: "message") var message: String?
     @Field(key: "requested_by") var requestedBy: String
     @OptionalField(key: "requested_by_id") var requestedByID: UUID?
@@ -81,7 +81,7 @@ final class BackfillJobModel: Model, @unchecked Sendable {
             status: status,
             progress: BackfillProgress(
                 done: done, total: total, calls: calls, failureCount: failureCount, failures: lines),
-            message: message.map(Self.note), requestedBy: requestedBy, requestedByID: requestedByID,
+            message: message.map(Self.message(stored:)), requestedBy: requestedBy, requestedByID: requestedByID,
             instanceID: instanceID,
             cancelRequested: cancelRequested, createdAt: DiaryTime.normalized(createdAt),
             startedAt: startedAt.map(DiaryTime.normalized), finishedAt: finishedAt.map(DiaryTime.normalized),
@@ -92,12 +92,12 @@ final class BackfillJobModel: Model, @unchecked Sendable {
         String(decoding: try JSONEncoder().encode(failures), as: UTF8.self)
     }
 
-    static func encode(_ note: BackfillNote?) throws -> String? {
-        try note.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+    static func encode(_ message: BackfillMessage?) throws -> String? {
+        try message.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
     }
 
-    /// The stored note; text that is not a note's JSON was written by an earlier version and is shown as it is.
-    static func note(_ text: String) -> BackfillNote {
-        (try? JSONDecoder().decode(BackfillNote.self, from: Data(text.utf8))) ?? .text(text)
+    /// The stored message; text that is not a message's JSON was written by an earlier version, shown as it is.
+    static func message(stored text: String) -> BackfillMessage {
+        (try? JSONDecoder().decode(BackfillMessage.self, from: Data(text.utf8))) ?? .text(text)
     }
 }

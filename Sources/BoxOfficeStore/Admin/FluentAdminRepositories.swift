@@ -117,7 +117,7 @@ struct FluentBackfillJobRepository: BackfillJobRepository {
         }
     }
 
-    func finishJob(id: UUID, status: BackfillStatus, progress: BackfillProgress, message: BackfillNote?, now: Date)
+    func finishJob(id: UUID, status: BackfillStatus, progress: BackfillProgress, message: BackfillMessage?, now: Date)
         async throws
     {
         try await StorageFailure.run("record the end of a backfill", logger: database.logger) {
@@ -199,7 +199,7 @@ struct FluentBackfillJobRepository: BackfillJobRepository {
                 .filter(\.$status ~~ Self.active)
                 .filter(\.$heartbeatAt < heartbeatBefore)
                 .set(\.$status, to: BackfillStatus.interrupted.rawValue)
-                .set(\.$message, to: try BackfillJobModel.encode(BackfillNote.instanceLost))
+                .set(\.$message, to: try BackfillJobModel.encode(BackfillMessage.instanceLost))
                 .set(\.$finishedAt, to: now)
                 .update()
             return abandoned.count

@@ -7,7 +7,7 @@ extension BoxOfficeDatabase {
     }
 
     /// Alerts, stored once per person, film and kind across every instance on this database.
-    public func notificationRepository() -> any NotificationRepository {
-        FluentNotificationRepository(database: database)
+    public func alertRepository() -> any AlertRepository {
+        FluentAlertRepository(database: database)
     }
 }

@@ -158,7 +158,7 @@ struct BackfillJobPageViewModel: Sendable {
         // The explanation says what an interruption, a cancel or the budget means; a failure's or a finished run's
         // message adds what only the run knows (KOBIS's own words, days not counted yet).
         let reasons = ReasonText(environment.language)
-        message = job.status == .failed || job.status == .done ? job.message.map(reasons.backfillNote) : nil
+        message = job.status == .failed || job.status == .done ? job.message.map(reasons.backfillMessage) : nil
         failures = job.progress.failures.map(reasons.backfillFailure)
         hasFailures = !job.progress.failures.isEmpty
         let hidden = job.progress.failureCount - job.progress.failures.count

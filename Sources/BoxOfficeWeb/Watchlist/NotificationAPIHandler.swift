@@ -4,7 +4,7 @@ import Hummingbird
 
 /// `listNotifications` and `markNotificationsRead`: the user's alerts. Another user's alert ids are ignored.
 struct NotificationAPIHandler: Sendable {
-    let notifications: any NotificationRepository
+    let notifications: any AlertRepository
 
     /// The most alerts one answer lists.
     static let limit = 200

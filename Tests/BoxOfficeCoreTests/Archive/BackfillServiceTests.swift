@@ -42,7 +42,7 @@ actor InMemoryBackfillJobs: BackfillJobRepository {
         jobs[id] = job
         return job.cancelRequested
     }
-    func finishJob(id: UUID, status: BackfillStatus, progress: BackfillProgress, message: BackfillNote?, now: Date)
+    func finishJob(id: UUID, status: BackfillStatus, progress: BackfillProgress, message: BackfillMessage?, now: Date)
         async throws
     {
         jobs[id]?.status = status

@@ -74,7 +74,7 @@ struct WatchlistStoreTests {
         arguments: Backend.enabled)
     func notifications(backend: Backend) async throws {
         try await TestStore.with(backend) { database, _ in
-            let notifications = database.notificationRepository()
+            let notifications = database.alertRepository()
             let minji = try await AdminRepositoryTests.createUser("minji", in: database)
             let junho = try await AdminRepositoryTests.createUser("junho", in: database)
             let first = try await notifications.insert(
@@ -127,7 +127,7 @@ struct WatchlistStoreTests {
             func service(_ db: BoxOfficeDatabase) -> AlertService {
                 AlertService(
                     watchlist: db.watchlistRepository(),
-                    notifications: RendezvousNotifications(base: db.notificationRepository(), barrier: barrier),
+                    notifications: RendezvousAlerts(base: db.alertRepository(), barrier: barrier),
                     charts: db.chartRepository(origin: "sample"), calendar: calendar, listener: heard)
             }
             let (a, b) = (service(database), service(second))
@@ -143,7 +143,7 @@ struct WatchlistStoreTests {
             #expect(try await database.rowCount(of: "watchlist_alerts") == all.count)
             #expect(await heard.alerts.count == all.count, "each stored alert was heard once")
             let again = try await AlertService(
-                watchlist: database.watchlistRepository(), notifications: database.notificationRepository(),
+                watchlist: database.watchlistRepository(), notifications: database.alertRepository(),
                 charts: database.chartRepository(origin: "sample"), calendar: calendar, listener: heard
             ).chartStored(chart)
             #expect(again.isEmpty)
@@ -183,7 +183,7 @@ struct WatchlistStoreTests {
                 try await database.chartRepository(origin: "sample").storedChart(for: chart.query), chart)
             #expect(try await database.watchlistRepository().add(Self.entry("A1"), userID: minji.id).added)
             #expect(
-                try await database.notificationRepository().insert(
+                try await database.alertRepository().insert(
                     [Self.event(minji.id, "A1", .left)], createdAt: Self.now
                 ).count == 1)
             try await database.watchlistRepository().setRemovalPreference(.always, userID: minji.id)
@@ -213,8 +213,8 @@ actor AlertRendezvous {
 }
 
 /// A notification store that meets the other instance at a barrier before each insert.
-struct RendezvousNotifications: NotificationRepository {
-    let base: any NotificationRepository
+struct RendezvousAlerts: AlertRepository {
+    let base: any AlertRepository
     let barrier: AlertRendezvous
 
     func insert(_ events: [AlertEvent], createdAt: Date) async throws -> [Alert] {

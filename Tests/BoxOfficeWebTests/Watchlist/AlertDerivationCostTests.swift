@@ -66,7 +66,7 @@ struct AlertDerivationCostTests {
                 let clock = Locked(WebTestSupport.fixedNow)
                 let origin = configuration.upstreamOrigin
                 let alerts = AlertService(
-                    watchlist: measured.watchlistRepository(), notifications: measured.notificationRepository(),
+                    watchlist: measured.watchlistRepository(), notifications: measured.alertRepository(),
                     charts: measured.chartRepository(origin: origin),
                     calendar: BoxOfficeCalendar(now: { clock.withLock { $0 } }))
                 let stored = measured.chartRepository(origin: origin)

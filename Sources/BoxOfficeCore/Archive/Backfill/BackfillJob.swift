@@ -8,7 +8,7 @@ public struct BackfillJob: Sendable, Hashable, Identifiable {
     public var status: BackfillStatus
     public var progress: BackfillProgress
     /// Why it ended (a KOBIS or store failure, the stop reason); `nil` while it runs or when it ended well.
-    public var message: BackfillNote?
+    public var message: BackfillMessage?
     /// The administrator who asked for it, as named then, and the account (nil once the account is gone).
     public var requestedBy: String
     public var requestedByID: UUID?
@@ -24,7 +24,7 @@ public struct BackfillJob: Sendable, Hashable, Identifiable {
 
     public init(
         id: UUID, request: SyncRequest, status: BackfillStatus, progress: BackfillProgress = BackfillProgress(),
-        message: BackfillNote? = nil, requestedBy: String, requestedByID: UUID?, instanceID: String,
+        message: BackfillMessage? = nil, requestedBy: String, requestedByID: UUID?, instanceID: String,
         cancelRequested: Bool = false, createdAt: Date, startedAt: Date? = nil, finishedAt: Date? = nil,
         heartbeatAt: Date
     ) {

@@ -12,7 +12,7 @@ public protocol BackfillJobRepository: Sendable {
     /// Writes a running job's progress and heartbeat; returns whether an administrator asked it to stop.
     func recordProgress(id: UUID, _ progress: BackfillProgress, now: Date) async throws -> Bool
     /// Ends a job.
-    func finishJob(id: UUID, status: BackfillStatus, progress: BackfillProgress, message: BackfillNote?, now: Date)
+    func finishJob(id: UUID, status: BackfillStatus, progress: BackfillProgress, message: BackfillMessage?, now: Date)
         async throws
     /// Cancels a queued job at once, or asks a running one to stop. Returns the job afterwards (`nil`: no such job).
     func requestCancel(id: UUID, now: Date) async throws -> BackfillJob?

@@ -234,7 +234,7 @@ public final class BackfillService: Sendable {
         defer { worker.withLock { $0.current = nil } }
 
         let engine = makeEngine(options.sync)
-        let outcome: (status: BackfillStatus, message: BackfillNote?)
+        let outcome: (status: BackfillStatus, message: BackfillMessage?)
         do {
             // Progress is written by a child task at a bounded rate, while the engine runs.
             let report = try await withThrowingTaskGroup(of: Void.self, returning: SyncReport.self) { group in
@@ -286,7 +286,8 @@ public final class BackfillService: Sendable {
     }
 
     /// Writes the end of a job, trying a few times: a job left "running" would only be marked interrupted later.
-    private func finish(_ id: UUID, status: BackfillStatus, progress: BackfillProgress, message: BackfillNote?) async {
+    private func finish(_ id: UUID, status: BackfillStatus, progress: BackfillProgress, message: BackfillMessage?) async
+    {
         for attempt in 1...3 {
             do {
                 try await jobs.finishJob(
@@ -301,10 +302,10 @@ public final class BackfillService: Sendable {
         }
     }
 
-    /// How a job ends, given its sync report and whether an administrator cancelled it, with a note when there
+    /// How a job ends, given its sync report and whether an administrator cancelled it, with a message when there
     /// is something to say.
     public static func outcome(of report: SyncReport, cancelRequested: Bool) -> (
-        status: BackfillStatus, message: BackfillNote?
+        status: BackfillStatus, message: BackfillMessage?
     ) {
         switch report.stopReason {
         case nil:

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @Suite("ChartService keeps settled charts in memory")
-struct ChartServiceMemoryTests {
+struct ChartServiceCacheTests {
     let day = CalendarDate("2026-11-20")!
     let otherDay = CalendarDate("2026-11-19")!
 
@@ -12,7 +12,7 @@ struct ChartServiceMemoryTests {
         let repository = InMemoryChartRepository()
         let service = ChartService(
             upstream: upstream, repository: repository, calendar: BoxOfficeCalendar(now: clock.function),
-            provisionalTTL: 600, memoryCapacity: capacity)
+            provisionalTTL: 600, cacheCapacity: capacity)
         return (service, upstream, repository)
     }
 

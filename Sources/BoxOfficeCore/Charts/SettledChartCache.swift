@@ -2,9 +2,9 @@ import Foundation
 import KOBIS
 
 /// Settled charts kept in memory, so the most requested charts cost neither a store read nor a
-/// single-flight task. A settled chart never changes, so an entry is never stale; the memo only
+/// single-flight task. A settled chart never changes, so an entry is never stale; the cache only
 /// bounds its size, dropping the least recently used chart first.
-final class SettledChartMemo: Sendable {
+final class SettledChartCache: Sendable {
     private struct State {
         var charts: [ChartQuery: Chart] = [:]
         var lastUse: [ChartQuery: UInt64] = [:]

@@ -1,5 +1,5 @@
 /// What a finished backfill has to say, as a typed reason stored with the job and worded by the page that shows it.
-public enum BackfillNote: Sendable, Hashable, Codable {
+public enum BackfillMessage: Sendable, Hashable, Codable {
     /// Some items failed (they are listed with the job).
     case itemsFailed(count: Int)
     /// Recent charts KOBIS has not counted yet; running it again later fetches them.

@@ -4,7 +4,7 @@ import Foundation
 import SQLKit
 
 /// Alerts in `watchlist_alerts`, one per (user, film, kind) by its unique constraint.
-struct FluentNotificationRepository: NotificationRepository {
+struct FluentAlertRepository: AlertRepository {
     let database: any Database
 
     private struct Row: Decodable {
