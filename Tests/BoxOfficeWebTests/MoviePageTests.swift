@@ -228,6 +228,21 @@ struct MoviePageTests {
         }
     }
 
+    @Test("a search's page is kept per language and per query: each reader gets their own words and hits")
+    func searchPageKept() async throws {
+        try await WebTestSupport.withSampleApp { client in
+            for _ in 0..<2 {
+                let english = try await client.get("/movies?year=2023", headers: [.acceptLanguage: "en"])
+                let korean = try await client.get("/movies?year=2023", headers: [.acceptLanguage: "ko"])
+                #expect(english.text.contains(#"<html lang="en""#))
+                #expect(korean.text.contains(#"<html lang="ko""#))
+                let second = try await client.get("/movies?year=2023&page=2", headers: [.acceptLanguage: "en"])
+                #expect(second.text.contains(#"rel="prev""#))
+                #expect(!english.text.contains(#"rel="prev""#))
+            }
+        }
+    }
+
     @Test("search without criteria prompts; bad year or page is a 400 page; markup in the query is escaped")
     func searchEdges() async throws {
         try await WebTestSupport.withSampleApp { client in

@@ -151,14 +151,15 @@ func buildRouter(
         publicURL: services.configuration.publicURL
     ).addRoutes(to: pages)
     let runningKeeper = services.keeper.options.enabled ? services.keeper : nil
-    // Films' pages and runs (a few thousand films are looked at; the least recently used go first), and settled
-    // periods' pages.
+    // Films' pages and runs and searches' pages (a few thousand are looked at; the least recently used go first), and
+    // settled periods' pages.
     let moviePages = MoviePageCache(pages: RenderedPageCache(byteBudget: 8 << 20), calendar: services.calendar)
     PeriodController<BasicRequestContext>(
         archive: services.archive, keeper: runningKeeper, calendar: services.calendar, renderer: renderer,
         pages: RenderedPageCache(byteBudget: 4 << 20), trends: moviePages
     ).addRoutes(to: pages)
-    SearchController<BasicRequestContext>(movies: services.movies, site: site, renderer: renderer).addRoutes(to: pages)
+    SearchController<BasicRequestContext>(movies: services.movies, site: site, renderer: renderer, cache: moviePages)
+        .addRoutes(to: pages)
     MovieController<BasicRequestContext>(
         movies: services.movies, archive: services.archive, source: services.charts.source,
         keeperRuns: runningKeeper != nil, renderer: renderer, cache: moviePages

@@ -2,7 +2,8 @@ import BoxOfficeCore
 import Foundation
 import Hummingbird
 
-/// How film pages (`/movies/{code}` and its `trend.csv`) use the ``RenderedPageCache``. A film's details change
+/// How film pages (`/movies/{code}` and its `trend.csv`) and search pages (`/movies?q=`) use the
+/// ``RenderedPageCache``. A film's details change
 /// rarely and its run grows by a day at most once a day, when the keeper (on any instance) stores a new chart: a
 /// film seen in the archive in the last two weeks, or not yet, is kept five minutes; an older run is kept an hour
 /// (the keeper may still be filling old days). Never past midnight in Seoul. A page whose run could not be read is
@@ -30,5 +31,12 @@ struct MoviePageCache: Sendable {
         let isSettled = trend.points.last.map { $0.date.days(to: calendar.today) >= Self.settledAfterDays } ?? false
         let timeToLive = isSettled ? Self.settledTimeToLive : Self.recentTimeToLive
         pages.store(body, for: key, until: min(now.addingTimeInterval(timeToLive), calendar.nextDayStart), now: now)
+    }
+
+    /// Keeps a search's page five minutes (KOBIS's answer is stored for a day), never past midnight in Seoul.
+    func keepSearch(_ body: EncodedBody, for key: RenderedPageCache.Key) {
+        let now = calendar.currentInstant
+        let until = min(now.addingTimeInterval(Self.recentTimeToLive), calendar.nextDayStart)
+        pages.store(body, for: key, until: until, now: now)
     }
 }

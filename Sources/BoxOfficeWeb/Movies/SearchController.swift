@@ -2,11 +2,13 @@ import BoxOfficeCore
 import Hummingbird
 
 /// `GET /movies?q=&director=&year=&page=`: movie search with paging. Without criteria it shows
-/// the form and a prompt rather than an error.
+/// the form and a prompt rather than an error. A search's page is kept as a film's is (``MoviePageCache``): KOBIS's
+/// answer is stored for a day, so the page is made once and given again for five minutes.
 struct SearchController<Context: RequestContext>: Sendable {
     let movies: MovieService
     let site: PageSite
     let renderer: PageRenderer
+    let cache: MoviePageCache
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("movies") { request, _ in try await show(request) }
@@ -14,10 +16,16 @@ struct SearchController<Context: RequestContext>: Sendable {
 
     func show(_ request: Request) async throws -> Response {
         let parameters = try MovieSearchParameters(request.formParameters)
-        let page = try await movies.search(parameters.query)
+        let language = Language(request: request)
+        let key = cache.key(for: request, language: language)
+        if !parameters.query.isEmpty, let page = cache.page(for: key) { return page.response(to: request) }
+        let results = try await movies.search(parameters.query)
         let viewModel = SearchViewModel(
-            query: parameters.query, page: page, isSampleData: site.isSampleData,
-            language: Language(request: request), request: request)
-        return try renderer.render(viewModel, template: "search")
+            query: parameters.query, page: results, isSampleData: site.isSampleData, language: language,
+            request: request)
+        let page = EncodedBody(
+            try renderer.renderBody(viewModel, template: "search"), contentType: ResponseBuilders.htmlContentType)
+        if !parameters.query.isEmpty { cache.keepSearch(page, for: key) }
+        return page.response(to: request)
     }
 }
