@@ -10,12 +10,13 @@ public struct DigestWorker: Service, CustomStringConvertible {
     let digest: DigestService
     let logger: Logger
 
+    public var description: String { "DigestWorker" }
+
+    /// Looks with `digest` every ``interval``; what became of a day's digest goes to `logger`.
     public init(digest: DigestService, logger: Logger) {
         self.digest = digest
         self.logger = logger
     }
-
-    public var description: String { "DigestWorker" }
 
     public func run() async throws {
         await cancelWhenGracefulShutdown {

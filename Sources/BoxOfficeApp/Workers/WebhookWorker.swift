@@ -12,6 +12,7 @@ public struct WebhookWorker: Service, CustomStringConvertible {
     let dispatcher: WebhookDispatcher
     let signal: WakeSignal
 
+    /// Sends with `dispatcher`; `signal` is the one the webhook service wakes when it queues a delivery.
     public init(dispatcher: WebhookDispatcher, signal: WakeSignal) {
         self.dispatcher = dispatcher
         self.signal = signal
