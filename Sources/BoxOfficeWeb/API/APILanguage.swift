@@ -20,11 +20,10 @@ extension Language {
         Language(lang: lang, acceptLanguage: acceptLanguage, fallback: .english)
     }
 
-    /// The language of a JSON answer's messages (errors): `?lang=`, then `Accept-Language`, else English.
-    init(apiRequest request: Request) {
-        self.init(
-            lang: request.formParameters.nonEmpty("lang"), acceptLanguage: request.headers[.acceptLanguage],
-            fallback: .english)
+    /// The language of a JSON answer's messages (errors) as `request` asks: `?lang=`, then `Accept-Language`, else
+    /// English. Pages read theirs with `Language(request:)`, which falls back to Korean.
+    static func messages(of request: Request) -> Language {
+        messages(lang: request.formParameters.nonEmpty("lang"), acceptLanguage: request.headers[.acceptLanguage])
     }
 }
 

@@ -22,7 +22,7 @@ struct KeptAPIAnswerMiddleware<Context: RequestContext>: RouterMiddleware {
         // to Korean, not to the messages' English: the key names the header's choice, or none.
         let header = request.headers[.acceptLanguage] ?? ""
         let key = RenderedPageCache.Key(
-            path: request.uri.path, query: request.uri.query ?? "", language: Language(apiRequest: request),
+            path: request.uri.path, query: request.uri.query ?? "", language: Language.messages(of: request),
             variant: header.isEmpty ? "api" : "api " + Language(acceptLanguage: header).rawValue)
         let now = calendar.currentInstant
         if let kept = answers.entry(for: key, now: now) {

@@ -24,7 +24,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             // The generated API routes wrap errors in the runtime's `ServerError`; the log names what went wrong.
             let error = (error as? ServerError)?.underlyingError ?? error
             let isAPI = Self.isAPIPath(request.uri.path)
-            let language = isAPI ? Language(apiRequest: request) : Language(request: request)
+            let language = isAPI ? Language.messages(of: request) : Language(request: request)
             var presentation = ErrorPresentation(error, language: language, isAPI: isAPI)
             let metadata: Logger.Metadata = [
                 "path": "\(RequestLoggingMiddleware<Context>.loggablePath(request.uri.path))",
