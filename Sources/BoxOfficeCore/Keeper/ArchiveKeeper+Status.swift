@@ -37,6 +37,16 @@ extension ArchiveKeeper {
             nextRunAt: progress.leader ? progress.nextRunAt : nil, daysPerHour: progress.daysPerHour(now: now))
     }
 
+    /// Changes whenever this instance's ``status()`` may have, apart from what other instances did: its keeper's
+    /// state, leadership or next run, a call its ledger counted, a control it changed. An answer made from the status
+    /// at one version may be given again while the version stays (and other instances' changes may wait a second).
+    public var statusVersion: String {
+        let progress = shared.withLock { $0 }
+        let next = progress.nextRunAt.map { String($0.timeIntervalSince1970) } ?? "-"
+        return
+            "\(progress.state.rawValue) \(progress.leader) \(next) \(ledger.callsCountedHere) \(progress.controlsChangedHere)"
+    }
+
     private func readStoredStatus(_ key: StoredStatusKey) async throws -> StoredStatus {
         let paused = key.readsControls ? try await controlStore.controls().paused : false
         // Two aggregate queries, not the statuses of every day (8,000 rows for 22 years).

@@ -9,10 +9,13 @@ import Hummingbird
 /// seconds it has left. Its words may follow `Accept-Language`, so it says so in `Vary`. Answers of the diary (`no-store`), errors and anything else are never kept.
 ///
 /// It stands in front of the generated routes after the `lang` check, so a kept answer costs a lookup: the request it
-/// was made for passed every check, and the same path and query pass them again.
+/// was made for passed every check, and the same path and query pass them again. A path whose answer follows what
+/// this instance does (the archive's status) names a version in `versions`: an answer is kept under the version it
+/// was made at and not given once the version changes.
 struct KeptAPIAnswerMiddleware<Context: RequestContext>: RouterMiddleware {
     let answers: RenderedPageCache
     let calendar: BoxOfficeCalendar
+    var versions: [String: @Sendable () -> String] = [:]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -21,9 +24,10 @@ struct KeptAPIAnswerMiddleware<Context: RequestContext>: RouterMiddleware {
         // KOBIS's words follow `Accept-Language` where `lang` is not in the query (which is in the key), and fall back
         // to Korean, not to the messages' English: the key names the header's choice, or none.
         let header = request.headers[.acceptLanguage] ?? ""
+        let version = versions[request.uri.path].map { " " + $0() } ?? ""
         let key = RenderedPageCache.Key(
             path: request.uri.path, query: request.uri.query ?? "", language: Language.messages(of: request),
-            variant: header.isEmpty ? "api" : "api " + Language(acceptLanguage: header).rawValue)
+            variant: (header.isEmpty ? "api" : "api " + Language(acceptLanguage: header).rawValue) + version)
         let now = calendar.currentInstant
         if let kept = answers.entry(for: key, now: now) {
             let seconds = Int(kept.until.timeIntervalSince(now).rounded(.up))

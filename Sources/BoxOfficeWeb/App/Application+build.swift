@@ -110,7 +110,8 @@ func buildRouter(
         .add(middleware: APILanguageMiddleware<BasicRequestContext>())
         .add(
             middleware: KeptAPIAnswerMiddleware<BasicRequestContext>(
-                answers: RenderedPageCache(byteBudget: 8 << 20), calendar: services.calendar)
+                answers: RenderedPageCache(byteBudget: 8 << 20), calendar: services.calendar,
+                versions: [ArchiveStatusHandler.path: { [keeper = services.keeper] in keeper.statusVersion }])
         )
         .add(middleware: APIMediaTypeMiddleware<BasicRequestContext>())
     try BoxOfficeAPI(

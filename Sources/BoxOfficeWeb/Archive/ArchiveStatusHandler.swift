@@ -2,8 +2,12 @@ import BoxOfficeCore
 import Foundation
 
 /// `getArchiveStatus`: the keeper as this instance sees it and today's KOBIS quota, public and without secrets
-/// (the ledger names the key by a digest it never shows). Reads the store only.
+/// (the ledger names the key by a digest it never shows). Reads the store at most once a second; the answer says
+/// `public, max-age=1` and is kept (``KeptAPIAnswerMiddleware``) under the keeper's ``ArchiveKeeper/statusVersion``,
+/// so what this instance does shows in its next answer.
 struct ArchiveStatusHandler: Sendable {
+    static let path = "/api/v1/archive/status"
+
     let keeper: ArchiveKeeper
     let ledger: QuotaLedger
 
@@ -16,7 +20,7 @@ struct ArchiveStatusHandler: Sendable {
         } catch {
             throw BoxOfficeError.storage("could not read the archive's status: \(error)")
         }
-        return .ok(.init(body: .json(Self.body(status, usage))))
+        return .ok(.init(headers: .init(cacheControl: "public, max-age=1"), body: .json(Self.body(status, usage))))
     }
 
     /// The document's state for `state`: an exhaustive switch, so a state added to one side fails to build.

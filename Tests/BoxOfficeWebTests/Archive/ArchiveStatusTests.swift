@@ -59,6 +59,12 @@ struct ArchiveStatusTests {
             let purposes = try #require(before["quota"]?["byPurpose"]?.objectValue)
             #expect(Set(purposes.keys) == ["readers", "keeper", "sync", "backfill", "lookups"])
 
+            // Kept a second under the keeper's status version: asked again, the same answer.
+            let first = try await client.get("/api/v1/archive/status")
+            #expect(first.headers[.cacheControl] == "public, max-age=1")
+            #expect(try await client.get("/api/v1/archive/status").text == first.text)
+
+            // A call this instance made shows in the next answer, kept or not.
             #expect(try await client.get("/api/v1/daily?date=\(WebTestSupport.settledDate)").status == .ok)
             let after = try await OpenAPITests.expectConforms(probe, client: client, checker: checker)
             #expect(after["quota"]?["used"] == .integer(1))
