@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Stores charts. Implementations return plain values and are scoped to one upstream origin, so
 /// sample data and real KOBIS data never mix.

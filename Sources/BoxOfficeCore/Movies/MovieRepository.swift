@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Stores movie details.
 public protocol MovieRepository: Sendable {

@@ -1,4 +1,4 @@
-public import KOBIS
+import KOBIS
 
 /// One import's right to make KOBIS look-ups, set for the import's task with ``current``: the quota ledger asks it
 /// before counting a call made for the import. Once refused (the person's budget, or the quota's limit − reserve,

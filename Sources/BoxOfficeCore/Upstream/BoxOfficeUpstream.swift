@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Where charts and movies come from: KOBIS (or the simulator behind the same client).
 public protocol BoxOfficeUpstream: Sendable {
