@@ -64,19 +64,19 @@ struct LetterboxdMatcher: Sendable {
 
     /// The outcome of each title and year, in order (a Letterboxd diary's rows, or a watchlist's).
     func match(keys rows: [Key], catalog: any DiaryMovieCatalog, lookupLimit: Int, concurrency: Int) async -> Result {
-        var outcomes: [Outcome?] = rows.map { fromOwnNotes($0) }
+        let own = rows.map { fromOwnNotes($0) }
         var keys: [Key] = []
         var seen: Set<Key> = []
-        for (index, row) in rows.enumerated() where outcomes[index] == nil {
+        for (row, outcome) in zip(rows, own) where outcome == nil {
             if seen.insert(row).inserted { keys.append(row) }
         }
         let looked = Array(keys.prefix(max(0, lookupLimit)))
         let found = await Self.lookUp(looked, catalog: catalog, concurrency: max(1, concurrency))
         let budgetReason = DiarySkipReason.lookupBudgetSpent(limit: lookupLimit)
-        for (index, row) in rows.enumerated() where outcomes[index] == nil {
-            outcomes[index] = found.outcomes[row] ?? .skipped(budgetReason)
+        let outcomes = zip(rows, own).map { row, outcome in
+            outcome ?? found.outcomes[row] ?? .skipped(budgetReason)
         }
-        return Result(outcomes: outcomes.map { $0! }, searches: found.searches, found: found.films)
+        return Result(outcomes: outcomes, searches: found.searches, found: found.films)
     }
 
     /// The movie of one of the user's notes with this title and year (give or take one), if exactly one fits.

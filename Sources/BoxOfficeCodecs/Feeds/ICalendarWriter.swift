@@ -82,7 +82,7 @@ public enum ICalendarWriter {
     /// `20240319T030000Z`.
     public static func utcDateTime(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.timeZone = .gmt
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         func padded(_ value: Int?, _ width: Int) -> String {
             let digits = String(value ?? 0)
