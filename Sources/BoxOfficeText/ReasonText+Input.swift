@@ -180,6 +180,14 @@ extension ReasonText {
             return t(
                 "웹훅은 한 사람당 \(number(limit))개까지 만들 수 있습니다. 쓰지 않는 웹훅을 지운 뒤 다시 만들어 주세요.",
                 "You can have at most \(number(limit)) webhooks; delete one you no longer use, then add this one.")
+        case .tooManyComparisons(let limit):
+            return t(
+                "\(f): 한 번에 최대 \(number(limit))편과 비교할 수 있습니다.",
+                "\(f): compare with at most \(number(limit)) films at once.")
+        case .comparedWithItself:
+            return t(
+                "\(f): 이 영화 자신과는 비교할 수 없습니다.\(got(value))",
+                "\(f): a film cannot be compared with itself\(got(value)).")
         case .emptyBody:
             return t("요청 본문이 비어 있습니다.", "The request body is empty.")
         case .notJSON:

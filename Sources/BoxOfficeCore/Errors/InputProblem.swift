@@ -116,6 +116,10 @@ public enum InputRule: Sendable, Hashable {
     case webhookTarget(WebhookTargetProblem)
     /// The person has as many webhooks as one person may have.
     case tooManyWebhooks(limit: Int)
+    /// More films to compare than a comparison takes.
+    case tooManyComparisons(limit: Int)
+    /// A film compared with itself.
+    case comparedWithItself
 
     // MARK: The request body
     /// The body is empty.

@@ -63,9 +63,12 @@ public enum AlertDerivation {
         }
         if row.rank <= 10 { kinds.append(.top10) }
         if row.rank == 1 { kinds.append(.first) }
-        let before = row.audienceTotal - row.audience
-        if before < 1_000_000, row.audienceTotal >= 1_000_000 { kinds.append(.million) }
-        if before < 10_000_000, row.audienceTotal >= 10_000_000 { kinds.append(.tenMillion) }
+        if Milestone.crossed(1_000_000, audience: row.audience, audienceTotal: row.audienceTotal) {
+            kinds.append(.million)
+        }
+        if Milestone.crossed(10_000_000, audience: row.audience, audienceTotal: row.audienceTotal) {
+            kinds.append(.tenMillion)
+        }
         return kinds
     }
 }

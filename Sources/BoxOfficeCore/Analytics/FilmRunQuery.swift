@@ -1,0 +1,34 @@
+/// What a run page or request asks for: the film and up to four films to compare its pace with, read once here
+/// for the pages, the API and the CLI.
+public struct FilmRunQuery: Sendable, Hashable {
+    /// Films one comparison takes besides the film itself.
+    public static let maximumComparisons = 4
+
+    public var movieCode: String
+    /// Distinct codes, in the order given.
+    public var versus: [String]
+
+    /// Reads `versus` as given (`vs`, repeatable). Throws ``BoxOfficeError/notFound(_:)`` for a code that cannot
+    /// be a movie's, and ``BoxOfficeError/invalid(_:)`` for a malformed, repeated-self or fifth comparison.
+    public static func parsing(movieCode: String, versus: [String]) throws(BoxOfficeError) -> FilmRunQuery {
+        guard MovieService.isPlausibleCode(movieCode) else { throw .notFound(.notAMovieCode(movieCode)) }
+        var codes: [String] = []
+        for text in versus {
+            let code = text.trimmingSpaces
+            if code.isEmpty { continue }
+            guard MovieService.isPlausibleCode(code) else { throw .invalid("vs", .movieCode, value: text) }
+            guard code != movieCode else { throw .invalid("vs", .comparedWithItself, value: text) }
+            if !codes.contains(code) { codes.append(code) }
+        }
+        guard codes.count <= maximumComparisons else {
+            throw .invalid("vs", .tooManyComparisons(limit: maximumComparisons))
+        }
+        return FilmRunQuery(movieCode: movieCode, versus: codes)
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

@@ -1,0 +1,28 @@
+/// A film's run and the pace of the films it is compared with: the answer of `/api/v1/movies/{code}/run`.
+public struct FilmRunReport: Codable, Sendable, Hashable {
+    /// Another film's cumulative admissions by day of run.
+    public struct Pace: Codable, Sendable, Hashable {
+        public var movieCode: String
+        /// `nil` when the archive holds no day of it.
+        public var title: String?
+        public var openDate: CalendarDate?
+        public var pace: [FilmRun.PacePoint]
+
+        public init(run: FilmRun) {
+            movieCode = run.movieCode
+            title = run.title
+            openDate = run.openDate
+            pace = run.pace
+        }
+    }
+
+    public var run: FilmRun
+    public var compared: [Pace]
+    public var source: ChartSource
+
+    public init(run: FilmRun, compared: [Pace], source: ChartSource) {
+        self.run = run
+        self.compared = compared
+        self.source = source
+    }
+}

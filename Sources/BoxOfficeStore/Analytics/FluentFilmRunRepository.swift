@@ -1,0 +1,80 @@
+public import BoxOfficeCore
+import FluentKit
+import SQLKit
+
+/// A film's rows in the unfiltered daily and weekend charts of one origin: one statement on
+/// `chart_entries (movie_code)`, and the archive's first day from `charts (origin, kind, range_start)`.
+struct FluentFilmRunRepository: FilmRunRepository {
+    let database: any Database
+    let origin: String
+
+    private static let unfiltered = ChartFilters.none.key
+    private static let daily = ChartKind.daily.rawValue
+    private static let weekend = ChartKind.weekend.rawValue
+
+    func filmHistory(movieCode: String, source: ChartSource) async throws -> FilmHistory {
+        try await StorageFailure.run("read a film's archived days", logger: database.logger) {
+            let sql = try database.requireSQL()
+            let rows = try await sql.raw(
+                """
+                SELECT c.kind AS kind, c.range_start AS range_start, c.range_end AS range_end, e.rank AS rank,
+                  e.title AS title, e.open_date AS open_date, e.audience AS audience,
+                  e.audience_total AS audience_total, e.sales AS sales, e.sales_total AS sales_total,
+                  e.screens AS screens, e.shows AS shows
+                FROM chart_entries e
+                JOIN charts c ON c.id = e.chart_id
+                WHERE e.movie_code = \(bind: movieCode) AND c.origin = \(bind: origin)
+                  AND c.kind IN (\(bind: Self.daily), \(bind: Self.weekend)) AND c.filter_key = \(bind: Self.unfiltered)
+                ORDER BY c.range_start
+                """
+            ).all()
+            var daily: [FilmRow] = []
+            var weekends: [FilmRow] = []
+            for row in rows {
+                let filmRow = try Self.filmRow(row)
+                if try row.decode(column: "kind", as: String.self) == Self.daily {
+                    daily.append(filmRow)
+                } else {
+                    weekends.append(filmRow)
+                }
+            }
+            let first = try await sql.raw(
+                """
+                SELECT MIN(range_start) AS first_day FROM charts
+                WHERE origin = \(bind: origin) AND kind = \(bind: Self.daily) AND filter_key = \(bind: Self.unfiltered)
+                """
+            ).first()
+            let archiveStart = try first?.decode(column: "first_day", as: String?.self).flatMap { CalendarDate($0) }
+            return FilmHistory(
+                movieCode: movieCode, daily: daily, weekends: weekends, archiveStart: archiveStart, source: source)
+        }
+    }
+
+    static func filmRow(_ row: any SQLRow) throws -> FilmRow {
+        FilmRow(
+            start: try date(row, "range_start"), end: try date(row, "range_end"),
+            rank: try row.decode(column: "rank", as: Int.self), title: try row.decode(column: "title", as: String.self),
+            openDate: try row.decode(column: "open_date", as: String?.self).flatMap { CalendarDate($0) },
+            audience: try row.decode(column: "audience", as: Int64.self),
+            audienceTotal: try row.decode(column: "audience_total", as: Int64.self),
+            sales: try row.decode(column: "sales", as: Int64.self),
+            salesTotal: try row.decode(column: "sales_total", as: Int64.self),
+            screens: try row.decode(column: "screens", as: Int.self),
+            shows: try row.decode(column: "shows", as: Int.self))
+    }
+
+    private static func date(_ row: any SQLRow, _ column: String) throws -> CalendarDate {
+        let text = try row.decode(column: column, as: String.self)
+        guard let date = CalendarDate(text) else {
+            throw BoxOfficeError.storage("The archive is corrupt: \"\(text)\" in \(column) is not a date.")
+        }
+        return date
+    }
+}
+
+extension BoxOfficeDatabase {
+    /// Films' archived rows under `origin`, for their runs.
+    public func filmRunRepository(origin: String) -> any FilmRunRepository {
+        FluentFilmRunRepository(database: database, origin: origin)
+    }
+}

@@ -1,0 +1,200 @@
+import BoxOfficeCore
+import Testing
+
+/// The run definitions over hand-written histories.
+@Suite struct FilmRunTests {
+    // 2019-04-24 is a Wednesday.
+    static let open = CalendarDate(year: 2019, month: 4, day: 24)!
+
+    static func row(
+        _ offset: Int, rank: Int = 1, audience: Int64, total: Int64, sales: Int64 = 0, open: CalendarDate? = open
+    ) -> FilmRow {
+        let day = Self.open.adding(days: offset)
+        return FilmRow(
+            start: day, end: day, rank: rank, title: "Film", openDate: open, audience: audience, audienceTotal: total,
+            sales: sales == 0 ? audience * 10_000 : sales, salesTotal: total * 10_000, screens: 100, shows: 500)
+    }
+
+    static func weekend(_ friday: CalendarDate, audience: Int64, total: Int64) -> FilmRow {
+        FilmRow(
+            start: friday, end: friday.adding(days: 2), rank: 1, title: "Film", openDate: open, audience: audience,
+            audienceTotal: total, sales: audience * 10_000, salesTotal: total * 10_000, screens: 100, shows: 1_500)
+    }
+
+    static func history(
+        _ daily: [FilmRow], weekends: [FilmRow] = [],
+        archiveStart: CalendarDate? = CalendarDate(year: 2004, month: 1, day: 1),
+        source: ChartSource = .kobis
+    ) -> FilmHistory {
+        FilmHistory(movieCode: "20190001", daily: daily, weekends: weekends, archiveStart: archiveStart, source: source)
+    }
+
+    /// Consecutive days from the opening day with the given daily admissions, previews of `previews` first.
+    static func days(_ audiences: [Int64], previews: Int64 = 0, from offset: Int = 0) -> [FilmRow] {
+        var total = previews
+        return audiences.enumerated().map { index, audience in
+            total += audience
+            return row(offset + index, audience: audience, total: total)
+        }
+    }
+
+    @Test func anExactCrossingNamesItsDayOfRun() throws {
+        let run = FilmRun(history: Self.history(Self.days([400_000, 500_000, 300_000, 900_000])))
+        let million = try #require(run.milestone(1_000_000))
+        #expect(million.quality == .exact)
+        #expect(million.date == Self.open.adding(days: 2))
+        #expect(million.dayOfRun == .exact(3))
+        let two = try #require(run.milestone(2_000_000))
+        #expect(two.date == Self.open.adding(days: 3))
+        #expect(run.milestone(3_000_000) == nil)
+        #expect(run.reach == .full)
+    }
+
+    @Test func aCrossingOnADayOutsideTheArchiveIsARange() throws {
+        // Days 1 and 2 archived, days 3 and 4 missing, day 5 archived with the total already past 1,000,000.
+        var rows = Self.days([400_000, 300_000])
+        rows.append(Self.row(4, audience: 200_000, total: 1_300_000))
+        let million = try #require(FilmRun(history: Self.history(rows)).milestone(1_000_000))
+        #expect(million.quality == .range)
+        #expect(million.earliest == Self.open.adding(days: 2))
+        #expect(million.latest == Self.open.adding(days: 3))
+        #expect(million.date == nil)
+        #expect(million.dayOfRun == .range(3, 4))
+    }
+
+    @Test func previewsCountInTheCumulativeAndComeBeforeDayOne() throws {
+        let preview = Self.row(-3, audience: 50_000, total: 50_000)
+        let rows = [preview] + Self.days([600_000, 400_000], previews: 50_000)
+        let run = FilmRun(history: Self.history(rows))
+        #expect(run.pace.first?.day == -3)
+        #expect(run.milestone(1_000_000)?.dayOfRun == .exact(2))
+        #expect(run.openingDay == .exact(600_000))
+    }
+
+    @Test func theOpenDateIsTheLatestRowsAndABlankOneDropsDayOfRunMeasures() throws {
+        let moved = Self.open.adding(days: 1)
+        var rows = Self.days([400_000, 700_000])
+        rows[1].openDate = moved
+        let run = FilmRun(history: Self.history(rows))
+        #expect(run.openDate == moved)
+        #expect(run.milestone(1_000_000)?.dayOfRun == .exact(1))
+
+        var blank = Self.days([400_000, 700_000])
+        blank[1].openDate = nil
+        let noDate = FilmRun(history: Self.history(blank))
+        #expect(noDate.reach == .noOpenDate)
+        #expect(noDate.milestone(1_000_000)?.date == Self.open.adding(days: 1))
+        #expect(noDate.milestone(1_000_000)?.dayOfRun == nil)
+        #expect(noDate.openingWeekend == nil)
+        #expect(noDate.pace.isEmpty)
+    }
+
+    @Test func aReleaseAfterMoreThanSixtyDaysWithoutARowIsARerelease() throws {
+        let first = Self.days([400_000, 300_000])
+        // The last first-run row is day 2 (offset 1); 61 days without a row, then a re-release.
+        let again = Self.row(63, rank: 5, audience: 900_000, total: 1_600_000)
+        let run = FilmRun(history: Self.history(first + [again]))
+        #expect(run.reReleases == 1)
+        #expect(run.milestone(1_000_000) == nil)
+        #expect(run.lastDay == Self.open.adding(days: 1))
+        #expect(run.final?.audience == .floor(1_600_000))
+        #expect(run.daysInTop10 == 3)
+
+        // Sixty days without a row keeps it in the first run.
+        let within = Self.row(62, rank: 5, audience: 100_000, total: 1_600_000)
+        let kept = FilmRun(history: Self.history(first + [within]))
+        #expect(kept.reReleases == 0)
+        #expect(kept.milestone(1_000_000)?.quality == .range)
+    }
+
+    @Test func aRevisedCumulativeNeverMakesAnEmptyRange() throws {
+        // KOBIS revised day 2's total down after day 3 was fetched: the cumulative is not monotone.
+        let rows = [
+            Self.row(0, audience: 500_000, total: 500_000),
+            Self.row(1, audience: 600_000, total: 1_100_000),
+            Self.row(2, audience: 100_000, total: 1_050_000),
+        ]
+        let million = try #require(FilmRun(history: Self.history(rows)).milestone(1_000_000))
+        #expect(million.quality == .exact)
+        #expect(million.date == Self.open.adding(days: 1))
+        #expect(million.earliest <= million.latest)
+    }
+
+    @Test func aWeekdayOpeningTakesTheNextWeekendAndItsDrop() throws {
+        // Wednesday opening: the weekend chart of Friday 04-26 and the daily rows of 05-03…05-05.
+        let friday = Self.open.adding(days: 2)
+        let rows = Self.days(Array(repeating: 100_000, count: 12))
+        let weekend = Self.weekend(friday, audience: 600_000, total: 800_000)
+        let run = FilmRun(history: Self.history(rows, weekends: [weekend]))
+        #expect(run.openingWeekend?.audience == .exact(600_000))
+        #expect(run.openingWeekend?.partial == false)
+        #expect(run.secondWeekend?.audience == .exact(300_000))
+        #expect(run.secondWeekendDrop == .exact(0.5))
+        #expect(run.firstWeek == .exact(800_000))
+        #expect(run.legs == .floor(1_200_000.0 / 600_000.0))
+    }
+
+    @Test func aSaturdayOpeningFlagsItsWeekendPartial() throws {
+        let saturday = CalendarDate(year: 2019, month: 4, day: 27)!
+        let rows = (0..<3).map { offset -> FilmRow in
+            let day = saturday.adding(days: offset - 1)
+            let audience: Int64 = offset == 0 ? 10_000 : 200_000
+            return FilmRow(
+                start: day, end: day, rank: 2, title: "Film", openDate: saturday, audience: audience,
+                audienceTotal: 10_000 + 200_000 * Int64(offset), sales: audience, salesTotal: 0, screens: 10, shows: 10)
+        }
+        let run = FilmRun(history: Self.history(rows))
+        let weekend = try #require(run.openingWeekend)
+        #expect(weekend.partial)
+        #expect(weekend.start == saturday.adding(days: -1))
+        #expect(weekend.audience == .exact(410_000))
+        #expect(run.pace.first?.day == -1)
+    }
+
+    @Test func aMissingDayBreaksAStreak() throws {
+        var rows = Self.days([100_000, 100_000, 100_000])
+        rows += [Self.row(4, audience: 100_000, total: 400_000), Self.row(5, audience: 100_000, total: 500_000)]
+        rows.append(Self.row(6, rank: 2, audience: 50_000, total: 550_000))
+        let run = FilmRun(history: Self.history(rows))
+        #expect(run.daysAtNumberOne == 5)
+        #expect(run.longestStreak?.days == 3)
+        #expect(run.longestStreak?.start == Self.open)
+        #expect(run.daysInTop10 == 6)
+    }
+
+    @Test func anOpeningBeforeTheArchiveKeepsOnlyExactMilestones() throws {
+        let rows = [
+            Self.row(30, audience: 100_000, total: 1_500_000),
+            Self.row(31, audience: 600_000, total: 2_100_000),
+        ]
+        let run = FilmRun(history: Self.history(rows, archiveStart: Self.open.adding(days: 30)))
+        #expect(run.reach == .openedBeforeArchive)
+        #expect(run.milestones.map(\.threshold) == [2_000_000])
+        #expect(run.milestone(2_000_000)?.quality == .exact)
+        #expect(run.openingWeekend == nil)
+    }
+
+    @Test func aFirstArchivedDayLongAfterOpeningHasNoRunMeasures() throws {
+        let rows = [Self.row(61, audience: 100_000, total: 1_500_000)]
+        let run = FilmRun(history: Self.history(rows))
+        #expect(run.reach == .archivedLate)
+        #expect(run.milestones.isEmpty)
+        #expect(run.final?.audience == .floor(1_500_000))
+    }
+
+    @Test func theAlertsAndTheRunShareOneCrossingTest() {
+        #expect(Milestone.crossed(1_000_000, audience: 10, audienceTotal: 1_000_000))
+        #expect(!Milestone.crossed(1_000_000, audience: 10, audienceTotal: 1_000_011))
+        #expect(!Milestone.crossed(1_000_000, audience: Int64.min, audienceTotal: Int64.max))
+    }
+
+    @Test func kobisDaysBeforeTwentyElevenCarryTheEraNote() {
+        let old = FilmRow(
+            start: CalendarDate(year: 2008, month: 1, day: 2)!, end: CalendarDate(year: 2008, month: 1, day: 2)!,
+            rank: 1, title: "Old", openDate: CalendarDate(year: 2008, month: 1, day: 1)!, audience: 1, audienceTotal: 2,
+            sales: 1, salesTotal: 2, screens: 1, shows: 1)
+        #expect(FilmRun(history: Self.history([old])).partialEra)
+        #expect(!FilmRun(history: Self.history([old], source: .sample)).partialEra)
+        #expect(FilmRun(history: Self.history([])).reach == .noArchivedDay)
+    }
+}
