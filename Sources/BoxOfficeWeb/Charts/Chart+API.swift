@@ -1,14 +1,23 @@
 import BoxOfficeCore
 
 // The document's chart types made from the domain's: the fields the API has always written, encoded once by the
-// generated code (``ChartJSONTests`` holds them to the domain's own JSON byte for byte).
+// generated code (``APIBodyBytesTests`` holds them to the domain's own JSON byte for byte), with the day's market and
+// each row's day of run and audience per show, as the domain's `Chart.encode(to:)` writes them.
 
 extension Components.Schemas.Chart {
     init(_ chart: Chart) {
         self.init(
             kind: .init(chart.kind), range: .init(chart.range), filters: .init(chart.filters), yearWeek: chart.yearWeek,
             source: .init(chart.source), stale: chart.stale, fetchedAt: chart.fetchedAt,
-            entries: chart.entries.map(Components.Schemas.ChartEntry.init))
+            entries: chart.entries.map { Components.Schemas.ChartEntry($0, dayOfRun: chart.dayOfRun(of: $0)) },
+            market: chart.market.map(Components.Schemas.ChartMarket.init))
+    }
+}
+
+extension Components.Schemas.ChartMarket {
+    init(_ market: MarketSales) {
+        self.init(
+            sales: .init(market.sales), topTenShare: .init(market.topTenShare), inconsistent: market.isInconsistent)
     }
 }
 
@@ -24,12 +33,13 @@ extension Components.Schemas.Chart.KindPayload {
 }
 
 extension Components.Schemas.ChartEntry {
-    init(_ entry: ChartEntry) {
+    init(_ entry: ChartEntry, dayOfRun: Int?) {
         self.init(
             rank: entry.rank, change: .init(entry.change), movieCode: entry.movieCode, title: entry.title,
             openDate: entry.openDate.map { .init(value1: $0.isoString) }, audience: entry.audience,
             audienceTotal: entry.audienceTotal, sales: entry.sales, salesShare: entry.salesShare,
-            salesTotal: entry.salesTotal, screens: entry.screens, shows: entry.shows)
+            salesTotal: entry.salesTotal, screens: entry.screens, shows: entry.shows, dayOfRun: dayOfRun,
+            audiencePerShow: entry.audiencePerShow)
     }
 }
 

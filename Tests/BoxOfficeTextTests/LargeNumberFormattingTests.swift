@@ -1,0 +1,30 @@
+import BoxOfficeText
+import Testing
+
+@Suite("Large numbers: Korean in 만/억/조, English in millions and billions")
+struct LargeNumberFormattingTests {
+    @Test(
+        "Korean units, the largest first, rounded half up at the last kept",
+        arguments: [
+            (Int64(17_614_321), 1, "1,761만"), (17_615_000, 1, "1,762만"), (1_914_012_345_678, 2, "1조 9,140억"),
+            (4_521_234_567, 2, "45억 2,123만"), (4_500_004_999, 2, "45억"), (9_999, 2, "9,999"), (0, 2, "0"),
+            (99_999_999, 1, "1억"), (99_999_999, 2, "9,999만 9,999"), (-4_521_234_567, 1, "-45억"),
+            (12_345, 2, "1만 2,345"), (Int64.max, 2, "9,223,372조 369억"), (Int64.min, 1, "-9,223,372조"),
+            (1_761_000_000_000_000, 1, "1,761조"),
+        ])
+    func korean(value: Int64, units: Int, expected: String) {
+        #expect(NumberFormatting.koreanUnits(value, units: units) == expected)
+    }
+
+    @Test(
+        "English: three significant figures from a million up",
+        arguments: [
+            (Int64(17_614_321), "17.6 million"), (1_914_012_345_678, "1.91 trillion"), (452_300_000_000, "452 billion"),
+            (4_521_234_567, "4.52 billion"), (999_499, "999,499"), (999_999, "1.00 million"),
+            (999_950_000, "1.00 billion"),
+            (1_000_000, "1.00 million"), (-45_210_000, "-45.2 million"), (Int64.max, "9,223,372 trillion"),
+        ])
+    func english(value: Int64, expected: String) {
+        #expect(NumberFormatting.englishUnits(value) == expected)
+    }
+}
