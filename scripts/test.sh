@@ -73,6 +73,18 @@ if ! python3 -m pip show feedparser 2>/dev/null | grep -q "^Version: $FEEDPARSER
 fi
 # --- end feed validation install ---
 
+# --- Holiday table: the 설날 and 추석 windows checked against PyPI holidays (KR), pinned, installed when missing ---
+HOLIDAYS_VERSION=0.108
+if ! python3 -m pip show holidays 2>/dev/null | grep -q "^Version: $HOLIDAYS_VERSION\$"; then
+  python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip
+  log "installing holidays $HOLIDAYS_VERSION"
+  python3 -m pip install -q "holidays==$HOLIDAYS_VERSION" 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages "holidays==$HOLIDAYS_VERSION"
+fi
+log "checking the holiday table against holidays $HOLIDAYS_VERSION"
+python3 Tests/holidays/check_holidays.py
+# --- end holiday table ---
+
 # --- API fuzzing: schemathesis (PyPI) in its own virtual environment, installed when missing ---
 # A venv, not the system python: schemathesis brings many packages with pinned ranges of their own.
 FUZZ_VENV=.build-fuzz/venv
