@@ -64,6 +64,29 @@ public struct ChartInputCase: Sendable, CustomTestStringConvertible {
         .init(name: "month", value: "2020-01", accepted: false, also: [("year", "2020")]),
     ]
 
+    /// The market's days (`/market/days`, `GET /api/v1/market/days`, `boxoffice market days`): read as a period
+    /// chart's, at most 366 days, from 2004 on.
+    public static let marketDays: [ChartInputCase] = [
+        .init(name: "year", value: "2019", accepted: true), .init(name: "year", value: "19", accepted: false),
+        .init(name: "year", value: "2003", accepted: false), .init(name: "year", value: "9999", accepted: false),
+        .init(name: "year", value: "twenty", accepted: false),
+        .init(name: "month", value: "2020-02", accepted: true), .init(name: "month", value: "2020-13", accepted: false),
+        .init(name: "from", value: "2020-01-01", accepted: true, also: [("to", "2020-12-31")]),
+        .init(name: "from", value: "2019-01-01", accepted: false, also: [("to", "2020-01-02")]),
+        .init(name: "from", value: "2020-01-31", accepted: false, also: [("to", "2020-01-01")]),
+        .init(name: "from", value: "2003-12-31", accepted: false, also: [("to", "2004-01-31")]),
+        .init(name: "to", value: "2020-01-31", accepted: false),
+        .init(name: "month", value: "2020-01", accepted: false, also: [("year", "2020")]),
+    ]
+
+    /// The market's holiday windows (`/market/holidays`, `GET /api/v1/market/holidays`, `boxoffice market holidays`).
+    public static let marketHolidays: [ChartInputCase] = [
+        .init(name: "holiday", value: "seollal", accepted: true),
+        .init(name: "holiday", value: "chuseok", accepted: true),
+        .init(name: "holiday", value: "christmas", accepted: false),
+        .init(name: "holiday", value: "1", accepted: false),
+    ]
+
     /// A movie search's inputs besides its words (`/movies?q=`, `GET /api/v1/movies`, `boxoffice search`).
     public static let search: [ChartInputCase] = [
         .init(name: "year", value: "2019", accepted: true), .init(name: "year", value: "1899", accepted: false),

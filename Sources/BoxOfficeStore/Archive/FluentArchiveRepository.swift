@@ -158,6 +158,8 @@ struct FluentArchiveRepository: ArchiveRepository {
                     try await DiaryNationFold.move(origin: origin, sign: -1, movieCodes: moved, on: transaction)
                 }
                 for chunk in chunks { try await upsertNations(chunk, storedAt: storedAt, on: transaction) }
+                // The kept market's Korean and unknown-nation sales of the days these films charted.
+                try await MarketDayRows.refreshNations(movieCodes: changed, origin: origin, on: transaction)
                 if moves {
                     try await DiaryNationFold.move(origin: origin, sign: 1, movieCodes: moved, on: transaction)
                 }

@@ -29,6 +29,8 @@ struct FluentChartRepository: ChartRepository {
                 // instead of interleaving their deletes and inserts.
                 let (chartID, isNew) = try await upsertChart(chart, on: transaction)
                 try await replaceEntries(of: chartID, with: chart.entries, isNew: isNew, on: transaction)
+                // An unfiltered daily chart's market is kept beside it, in the same transaction.
+                try await MarketDayRows.save(chart, chartID: chartID, origin: origin, on: transaction)
             }
         }
     }

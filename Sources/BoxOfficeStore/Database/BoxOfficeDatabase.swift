@@ -128,6 +128,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(CreateDiaryYearFirstNotes())
         migrations.add(CreateDiaryNationFold())
         migrations.add(CreateImportLookups())
+        migrations.add(CreateMarketDays())
         self.migrations = migrations
     }
 

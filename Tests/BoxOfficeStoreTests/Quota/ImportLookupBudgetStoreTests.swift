@@ -47,7 +47,7 @@ struct ImportLookupBudgetStoreTests {
         try await TestStore.with(backend, migrate: false) { database, _ in
             let previous =
                 QuotaKeeperSchemaTests.previousSchema() + QuotaKeeperSchemaTests.added
-                + QuotaKeeperSchemaTests.later.dropLast()
+                + QuotaKeeperSchemaTests.later.prefix { !($0 is CreateImportLookups) }
             let old = QuotaKeeperSchemaTests.migrator(previous, on: database)
             try await old.setupIfNeeded().get()
             try await old.prepareBatch().get()

@@ -24,6 +24,7 @@ struct QuotaKeeperSchemaTests {
     static let later: [any Migration] = [
         AddDiaryVersion(), CreateDiaryStatCounts(), AddDiaryNoteSortIndexes(), CreateWatchlist(), CreateFeedSecrets(),
         CreateWebhooks(), CreateDiaryYearFirstNotes(), CreateDiaryNationFold(), CreateImportLookups(),
+        CreateMarketDays(),
     ]
 
     /// A migrator over `database` that knows only `migrations`.
@@ -43,7 +44,8 @@ struct QuotaKeeperSchemaTests {
             try await old.setupIfNeeded().get()
             try await old.prepareBatch().get()
             let chart = Fixtures.dailyChart()
-            try await database.chartRepository(origin: "sample").save(chart)
+            // As the code of that schema stored it (today's also keeps its market, in a later table).
+            try await LegacyChartRows.save(chart, origin: "sample", on: database.database.requireSQL())
             try await database.movieRepository(origin: "sample").save(Fixtures.movie())
             // As the code of that schema stored it (today's also raises the diary versions of later tables).
             try await database.database.requireSQL().insert(into: "movie_nations")
@@ -79,7 +81,8 @@ struct QuotaKeeperSchemaTests {
             try await old.setupIfNeeded().get()
             try await old.prepareBatch().get()
             let chart = Fixtures.dailyChart()
-            try await database.chartRepository(origin: "sample").save(chart)
+            // As the code of that schema stored it (today's also keeps its market, in a later table).
+            try await LegacyChartRows.save(chart, origin: "sample", on: database.database.requireSQL())
             try await database.migrate()
             #expect(
                 try await database.quotaLedgerStore().spend(

@@ -1,0 +1,42 @@
+/// A period against the same calendar days a year before, counting the days archived (with a market) in both:
+/// year to date against the year before's same days, a month against the same month, a range against its twin.
+public struct MarketComparison: Codable, Sendable, Hashable {
+    /// The period and its twin a year before (29 February has none).
+    public var range: DateRange
+    public var previousRange: DateRange
+    /// Days compared.
+    public var days: Int
+    public var sales: Figure?
+    public var previousSales: Figure?
+    /// Percent change, a `range`.
+    public var change: Figure?
+
+    public init(range: DateRange, previousRange: DateRange, current: [MarketDay], previous: [MarketDay]) {
+        self.range = range
+        self.previousRange = previousRange
+        var before: [String: MarketDay] = [:]
+        for day in previous where day.salesLow != nil { before[Self.calendarDay(day.day)] = day }
+        var now = MarketTotals(days: [])
+        var then = MarketTotals(days: [])
+        for day in current where day.salesLow != nil {
+            guard let twin = before[Self.calendarDay(day.day)] else { continue }
+            now.add(day)
+            then.add(twin)
+        }
+        days = now.days
+        sales = now.sales
+        previousSales = then.sales
+        change = now.change(from: then)
+    }
+
+    /// The same calendar day a year earlier (28 February for 29 February), clamped to the calendar's range.
+    public static func yearBefore(_ day: CalendarDate) -> CalendarDate {
+        let year = Swift.max(day.year - 1, 1)
+        let last = CalendarDate.daysIn(month: day.month, year: year)
+        return CalendarDate(year: year, month: day.month, day: Swift.min(day.day, last)) ?? day.adding(days: -365)
+    }
+
+    static func calendarDay(_ day: CalendarDate) -> String {
+        String(day.isoString.dropFirst(5))
+    }
+}

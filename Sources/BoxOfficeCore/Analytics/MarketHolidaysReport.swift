@@ -1,0 +1,14 @@
+/// Every year's window of one holiday, from the archive's first year to the latest one begun (`/market/holidays`,
+/// `boxoffice market holidays`).
+public struct MarketHolidaysReport: Codable, Sendable, Hashable {
+    public var holiday: KoreanHoliday
+    public var source: ChartSource
+    /// Oldest first.
+    public var windows: [MarketHolidayWindow]
+
+    public init(holiday: KoreanHoliday, source: ChartSource, windows: [MarketHolidayWindow]) {
+        self.holiday = holiday
+        self.source = source
+        self.windows = windows
+    }
+}

@@ -1,0 +1,66 @@
+import BoxOfficeCore
+import Foundation
+import KOBISSimulator
+import Logging
+import Testing
+
+@testable import BoxOfficeApp
+
+/// The simulator as reference: it knows every film's sales on every day, not only the top 10's. Over a sample year
+/// synced into a store, every market range the archive answers (each day, the year, each holiday window) and every
+/// Korean share range contains the truth.
+@Suite("Market against the simulator's truth over a sample year")
+struct MarketReferenceTests {
+    static let year = DateRange(start: CalendarDate("2023-01-01")!, end: CalendarDate("2023-12-31")!)
+
+    @Test("every day's, the year's and each holiday window's market and Korean share contain the truth")
+    func rangesContainTheTruth() async throws {
+        let directory = try WebTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let now: @Sendable () -> Date = { WebTestSupport.fixedNow }
+        let simulator = KOBISSimulator(now: now)
+        let configuration = AppConfiguration(
+            databaseURL: "sqlite://\(directory.path)/app.sqlite", workingDirectory: directory.path)
+        let services = try await AppServices.start(
+            configuration: configuration, logger: Logger(label: "market-reference-test"),
+            transport: SimulatorTransport(simulator: simulator), now: now)
+        do {
+            let report = try await services.syncEngine(options: SyncOptions(concurrency: 4)).run(
+                SyncRequest(range: Self.year))
+            #expect(report.isComplete)
+            let days = try await services.market.days(Self.year)
+            #expect(days.archivedDays == 365 && days.missing.isEmpty)
+            var total: Int64 = 0
+            var korean: Int64 = 0
+            var checked = 0
+            for line in days.lines {
+                let truth = simulator.market(on: line.date)
+                total += truth.sales
+                korean += truth.koreanSales
+                let sales = try #require(line.sales, "\(line.date)")
+                #expect(sales.admits(Double(truth.sales)), "\(line.date): \(sales) against \(truth.sales)")
+                let share = Double(truth.koreanSales) / Double(truth.sales) * 100
+                #expect(line.koreanShare?.admits(share) == true, "\(line.date): Korean \(share)")
+                checked += 1
+            }
+            #expect(checked == 365)
+            #expect(days.sales?.admits(Double(total)) == true)
+            #expect(days.koreanShare?.admits(Double(korean) / Double(total) * 100) == true)
+            let years = try await services.market.years()
+            let y2023 = try #require(years.years.first { $0.year == 2023 })
+            #expect(y2023.archivedDays == 365 && y2023.sales?.admits(Double(total)) == true)
+            #expect(y2023.sales == days.sales && y2023.koreanShare == days.koreanShare)
+            for holiday in KoreanHoliday.allCases {
+                let windows = try await services.market.holidays(holiday)
+                let window = try #require(windows.windows.first { $0.year == 2023 })
+                let truth = window.range.days.reduce(Int64(0)) { $0 + simulator.market(on: $1).sales }
+                #expect(window.archivedDays == window.days)
+                #expect(window.sales?.admits(Double(truth)) == true, "\(holiday) 2023")
+            }
+        } catch {
+            await services.shutdown()
+            throw error
+        }
+        await services.shutdown()
+    }
+}
