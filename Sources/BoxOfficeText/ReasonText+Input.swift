@@ -50,6 +50,10 @@ extension ReasonText {
         case .reversed(let start, let end):
             return t(
                 "시작일(\(start))이 종료일(\(end))보다 늦습니다.", "from (\(start)) is after to (\(end)).")
+        case .rangeTooLong(let days) where problem.field != nil:
+            return t(
+                "\(f)\(quoted): 한 번에 최대 \(number(days))일까지 다룰 수 있습니다. 기간을 나눠 주세요.",
+                "\(f)\(quoted): a range covers at most \(number(days)) days; split it.")
         case .rangeTooLong(let days):
             return t(
                 "한 번에 최대 \(number(days))일까지 다룰 수 있습니다. 기간을 나눠 주세요.",

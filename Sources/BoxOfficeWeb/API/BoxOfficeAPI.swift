@@ -7,6 +7,7 @@ struct BoxOfficeAPI: APIProtocol {
     let movies: MovieAPIHandler
     let archive: ArchiveAPIHandler
     let archiveStatus: ArchiveStatusHandler
+    let market: MarketAPIHandler
     let accounts: AccountAPIHandler
     let categories: CategoryAPIHandler
     let notes: NoteAPIHandler
@@ -39,6 +40,20 @@ struct BoxOfficeAPI: APIProtocol {
 
     func getMovieTrend(_ input: Operations.GetMovieTrend.Input) async throws -> Operations.GetMovieTrend.Output {
         try await archive.getMovieTrend(input)
+    }
+
+    func getMarketYears(_ input: Operations.GetMarketYears.Input) async throws -> Operations.GetMarketYears.Output {
+        try await market.getMarketYears(input)
+    }
+
+    func getMarketDays(_ input: Operations.GetMarketDays.Input) async throws -> Operations.GetMarketDays.Output {
+        try await market.getMarketDays(input)
+    }
+
+    func getMarketHolidays(_ input: Operations.GetMarketHolidays.Input) async throws
+        -> Operations.GetMarketHolidays.Output
+    {
+        try await market.getMarketHolidays(input)
     }
 
     func getArchiveStatus(_ input: Operations.GetArchiveStatus.Input) async throws

@@ -119,6 +119,7 @@ func buildRouter(
         movies: MovieAPIHandler(movies: services.movies, calendar: services.calendar),
         archive: ArchiveAPIHandler(archive: services.archive, calendar: services.calendar),
         archiveStatus: ArchiveStatusHandler(keeper: services.keeper, ledger: services.ledger),
+        market: MarketAPIHandler(market: services.market, calendar: services.calendar),
         accounts: AccountAPIHandler(accounts: services.diaryAccounts),
         categories: CategoryAPIHandler(notes: services.diaryNotes),
         notes: NoteAPIHandler(notes: services.diaryNotes, watchlist: services.watchlist, calendar: services.calendar),
@@ -159,6 +160,11 @@ func buildRouter(
         archive: services.archive, keeper: runningKeeper, calendar: services.calendar, renderer: renderer,
         pages: RenderedPageCache(byteBudget: 4 << 20), trends: moviePages
     ).addRoutes(to: pages)
+    // The market pages, each kept five minutes per address and language (a few hundred kilobytes).
+    MarketController<BasicRequestContext>(
+        market: services.market, calendar: services.calendar, renderer: renderer,
+        pages: RenderedPageCache(byteBudget: 4 << 20)
+    ).addRoutes(to: pages)
     SearchController<BasicRequestContext>(movies: services.movies, site: site, renderer: renderer, cache: moviePages)
         .addRoutes(to: pages)
     MovieController<BasicRequestContext>(
@@ -181,7 +187,7 @@ private func apiMiddlewares(services: AppServices, openAPI: OpenAPIDocument) -> 
     let rules = APIOperationRules(
         ChartAPIHandler.rules + MovieAPIHandler.rules + ArchiveAPIHandler.rules + CategoryAPIHandler.rules
             + NoteAPIHandler.rules + TransferAPIHandler.rules + StatsAPIHandler.rules + WatchlistAPIHandler.rules
-            + WatchlistImportAPIHandler.rules + NotificationAPIHandler.rules)
+            + WatchlistImportAPIHandler.rules + NotificationAPIHandler.rules + MarketAPIHandler.rules)
     return [
         APIResponseHeadersMiddleware(),
         DiaryNoStoreMiddleware(diaryOperations: openAPI.operationIDs(tagged: "diary")),

@@ -5,7 +5,7 @@ import Hummingbird
 
 /// What the shared page frame (header, navigation, banners, footer) shows.
 struct LayoutViewModel: Sendable {
-    enum Section: Sendable { case daily, weekly, period, none }
+    enum Section: Sendable { case daily, weekly, period, market, none }
 
     var languageCode: String
     var pageTitle: String
@@ -14,9 +14,13 @@ struct LayoutViewModel: Sendable {
     var isDailyActive: Bool
     var isWeeklyActive: Bool
     var isPeriodActive: Bool
+    var isMarketActive: Bool
     var dailyURL: String
     var weeklyURL: String
     var periodURL: String
+    var marketURL: String
+    /// The market pages' tab (시장 / Market).
+    var marketTab: String
     /// The same page in the other language.
     var otherLanguageURL: String
     var search: SearchBoxViewModel
@@ -34,10 +38,13 @@ struct LayoutViewModel: Sendable {
         self.isDailyActive = section == .daily
         self.isWeeklyActive = section == .weekly
         self.isPeriodActive = section == .period
+        self.isMarketActive = section == .market
         let explicit = Language.explicitParameter(in: request)?.rawValue
         self.dailyURL = LinkBuilder.link("/daily", [("lang", explicit)])
         self.weeklyURL = LinkBuilder.link("/weekly", [("lang", explicit)])
         self.periodURL = LinkBuilder.link("/charts/period", [("lang", explicit)])
+        self.marketURL = LinkBuilder.link("/market/years", [("lang", explicit)])
+        self.marketTab = MarketStrings.table(for: language).marketTab
         self.manifestURL = LinkBuilder.link("/manifest.webmanifest", [("lang", explicit)])
         var items = request.formParameters
             .filter { $0.key != "lang" }

@@ -1,0 +1,53 @@
+import BoxOfficeCore
+import BoxOfficeText
+
+// The words of `boxoffice market`, in Korean and English (CLIStrings.swift holds the rest; this file keeps it under
+// its size).
+extension CLIStrings {
+    private func pick(_ korean: String, _ english: String) -> String { isEnglish ? english : korean }
+
+    var marketYearsTitle: String { pick("연도별 극장 시장", "The cinema market by year") }
+    var marketYearHeader: String { pick("연도", "Year") }
+    var marketSalesHeader: String { pick("매출액", "Sales") }
+    var marketChangeHeader: String { pick("전년 같은 날 대비", "Change") }
+    var marketOutsideHeader: String { pick("10위 밖", "Outside top 10") }
+    var marketKoreanHeader: String { pick("한국 영화", "Korean") }
+    var marketMonopolyHeader: String { pick("독과점 일수", "Monopoly days") }
+    var marketHHIHeader: String { pick("상영 HHI", "Show HHI") }
+    var marketArchivedHeader: String { pick("보관", "Archived") }
+    var marketDateHeader: String { pick("날짜", "Date") }
+    var marketTopTenHeader: String { pick("10위 안", "Top 10") }
+    var marketFirstHeader: String { pick("1위 영화", "#1 film") }
+    var marketFirstShowsHeader: String { pick("1위 상영", "#1 shows") }
+    var marketWindowHeader: String { pick("연휴", "Days off") }
+    var marketTopFilmHeader: String { pick("매출 1위", "Top film") }
+    var marketLegend: String {
+        pick(
+            "≈ 는 범위의 가운데 값입니다. 실제 값은 범위 안에 있습니다 (--format json 에 low, high).",
+            "≈ marks the middle of a range that holds the true figure (low and high in --format json).")
+    }
+    var marketEraNote: String {
+        pick("2011년 이전 KOBIS 자료는 일부 스크린만 집계했습니다.", "Before 2011 KOBIS counted only part of the screens.")
+    }
+
+    func marketDaysTitle(_ range: DateRange) -> String {
+        pick("일별 극장 시장 ", "The cinema market by day ") + "\(range.start) ~ \(range.end)"
+    }
+
+    func marketHolidaysTitle(_ holiday: KoreanHoliday) -> String {
+        let name = holiday == .seollal ? pick("설날", "Seollal") : pick("추석", "Chuseok")
+        return pick("\(name) 연휴 극장가", "\(name) at the cinema")
+    }
+
+    func marketComparison(days: Int, sales: String, previous: String, change: String) -> String {
+        pick(
+            "두 해 모두 보관된 \(days)일: \(sales), 1년 전 \(previous) (\(change))",
+            "On the \(days) days archived in both: \(sales), a year before \(previous) (\(change))")
+    }
+
+    func marketMissing(_ missing: Int, of days: Int) -> String {
+        pick(
+            "참고: 보관소에 \(days)일 중 \(missing)일이 없습니다. 수치는 보관된 날만 셉니다.",
+            "note: the archive lacks \(missing) of \(days) days; figures cover the archived days only.")
+    }
+}

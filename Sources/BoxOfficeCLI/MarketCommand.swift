@@ -1,0 +1,242 @@
+import ArgumentParser
+import BoxOfficeApp
+import BoxOfficeCodecs
+import BoxOfficeCore
+import BoxOfficeText
+import Foundation
+
+/// `boxoffice market years|days|holidays`: the market from the archive (no KOBIS calls), as `/market/…` shows it.
+struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "market",
+        abstract:
+            "Show the cinema market by year, by day or over each year's holiday, from the archive (no KOBIS calls).",
+        discussion: """
+            Each day's whole market is pinned by its daily chart's sales shares, so figures are ranges (≈ their middle). \
+            days takes a period (--year, --month or --from/--to, at most 366 days; none: this year up to yesterday); \
+            holidays takes --holiday seollal|chuseok (chuseok by default).
+            """)
+
+    enum View: String, ExpressibleByArgument, CaseIterable {
+        case years, days, holidays
+    }
+
+    @Argument(help: "years, days or holidays.")
+    var view: View
+
+    @OptionGroup var period: PeriodOptions
+
+    @Option(help: "seollal or chuseok (with holidays).")
+    var holiday: String?
+
+    @Option(help: "table, json or csv.")
+    var format: PeriodFormat = .table
+
+    @OptionGroup var languageOptions: LanguageOptions
+
+    func run() async throws {
+        let strings = strings
+        let language = language
+        let output: String
+        switch view {
+        case .years:
+            let report = try await ServiceRunner.run(strings) { try await $0.market.years() }
+            let missing = report.years.reduce(0) { $0 + $1.days - $1.archivedDays }
+            if missing > 0 {
+                Terminal.printNotice(strings.marketMissing(missing, of: report.years.reduce(0) { $0 + $1.days }))
+            }
+            output = try Self.render(report, format: format, strings: strings, language: language)
+        case .days:
+            let report = try await ServiceRunner.run(strings) { services in
+                let range = try MarketPeriod.range(
+                    from: period.from, to: period.to, month: period.month, year: period.year,
+                    calendar: services.calendar)
+                return try await services.market.days(range)
+            }
+            if report.archivedDays < report.days {
+                let runs = report.missing.prefix(3).map {
+                    $0.start == $0.end ? $0.start.isoString : "\($0.start) – \($0.end)"
+                }
+                Terminal.printNotice(
+                    strings.coverageGap(
+                        missing: report.days - report.archivedDays, of: report.days,
+                        runs: runs.joined(separator: ", ") + (report.missing.count > 3 ? ", …" : "")))
+            }
+            output = try Self.render(report, format: format, strings: strings, language: language)
+        case .holidays:
+            let holiday = try KoreanHoliday(parameter: holiday)
+            let report = try await ServiceRunner.run(strings) { try await $0.market.holidays(holiday) }
+            let missing = report.windows.reduce(0) { $0 + $1.days - $1.archivedDays }
+            if missing > 0 {
+                Terminal.printNotice(strings.marketMissing(missing, of: report.windows.reduce(0) { $0 + $1.days }))
+            }
+            output = try Self.render(report, format: format, strings: strings, language: language)
+        }
+        Terminal.write(output)
+    }
+
+    static func render(
+        _ report: MarketYearsReport, format: PeriodFormat, strings: CLIStrings, language: Language
+    ) throws -> String {
+        switch format {
+        case .json: return try ChartRenderer.json(report)
+        case .csv:
+            return csv(
+                ["year", "days", "archivedDays"] + figureColumns("sales") + figureColumns("change") + ["comparedDays"]
+                    + figureColumns("outsideShare") + figureColumns("koreanShare")
+                    + ["monopolyDays", "meanShowHHI", "partialScreens"],
+                report.years.map { year in
+                    [String(year.year), String(year.days), String(year.archivedDays)] + figureFields(year.sales)
+                        + figureFields(year.change) + [String(year.comparedDays)] + figureFields(year.outsideShare)
+                        + figureFields(year.koreanShare)
+                        + [
+                            String(year.monopolyDays), year.meanShowHHI.map { String($0) } ?? "",
+                            String(year.partialScreens),
+                        ]
+                })
+        case .table:
+            let rows = report.years.map { year in
+                [
+                    String(year.year) + (year.partialScreens ? "*" : ""), won(year.sales, language),
+                    change(year.change), percent(year.outsideShare), percent(year.koreanShare),
+                    year.archivedDays > 0 ? String(year.monopolyDays) : "-",
+                    year.meanShowHHI.map { NumberFormatting.fixed($0, decimals: 0) } ?? "-",
+                    strings.archivedDays(year.archivedDays, of: year.days),
+                ]
+            }
+            let columns: [TextTable.Column] = [
+                .left(strings.marketYearHeader), .right(strings.marketSalesHeader), .right(strings.marketChangeHeader),
+                .right(strings.marketOutsideHeader), .right(strings.marketKoreanHeader),
+                .right(strings.marketMonopolyHeader), .right(strings.marketHHIHeader),
+                .right(strings.marketArchivedHeader),
+            ]
+            var footer = [strings.marketLegend]
+            if report.years.contains(where: { $0.partialScreens }) { footer.append("* " + strings.marketEraNote) }
+            return TextTable(columns: columns, rows: rows).rendered(
+                title: title(strings.marketYearsTitle, report.source, strings), whenEmpty: strings.emptyArchive,
+                footer: footer)
+        }
+    }
+
+    static func render(
+        _ report: MarketDaysReport, format: PeriodFormat, strings: CLIStrings, language: Language
+    ) throws -> String {
+        switch format {
+        case .json: return try ChartRenderer.json(report)
+        case .csv:
+            return csv(
+                ["date"] + figureColumns("sales") + figureColumns("topTenShare") + figureColumns("koreanShare")
+                    + [
+                        "inconsistent", "firstMovieCode", "firstTitle", "firstShowShare", "showHHI", "monopoly",
+                        "holiday",
+                    ],
+                report.lines.map { line in
+                    [line.date.isoString] + figureFields(line.sales) + figureFields(line.topTenShare)
+                        + figureFields(line.koreanShare)
+                        + [
+                            String(line.inconsistent), line.firstMovieCode ?? "", line.firstTitle ?? "",
+                            line.firstShowShare.map { String($0) } ?? "", line.showHHI.map { String($0) } ?? "",
+                            String(line.monopoly), line.holiday?.rawValue ?? "",
+                        ]
+                })
+        case .table:
+            let rows = report.lines.map { line in
+                [
+                    line.date.isoString, won(line.sales, language), percent(line.topTenShare),
+                    percent(line.koreanShare), DisplayWidth.truncate(line.firstTitle ?? "-", to: 30),
+                    line.firstShowShare.map { NumberFormatting.fixed($0, decimals: 1) + "%" } ?? "-",
+                ]
+            }
+            let columns: [TextTable.Column] = [
+                .left(strings.marketDateHeader), .right(strings.marketSalesHeader), .right(strings.marketTopTenHeader),
+                .right(strings.marketKoreanHeader), .left(strings.marketFirstHeader),
+                .right(strings.marketFirstShowsHeader),
+            ]
+            let comparison = report.comparison
+            var footer = [
+                strings.marketSalesHeader + " " + won(report.sales, language) + " · " + strings.marketKoreanHeader + " "
+                    + percent(report.koreanShare),
+                strings.marketComparison(
+                    days: comparison.days, sales: won(comparison.sales, language),
+                    previous: won(comparison.previousSales, language), change: change(comparison.change)),
+                strings.marketLegend,
+            ]
+            if report.partialScreens { footer.append(strings.marketEraNote) }
+            return TextTable(columns: columns, rows: rows).rendered(
+                title: title(strings.marketDaysTitle(report.range), report.source, strings),
+                whenEmpty: strings.emptyArchive, footer: footer)
+        }
+    }
+
+    static func render(
+        _ report: MarketHolidaysReport, format: PeriodFormat, strings: CLIStrings, language: Language
+    ) throws -> String {
+        switch format {
+        case .json: return try ChartRenderer.json(report)
+        case .csv:
+            return csv(
+                ["year", "day", "start", "end", "days", "archivedDays"] + figureColumns("sales")
+                    + figureColumns("koreanShare") + ["topMovieCode", "topTitle", "topSales"] + figureColumns("change")
+                    + ["partialScreens"],
+                report.windows.map { window in
+                    [
+                        String(window.year), window.day.isoString, window.range.start.isoString,
+                        window.range.end.isoString, String(window.days), String(window.archivedDays),
+                    ] + figureFields(window.sales) + figureFields(window.koreanShare)
+                        + [window.topMovieCode ?? "", window.topTitle ?? "", window.topSales.map { String($0) } ?? ""]
+                        + figureFields(window.change) + [String(window.partialScreens)]
+                })
+        case .table:
+            let rows = report.windows.map { window in
+                [
+                    String(window.year) + (window.partialScreens ? "*" : ""),
+                    "\(window.range.start) ~ \(window.range.end)", won(window.sales, language),
+                    change(window.change), DisplayWidth.truncate(window.topTitle ?? "-", to: 30),
+                    percent(window.koreanShare), strings.archivedDays(window.archivedDays, of: window.days),
+                ]
+            }
+            let columns: [TextTable.Column] = [
+                .left(strings.marketYearHeader), .left(strings.marketWindowHeader), .right(strings.marketSalesHeader),
+                .right(strings.marketChangeHeader), .left(strings.marketTopFilmHeader),
+                .right(strings.marketKoreanHeader), .right(strings.marketArchivedHeader),
+            ]
+            var footer = [strings.marketLegend]
+            if report.windows.contains(where: { $0.partialScreens }) { footer.append("* " + strings.marketEraNote) }
+            return TextTable(columns: columns, rows: rows).rendered(
+                title: title(strings.marketHolidaysTitle(report.holiday), report.source, strings),
+                whenEmpty: strings.emptyArchive, footer: footer)
+        }
+    }
+
+    private static func title(_ text: String, _ source: ChartSource, _ strings: CLIStrings) -> String {
+        source == .sample ? text + " · " + strings.sampleData : text
+    }
+
+    private static func won(_ figure: Figure?, _ language: Language) -> String {
+        figure.map { FigureText.won($0, language: language) } ?? "-"
+    }
+
+    private static func percent(_ figure: Figure?) -> String { figure.map(FigureText.percent) ?? "-" }
+
+    private static func change(_ figure: Figure?) -> String {
+        guard let figure else { return "-" }
+        let mark = FigureText.mark(figure.quality)
+        return (mark.isEmpty ? "" : mark + " ") + (figure.value > 0 ? "+" : "") + NumberFormatting.percent(figure.value)
+    }
+
+    private static func figureColumns(_ name: String) -> [String] {
+        [name, name + "Low", name + "High", name + "Quality"]
+    }
+
+    private static func figureFields(_ figure: Figure?) -> [String] {
+        guard let figure else { return ["", "", "", ""] }
+        return [
+            String(figure.value), figure.low.map { String($0) } ?? "", figure.high.map { String($0) } ?? "",
+            figure.quality.rawValue,
+        ]
+    }
+
+    private static func csv(_ header: [String], _ rows: [[String]]) -> String {
+        ([RFC4180.exportRecord(header)] + rows.map(RFC4180.exportRecord)).joined(separator: "\r\n") + "\r\n"
+    }
+}

@@ -1,0 +1,141 @@
+import BoxOfficeCore
+import BoxOfficeText
+import Hummingbird
+
+/// One day of `/market/days`' table.
+struct MarketDayRowViewModel: Sendable {
+    var date: String
+    var sales: String
+    var topTen: String
+    var korean: String
+    var first: String
+    var firstURL: String?
+    var firstShows: String
+    var holiday: String
+}
+
+/// One film of the ledger of over-allocated films.
+struct MarketFilmRowViewModel: Sendable {
+    var title: String
+    var url: String
+    var days: Int
+    var showShare: String
+    var salesShare: String
+    var ratio: String
+}
+
+/// One month of `/market/days`' month table.
+struct MarketMonthRowViewModel: Sendable {
+    var month: String
+    var sales: String
+    var outside: String
+    var korean: String
+    var monopolyDays: Int
+    var hhi: String
+    var archived: String
+}
+
+/// `/market/days`: the daily line (SVG and the same numbers in a table), the period against the same days a year
+/// before, the monopoly ledger and the months.
+struct MarketDaysViewModel: Sendable {
+    var page: MarketPageViewModel
+    var rangeLabel: String
+    var from: String
+    var to: String
+    var minDate: String
+    var maxDate: String
+    var previousURL: String?
+    var nextURL: String?
+    var isEmpty: Bool
+    var totalText: String
+    var outsideText: String
+    var koreanText: String
+    var comparisonText: String
+    var missingText: String?
+    var chartTitle: String
+    var chartDescription: String
+    var chart: MarketLineChartViewModel
+    var rows: [MarketDayRowViewModel]
+    var topShowDays: [MarketDayRowViewModel]
+    var films: [MarketFilmRowViewModel]
+    var hasFilms: Bool
+    var months: [MarketMonthRowViewModel]
+
+    init(
+        report: MarketDaysReport, parameters: MarketParameters, calendar: BoxOfficeCalendar, language: Language,
+        request: Request
+    ) {
+        let m = MarketStrings.table(for: language)
+        let range = report.range
+        rangeLabel = "\(range.start) – \(range.end)"
+        var jsonItems: [(name: String, value: String?)]
+        switch parameters.selection {
+        case .year(let year): jsonItems = [("year", String(year))]
+        case .month(let first): jsonItems = [("month", String(first.isoString.prefix(7)))]
+        case .range, .current: jsonItems = [("from", range.start.isoString), ("to", range.end.isoString)]
+        }
+        page = MarketPageViewModel(
+            page: .days, title: "\(m.daysTitle) \(rangeLabel)", source: report.source,
+            showsEraNote: report.partialScreens, jsonItems: jsonItems, language: language, request: request)
+        from = range.start.isoString
+        to = range.end.isoString
+        minDate = calendar.earliestDate.isoString
+        maxDate = calendar.yesterday.isoString
+        let year = range.start.year
+        let sameYear = range.end.year == year
+        previousURL =
+            sameYear && year > calendar.earliestDate.year
+            ? MarketPageViewModel.link("/market/days", [("year", String(year - 1))], request: request) : nil
+        nextURL =
+            sameYear && year < calendar.yesterday.year
+            ? MarketPageViewModel.link("/market/days", [("year", String(year + 1))], request: request) : nil
+        isEmpty = report.lines.isEmpty
+        totalText = m.won(report.sales, language: language)
+        outsideText = m.percent(report.outsideShare)
+        koreanText = m.percent(report.koreanShare)
+        let comparison = report.comparison
+        comparisonText = m.comparison(
+            days: comparison.days, sales: m.won(comparison.sales, language: language),
+            previous: m.won(comparison.previousSales, language: language), change: m.change(comparison.change))
+        missingText = report.archivedDays < report.days ? m.missingDays(report.days - report.archivedDays) : nil
+        chartTitle = m.daysChartTitle(rangeLabel)
+        let known = report.lines.filter { $0.sales != nil }
+        let peak = known.max { ($0.sales?.value ?? 0) < ($1.sales?.value ?? 0) }
+        let low = known.min { ($0.sales?.value ?? 0) < ($1.sales?.value ?? 0) }
+        if let peak, let low {
+            chartDescription = m.daysDescription(
+                total: totalText, peakDay: peak.date.isoString, peak: m.won(peak.sales, language: language),
+                lowDay: low.date.isoString, low: m.won(low.sales, language: language))
+        } else {
+            chartDescription = m.emptyArchive
+        }
+        chart = MarketLineChartViewModel(
+            range: range, lines: report.lines, label: m.salesHeader, language: language)
+        func row(_ line: MarketDayLine) -> MarketDayRowViewModel {
+            MarketDayRowViewModel(
+                date: line.date.isoString, sales: m.won(line.sales, language: language),
+                topTen: m.percent(line.topTenShare), korean: m.percent(line.koreanShare),
+                first: line.firstTitle ?? m.none,
+                firstURL: line.firstMovieCode.map {
+                    MarketPageViewModel.link("/movies/\($0)", [], request: request)
+                },
+                firstShows: m.share(line.firstShowShare), holiday: line.holiday.map(m.name) ?? "")
+        }
+        rows = report.lines.map(row)
+        topShowDays = report.topShowDays.map(row)
+        films = report.overAllocated.map { film in
+            MarketFilmRowViewModel(
+                title: film.title, url: MarketPageViewModel.link("/movies/\(film.movieCode)", [], request: request),
+                days: film.days, showShare: m.share(film.showShare), salesShare: m.share(film.salesShare),
+                ratio: m.times(film.overAllocation))
+        }
+        hasFilms = !films.isEmpty
+        months = report.months.map { month in
+            MarketMonthRowViewModel(
+                month: month.month, sales: m.won(month.sales, language: language),
+                outside: m.percent(month.outsideShare), korean: m.percent(month.koreanShare),
+                monopolyDays: month.monopolyDays, hhi: m.hhi(month.meanShowHHI),
+                archived: m.archived(month.archivedDays, of: month.days))
+        }
+    }
+}

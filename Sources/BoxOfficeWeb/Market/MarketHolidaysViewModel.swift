@@ -1,0 +1,61 @@
+import BoxOfficeCore
+import BoxOfficeText
+import Hummingbird
+
+/// One year's window of `/market/holidays`.
+struct MarketHolidayRowViewModel: Sendable {
+    var year: Int
+    var window: String
+    var daysURL: String
+    var sales: String
+    var salesRange: String
+    var topFilm: String
+    var topURL: String?
+    var korean: String
+    var change: String
+    var archived: String
+}
+
+/// `/market/holidays`: each year's 설날 or 추석 window at the cinema.
+struct MarketHolidaysViewModel: Sendable {
+    var page: MarketPageViewModel
+    var holidays: [MarketLinkViewModel]
+    var summary: String
+    var rows: [MarketHolidayRowViewModel]
+    var isEmpty: Bool
+
+    init(report: MarketHolidaysReport, language: Language, request: Request) {
+        let m = MarketStrings.table(for: language)
+        let name = m.name(report.holiday)
+        page = MarketPageViewModel(
+            page: .holidays, title: "\(m.holidaysTitle): \(name)", source: report.source,
+            showsEraNote: report.windows.contains { $0.partialScreens && $0.archivedDays > 0 },
+            jsonItems: [("holiday", report.holiday.rawValue)], language: language, request: request)
+        holidays = KoreanHoliday.allCases.map { holiday in
+            MarketLinkViewModel(
+                label: m.name(holiday),
+                url: MarketPageViewModel.link("/market/holidays", [("holiday", holiday.rawValue)], request: request),
+                isCurrent: holiday == report.holiday)
+        }
+        rows = report.windows.reversed().map { window in
+            MarketHolidayRowViewModel(
+                year: window.year, window: m.windowText(window.range, days: window.days),
+                daysURL: MarketPageViewModel.link(
+                    "/market/days", [("from", window.range.start.isoString), ("to", window.range.end.isoString)],
+                    request: request),
+                sales: m.won(window.sales, language: language),
+                salesRange: window.sales.map { FigureText.wonRange($0, language: language) } ?? "",
+                topFilm: window.topTitle ?? m.none,
+                topURL: window.topMovieCode.map { MarketPageViewModel.link("/movies/\($0)", [], request: request) },
+                korean: m.percent(window.koreanShare), change: m.change(window.change),
+                archived: m.archived(window.archivedDays, of: window.days))
+        }
+        let known = report.windows.filter { $0.sales != nil }
+        isEmpty = known.isEmpty
+        if let latest = known.last, let sales = latest.sales {
+            summary = "\(name) \(latest.year): \(FigureText.won(sales, language: language))"
+        } else {
+            summary = m.emptyArchive
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import BoxOfficeCore
+import BoxOfficeText
+import Hummingbird
+
+/// One year of `/market/years`, already in words.
+struct MarketYearRowViewModel: Sendable {
+    var year: Int
+    var daysURL: String
+    var sales: String
+    var salesRange: String
+    var change: String
+    var outside: String
+    var korean: String
+    var koreanRange: String
+    var monopolyDays: String
+    var hhi: String
+    var archived: String
+    var partialScreens: Bool
+}
+
+/// `/market/years`: every year's market in a table whose caption states the finding.
+struct MarketYearsViewModel: Sendable {
+    var page: MarketPageViewModel
+    var summary: String
+    var rows: [MarketYearRowViewModel]
+    var isEmpty: Bool
+
+    init(report: MarketYearsReport, language: Language, request: Request) {
+        let m = MarketStrings.table(for: language)
+        page = MarketPageViewModel(
+            page: .years, title: m.yearsTitle, source: report.source,
+            showsEraNote: report.years.contains { $0.partialScreens && $0.archivedDays > 0 },
+            jsonItems: [], language: language, request: request)
+        rows = report.years.reversed().map { year in
+            MarketYearRowViewModel(
+                year: year.year,
+                daysURL: MarketPageViewModel.link("/market/days", [("year", String(year.year))], request: request),
+                sales: m.won(year.sales, language: language),
+                salesRange: year.sales.map { FigureText.wonRange($0, language: language) } ?? "",
+                change: m.change(year.change), outside: m.percent(year.outsideShare),
+                korean: m.percent(year.koreanShare), koreanRange: year.koreanShare.map(FigureText.percentRange) ?? "",
+                monopolyDays: year.archivedDays > 0 ? NumberFormatting.thousands(year.monopolyDays) : m.none,
+                hhi: m.hhi(year.meanShowHHI), archived: m.archived(year.archivedDays, of: year.days),
+                partialScreens: year.partialScreens)
+        }
+        let known = report.years.filter { $0.sales != nil }
+        isEmpty = known.isEmpty
+        if let latest = known.last?.year, let latestSales = known.last?.sales,
+            let best = known.max(by: { ($0.sales?.value ?? 0) < ($1.sales?.value ?? 0) }), let bestSales = best.sales
+        {
+            summary = m.yearsDescription(
+                latest: String(latest), sales: FigureText.won(latestSales, language: language),
+                best: String(best.year), bestSales: FigureText.won(bestSales, language: language))
+        } else {
+            summary = m.emptyArchive
+        }
+    }
+}

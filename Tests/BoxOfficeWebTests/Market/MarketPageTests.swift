@@ -1,0 +1,117 @@
+import BoxOfficeApp
+import BoxOfficeCore
+import BoxOfficeTestSupport
+import BoxOfficeText
+import Foundation
+import HummingbirdTesting
+import Testing
+
+@testable import BoxOfficeWeb
+
+/// `/market/{years,days,holidays}` and `GET /api/v1/market/{…}` over an archive the sync filled from the simulator
+/// (2024-03-01…15, yesterday 2024-03-19): the API's JSON is the core's report, the pages draw and tabulate it in both
+/// languages with the sample-data notice, bad input answers 400 in the reader's language, and nothing calls KOBIS.
+@Suite("Market pages and API")
+struct MarketPageTests {
+    static let routes = [
+        "/market/years", "/market/days?from=2024-03-01&to=2024-03-15", "/market/days?year=2024",
+        "/market/holidays?holiday=seollal", "/market/holidays",
+    ]
+
+    @Test("the API answers the core's reports, kept five minutes, with no KOBIS call")
+    func api() async throws {
+        try await ArchiveWebSupport.withArchivedApp { services, client in
+            let usedBefore = try await services.ledger.usage().used
+            let callsBefore = try await FilmRunAPITests.upstreamCalls(client)
+
+            let days = try await client.get("/api/v1/market/days?from=2024-03-01&to=2024-03-15")
+            #expect(days.status == .ok)
+            #expect(APICacheControl.publicMaxAge(days.headers[.cacheControl]).map { $0 <= 300 } == true)
+            let report = try BoxOfficeJSON.decoder().decode(MarketDaysReport.self, from: Data(days.text.utf8))
+            #expect(report == (try await services.market.days(ArchiveWebSupport.archived)))
+            #expect(report.archivedDays == 15 && report.lines.count == 15 && report.missing.isEmpty)
+            #expect(report.lines.allSatisfy { $0.sales?.quality == .range })
+            let line = try #require(days.jsonObject?["lines"] as? [[String: Any]]).first
+            #expect((line?["sales"] as? [String: Any])?.keys.sorted() == ["high", "low", "quality", "value"])
+
+            let years = try await client.get("/api/v1/market/years")
+            #expect(years.status == .ok)
+            let yearsReport = try BoxOfficeJSON.decoder().decode(MarketYearsReport.self, from: Data(years.text.utf8))
+            #expect(yearsReport.years.map(\.year) == Array(2004...2024))
+            #expect(yearsReport.years.last?.archivedDays == 15 && yearsReport.years.last?.sales == report.sales)
+            #expect(yearsReport.source == .sample && yearsReport.years.allSatisfy { !$0.partialScreens })
+
+            let holidays = try await client.get("/api/v1/market/holidays?holiday=seollal")
+            #expect(holidays.status == .ok)
+            let windows = try BoxOfficeJSON.decoder().decode(
+                MarketHolidaysReport.self, from: Data(holidays.text.utf8))
+            #expect(windows.holiday == .seollal && windows.windows.map(\.year) == Array(2004...2024))
+            #expect(windows.windows.allSatisfy { $0.archivedDays == 0 })
+            let chuseok = try await client.get("/api/v1/market/holidays")
+            #expect(chuseok.jsonObject?["holiday"] as? String == "chuseok")
+
+            // A second answer is the kept one, byte for byte.
+            let again = try await client.get("/api/v1/market/days?from=2024-03-01&to=2024-03-15")
+            #expect(again.text == days.text)
+            for route in Self.routes { #expect(try await client.get(route).status == .ok, "\(route)") }
+            #expect(try await services.ledger.usage().used == usedBefore)
+            #expect(try await FilmRunAPITests.upstreamCalls(client) == callsBefore)
+        }
+    }
+
+    @Test("the pages: the line drawn with a title that states the finding, the numbers in tables, both languages")
+    func pages() async throws {
+        try await ArchiveWebSupport.withArchivedApp { _, client in
+            let days = try await client.get("/market/days?from=2024-03-01&to=2024-03-15")
+            #expect(days.status == .ok)
+            let html = days.text
+            #expect(html.contains(#"role="img""#) && html.contains("<title id=\"market-chart-title\">"))
+            #expect(html.contains("<desc id=\"market-chart-desc\">기간 매출 ≈ "))
+            #expect(html.contains("<polyline class=\"trend-line\""))
+            #expect(html.contains("2024-03-15") && html.contains("원"))
+            #expect(html.contains("notice-sample"))
+            #expect(html.contains(#"href="/market/years" aria-current="page""#) || html.contains("aria-current"))
+            #expect(html.contains("≈ 는 범위의 가운데 값입니다"))
+            let english = try await client.get("/market/days?from=2024-03-01&to=2024-03-15&lang=en")
+            #expect(english.text.contains("The cinema market by day") && english.text.contains("₩"))
+            #expect(english.text.contains("Sales over the period ≈ ₩"))
+            #expect(english.text.contains(#"lang="en""#))
+
+            let years = try await client.get("/market/years")
+            #expect(years.status == .ok && years.text.contains("연도별 극장 시장") && years.text.contains("2024"))
+            #expect(years.text.contains("notice-sample") && years.text.contains("/market/days?year=2024"))
+            let holidays = try await client.get("/market/holidays?holiday=seollal&lang=en")
+            #expect(holidays.status == .ok && holidays.text.contains("Seollal"))
+            // Every page's header links the market.
+            let daily = try await client.get("/daily?date=2024-03-15")
+            #expect(daily.text.contains(#"href="/market/years""#) && daily.text.contains(">시장<"))
+        }
+    }
+
+    @Test("bad input answers 400 in the reader's language, naming the value")
+    func badInput() async throws {
+        try await ArchiveWebSupport.withArchivedApp { _, client in
+            for input in ChartInputCase.marketDays {
+                for path in ["/market/days", "/api/v1/market/days"] {
+                    let response = try await client.get("\(path)?\(input.query)")
+                    #expect(response.status == (input.accepted ? .ok : .badRequest), "\(path) \(input)")
+                }
+            }
+            for input in ChartInputCase.marketHolidays {
+                for path in ["/market/holidays", "/api/v1/market/holidays"] {
+                    let response = try await client.get("\(path)?\(input.query)")
+                    #expect(response.status == (input.accepted ? .ok : .badRequest), "\(path) \(input)")
+                }
+            }
+            let long = try await client.get("/api/v1/market/days?from=2019-01-01&to=2020-01-02&lang=en")
+            #expect(long.text.contains("2020-01-02") && long.text.contains("at most 366 days"))
+            let early = try await client.get("/market/days?year=2003")
+            #expect(early.status == .badRequest && early.text.contains("2003"))
+            let holiday = try await client.get("/api/v1/market/holidays?holiday=christmas&lang=ko")
+            #expect(holiday.text.contains("christmas") && holiday.text.contains("seollal"))
+            let englishHoliday = try await client.get(
+                "/market/holidays?holiday=christmas", headers: [.acceptLanguage: "en"])
+            #expect(englishHoliday.status == .badRequest && englishHoliday.text.contains("christmas"))
+        }
+    }
+}
