@@ -28,9 +28,15 @@ struct FluentChartRepository: ChartRepository {
                 // The upsert comes first: it locks the chart's row, so concurrent saves of one chart queue here
                 // instead of interleaving their deletes and inserts.
                 let (chartID, isNew) = try await upsertChart(chart, on: transaction)
+                // The films it listed before: a refresh may drop one, whose record changes too.
+                let previous =
+                    isNew || !FilmRecordRows.concerns(chart)
+                    ? [] : try await FilmRecordRows.movieCodes(ofChart: chartID, on: transaction)
                 try await replaceEntries(of: chartID, with: chart.entries, isNew: isNew, on: transaction)
                 // An unfiltered daily chart's market is kept beside it, in the same transaction.
                 try await MarketDayRows.save(chart, chartID: chartID, origin: origin, on: transaction)
+                // So are the records of the films it lists and listed (unfiltered daily and weekend charts).
+                try await FilmRecordRows.save(chart, previous: previous, origin: origin, on: transaction)
             }
         }
     }

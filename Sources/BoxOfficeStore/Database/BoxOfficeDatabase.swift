@@ -129,6 +129,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(CreateDiaryNationFold())
         migrations.add(CreateImportLookups())
         migrations.add(CreateMarketDays())
+        migrations.add(CreateFilmRecords())
         self.migrations = migrations
     }
 

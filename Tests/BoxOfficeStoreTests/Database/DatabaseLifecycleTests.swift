@@ -8,7 +8,7 @@ struct DatabaseLifecycleTests {
     /// The migrations `BoxOfficeDatabase` runs: charts, movies, cache entries, movie nations, diary, administrator
     /// role, backfill jobs, diary note-list index, KOBIS quota, leases, keeper controls, diary version, diary stat
     /// counts, diary sort indexes, watchlist, feed secrets, webhooks, diary year first notes.
-    static let migrationCount = 21
+    static let migrationCount = 22
 
     @Test("migrating again changes nothing and keeps the data", arguments: Backend.enabled)
     func migrationsAreIdempotent(backend: Backend) async throws {

@@ -1,0 +1,82 @@
+/// The one definition of each records list's filter and order, over records in memory. The store answers the same
+/// lists through its indexes; tests hold the two to each other.
+public enum RecordsRanking {
+    /// Whether `film` belongs in a list of `order` filtered by `query`.
+    public static func includes(_ film: RecordFilm, order: RecordOrder, query: RecordsQuery) -> Bool {
+        let record = film.record
+        if let nation = query.nation, film.nation != nation { return false }
+        if let year = query.year, record.openDate?.year != year { return false }
+        if let since = query.since {
+            guard let opened = record.openDate?.year, opened >= since else { return false }
+        }
+        switch order {
+        case .fastest:
+            return fastestKey(record, threshold: query.threshold ?? RecordsQuery.defaultThreshold) != nil
+        case .audience, .sales:
+            return record.finalDate != nil
+        case .longestStreak:
+            return record.longestStreak != nil
+        case .daysAtNumberOne:
+            return record.daysAtNumberOne > 0
+        case .legs:
+            return record.qualifiesForLegs && record.legs != nil
+        case .secondWeekendDrop:
+            return record.qualifiesForLegs && record.secondWeekendDrop != nil
+        }
+    }
+
+    /// Whether `a` comes before `b` in `order`: ties go to the smaller movie code.
+    public static func precedes(_ a: FilmRecord, _ b: FilmRecord, order: RecordOrder, threshold: Int64?) -> Bool {
+        func by<Value: Comparable>(_ x: Value, _ y: Value, descending: Bool) -> Bool? {
+            if x == y { return nil }
+            return descending ? x > y : x < y
+        }
+        let first: Bool?
+        switch order {
+        case .fastest:
+            let limit = threshold ?? RecordsQuery.defaultThreshold
+            let x = fastestKey(a, threshold: limit) ?? (Int.max, Int.max, "")
+            let y = fastestKey(b, threshold: limit) ?? (Int.max, Int.max, "")
+            first =
+                by(x.high, y.high, descending: false) ?? by(x.low, y.low, descending: false)
+                ?? by(x.latest, y.latest, descending: false)
+        case .audience:
+            first = by(a.finalAudience, b.finalAudience, descending: true)
+        case .sales:
+            first = by(a.finalSales, b.finalSales, descending: true)
+        case .longestStreak:
+            first =
+                by(a.longestStreak?.days ?? 0, b.longestStreak?.days ?? 0, descending: true)
+                ?? by(a.longestStreak?.start.isoString ?? "", b.longestStreak?.start.isoString ?? "", descending: false)
+        case .daysAtNumberOne:
+            first = by(a.daysAtNumberOne, b.daysAtNumberOne, descending: true)
+        case .legs:
+            first = by(a.legs ?? 0, b.legs ?? 0, descending: true)
+        case .secondWeekendDrop:
+            first = by(a.secondWeekendDrop ?? 0, b.secondWeekendDrop ?? 0, descending: true)
+        }
+        return first ?? (a.movieCode < b.movieCode)
+    }
+
+    /// The first `query.limit` films of `films` in `order`.
+    public static func rank(_ films: [RecordFilm], order: RecordOrder, query: RecordsQuery) -> [RecordFilm] {
+        let kept = films.filter { includes($0, order: order, query: query) }
+        let sorted = kept.sorted { precedes($0.record, $1.record, order: order, threshold: query.threshold) }
+        return Array(sorted.prefix(query.limit))
+    }
+
+    /// The day-of-run bounds of a crossing of `threshold` (a range's end first), and its last day; `nil` when the
+    /// film did not reach it or has no open date.
+    public static func fastestKey(_ record: FilmRecord, threshold: Int64) -> (high: Int, low: Int, latest: String)? {
+        guard let crossing = record.milestone(threshold), let day = crossing.dayOfRun,
+            let low = dayNumber(day.low ?? day.value), let high = dayNumber(day.high ?? day.value)
+        else { return nil }
+        return (high, low, crossing.latest.isoString)
+    }
+
+    /// A day of run held as a `Double` back to a whole number.
+    public static func dayNumber(_ value: Double) -> Int? {
+        guard value.isFinite else { return nil }
+        return Int(exactly: value.rounded())
+    }
+}

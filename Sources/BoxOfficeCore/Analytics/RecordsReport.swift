@@ -1,0 +1,80 @@
+/// One film in a records list: its place and the figures every list shows (the JSON of `/api/v1/records/…`).
+public struct RecordEntry: Codable, Sendable, Hashable {
+    /// 1 for the first film of the list.
+    public var rank: Int
+    public var movieCode: String
+    public var title: String
+    public var openDate: CalendarDate?
+    public var nation: MovieNationality
+    /// The crossing of the list's milestone (`milestones` only).
+    public var milestone: MilestoneCrossing?
+    /// The day of the final admissions.
+    public var finalDate: CalendarDate?
+    /// Floors: the largest totals its rows show.
+    public var finalAudience: Figure
+    public var finalSales: Figure
+    public var openingWeekend: Figure?
+    public var openingWeekendPartial: Bool
+    public var secondWeekendDrop: Figure?
+    /// Final ÷ opening weekend: a floor.
+    public var legs: Figure?
+    public var daysAtNumberOne: Int
+    public var longestStreak: FilmRun.Streak?
+    public var daysInTop10: Int
+
+    public init(rank: Int, film: RecordFilm, threshold: Int64?) {
+        let record = film.record
+        self.rank = rank
+        movieCode = record.movieCode
+        title = record.title
+        openDate = record.openDate
+        nation = film.nation
+        milestone = threshold.flatMap { record.milestone($0) }
+        finalDate = record.finalDate
+        finalAudience = .floor(Double(record.finalAudience))
+        finalSales = .floor(Double(record.finalSales))
+        openingWeekend = record.openingWeekend.map { .exact(Double($0)) }
+        openingWeekendPartial = record.openingWeekendPartial
+        secondWeekendDrop = record.secondWeekendDrop.map { .exact($0) }
+        legs = record.legs.map { .floor($0) }
+        daysAtNumberOne = record.daysAtNumberOne
+        longestStreak = record.longestStreak
+        daysInTop10 = record.daysInTop10
+    }
+}
+
+/// One ordered list of a records answer.
+public struct RecordList: Codable, Sendable, Hashable {
+    public var order: RecordOrder
+    public var entries: [RecordEntry]
+
+    public init(order: RecordOrder, entries: [RecordEntry]) {
+        self.order = order
+        self.entries = entries
+    }
+}
+
+/// A records answer: the list (or, for streaks and legs, the two lists) the query asks for, and the query read.
+public struct RecordsReport: Codable, Sendable, Hashable {
+    public var kind: RecordKind
+    public var source: ChartSource
+    public var threshold: Int64?
+    public var by: RecordMeasure?
+    public var year: Int?
+    public var nation: MovieNationality?
+    public var since: Int?
+    public var limit: Int
+    public var lists: [RecordList]
+
+    public init(query: RecordsQuery, source: ChartSource, lists: [RecordList]) {
+        kind = query.kind
+        self.source = source
+        threshold = query.threshold
+        by = query.measure
+        year = query.year
+        nation = query.nation
+        since = query.since
+        limit = query.limit
+        self.lists = lists
+    }
+}

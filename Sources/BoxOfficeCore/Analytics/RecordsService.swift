@@ -1,0 +1,35 @@
+/// The records from the archive (`/records/…`, `boxoffice records …`): fastest to a milestone, the largest finals,
+/// #1 streaks, legs and drops, read from the films' kept records. It never calls KOBIS.
+public struct RecordsService: Sendable {
+    private let records: any RecordsRepository
+    /// Where the archived charts came from (`kobis` or `sample`).
+    public let source: ChartSource
+
+    public init(records: any RecordsRepository, source: ChartSource) {
+        self.records = records
+        self.source = source
+    }
+
+    /// The lists a kind of records shows, in order.
+    public static func orders(of query: RecordsQuery) -> [RecordOrder] {
+        switch query.kind {
+        case .milestones: return [.fastest]
+        case .totals: return [query.measure == .sales ? .sales : .audience]
+        case .streaks: return [.longestStreak, .daysAtNumberOne]
+        case .legs: return [.legs, .secondWeekendDrop]
+        }
+    }
+
+    /// The answer to `query`.
+    public func report(_ query: RecordsQuery) async throws -> RecordsReport {
+        var lists: [RecordList] = []
+        for order in Self.orders(of: query) {
+            let films = try await records.films(ordered: order, query: query)
+            let entries = films.prefix(query.limit).enumerated().map { index, film in
+                RecordEntry(rank: index + 1, film: film, threshold: query.threshold)
+            }
+            lists.append(RecordList(order: order, entries: entries))
+        }
+        return RecordsReport(query: query, source: source, lists: lists)
+    }
+}

@@ -1,0 +1,185 @@
+import BoxOfficeCore
+import FluentKit
+import Foundation
+import SQLKit
+
+/// Writes `film_runs` and `film_run_milestones`: each film's ``FilmRecord``, kept per origin beside the charts, so
+/// that the records lists read a film's summary through an index instead of the archive's rows.
+///
+/// Whenever an unfiltered daily or weekend chart is saved, the films it lists now or listed before are recomputed by
+/// ``FilmRun/init(history:)`` from their rows (one statement for all of them) in the chart's transaction. When the
+/// saved day is the archive's new first day, films kept as opened before the archive that now open inside it are
+/// recomputed too. Plain SQL only: no database-specific function.
+enum FilmRecordRows {
+    static let schema = "film_runs"
+    static let milestoneSchema = "film_run_milestones"
+
+    static let columns = [
+        "origin", "movie_code", "title", "open_date", "open_year", "reach", "final_date", "final_audience",
+        "final_sales", "opening_weekend", "opening_partial", "second_drop", "legs", "legs_listed", "drop_listed",
+        "days_at_one", "streak_days", "streak_start", "streak_end", "days_in_top10",
+    ]
+    static let milestoneColumns = [
+        "origin", "movie_code", "threshold", "earliest", "latest", "day_low", "day_high", "open_year",
+    ]
+
+    private static let unfiltered = ChartFilters.none.key
+    private static let daily = ChartKind.daily.rawValue
+    private static let weekend = ChartKind.weekend.rawValue
+
+    /// Whether saving `chart` changes films' records.
+    static func concerns(_ chart: Chart) -> Bool {
+        (chart.kind == .daily || chart.kind == .weekend) && chart.filters.isEmpty
+    }
+
+    /// The films of the chart stored under `chartID` (before it is replaced).
+    static func movieCodes(ofChart chartID: UUID, on database: any Database) async throws -> [String] {
+        try await database.requireSQL()
+            .raw("SELECT movie_code FROM chart_entries WHERE chart_id = \(bind: chartID)")
+            .all()
+            .map { try $0.decode(column: "movie_code", as: String.self) }
+    }
+
+    /// Recomputes the records of the films `chart` lists and of `previous` (the films it listed before it was
+    /// replaced), after `chart` was saved under `origin`.
+    static func save(_ chart: Chart, previous: [String], origin: String, on database: any Database) async throws {
+        guard concerns(chart) else { return }
+        var codes = Set(previous).union(chart.entries.map(\.movieCode))
+        let archiveStart = try await self.archiveStart(origin: origin, on: database)
+        if chart.kind == .daily, let archiveStart, chart.range.start == archiveStart {
+            codes.formUnion(try await openedInside(archiveStart, origin: origin, on: database))
+        }
+        try await refresh(
+            movieCodes: codes.sorted(), origin: origin, source: chart.source, archiveStart: archiveStart,
+            on: database)
+    }
+
+    /// The archive's first day under `origin`.
+    static func archiveStart(origin: String, on database: any Database) async throws -> CalendarDate? {
+        let row = try await database.requireSQL().raw(
+            """
+            SELECT MIN(range_start) AS first_day FROM charts
+            WHERE origin = \(bind: origin) AND kind = \(bind: daily) AND filter_key = \(bind: unfiltered)
+            """
+        ).first()
+        return try row?.decode(column: "first_day", as: String?.self).flatMap { CalendarDate($0) }
+    }
+
+    /// Films kept as opened before the archive whose open date is now inside it.
+    private static func openedInside(
+        _ archiveStart: CalendarDate, origin: String, on database: any Database
+    ) async throws -> [String] {
+        try await database.requireSQL().raw(
+            """
+            SELECT movie_code FROM film_runs
+            WHERE origin = \(bind: origin) AND reach = \(bind: FilmRun.Reach.openedBeforeArchive.rawValue)
+              AND open_date >= \(bind: archiveStart.isoString)
+            """
+        ).all().map { try $0.decode(column: "movie_code", as: String.self) }
+    }
+
+    /// Recomputes and replaces the records of `movieCodes` from their rows.
+    static func refresh(
+        movieCodes: [String], origin: String, source: ChartSource, archiveStart: CalendarDate?,
+        on database: any Database
+    ) async throws {
+        guard !movieCodes.isEmpty else { return }
+        let sql = try database.requireSQL()
+        for start in stride(from: 0, to: movieCodes.count, by: 200) {
+            let codes = Array(movieCodes[start..<min(movieCodes.count, start + 200)])
+            let histories = try await self.histories(
+                of: codes, origin: origin, source: source, archiveStart: archiveStart, on: sql)
+            let records = codes.compactMap { code in
+                histories[code].flatMap { FilmRecord(run: FilmRun(history: $0)) }
+            }
+            try await sql.delete(from: schema).where("origin", .equal, SQLBind(origin))
+                .where("movie_code", .in, SQLBind.group(codes)).run()
+            try await sql.delete(from: milestoneSchema).where("origin", .equal, SQLBind(origin))
+                .where("movie_code", .in, SQLBind.group(codes)).run()
+            try await insert(records, origin: origin, on: sql)
+        }
+    }
+
+    /// Inserts `records` (none of which is stored yet).
+    static func insert(_ records: [FilmRecord], origin: String, on sql: any SQLDatabase) async throws {
+        guard !records.isEmpty else { return }
+        try await sql.insert(into: schema).columns(columns).rows(records.map { values($0, origin: origin) }).run()
+        let milestones = records.flatMap { record in
+            record.milestones.map { milestoneValues($0, record: record, origin: origin) }
+        }
+        guard !milestones.isEmpty else { return }
+        try await sql.insert(into: milestoneSchema).columns(milestoneColumns).rows(milestones).run()
+    }
+
+    /// The films' rows in the unfiltered daily and weekend charts of `origin`, by film.
+    static func histories(
+        of codes: [String], origin: String, source: ChartSource, archiveStart: CalendarDate?,
+        on sql: any SQLDatabase
+    ) async throws -> [String: FilmHistory] {
+        let rows = try await sql.raw(
+            """
+            SELECT e.movie_code AS movie_code, c.kind AS kind, c.range_start AS range_start,
+              c.range_end AS range_end, e.rank AS rank, e.title AS title, e.open_date AS open_date,
+              e.audience AS audience, e.audience_total AS audience_total, e.sales AS sales,
+              e.sales_total AS sales_total, e.screens AS screens, e.shows AS shows
+            FROM chart_entries e
+            JOIN charts c ON c.id = e.chart_id
+            WHERE e.movie_code IN (\(binds: codes)) AND c.origin = \(bind: origin)
+              AND c.kind IN (\(bind: daily), \(bind: weekend)) AND c.filter_key = \(bind: unfiltered)
+            """
+        ).all()
+        return try histories(rows, source: source, archiveStart: archiveStart)
+    }
+
+    /// Groups rows (with `movie_code` and `kind`) into films' histories.
+    static func histories(
+        _ rows: [any SQLRow], source: ChartSource, archiveStart: CalendarDate?
+    ) throws -> [String: FilmHistory] {
+        var days: [String: [FilmRow]] = [:]
+        var weekends: [String: [FilmRow]] = [:]
+        for row in rows {
+            let code = try row.decode(column: "movie_code", as: String.self)
+            let filmRow = try FluentFilmRunRepository.filmRow(row)
+            if try row.decode(column: "kind", as: String.self) == daily {
+                days[code, default: []].append(filmRow)
+            } else {
+                weekends[code, default: []].append(filmRow)
+            }
+        }
+        var histories: [String: FilmHistory] = [:]
+        for code in Set(days.keys).union(weekends.keys) {
+            histories[code] = FilmHistory(
+                movieCode: code, daily: days[code] ?? [], weekends: weekends[code] ?? [],
+                archiveStart: archiveStart, source: source)
+        }
+        return histories
+    }
+
+    static func values(_ record: FilmRecord, origin: String) -> [any SQLExpression] {
+        let listed = record.qualifiesForLegs
+        return [
+            SQLBind(origin), SQLBind(record.movieCode), SQLBind(record.title),
+            (record.openDate?.isoString).sqlBindOrNull,
+            (record.openDate?.year).sqlBindOrNull, SQLBind(record.reach.rawValue),
+            (record.finalDate?.isoString).sqlBindOrNull, SQLBind(record.finalAudience), SQLBind(record.finalSales),
+            record.openingWeekend.sqlBindOrNull, SQLBind(record.openingWeekendPartial),
+            record.secondWeekendDrop.sqlBindOrNull, record.legs.sqlBindOrNull,
+            (listed ? record.legs : nil).sqlBindOrNull, (listed ? record.secondWeekendDrop : nil).sqlBindOrNull,
+            SQLBind(record.daysAtNumberOne), SQLBind(record.longestStreak?.days ?? 0),
+            (record.longestStreak?.start.isoString).sqlBindOrNull, (record.longestStreak?.end.isoString).sqlBindOrNull,
+            SQLBind(record.daysInTop10),
+        ]
+    }
+
+    static func milestoneValues(
+        _ crossing: MilestoneCrossing, record: FilmRecord, origin: String
+    ) -> [any SQLExpression] {
+        let low = crossing.dayOfRun.flatMap { RecordsRanking.dayNumber($0.low ?? $0.value) }
+        let high = crossing.dayOfRun.flatMap { RecordsRanking.dayNumber($0.high ?? $0.value) }
+        return [
+            SQLBind(origin), SQLBind(record.movieCode), SQLBind(crossing.threshold),
+            SQLBind(crossing.earliest.isoString), SQLBind(crossing.latest.isoString), low.sqlBindOrNull,
+            high.sqlBindOrNull, (record.openDate?.year).sqlBindOrNull,
+        ]
+    }
+}

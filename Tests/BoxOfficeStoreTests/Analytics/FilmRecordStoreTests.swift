@@ -1,0 +1,206 @@
+import BoxOfficeCore
+import BoxOfficeTestSupport
+import FluentKit
+import Foundation
+import Testing
+
+@testable import BoxOfficeStore
+
+/// The films' records kept beside the charts (`film_runs`, `film_run_milestones`) always equal a recomputation from
+/// the stored charts (``FilmRun/init(history:)`` over each film's rows): after random saves, provisional refreshes,
+/// re-saves and an earlier first day, on SQLite and PostgreSQL; every list equals ``RecordsRanking`` over them; and a
+/// store made by the schema before them upgrades in place.
+@Suite("Records store: kept records equal a recomputation, lists, upgrade in place")
+struct FilmRecordStoreTests {
+    static let origin = "records-test"
+    static let first = CalendarDate(year: 2024, month: 3, day: 1)!
+    static let days = (0..<70).map { first.adding(days: $0) }
+    static let films = (1...16).map { "2024\(String(format: "%04d", $0))" }
+
+    /// A film's true daily admissions: opens on `open`, previews the day before, then decays from `peak`.
+    struct Film {
+        var code: String
+        var open: CalendarDate
+        var peak: Int64
+
+        func audience(on day: CalendarDate) -> Int64 {
+            let n = open.days(to: day)
+            if n == -1 { return peak / 20 }
+            guard n >= 0 else { return 0 }
+            let weekend: Int64 = [5, 6, 7].contains(day.isoWeekday) ? 2 : 1
+            return max(0, peak * weekend * Int64(40 - min(n, 40)) / 40)
+        }
+
+        func total(on day: CalendarDate) -> Int64 {
+            var sum: Int64 = 0
+            var current = open.adding(days: -1)
+            while current <= day {
+                sum += audience(on: current)
+                current = current.adding(days: 1)
+            }
+            return sum
+        }
+    }
+
+    static func cast(using random: inout SplitMix64) -> [Film] {
+        films.map { code in
+            Film(
+                code: code, open: first.adding(days: Int.random(in: 0..<60, using: &random)),
+                peak: Int64.random(in: 10_000...600_000, using: &random))
+        }
+    }
+
+    /// The top films of `day` (a random cut of up to ten, as a provisional chart might list), ranked by admissions.
+    static func chart(
+        _ kind: ChartKind, _ range: DateRange, cast: [Film], using random: inout SplitMix64, fetchedAt: Date,
+        filters: ChartFilters = .none
+    ) -> Chart {
+        let rows = cast.compactMap { film -> (Film, Int64)? in
+            let audience = range.days.reduce(Int64(0)) { $0 + film.audience(on: $1) }
+            return audience > 0 ? (film, audience) : nil
+        }
+        let listed = rows.shuffled(using: &random).prefix(Int.random(in: 3...10, using: &random))
+            .sorted { ($0.1, $0.0.code) > ($1.1, $1.0.code) }
+        let entries = listed.enumerated().map { index, row -> ChartEntry in
+            let (film, audience) = row
+            // Now and then a revised figure: a provisional total that KOBIS later corrects.
+            let revision: Int64 = Int.random(in: 0..<15, using: &random) == 0 ? 5_000 : 0
+            return ChartEntry(
+                rank: index + 1, change: .same, movieCode: film.code, title: "Film \(film.code)",
+                openDate: film.open, audience: audience, audienceTotal: film.total(on: range.end) + revision,
+                sales: audience * 10_000, salesShare: 10, salesTotal: film.total(on: range.end) * 10_000,
+                screens: 100, shows: 400)
+        }
+        return Chart(
+            kind: kind, range: range, filters: filters, yearWeek: nil, source: .kobis, stale: false,
+            fetchedAt: fetchedAt, entries: entries)
+    }
+
+    /// Every kept record as each film's stored rows say it should be.
+    static func recomputed(_ database: BoxOfficeDatabase) async throws -> [FilmRecord] {
+        let runs = database.filmRunRepository(origin: origin)
+        var records: [FilmRecord] = []
+        for code in films {
+            let history = try await runs.filmHistory(movieCode: code, source: .kobis)
+            if let record = FilmRecord(run: FilmRun(history: history)) { records.append(record) }
+        }
+        return records
+    }
+
+    static func expectKeptEqualsRecomputed(
+        _ database: BoxOfficeDatabase, _ step: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let expected = try await recomputed(database)
+        let repository = database.recordsRepository(origin: origin)
+        let kept = try await repository.allRecords().sorted { $0.movieCode < $1.movieCode }
+        #expect(kept == expected, "\(step)", sourceLocation: sourceLocation)
+        // Every list, as the one definition orders it.
+        let nations = try await database.storedNations()
+        let all = expected.map {
+            RecordFilm(record: $0, nation: MovieNationality(representativeNation: nations[$0.movieCode]))
+        }
+        let queries: [RecordsQuery] =
+            Milestone.thresholds.map { RecordsQuery(kind: .milestones, threshold: $0, limit: 5) } + [
+                RecordsQuery(kind: .totals), RecordsQuery(kind: .totals, measure: .sales, limit: 3),
+                RecordsQuery(kind: .totals, year: 2024, nation: .korean), RecordsQuery(kind: .streaks, since: 2024),
+                RecordsQuery(kind: .legs), RecordsQuery(kind: .legs, nation: .foreign, limit: 2),
+                RecordsQuery(kind: .totals, year: 2023),
+                RecordsQuery(kind: .milestones, threshold: 1_000_000, nation: .korean),
+            ]
+        for query in queries {
+            for order in RecordsService.orders(of: query) {
+                let listed = try await repository.films(ordered: order, query: query)
+                let reference = RecordsRanking.rank(all, order: order, query: query)
+                #expect(
+                    listed.map(\.record.movieCode) == reference.map(\.record.movieCode), "\(step) \(order) \(query)",
+                    sourceLocation: sourceLocation)
+                #expect(listed == reference, "\(step) \(order)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test(
+        "kept records equal a recomputation after random saves, provisional refreshes, re-saves and an earlier day",
+        arguments: Backend.enabled)
+    func keptEqualsRecomputed(backend: Backend) async throws {
+        try await TestStore.with(backend) { database, _ in
+            var random = SplitMix64(seed: backend == .sqlite ? 28 : 2_028)
+            let cast = Self.cast(using: &random)
+            let charts = database.chartRepository(origin: Self.origin)
+            var clock = Fixtures.fetchedAt
+            // The archive starts a week in; the first week arrives last (its first day moves).
+            for step in 0..<120 {
+                clock = clock.addingTimeInterval(60)
+                let day = Self.days[Int.random(in: 7..<Self.days.count, using: &random)]
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0...6:
+                    // A new day, or a provisional day fetched again with other films and figures.
+                    try await charts.save(
+                        Self.chart(
+                            .daily, DateRange(start: day, end: day), cast: cast, using: &random, fetchedAt: clock))
+                case 7:
+                    let friday = day.adding(days: 5 - day.isoWeekday)
+                    try await charts.save(
+                        Self.chart(
+                            .weekend, DateRange(start: friday, end: friday.adding(days: 2)), cast: cast, using: &random,
+                            fetchedAt: clock))
+                default:
+                    // Filtered charts and other origins must not count.
+                    try await charts.save(
+                        Self.chart(
+                            .daily, DateRange(start: day, end: day), cast: cast, using: &random, fetchedAt: clock,
+                            filters: ChartFilters(nation: .korean)))
+                    try await database.chartRepository(origin: "elsewhere").save(
+                        Self.chart(
+                            .daily, DateRange(start: day, end: day), cast: cast, using: &random, fetchedAt: clock))
+                }
+                if step % 40 == 39 { try await Self.expectKeptEqualsRecomputed(database, "step \(step)") }
+            }
+            try await database.archiveRepository(origin: Self.origin).saveRepresentativeNations(
+                Dictionary(uniqueKeysWithValues: Self.films.enumerated().map { ($1, ["한국", "미국", ""][$0 % 3]) }))
+            // Every day saved once more (settled, all ten), the first week last, newest first.
+            for day in Self.days.reversed() {
+                clock = clock.addingTimeInterval(60)
+                try await charts.save(
+                    Self.chart(.daily, DateRange(start: day, end: day), cast: cast, using: &random, fetchedAt: clock))
+            }
+            try await Self.expectKeptEqualsRecomputed(database, "all saved")
+            let kept = try await database.recordsRepository(origin: Self.origin).allRecords()
+            #expect(kept.contains { !$0.milestones.isEmpty })
+            #expect(kept.contains { $0.longestStreak != nil })
+        }
+    }
+
+    @Test(
+        "a database made by the previous schema keeps the records of its charts in place, and reverts",
+        arguments: Backend.enabled)
+    func upgrade(backend: Backend) async throws {
+        try await TestStore.with(backend, migrate: false) { database, _ in
+            let before =
+                QuotaKeeperSchemaTests.previousSchema() + QuotaKeeperSchemaTests.added
+                + QuotaKeeperSchemaTests.later.filter { !($0 is CreateFilmRecords) }
+            let old = QuotaKeeperSchemaTests.migrator(before, on: database)
+            try await old.setupIfNeeded().get()
+            try await old.prepareBatch().get()
+            // Charts as the code before stored them: the same tables, then the records taken away.
+            let withRecords = QuotaKeeperSchemaTests.migrator(before + [CreateFilmRecords()], on: database)
+            try await withRecords.prepareBatch().get()
+            var random = SplitMix64(seed: 7)
+            let cast = Self.cast(using: &random)
+            let charts = database.chartRepository(origin: Self.origin)
+            for (index, day) in Self.days.enumerated() {
+                try await charts.save(
+                    Self.chart(
+                        .daily, DateRange(start: day, end: day), cast: cast, using: &random,
+                        fetchedAt: Fixtures.fetchedAt.addingTimeInterval(Double(index))))
+            }
+            try await withRecords.revertLastBatch().get()
+            await #expect(throws: (any Error).self) { try await database.rowCount(of: FilmRecordRows.schema) }
+
+            try await database.migrate()
+            #expect(try await database.rowCount(of: "_fluent_migrations") == DatabaseLifecycleTests.migrationCount)
+            #expect(try await database.rowCount(of: FilmRecordRows.schema) > 0)
+            try await Self.expectKeptEqualsRecomputed(database, "upgraded")
+        }
+    }
+}
