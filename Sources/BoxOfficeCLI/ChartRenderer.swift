@@ -37,21 +37,33 @@ enum ChartRenderer {
             .right(strings.rankHeader), .left(strings.changeHeader), .left(strings.filmHeader),
             .right(chart.kind == .daily ? strings.audienceHeader : strings.periodAudienceHeader),
             .right(strings.totalAudienceHeader), .right(strings.salesShareHeader), .right(strings.screensHeader),
+            .right(strings.dayOfRunHeader), .right(strings.perShowHeader),
         ]
         let rows: [[String]] = chart.entries.map { entry in
             [
                 String(entry.rank), strings.rankChange(entry.change), DisplayWidth.truncate(entry.title, to: 36),
                 NumberFormatting.thousands(entry.audience), NumberFormatting.thousands(entry.audienceTotal),
                 NumberFormatting.percent(entry.salesShare), NumberFormatting.thousands(entry.screens),
+                strings.dayOfRun(chart.dayOfRun(of: entry)),
+                entry.audiencePerShow.map { NumberFormatting.fixed($0, decimals: 1) } ?? "-",
             ]
         }
         return TextTable(columns: columns, rows: rows)
-            .rendered(title: title(chart, strings: strings), whenEmpty: strings.noFiguresYet)
+            .rendered(
+                title: title(chart, strings: strings), whenEmpty: strings.noFiguresYet,
+                footer: chart.market.map(strings.marketLines) ?? [])
     }
 
+    /// The chart's rows as CSV: the columns of ``ChartEntry/csvHeader`` (as `boxoffice export` writes them), then
+    /// `dayOfRun` and `audiencePerShow` (empty when unknown), as the JSON's rows carry them.
     static func csv(_ chart: Chart) -> String {
-        let lines =
-            [ChartEntry.csvHeader.joined(separator: ",")] + chart.entries.map { RFC4180.exportRecord($0.csvFields) }
+        let header = ChartEntry.csvHeader + ["dayOfRun", "audiencePerShow"]
+        let rows = chart.entries.map { entry in
+            entry.csvFields + [
+                chart.dayOfRun(of: entry).map(String.init) ?? "", entry.audiencePerShow.map { "\($0)" } ?? "",
+            ]
+        }
+        let lines = [header.joined(separator: ",")] + rows.map(RFC4180.exportRecord)
         return lines.joined(separator: "\r\n") + "\r\n"
     }
 }

@@ -56,15 +56,26 @@ struct CLITests {
             let result = try await cli.run(["daily", "--date", "2024-03-15", "--lang", "ko"])
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\n").map(String.init)
-            #expect(lines.count == 12)  // title, header, 10 rows
+            #expect(lines.count == 14)  // title, header, 10 rows, the day's market and its legend
             #expect(lines[0].contains("2024-03-15 (금)"))
             #expect(lines[1].contains("순위"))
-            let rows = Array(lines.dropFirst(2))
+            #expect(lines[1].contains("일차") && lines[1].contains("회당"))
+            let rows = Array(lines[2..<12])
             #expect(rows.allSatisfy { $0.contains(",") })
             #expect(rows.allSatisfy { row in ["신작", "▲", "▼", " - "].contains { row.contains($0) } })
             // The last column ends at the same display column on every row.
-            let widths = Set(lines.dropFirst(1).map(displayWidth))
+            let widths = Set(lines[1..<12].map(displayWidth))
             #expect(widths.count == 1, "\(widths)")
+            // The market: ≈ won in 억/만 and the top 10's share, each with its range.
+            #expect(lines[12].hasPrefix("전체 매출 ≈ "), "\(lines[12])")
+            #expect(lines[12].contains("억") && lines[12].contains(" 원 (범위 ") && lines[12].contains("상위 10편 비중 ≈ "))
+            #expect(lines[13].hasPrefix("≈ "))
+            // A filtered chart has no market.
+            let korean = try await cli.run(["daily", "--date", "2024-03-15", "--nation", "K", "--lang", "en"])
+            #expect(korean.status == 0, "\(korean.stderr)")
+            #expect(!korean.stdout.contains("Market sales"))
+            let english = try await cli.run(["daily", "--date", "2024-03-15", "--lang", "en"])
+            #expect(english.stdout.contains("Market sales ≈ ₩") && english.stdout.contains(" billion"))
         }
     }
 
@@ -75,7 +86,18 @@ struct CLITests {
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\r\n").map(String.init)
             #expect(lines.first?.hasPrefix("rank,change,changeAmount,movieCode,title") == true)
+            #expect(lines.first?.hasSuffix(",shows,dayOfRun,audiencePerShow") == true)
             #expect(lines.count == 11)
+            // Each row ends with its day of run and audience per show, as the JSON has them.
+            let json = try await cli.run(["daily", "--date", "2024-03-15", "--format", "json", "--nation", "K"])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(object["market"] == nil, "a filtered chart has no market")
+            let entries = try #require(object["entries"] as? [[String: Any]])
+            for (line, entry) in zip(lines.dropFirst(), entries) {
+                let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                #expect(fields.suffix(2).first == (entry["dayOfRun"] as? Int).map(String.init) ?? "", "\(line)")
+                #expect(Double(fields.last ?? "") == entry["audiencePerShow"] as? Double, "\(line)")
+            }
         }
     }
 

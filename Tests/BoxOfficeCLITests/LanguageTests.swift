@@ -108,10 +108,18 @@ struct LanguageTests {
             let englishLines = english.stdout.split(separator: "\n").map(String.init)
             #expect(koreanLines.first == "일별 박스오피스 2024-03-15 (금)")
             #expect(englishLines.first == "Daily box office 2024-03-15 (Fri)")
-            #expect(Self.columns(koreanLines[1]) == ["순위", "변동", "영화", "관객수", "누적 관객수", "매출 점유율", "스크린"])
+            #expect(
+                Self.columns(koreanLines[1])
+                    == ["순위", "변동", "영화", "관객수", "누적 관객수", "매출 점유율", "스크린", "일차", "회당"])
             #expect(
                 Self.columns(englishLines[1])
-                    == ["Rank", "Change", "Film", "Audience", "Total audience", "Sales share", "Screens"])
+                    == [
+                        "Rank", "Change", "Film", "Audience", "Total audience", "Sales share", "Screens", "Day",
+                        "Per show",
+                    ])
+            // Under the table, the day's market in each language's numbers.
+            #expect(koreanLines.contains { $0.hasPrefix("전체 매출 ≈ ") && $0.contains("억") })
+            #expect(englishLines.contains { $0.hasPrefix("Market sales ≈ ₩") && $0.contains("billion") })
             // The same figures, with the new films marked in each language.
             #expect(koreanLines.count == englishLines.count)
             #expect(koreanLines.contains { $0.contains("신작") } == englishLines.contains { $0.contains("NEW") })

@@ -117,6 +117,16 @@ struct RealResponseTests {
             #expect(change?["kind"] as? String == kind)
             #expect(change?["amount"] as? Int == (kind == "new" ? 0 : abs(delta)))
         }
+        // The day's market, pinned by the real rows to a range at most 0.3 % wide holding the top 10's sales.
+        let market = try #require(printed["market"] as? [String: Any])
+        let sales = try #require(market["sales"] as? [String: Any])
+        let low = try #require(sales["low"] as? Double)
+        let high = try #require(sales["high"] as? Double)
+        let topTen = rows.compactMap { Double($0["salesAmt"] ?? "") }.reduce(0, +)
+        #expect(sales["quality"] as? String == "range")
+        #expect(topTen <= low && low < high && (high - low) / high <= 0.003, "\(low)…\(high)")
+        #expect(market["inconsistent"] as? Bool == false)
+        #expect(entries.allSatisfy { $0["audiencePerShow"] is Double })
         let table = try await cli.run(["daily", "--date", iso])
         #expect(table.status == 0)
         let first = try #require(rows.first)

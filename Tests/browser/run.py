@@ -47,6 +47,9 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 BINARY = ROOT / ".build" / "debug" / "boxoffice"
 SEOUL = dt.timezone(dt.timedelta(hours=9), "KST")  # Korea keeps no daylight saving time
 WAIT_SECONDS = 20
+# A laptop narrower than the wide chart table, so the chart pages show their compact rows (the table's own tests,
+# Tests/browser/test_chart_table.py, widen the window to 1280).
+DESKTOP = (1100, 1000)
 STARTUP_SECONDS = 90
 # Environment that would leave sample mode or reach beyond loopback.
 SCRUBBED_ENVIRONMENT = (
@@ -160,7 +163,7 @@ def make_driver(javascript: bool = True, phone: bool = False) -> webdriver.Chrom
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for argument in (
         "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--lang=ko-KR",
-        "--window-size=1280,1000", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+        f"--window-size={DESKTOP[0]},{DESKTOP[1]}", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-default-apps", "--disable-domain-reliability", "--metrics-recording-only",
     ):
@@ -544,7 +547,7 @@ def list_grid(c: Context) -> None:
           "two cards per row on a phone")
     c.driver.save_screenshot(str(ARTIFACTS / "list_grid-grid-phone-dark.png"))
     c.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
-    c.driver.set_window_size(1280, 1000)
+    c.driver.set_window_size(*DESKTOP)
 
     c.driver.refresh()
     wait(c.driver, lambda d: not page_is_marked(d), "the page reloaded")
@@ -772,6 +775,8 @@ __import__("test_archive").register(sys.modules[__name__])  # backfill and perio
 __import__("test_phone").register(sys.modules[__name__])  # the phone app (issue 16): Tests/browser/test_phone.py
 __import__("test_watchlist").register(sys.modules[__name__])  # watchlist marks and alerts: Tests/browser/test_watchlist.py
 __import__("test_shared_device").register(sys.modules[__name__])  # two accounts, one device: test_shared_device.py
+__import__("test_chart_table").register(sys.modules[__name__])  # the wide chart table: test_chart_table.py
+__import__("test_market").register(sys.modules[__name__])  # the market pages: test_market.py
 
 
 # ---- runner ---------------------------------------------------------------------------------------

@@ -125,6 +125,12 @@ struct ChartListViewModel: Sendable {
     var gridURL: String
     /// The same page again: a plain reload without JavaScript, an in-place refresh with it.
     var refreshURL: String
+    /// The wide screens' table of the same rows.
+    var table: ChartTableViewModel
+    /// The day's market, on an unfiltered daily chart whose rows pin it.
+    var market: MarketSummaryViewModel?
+    /// The words of the table and the market.
+    var words: ChartTableStrings
 
     init(chart: Chart, language: Language, periodLabel: String, viewMode: ChartViewMode, request: Request) {
         let strings = PageStrings.table(for: language)
@@ -132,6 +138,9 @@ struct ChartListViewModel: Sendable {
         for index in rows.indices {
             rows[index].diaryURL = DiaryChartLinks.url(for: chart.entries[index], in: chart, request: request)
         }
+        words = ChartTableStrings.table(for: language)
+        table = ChartTableViewModel(chart: chart, compactRows: rows, words: words)
+        market = chart.market.map { MarketSummaryViewModel($0, language: language) }
         isEmpty = rows.isEmpty
         isStale = chart.stale
         fetchedAt = chart.fetchedAt.formatted(.iso8601)

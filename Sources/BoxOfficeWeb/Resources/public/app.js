@@ -1,7 +1,7 @@
 /*
  * BoxOffice page script. Progressive enhancement only: every control it improves is a plain link or
  * form that works without it. It adds a loading indicator while a page loads, switches the chart
- * between list and grid without a reload, refreshes the chart in place (refresh link and
+ * between list and grid without a reload, sorts the wide chart table, refreshes the chart in place (refresh link and
  * pull-to-refresh on touch screens), submits the filter form when a filter or the date changes, and marks a
  * signed-in reader's watchlist films and unread alerts on pages that are the same for everyone.
  * All visible text comes from the server-rendered page, so it follows the page language.
@@ -155,6 +155,7 @@
         var list = region.querySelector("[data-chart-list]");
         if (list) markCurrentView(list.getAttribute("data-view"));
         markFilms(region);
+        enhanceTables(region);
         stopLoading(region, doneText);
       })
       .catch(function () {
@@ -165,6 +166,82 @@
         window.clearTimeout(timer);
         refreshInFlight = false;
       });
+  }
+
+  // ---- The wide chart table: sorting by keyboard -------------------------------------------------
+  //
+  // Without this script the table keeps the server's order (by rank), which its rank heading says (aria-sort). With
+  // it, each column heading holds a <button>; pressing it sorts the rows by that column, pressing it again reverses
+  // them, and the heading says how (aria-sort). Figures sort largest first, words and dates from the start; cells
+  // without a figure sort last either way, and equal values keep their order.
+
+  var collator = window.Intl && Intl.Collator ? new Intl.Collator(document.documentElement.lang || undefined,
+    { numeric: true, sensitivity: "base" }) : null;
+
+  function compareText(a, b) {
+    if (collator) return collator.compare(a, b);
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
+
+  /** The value a cell sorts by, or null when it has none. */
+  function sortValue(row, index, type) {
+    var cell = row.cells[index];
+    var raw = cell ? cell.getAttribute("data-sort-value") : null;
+    if (raw === null || raw === "") return null;
+    if (type !== "number") return raw;
+    var number = Number(raw);
+    return isNaN(number) ? null : number;
+  }
+
+  function sortBy(table, index) {
+    var headings = table.querySelectorAll("thead th");
+    var heading = headings[index];
+    var body = table.tBodies[0];
+    if (!heading || !body) return;
+    var type = heading.getAttribute("data-sort-type") || "text";
+    var current = heading.getAttribute("aria-sort");
+    var first = index === 0 || type !== "number" ? "ascending" : "descending";
+    var direction = current === "ascending" ? "descending" : current === "descending" ? "ascending" : first;
+    var keyed = Array.prototype.map.call(body.rows, function (row, position) {
+      return { row: row, position: position, value: sortValue(row, index, type) };
+    });
+    keyed.sort(function (a, b) {
+      if ((a.value === null) !== (b.value === null)) return a.value === null ? 1 : -1;
+      var order = 0;
+      if (a.value !== null) order = type === "number" ? a.value - b.value : compareText(a.value, b.value);
+      if (direction === "descending") order = -order;
+      return order || a.position - b.position;
+    });
+    keyed.forEach(function (item) {
+      body.appendChild(item.row);
+    });
+    headings.forEach(function (other) {
+      if (other !== heading) other.removeAttribute("aria-sort");
+    });
+    heading.setAttribute("aria-sort", direction);
+  }
+
+  /** Puts a sort button into each heading of `table`, once. */
+  function enhanceTable(table) {
+    if (table.hasAttribute("data-sortable")) return;
+    table.setAttribute("data-sortable", "");
+    table.querySelectorAll("thead th").forEach(function (heading, index) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "sort-button";
+      while (heading.firstChild) button.appendChild(heading.firstChild);
+      heading.appendChild(button);
+      button.addEventListener("click", function () {
+        sortBy(table, index);
+      });
+    });
+    var hint = table.querySelector("[data-sort-hint]");
+    if (hint) hint.hidden = false;
+  }
+
+  /** Gives every chart table within `scope` its sort buttons (the page, or a refreshed chart). */
+  function enhanceTables(scope) {
+    scope.querySelectorAll("[data-chart-table] table").forEach(enhanceTable);
   }
 
   // ---- Pull to refresh (touch screens) -----------------------------------------------------------
@@ -714,6 +791,7 @@
   setUpWatchlistMarks();
   completeSiteAddresses();
   setUpPullToRefresh();
+  enhanceTables(document);
   setUpAutoSubmit();
   setUpBackfillProgress();
   showOfflineNotice();
