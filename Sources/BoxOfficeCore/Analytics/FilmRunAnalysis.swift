@@ -34,6 +34,8 @@ struct FilmRunAnalysis {
             break
         case .openedBeforeArchive:
             run.milestones = Self.milestones(first, openDate: openDate).filter { $0.quality == .exact }
+            // Each point is a cumulative a row shows: exact, even without the run's start.
+            if let openDate { run.pace = Self.pace(first, openDate: openDate) }
         case .noOpenDate:
             run.milestones = Self.milestones(first, openDate: nil)
             run.peakDay = Self.peak(first)

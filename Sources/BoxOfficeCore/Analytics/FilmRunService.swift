@@ -1,3 +1,5 @@
+import Foundation
+
 /// Answers a film's run from the archive alone: never a KOBIS call.
 public struct FilmRunService: Sendable {
     private let repository: any FilmRunRepository
@@ -24,5 +26,20 @@ public struct FilmRunService: Sendable {
             compared.append(FilmRunReport.Pace(run: FilmRun(history: history)))
         }
         return FilmRunReport(run: run, compared: compared, source: source)
+    }
+
+    /// The most films a title search lists, and the longest title it takes.
+    public static let searchLimit = 10
+    public static let maximumSearchLength = 50
+
+    /// Archived films whose title contains `text`, to add to a comparison; none for empty text. Throws
+    /// ``BoxOfficeError/invalid(_:)`` for text longer than ``maximumSearchLength``.
+    public func films(titled text: String) async throws -> [ArchivedFilm] {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return [] }
+        guard trimmed.count <= Self.maximumSearchLength else {
+            throw BoxOfficeError.invalid("find", .maximumLength(Self.maximumSearchLength), value: text)
+        }
+        return try await repository.films(titled: trimmed, limit: Self.searchLimit)
     }
 }

@@ -1,5 +1,6 @@
 public import BoxOfficeCore
 import FluentKit
+import Foundation
 import SQLKit
 
 /// A film's rows in the unfiltered daily and weekend charts of one origin: one statement on
@@ -47,6 +48,33 @@ struct FluentFilmRunRepository: FilmRunRepository {
             let archiveStart = try first?.decode(column: "first_day", as: String?.self).flatMap { CalendarDate($0) }
             return FilmHistory(
                 movieCode: movieCode, daily: daily, weekends: weekends, archiveStart: archiveStart, source: source)
+        }
+    }
+
+    func films(titled text: String, limit: Int) async throws -> [ArchivedFilm] {
+        try await StorageFailure.run("search the archive's titles", logger: database.logger) {
+            // LIKE's wildcards in the text are matched literally.
+            let escaped = text.replacingOccurrences(of: "!", with: "!!").replacingOccurrences(of: "%", with: "!%")
+                .replacingOccurrences(of: "_", with: "!_")
+            let rows = try await database.requireSQL().raw(
+                """
+                SELECT e.movie_code AS movie_code, MAX(e.title) AS title, MAX(e.open_date) AS open_date,
+                  MAX(c.range_start) AS last_day
+                FROM chart_entries e
+                JOIN charts c ON c.id = e.chart_id
+                WHERE c.origin = \(bind: origin) AND c.kind = \(bind: Self.daily) AND c.filter_key = \(bind: Self.unfiltered)
+                  AND e.title LIKE \(bind: "%" + escaped + "%") ESCAPE '!'
+                GROUP BY e.movie_code
+                ORDER BY last_day DESC, e.movie_code
+                LIMIT \(bind: limit)
+                """
+            ).all()
+            return try rows.map { row in
+                ArchivedFilm(
+                    movieCode: try row.decode(column: "movie_code", as: String.self),
+                    title: try row.decode(column: "title", as: String.self),
+                    openDate: try row.decode(column: "open_date", as: String?.self).flatMap { CalendarDate($0) })
+            }
         }
     }
 

@@ -7,6 +7,7 @@ struct BoxOfficeAPI: APIProtocol {
     let movies: MovieAPIHandler
     let archive: ArchiveAPIHandler
     let archiveStatus: ArchiveStatusHandler
+    let runs: FilmRunAPIHandler
     let market: MarketAPIHandler
     let accounts: AccountAPIHandler
     let categories: CategoryAPIHandler
@@ -54,6 +55,10 @@ struct BoxOfficeAPI: APIProtocol {
         -> Operations.GetMarketHolidays.Output
     {
         try await market.getMarketHolidays(input)
+    }
+
+    func getMovieRun(_ input: Operations.GetMovieRun.Input) async throws -> Operations.GetMovieRun.Output {
+        try await runs.getMovieRun(input)
     }
 
     func getArchiveStatus(_ input: Operations.GetArchiveStatus.Input) async throws

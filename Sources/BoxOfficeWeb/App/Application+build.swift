@@ -119,6 +119,7 @@ func buildRouter(
         movies: MovieAPIHandler(movies: services.movies, calendar: services.calendar),
         archive: ArchiveAPIHandler(archive: services.archive, calendar: services.calendar),
         archiveStatus: ArchiveStatusHandler(keeper: services.keeper, ledger: services.ledger),
+        runs: FilmRunAPIHandler(runs: services.filmRuns, calendar: services.calendar),
         market: MarketAPIHandler(market: services.market, calendar: services.calendar),
         accounts: AccountAPIHandler(accounts: services.diaryAccounts),
         categories: CategoryAPIHandler(notes: services.diaryNotes),
@@ -168,7 +169,7 @@ func buildRouter(
     SearchController<BasicRequestContext>(movies: services.movies, site: site, renderer: renderer, cache: moviePages)
         .addRoutes(to: pages)
     MovieController<BasicRequestContext>(
-        movies: services.movies, archive: services.archive, source: services.charts.source,
+        movies: services.movies, archive: services.archive, runs: services.filmRuns, source: services.charts.source,
         keeperRuns: runningKeeper != nil, renderer: renderer, cache: moviePages
     ).addRoutes(to: pages)
     PosterController<BasicRequestContext>(movies: services.movies, posters: services.posters, logger: services.logger)

@@ -6,6 +6,7 @@ import Hummingbird
 struct MovieController<Context: RequestContext>: Sendable {
     let movies: MovieService
     let archive: ArchiveService
+    let runs: FilmRunService
     /// Where the charts come from (KOBIS or the sample), for an empty trend.
     let source: ChartSource
     /// Whether the archive keeper runs here: an empty trend then says it is being filled.
@@ -29,9 +30,22 @@ struct MovieController<Context: RequestContext>: Sendable {
         let trend = archived ?? MovieTrend(movieCode: movie.code, source: source, points: [])
         var viewModel = MovieViewModel(movie: movie, language: language, request: request)
         viewModel.trend = MovieTrendViewModel(trend: trend, language: language, keeperRuns: keeperRuns)
+        viewModel.run = try await run(of: movie.code, request: request, language: language)
         let page = EncodedBody(
             try renderer.renderBody(viewModel, template: "movie"), contentType: ResponseBuilders.htmlContentType)
         if let archived { cache.keep(page, for: key, trend: archived) }
         return page.response(to: request)
+    }
+
+    /// The film's run and its comparison (`vs`, repeatable; `find`, a title to add). A malformed comparison is the
+    /// reader's 400; a run the store cannot read leaves the section out rather than the page.
+    func run(of code: String, request: Request, language: Language) async throws -> FilmRunViewModel? {
+        let parameters = request.formParameters
+        let query = try FilmRunQuery.parsing(movieCode: code, versus: parameters[values: "vs"].map(String.init))
+        let find = parameters["find"].map(String.init) ?? ""
+        let matches = try await runs.films(titled: find)
+        guard let report = try? await runs.report(query) else { return nil }
+        return FilmRunViewModel(
+            report: report, matches: find.isEmpty ? nil : matches, find: find, language: language)
     }
 }

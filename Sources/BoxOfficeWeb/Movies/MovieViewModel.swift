@@ -52,6 +52,7 @@ struct MovieViewModel: Sendable {
     var isStale: Bool
     /// The film's run in the local archive (set by the controller).
     var trend: MovieTrendViewModel?
+    var run: FilmRunViewModel?
 
     init(movie: Movie, language: Language, request: Request) {
         let m = MoviePageStrings.table(for: language)

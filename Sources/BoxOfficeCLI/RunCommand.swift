@@ -1,0 +1,107 @@
+import ArgumentParser
+import BoxOfficeApp
+import BoxOfficeCore
+import BoxOfficeText
+
+/// `boxoffice run`: a film's run from the archive (no KOBIS call), with up to four films' pace beside it.
+struct RunCommand: AsyncParsableCommand, LocalizedCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Show a film's run from the archive: opening, weekends, drop, legs, milestones (no KOBIS calls).",
+        discussion: """
+            Figures say how sure they are: ≈ a range (days missing from the archive), ≥ at least (the latest archived \
+            day). --format json prints the API's /api/v1/movies/{code}/run; csv prints the pace points.
+            """)
+
+    @Argument(help: "The KOBIS movie code.")
+    var code: String
+
+    @Option(name: .customLong("vs"), help: "Another film's code to compare the pace with (repeatable, at most 4).")
+    var versus: [String] = []
+
+    @Option(help: "table, json or csv.")
+    var format: PeriodFormat = .table
+
+    @OptionGroup var languageOptions: LanguageOptions
+
+    func run() async throws {
+        let strings = strings
+        let query = try FilmRunQuery.parsing(movieCode: code, versus: versus)
+        let report = try await ServiceRunner.run(strings) { services in try await services.filmRuns.report(query) }
+        if let notice = strings.runNotice(report.run.reach) { Terminal.printNotice(notice) }
+        switch format {
+        case .json: Terminal.write(try ChartRenderer.json(report))
+        case .csv: Terminal.write(Self.csv(report))
+        case .table: Terminal.write(Self.table(report, strings: strings))
+        }
+    }
+
+    static func table(_ report: FilmRunReport, strings: CLIStrings) -> String {
+        let run = report.run
+        let language: Language = strings.isEnglish ? .english : .korean
+        let labels = strings.runFigureLabels
+        func people(_ figure: Figure) -> String {
+            let mark = FigureText.mark(figure.quality)
+            let number = NumberFormatting.thousands(Int64(clamping: Int(figure.value.rounded())))
+            return mark.isEmpty ? number : mark + " " + number
+        }
+        var lines: [(String, String?)] = [
+            (labels.openingDay, run.openingDay.map(people)),
+            (labels.openingWeekend, run.openingWeekend.map { people($0.audience) }),
+            (labels.secondWeekend, run.secondWeekend.map { people($0.audience) }),
+            (labels.drop, run.secondWeekendDrop.map { NumberFormatting.percent($0.value * 100) }),
+            (labels.firstWeek, run.firstWeek.map(people)),
+            (labels.peak, run.peakDay.map { people($0.audience) + " (" + $0.date.isoString + ")" }),
+        ]
+        if run.reach != .noArchivedDay {
+            lines += [
+                (labels.top10, strings.runDays(run.daysInTop10)), (labels.first, strings.runDays(run.daysAtNumberOne)),
+            ]
+        }
+        lines += [
+            (labels.streak, run.longestStreak.map { "\(strings.runDays($0.days)) (\($0.start) – \($0.end))" }),
+            (labels.final, run.final.map { people($0.audience) + " (" + $0.date.isoString + ")" }),
+            (labels.sales, run.final.map { FigureText.won($0.sales, language: language) }),
+            (labels.legs, run.legs.map { "≥ " + NumberFormatting.fixed($0.value, decimals: 2) }),
+        ]
+        var title = strings.runTitle(run.title ?? run.movieCode, code: run.movieCode, openDate: run.openDate)
+        if report.source == .sample { title += " · " + strings.sampleData }
+        let figures = TextTable(
+            columns: [.left(""), .right("")], rows: lines.compactMap { label, value in value.map { [label, $0] } })
+        var text = figures.rendered(title: title, whenEmpty: "", footer: [])
+        let headers = strings.runMilestoneHeaders
+        let milestones = run.milestones.map { crossing in
+            [
+                strings.runMilestone(crossing.threshold),
+                crossing.quality == .exact
+                    ? crossing.latest.isoString : "≈ \(crossing.earliest) – \(crossing.latest)",
+                crossing.dayOfRun.map(strings.runDayOfRun) ?? "-",
+            ]
+        }
+        if !milestones.isEmpty {
+            text +=
+                "\n"
+                + TextTable(
+                    columns: [.left(headers.milestone), .left(headers.date), .right(headers.day)], rows: milestones
+                ).rendered(title: nil, whenEmpty: "", footer: [])
+        }
+        var footer: [String] = report.compared.compactMap { pace in
+            pace.pace.last { $0.day >= 1 }.map {
+                strings.runCompared(pace.title ?? pace.movieCode, day: $0.day, audience: $0.audience)
+            }
+        }
+        if run.partialEra { footer.append(strings.runEraNote) }
+        footer.append(strings.runLegend)
+        return text + "\n" + footer.joined(separator: "\n") + "\n"
+    }
+
+    /// The pace points of the film and of each compared film: `movieCode,day,date,audience`.
+    static func csv(_ report: FilmRunReport) -> String {
+        var lines = ["movieCode,day,date,audience"]
+        let series = [(report.run.movieCode, report.run.pace)] + report.compared.map { ($0.movieCode, $0.pace) }
+        for (code, pace) in series {
+            for point in pace { lines.append("\(code),\(point.day),\(point.date.isoString),\(point.audience)") }
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+}

@@ -1,0 +1,126 @@
+import BoxOfficeCore
+import BoxOfficeText
+
+/// A film's run on its page: the figures with their marks, the milestones, the pace chart and the comparison
+/// form. The `movie_run` partial renders it under the name `run`.
+struct FilmRunViewModel: Sendable {
+    struct Item: Sendable {
+        var label: String
+        var value: String
+        var note: String?
+    }
+
+    struct MilestoneRow: Sendable {
+        var milestone: String
+        var date: String
+        var dayOfRun: String
+    }
+
+    struct Compared: Sendable {
+        var title: String
+        /// The page without this film in the comparison.
+        var removeURL: String
+    }
+
+    struct Match: Sendable {
+        var title: String
+        var openDate: String
+        var addURL: String
+    }
+
+    var t: RunStrings
+    var movieCode: String
+    var hasRun: Bool
+    var notes: [String]
+    var items: [Item]
+    var milestones: [MilestoneRow]
+    var hasMilestones: Bool
+    var pace: PaceChartViewModel
+    var compared: [Compared]
+    var hasCompared: Bool
+    var canAddMore: Bool
+    /// The codes already compared, carried by the search form.
+    var versus: [String]
+    var find: String
+    var searched: Bool
+    var matches: [Match]
+    var hasMatches: Bool
+    var jsonURL: String
+    var language: Language
+
+    init(report: FilmRunReport, matches found: [ArchivedFilm]?, find: String, language: Language) {
+        let t = RunStrings.table(for: language)
+        let run = report.run
+        self.t = t
+        self.language = language
+        movieCode = run.movieCode
+        hasRun = run.reach != .noArchivedDay
+        var notes: [String] = []
+        switch run.reach {
+        case .noArchivedDay: notes.append(t.emptyRun)
+        case .archivedLate: notes.append(t.noRunMeasures)
+        case .openedBeforeArchive: notes.append(t.beforeArchive)
+        case .noOpenDate: notes.append(t.noOpenDate)
+        case .full: break
+        }
+        if run.reReleases > 0 { notes.append(t.reReleaseNote) }
+        if run.partialEra { notes.append(t.eraNote) }
+        self.notes = notes
+        items = Self.items(run, t: t, language: language)
+        milestones = run.milestones.map { crossing in
+            MilestoneRow(
+                milestone: t.milestone(crossing.threshold),
+                date: crossing.quality == .exact
+                    ? crossing.latest.isoString : "≈ \(crossing.earliest.isoString) ~ \(crossing.latest.isoString)",
+                dayOfRun: crossing.dayOfRun.map(t.dayOfRun) ?? "–")
+        }
+        hasMilestones = !milestones.isEmpty
+        pace = PaceChartViewModel(run: run, compared: report.compared, strings: t)
+        let codes = report.compared.map(\.movieCode)
+        versus = codes
+        func link(_ codes: [String]) -> String {
+            var pairs = codes.map { ("vs", $0) }
+            if language == .english { pairs.append(("lang", "en")) }
+            return LinkBuilder.link("/movies/" + run.movieCode, pairs) + "#run"
+        }
+        compared = report.compared.map { pace in
+            Compared(title: pace.title ?? pace.movieCode, removeURL: link(codes.filter { $0 != pace.movieCode }))
+        }
+        hasCompared = !compared.isEmpty
+        canAddMore = codes.count < FilmRunQuery.maximumComparisons
+        self.find = find
+        searched = found != nil
+        matches = (found ?? []).filter { $0.movieCode != run.movieCode && !codes.contains($0.movieCode) }.map {
+            Match(title: $0.title, openDate: $0.openDate?.isoString ?? "", addURL: link(codes + [$0.movieCode]))
+        }
+        hasMatches = !matches.isEmpty
+        jsonURL = LinkBuilder.link(
+            "/api/v1/movies/" + run.movieCode + "/run", codes.map { ("vs", $0) })
+    }
+
+    static func items(_ run: FilmRun, t: RunStrings, language: Language) -> [Item] {
+        var items: [Item] = []
+        func add(_ label: String, _ value: String?, note: String? = nil) {
+            if let value { items.append(Item(label: label, value: value, note: note)) }
+        }
+        add(t.openingDay, run.openingDay.map(t.people))
+        add(
+            t.openingWeekend, run.openingWeekend.map { t.people($0.audience) },
+            note: run.openingWeekend?.partial == true ? t.partialWeekend : nil)
+        add(t.secondWeekend, run.secondWeekend.map { t.people($0.audience) })
+        add(t.drop, run.secondWeekendDrop.map { t.percent($0.value) })
+        add(t.firstWeek, run.firstWeek.map(t.people))
+        add(t.peakDay, run.peakDay.map { t.people($0.audience) + " (" + $0.date.isoString + ")" })
+        if run.reach != .noArchivedDay {
+            add(t.daysInTop10, t.days(run.daysInTop10))
+            add(t.daysAtNumberOne, t.days(run.daysAtNumberOne))
+        }
+        add(
+            t.longestStreak,
+            run.longestStreak.map { t.days($0.days) + " (" + $0.start.isoString + " ~ " + $0.end.isoString + ")" })
+        add(t.final, run.final.map { t.people($0.audience) + " (" + $0.date.isoString + ")" })
+        add(t.totalSales, run.final.map { FigureText.won($0.sales, language: language) })
+        add(t.legs, run.legs.map { "≥ " + NumberFormatting.fixed($0.value, decimals: 2) })
+        return items
+    }
+}

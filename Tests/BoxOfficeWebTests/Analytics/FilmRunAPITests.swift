@@ -1,0 +1,104 @@
+import BoxOfficeApp
+import BoxOfficeCore
+import BoxOfficeText
+import Foundation
+import HummingbirdTesting
+import Testing
+
+@testable import BoxOfficeWeb
+
+/// `GET /api/v1/movies/{code}/run` over an archive the sync filled from the simulator (2024-03-01…15).
+@Suite struct FilmRunAPITests {
+    static func upstreamCalls(_ client: any TestClientProtocol) async throws -> [Substring] {
+        try await client.get("/metrics").text.split(separator: "\n").filter {
+            $0.hasPrefix(CountingTransport.counterName)
+        }
+    }
+
+    @Test func theRunOfAChartedFilmFromTheArchiveAloneWithComparisons() async throws {
+        try await ArchiveWebSupport.withArchivedApp { services, client in
+            let chart = try BoxOfficeJSON.decoder().decode(
+                Chart.self, from: Data(try await client.get("/api/v1/daily?date=2024-03-15").text.utf8))
+            let codes = chart.entries.map(\.movieCode)
+            let code = try #require(codes.first)
+            let usedBefore = try await services.ledger.usage().used
+            let callsBefore = try await Self.upstreamCalls(client)
+
+            let response = try await client.get("/api/v1/movies/\(code)/run?vs=\(codes[1])&vs=\(codes[2])")
+            #expect(response.status == .ok)
+            #expect(response.headers[.cacheControl]?.hasPrefix("public, max-age=") == true)
+            let report = try BoxOfficeJSON.decoder().decode(FilmRunReport.self, from: Data(response.text.utf8))
+            #expect(report.run.movieCode == code)
+            #expect(report.run.title == chart.entries[0].title)
+            #expect(report.compared.map(\.movieCode) == [codes[1], codes[2]])
+            #expect(report.compared.allSatisfy { $0.title != nil })
+            // The run is the core's over the stored rows: the final floor is the latest chart's total.
+            #expect(report.run.final?.audience == .floor(Double(chart.entries[0].audienceTotal)))
+            let trend = try await client.get("/api/v1/movies/\(code)/trend").jsonObject?["points"] as? [Any]
+            #expect(report.run.daysInTop10 == trend?.count)
+            // Figures carry their quality, bounds written out.
+            let object = try #require(response.jsonObject?["run"] as? [String: Any])
+            let final = try #require(object["final"] as? [String: Any])
+            let audience = try #require(final["audience"] as? [String: Any])
+            #expect(audience["quality"] as? String == "floor")
+            #expect(audience.keys.sorted() == ["high", "low", "quality", "value"])
+
+            #expect(try await services.ledger.usage().used == usedBefore)
+            #expect(try await Self.upstreamCalls(client) == callsBefore)
+        }
+    }
+
+    @Test func badComparisonsAnswer400InTheReadersLanguageAndUnknownFilms404() async throws {
+        try await ArchiveWebSupport.withArchivedApp { _, client in
+            let chart = try BoxOfficeJSON.decoder().decode(
+                Chart.self, from: Data(try await client.get("/api/v1/daily?date=2024-03-15").text.utf8))
+            let codes = chart.entries.map(\.movieCode)
+            let five = codes.dropFirst().prefix(5).map { "vs=\($0)" }.joined(separator: "&")
+            let tooMany = try await client.get("/api/v1/movies/\(codes[0])/run?\(five)&lang=en")
+            #expect(tooMany.status == .badRequest)
+            #expect(tooMany.text.contains("compare with at most 4 films"))
+            let itself = try await client.get("/api/v1/movies/\(codes[0])/run?vs=\(codes[0])&lang=ko")
+            #expect(itself.status == .badRequest)
+            #expect(itself.text.contains("이 영화 자신과는 비교할 수 없습니다"))
+            let malformed = try await client.get("/api/v1/movies/\(codes[0])/run?vs=%3Cscript%3E")
+            #expect(malformed.status == .badRequest)
+            let unknown = try await client.get("/api/v1/movies/99999999/run")
+            #expect(unknown.status == .notFound)
+            let notACode = try await client.get("/api/v1/movies/a-b/run")
+            #expect(notACode.status == .notFound)
+        }
+    }
+}
+
+/// The run on the film page: figures, milestones, the pace chart and the comparison form.
+@Suite struct FilmRunPageTests {
+    @Test func theFilmPageShowsTheRunAndComparesByTitle() async throws {
+        try await ArchiveWebSupport.withArchivedApp { _, client in
+            let chart = try BoxOfficeJSON.decoder().decode(
+                Chart.self, from: Data(try await client.get("/api/v1/daily?date=2024-03-15").text.utf8))
+            let film = chart.entries[0]
+            let other = chart.entries[1]
+            let page = try await client.get("/movies/\(film.movieCode)?vs=\(other.movieCode)")
+            #expect(page.status == .ok)
+            let html = page.text
+            #expect(html.contains(#"<section class="movie-section movie-run" id="run""#))
+            #expect(html.contains("흥행 기록"))
+            #expect(html.contains(#"class="archive-chart pace-chart""#))
+            #expect(html.components(separatedBy: #"<polyline class="pace-line"#).count - 1 == 2)
+            #expect(html.contains(#"<text class="chart-value pace-label""#))
+            #expect(html.contains(#"<input type="hidden" name="vs" value="\#(other.movieCode)">"#))
+            #expect(html.contains("/api/v1/movies/\(film.movieCode)/run?vs=\(other.movieCode)"))
+
+            // A title search lists archived films with links that add them.
+            let word = String(other.title.prefix(2))
+            let query = word.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            let found = try await client.get("/movies/\(film.movieCode)?find=\(query)&lang=en").text
+            #expect(found.contains("Films found"))
+            #expect(found.contains("vs=\(other.movieCode)"))
+
+            let bad = try await client.get("/movies/\(film.movieCode)?vs=\(film.movieCode)&lang=en")
+            #expect(bad.status == .badRequest)
+            #expect(bad.text.contains("a film cannot be compared with itself"))
+        }
+    }
+}
