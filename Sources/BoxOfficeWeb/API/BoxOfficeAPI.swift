@@ -9,6 +9,7 @@ struct BoxOfficeAPI: APIProtocol {
     let archiveStatus: ArchiveStatusHandler
     let runs: FilmRunAPIHandler
     let market: MarketAPIHandler
+    let records: RecordsAPIHandler
     let accounts: AccountAPIHandler
     let categories: CategoryAPIHandler
     let notes: NoteAPIHandler
@@ -59,6 +60,26 @@ struct BoxOfficeAPI: APIProtocol {
 
     func getMovieRun(_ input: Operations.GetMovieRun.Input) async throws -> Operations.GetMovieRun.Output {
         try await runs.getMovieRun(input)
+    }
+
+    func getRecordMilestones(_ input: Operations.GetRecordMilestones.Input) async throws
+        -> Operations.GetRecordMilestones.Output
+    {
+        try await records.getRecordMilestones(input)
+    }
+
+    func getRecordTotals(_ input: Operations.GetRecordTotals.Input) async throws -> Operations.GetRecordTotals.Output {
+        try await records.getRecordTotals(input)
+    }
+
+    func getRecordStreaks(_ input: Operations.GetRecordStreaks.Input) async throws
+        -> Operations.GetRecordStreaks.Output
+    {
+        try await records.getRecordStreaks(input)
+    }
+
+    func getRecordLegs(_ input: Operations.GetRecordLegs.Input) async throws -> Operations.GetRecordLegs.Output {
+        try await records.getRecordLegs(input)
     }
 
     func getArchiveStatus(_ input: Operations.GetArchiveStatus.Input) async throws

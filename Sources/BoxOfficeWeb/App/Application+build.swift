@@ -121,6 +121,7 @@ func buildRouter(
         archiveStatus: ArchiveStatusHandler(keeper: services.keeper, ledger: services.ledger),
         runs: FilmRunAPIHandler(runs: services.filmRuns, calendar: services.calendar),
         market: MarketAPIHandler(market: services.market, calendar: services.calendar),
+        records: RecordsAPIHandler(records: services.records, calendar: services.calendar),
         accounts: AccountAPIHandler(accounts: services.diaryAccounts),
         categories: CategoryAPIHandler(notes: services.diaryNotes),
         notes: NoteAPIHandler(notes: services.diaryNotes, watchlist: services.watchlist, calendar: services.calendar),
@@ -166,6 +167,11 @@ func buildRouter(
         market: services.market, calendar: services.calendar, renderer: renderer,
         pages: RenderedPageCache(byteBudget: 4 << 20)
     ).addRoutes(to: pages)
+    // The records pages, each kept five minutes per address and language.
+    RecordsController<BasicRequestContext>(
+        records: services.records, calendar: services.calendar, renderer: renderer,
+        pages: RenderedPageCache(byteBudget: 2 << 20)
+    ).addRoutes(to: pages)
     SearchController<BasicRequestContext>(movies: services.movies, site: site, renderer: renderer, cache: moviePages)
         .addRoutes(to: pages)
     MovieController<BasicRequestContext>(
@@ -188,7 +194,8 @@ private func apiMiddlewares(services: AppServices, openAPI: OpenAPIDocument) -> 
     let rules = APIOperationRules(
         ChartAPIHandler.rules + MovieAPIHandler.rules + ArchiveAPIHandler.rules + CategoryAPIHandler.rules
             + NoteAPIHandler.rules + TransferAPIHandler.rules + StatsAPIHandler.rules + WatchlistAPIHandler.rules
-            + WatchlistImportAPIHandler.rules + NotificationAPIHandler.rules + MarketAPIHandler.rules)
+            + WatchlistImportAPIHandler.rules + NotificationAPIHandler.rules + MarketAPIHandler.rules
+            + RecordsAPIHandler.rules)
     return [
         APIResponseHeadersMiddleware(),
         DiaryNoStoreMiddleware(diaryOperations: openAPI.operationIDs(tagged: "diary")),

@@ -5,7 +5,7 @@ import Hummingbird
 
 /// What the shared page frame (header, navigation, banners, footer) shows.
 struct LayoutViewModel: Sendable {
-    enum Section: Sendable { case daily, weekly, period, market, none }
+    enum Section: Sendable { case daily, weekly, period, market, records, none }
 
     var languageCode: String
     var pageTitle: String
@@ -15,12 +15,16 @@ struct LayoutViewModel: Sendable {
     var isWeeklyActive: Bool
     var isPeriodActive: Bool
     var isMarketActive: Bool
+    var isRecordsActive: Bool
     var dailyURL: String
     var weeklyURL: String
     var periodURL: String
     var marketURL: String
+    var recordsURL: String
     /// The market pages' tab (시장 / Market).
     var marketTab: String
+    /// The records pages' tab (기록 / Records).
+    var recordsTab: String
     /// The same page in the other language.
     var otherLanguageURL: String
     var search: SearchBoxViewModel
@@ -39,12 +43,15 @@ struct LayoutViewModel: Sendable {
         self.isWeeklyActive = section == .weekly
         self.isPeriodActive = section == .period
         self.isMarketActive = section == .market
+        self.isRecordsActive = section == .records
         let explicit = Language.explicitParameter(in: request)?.rawValue
         self.dailyURL = LinkBuilder.link("/daily", [("lang", explicit)])
         self.weeklyURL = LinkBuilder.link("/weekly", [("lang", explicit)])
         self.periodURL = LinkBuilder.link("/charts/period", [("lang", explicit)])
         self.marketURL = LinkBuilder.link("/market/years", [("lang", explicit)])
         self.marketTab = MarketStrings.table(for: language).marketTab
+        self.recordsURL = LinkBuilder.link("/records/milestones", [("lang", explicit)])
+        self.recordsTab = RecordsStrings.table(for: language).recordsTab
         self.manifestURL = LinkBuilder.link("/manifest.webmanifest", [("lang", explicit)])
         var items = request.formParameters
             .filter { $0.key != "lang" }

@@ -1,0 +1,158 @@
+import BoxOfficeCore
+import BoxOfficeText
+
+/// The fixed text of the records pages (`/records/…`), in Korean (the default) and English, reached from templates as
+/// `r.…`. Words with numbers are methods.
+struct RecordsStrings: Sendable {
+    let isEnglish: Bool
+
+    let recordsTab, milestonesTab, totalsTab, streaksTab, legsTab: String
+    let milestonesTitle, totalsTitle, streaksTitle, legsTitle: String
+    let fastestList, audienceList, salesList, longestStreakList, daysAtNumberOneList, legsList, dropList: String
+    let rankHeader, filmHeader, openHeader, reachedHeader, dayOfRunHeader, finalAudienceHeader, finalSalesHeader: String
+    let streakHeader, streakDatesHeader, daysAtOneHeader, daysInTop10Header, openingWeekendHeader, legsHeader: String
+    let dropHeader, thresholdLabel, byLabel, yearLabel, nationLabel, sinceLabel, limitLabel, show, all: String
+    let korean, foreign, audience, sales, legend, legsNote, streakNote, emptyList, eraNote, jsonLink, none: String
+    let filtersLabel, partialWeekend: String
+
+    static let korean = RecordsStrings(english: false)
+    static let english = RecordsStrings(english: true)
+
+    static func table(for language: Language) -> RecordsStrings { language == .english ? english : korean }
+
+    var language: Language { isEnglish ? .english : .korean }
+
+    private init(english en: Bool) {
+        isEnglish = en
+        func t(_ korean: String, _ english: String) -> String { en ? english : korean }
+        recordsTab = t("기록", "Records")
+        milestonesTab = t("최단 돌파", "Fastest")
+        totalsTab = t("누적 순위", "Totals")
+        streaksTab = t("1위 연속", "Streaks at #1")
+        legsTab = t("뒷심", "Legs")
+        milestonesTitle = t("최단 기간 관객 돌파 기록", "Fastest to a milestone")
+        totalsTitle = t("누적 관객·매출 순위", "The largest totals")
+        streaksTitle = t("박스오피스 1위 기록", "Records at #1")
+        legsTitle = t("뒷심과 2주차 하락", "Legs and second-weekend drops")
+        fastestList = t("가장 빨리 도달한 영화", "Fastest to reach it")
+        audienceList = t("관객수 순위", "By admissions")
+        salesList = t("매출액 순위", "By sales")
+        longestStreakList = t("가장 긴 연속 1위", "Longest unbroken runs at #1")
+        daysAtNumberOneList = t("1위를 가장 오래 한 영화", "Most days at #1")
+        legsList = t("뒷심이 가장 좋은 영화", "Best legs")
+        dropList = t("2주차 주말 하락이 가장 큰 영화", "Steepest second-weekend drops")
+        rankHeader = t("순위", "Rank")
+        filmHeader = t("영화", "Film")
+        openHeader = t("개봉일", "Opened")
+        reachedHeader = t("도달일", "Reached on")
+        dayOfRunHeader = t("개봉 후", "Day of run")
+        finalAudienceHeader = t("누적 관객", "Admissions")
+        finalSalesHeader = t("누적 매출", "Sales")
+        streakHeader = t("연속 1위", "Days in a row")
+        streakDatesHeader = t("기간", "When")
+        daysAtOneHeader = t("1위 일수", "Days at #1")
+        daysInTop10Header = t("10위 안 일수", "Days in the top 10")
+        openingWeekendHeader = t("개봉 주말 관객", "Opening weekend")
+        legsHeader = t("최종 ÷ 개봉 주말", "Final ÷ opening weekend")
+        dropHeader = t("2주차 주말 하락", "Second-weekend drop")
+        thresholdLabel = t("관객 기준", "Milestone")
+        byLabel = t("기준", "By")
+        yearLabel = t("개봉 연도", "Opened in")
+        nationLabel = t("국적", "Nation")
+        sinceLabel = t("개봉 연도 이후", "Opened since")
+        limitLabel = t("편수", "Films")
+        show = t("보기", "Show")
+        all = t("전체", "All")
+        korean = t("한국 영화", "Korean films")
+        foreign = t("외국 영화", "Foreign films")
+        audience = t("관객수", "Admissions")
+        sales = t("매출액", "Sales")
+        legend = t(
+            "≈ 는 그 범위 안의 어느 날인지 보관된 차트로는 알 수 없다는 뜻이고(범위의 끝으로 줄을 세웁니다), "
+                + "≥ 는 보관된 마지막 날의 누적이라 실제는 그 이상이라는 뜻입니다.",
+            "≈ means the archived charts only pin the day to a range (lists order by its end); "
+                + "≥ means a total as of the last archived day: the truth may be larger.")
+        legsNote = t(
+            "개봉 주말 관객 10만 명 이상인 영화만 셉니다.",
+            "Only films with an opening weekend of 100,000 admissions or more are counted.")
+        streakNote = t(
+            "보관되지 않은 날이 있으면 연속 기록은 거기서 끊깁니다.",
+            "A day missing from the archive ends a streak.")
+        emptyList = t("조건에 맞는 보관된 영화가 없습니다.", "The archive holds no film that qualifies.")
+        eraNote = t(
+            "2011년 이전 KOBIS 자료는 일부 스크린만 집계했습니다.",
+            "Before 2011 KOBIS counted only part of the screens.")
+        jsonLink = t("JSON", "JSON")
+        none = t("-", "-")
+        filtersLabel = t("조건", "Filters")
+        partialWeekend = t("토·일 개봉", "opened on the weekend")
+    }
+
+    /// `1000만`, `10 million`: a milestone's name.
+    func threshold(_ value: Int64) -> String {
+        isEnglish ? NumberFormatting.englishUnits(value) : NumberFormatting.koreanUnits(value, units: 1)
+    }
+
+    /// Admissions with a figure's mark: `≥ 1,761만 명`, `≥ 17.6 million`.
+    func people(_ figure: Figure?) -> String {
+        guard let figure else { return none }
+        let value = Self.whole(figure.value)
+        let text =
+            isEnglish ? NumberFormatting.englishUnits(value) : NumberFormatting.koreanUnits(value, units: 2) + "명"
+        let mark = FigureText.mark(figure.quality)
+        return mark.isEmpty ? text : mark + " " + text
+    }
+
+    /// A day of run: `12일 만에`, `≈ 3–5일 만에`, `day 12`, `≈ days 3–5`.
+    func dayOfRun(_ figure: Figure?) -> String {
+        guard let figure else { return none }
+        let low = Int(Self.whole(figure.low ?? figure.value))
+        let high = Int(Self.whole(figure.high ?? figure.value))
+        if low == high { return isEnglish ? "day \(high)" : "\(high)일 만에" }
+        return isEnglish ? "≈ days \(low)–\(high)" : "≈ \(low)–\(high)일 만에"
+    }
+
+    /// The day a milestone was reached: `2014-08-10`, or `≈ 2014-08-08 – 2014-08-10`.
+    func reached(_ crossing: MilestoneCrossing?) -> String {
+        guard let crossing else { return none }
+        if crossing.quality == .exact { return crossing.latest.isoString }
+        return "≈ \(crossing.earliest.isoString) – \(crossing.latest.isoString)"
+    }
+
+    func days(_ count: Int) -> String {
+        isEnglish ? (count == 1 ? "1 day" : "\(NumberFormatting.thousands(count)) days") : "\(count)일"
+    }
+
+    /// Legs: `≥ 6.52×`.
+    func legs(_ figure: Figure?) -> String {
+        guard let figure else { return none }
+        let mark = FigureText.mark(figure.quality)
+        let text = NumberFormatting.fixed(figure.value, decimals: 2) + "×"
+        return mark.isEmpty ? text : mark + " " + text
+    }
+
+    /// A drop as a percent: `62.4%`.
+    func drop(_ figure: Figure?) -> String {
+        guard let figure else { return none }
+        return NumberFormatting.percent(figure.value * 100)
+    }
+
+    /// The caption of a fastest list: `1000만 관객 최단 돌파`.
+    func fastestCaption(_ threshold: Int64) -> String {
+        isEnglish
+            ? "Fastest to \(self.threshold(threshold)) admissions" : "\(self.threshold(threshold)) 관객 최단 돌파"
+    }
+
+    /// The sentence that states the list's finding.
+    func leader(title: String, figure: String) -> String {
+        isEnglish ? "First: \(title) (\(figure))." : "1위: \(title) (\(figure))."
+    }
+
+    func yearOption(_ year: Int) -> String { isEnglish ? String(year) : "\(year)년" }
+
+    /// `value` rounded to a whole number, 0 when it is not finite, clamped to ±9.2 × 10¹⁸.
+    static func whole(_ value: Double) -> Int64 {
+        guard value.isFinite else { return 0 }
+        return Int64(Swift.min(Swift.max(value.rounded(), -9.2e18), 9.2e18))
+    }
+}

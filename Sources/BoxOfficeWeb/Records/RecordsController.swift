@@ -1,0 +1,52 @@
+import BoxOfficeCore
+import BoxOfficeText
+import Foundation
+import Hummingbird
+
+/// `GET /records/{milestones,totals,streaks,legs}`: the records from the films' kept records. None calls KOBIS. A page
+/// is kept rendered five minutes (never past midnight in Seoul), like film pages, per address and language.
+struct RecordsController<Context: RequestContext>: Sendable {
+    let records: RecordsService
+    let calendar: BoxOfficeCalendar
+    let renderer: PageRenderer
+    let pages: RenderedPageCache
+
+    static var timeToLive: TimeInterval { APICacheControl.timeToLive }
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        for kind in RecordKind.allCases {
+            group.get("records/\(kind.rawValue)") { request, _ in
+                try await kept(request) { language in try await page(kind, request, language) }
+            }
+        }
+        group.get("records") { request, _ in
+            Response(
+                status: .seeOther,
+                headers: [
+                    .location: LinkBuilder.link(
+                        "/records/milestones", [("lang", Language.explicitParameter(in: request)?.rawValue)])
+                ])
+        }
+    }
+
+    /// The kept page of the request's address and language, or a new one kept five minutes.
+    private func kept(_ request: Request, _ render: (Language) async throws -> ByteBuffer) async throws -> Response {
+        let language = Language(request: request)
+        let key = RenderedPageCache.Key(
+            path: request.uri.path, query: request.uri.query ?? "", language: language, variant: "")
+        let now = calendar.currentInstant
+        if let page = pages.body(for: key, now: now) { return page.response(to: request) }
+        let page = EncodedBody(try await render(language), contentType: ResponseBuilders.htmlContentType)
+        pages.store(
+            page, for: key, until: min(now.addingTimeInterval(Self.timeToLive), calendar.nextDayStart), now: now)
+        return page.response(to: request)
+    }
+
+    private func page(_ kind: RecordKind, _ request: Request, _ language: Language) async throws -> ByteBuffer {
+        let query = try RecordsParameters.query(kind, request.formParameters, calendar: calendar)
+        let report = try await records.report(query)
+        return try renderer.renderBody(
+            RecordsViewModel(report: report, calendar: calendar, language: language, request: request),
+            template: "records")
+    }
+}

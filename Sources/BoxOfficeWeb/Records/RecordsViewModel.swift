@@ -1,0 +1,200 @@
+import BoxOfficeCore
+import BoxOfficeText
+import Hummingbird
+
+/// A tab or an option of the records pages.
+struct RecordsLinkViewModel: Sendable {
+    var label: String
+    var url: String
+    var isCurrent: Bool
+}
+
+/// One column of a records table: numbers are right-aligned.
+struct RecordsColumnViewModel: Sendable {
+    var label: String
+    var isNumber: Bool
+}
+
+/// One cell of a records table, already in words.
+struct RecordsCellViewModel: Sendable {
+    var text: String
+    var isNumber: Bool
+}
+
+/// One film of a records table.
+struct RecordsRowViewModel: Sendable {
+    var rank: Int
+    var title: String
+    var movieURL: String
+    var openDate: String
+    var cells: [RecordsCellViewModel]
+}
+
+/// One ordered list of a records page: a table whose caption names it and a sentence stating its first film.
+struct RecordsListViewModel: Sendable {
+    var id: String
+    var caption: String
+    var summary: String
+    var columns: [RecordsColumnViewModel]
+    var rows: [RecordsRowViewModel]
+    var isEmpty: Bool
+}
+
+/// `/records/{milestones,totals,streaks,legs}`: the lists of a records answer, the filter form and the notes.
+struct RecordsViewModel: Sendable {
+    var layout: LayoutViewModel
+    var r: RecordsStrings
+    var title: String
+    var tabs: [RecordsLinkViewModel]
+    var action: String
+    var thresholdOptions: [SelectOptionViewModel]
+    var byOptions: [SelectOptionViewModel]
+    var nationOptions: [SelectOptionViewModel]
+    var takesThreshold: Bool
+    var takesBy: Bool
+    var takesYear: Bool
+    var year: String
+    var since: String
+    var limit: String
+    var minYear: Int
+    var maxYear: Int
+    var lists: [RecordsListViewModel]
+    var note: String
+    var showsEraNote: Bool
+    var jsonURL: String
+    var hiddenLanguage: String
+    var hasHiddenLanguage: Bool
+
+    init(report: RecordsReport, calendar: BoxOfficeCalendar, language: Language, request: Request) {
+        let r = RecordsStrings.table(for: language)
+        self.r = r
+        let kind = report.kind
+        switch kind {
+        case .milestones: title = r.milestonesTitle
+        case .totals: title = r.totalsTitle
+        case .streaks: title = r.streaksTitle
+        case .legs: title = r.legsTitle
+        }
+        layout = LayoutViewModel(
+            request: request, language: language, pageTitle: title, isSampleData: report.source == .sample,
+            section: .records)
+        let explicit = Language.explicitParameter(in: request)?.rawValue
+        hiddenLanguage = explicit ?? ""
+        hasHiddenLanguage = explicit != nil
+        let names: [(RecordKind, String)] = [
+            (.milestones, r.milestonesTab), (.totals, r.totalsTab), (.streaks, r.streaksTab), (.legs, r.legsTab),
+        ]
+        tabs = names.map { tab, label in
+            RecordsLinkViewModel(
+                label: label, url: LinkBuilder.link("/records/\(tab.rawValue)", [("lang", explicit)]),
+                isCurrent: tab == kind)
+        }
+        action = "/records/\(kind.rawValue)"
+        takesThreshold = kind == .milestones
+        takesBy = kind == .totals
+        takesYear = kind == .totals || kind == .legs
+        thresholdOptions = Milestone.thresholds.map {
+            SelectOptionViewModel(value: String($0), label: r.threshold($0), isSelected: $0 == report.threshold)
+        }
+        byOptions = [
+            SelectOptionViewModel(value: "audience", label: r.audience, isSelected: report.by != .sales),
+            SelectOptionViewModel(value: "sales", label: r.sales, isSelected: report.by == .sales),
+        ]
+        nationOptions = [
+            SelectOptionViewModel(value: "", label: r.all, isSelected: report.nation == nil),
+            SelectOptionViewModel(value: "korean", label: r.korean, isSelected: report.nation == .korean),
+            SelectOptionViewModel(value: "foreign", label: r.foreign, isSelected: report.nation == .foreign),
+        ]
+        year = report.year.map(String.init) ?? ""
+        since = report.since.map(String.init) ?? ""
+        limit = String(report.limit)
+        minYear = calendar.earliestDate.year
+        maxYear = calendar.yesterday.year
+        lists = report.lists.map { Self.list($0, report: report, strings: r, request: request) }
+        switch kind {
+        case .legs: note = r.legsNote
+        case .streaks: note = r.streakNote
+        case .milestones, .totals: note = ""
+        }
+        showsEraNote =
+            report.source == .kobis
+            && report.lists.contains { $0.entries.contains { ($0.openDate?.year ?? 2011) < 2011 } }
+        jsonURL = LinkBuilder.link(
+            "/api/v1/records/\(kind.rawValue)",
+            [
+                ("threshold", report.threshold.map(String.init)), ("by", report.by?.rawValue),
+                ("year", report.year.map(String.init)), ("nation", report.nation?.rawValue),
+                ("since", report.since.map(String.init)), ("limit", String(report.limit)), ("lang", explicit),
+            ])
+    }
+
+    private static func list(
+        _ list: RecordList, report: RecordsReport, strings r: RecordsStrings, request: Request
+    ) -> RecordsListViewModel {
+        let explicit = Language.explicitParameter(in: request)?.rawValue
+        func number(_ label: String) -> RecordsColumnViewModel { RecordsColumnViewModel(label: label, isNumber: true) }
+        func text(_ label: String) -> RecordsColumnViewModel { RecordsColumnViewModel(label: label, isNumber: false) }
+        let caption: String
+        let columns: [RecordsColumnViewModel]
+        let cells: (RecordEntry) -> [RecordsCellViewModel]
+        let lead: (RecordEntry) -> String
+        func n(_ text: String) -> RecordsCellViewModel { RecordsCellViewModel(text: text, isNumber: true) }
+        func t(_ text: String) -> RecordsCellViewModel { RecordsCellViewModel(text: text, isNumber: false) }
+        switch list.order {
+        case .fastest:
+            caption = r.fastestCaption(report.threshold ?? RecordsQuery.defaultThreshold)
+            columns = [number(r.dayOfRunHeader), text(r.reachedHeader), number(r.finalAudienceHeader)]
+            cells = {
+                [n(r.dayOfRun($0.milestone?.dayOfRun)), t(r.reached($0.milestone)), n(r.people($0.finalAudience))]
+            }
+            lead = { r.dayOfRun($0.milestone?.dayOfRun) }
+        case .audience, .sales:
+            caption = list.order == .sales ? r.salesList : r.audienceList
+            columns = [number(r.finalAudienceHeader), number(r.finalSalesHeader), number(r.daysInTop10Header)]
+            cells = {
+                [
+                    n(r.people($0.finalAudience)), n(FigureText.won($0.finalSales, language: r.language)),
+                    n(r.days($0.daysInTop10)),
+                ]
+            }
+            lead = {
+                list.order == .sales
+                    ? FigureText.won($0.finalSales, language: r.language) : r.people($0.finalAudience)
+            }
+        case .longestStreak, .daysAtNumberOne:
+            caption = list.order == .longestStreak ? r.longestStreakList : r.daysAtNumberOneList
+            columns = [number(r.streakHeader), text(r.streakDatesHeader), number(r.daysAtOneHeader)]
+            cells = {
+                [
+                    n(r.days($0.longestStreak?.days ?? 0)),
+                    t($0.longestStreak.map { "\($0.start.isoString) – \($0.end.isoString)" } ?? r.none),
+                    n(r.days($0.daysAtNumberOne)),
+                ]
+            }
+            lead = { list.order == .longestStreak ? r.days($0.longestStreak?.days ?? 0) : r.days($0.daysAtNumberOne) }
+        case .legs, .secondWeekendDrop:
+            caption = list.order == .legs ? r.legsList : r.dropList
+            columns = [
+                number(r.openingWeekendHeader), number(r.finalAudienceHeader), number(r.legsHeader),
+                number(r.dropHeader),
+            ]
+            cells = {
+                [
+                    n(r.people($0.openingWeekend) + ($0.openingWeekendPartial ? " (\(r.partialWeekend))" : "")),
+                    n(r.people($0.finalAudience)), n(r.legs($0.legs)), n(r.drop($0.secondWeekendDrop)),
+                ]
+            }
+            lead = { list.order == .legs ? r.legs($0.legs) : r.drop($0.secondWeekendDrop) }
+        }
+        let rows = list.entries.map { entry in
+            RecordsRowViewModel(
+                rank: entry.rank, title: entry.title,
+                movieURL: LinkBuilder.link("/movies/\(entry.movieCode)", [("lang", explicit)]),
+                openDate: entry.openDate?.isoString ?? r.none, cells: cells(entry))
+        }
+        let summary = list.entries.first.map { r.leader(title: $0.title, figure: lead($0)) } ?? r.emptyList
+        return RecordsListViewModel(
+            id: "records-\(list.order.rawValue)", caption: caption, summary: summary, columns: columns, rows: rows,
+            isEmpty: rows.isEmpty)
+    }
+}
