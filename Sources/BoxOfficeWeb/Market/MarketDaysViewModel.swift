@@ -92,7 +92,8 @@ struct MarketDaysViewModel: Sendable {
         isEmpty = report.lines.isEmpty
         totalText = m.won(report.sales, language: language)
         outsideText = m.percent(report.outsideShare)
-        koreanText = m.percent(report.koreanShare)
+        koreanText =
+            m.percent(report.koreanShare) + (report.koreanShare.map { " (" + FigureText.percentRange($0) + ")" } ?? "")
         let comparison = report.comparison
         comparisonText = m.comparison(
             days: comparison.days, sales: m.won(comparison.sales, language: language),

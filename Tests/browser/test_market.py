@@ -1,0 +1,83 @@
+"""The market pages in real headless Chromium (hooked into run.py, which owns the server and the runner).
+
+A reader opens a week of daily charts (which stores them in the archive), then each market page: the years table, a
+week's daily line (an SVG with role="img", a title and a desc that state the finding, the same numbers in a table)
+and both holidays' windows, from the header's 시장 link and the pages' tabs. axe-core audits every page in Korean and
+English, light and dark, on a phone and a desktop. Screenshots: market_*.png.
+"""
+
+from __future__ import annotations
+
+import test_phone
+
+DAYS = [f"2024-03-{day:02d}" for day in range(1, 8)]
+PHONE = (390, 844)
+DESKTOP = (1280, 1000)
+
+
+def register(r) -> None:
+    """Adds the market tests to run.py's list; `r` is run.py's module (its helpers and `test` decorator)."""
+    axe_script = test_phone.axe_source()
+
+    def axe_violations(driver) -> list[str]:
+        if not driver.execute_script("return typeof window.axe === 'object';"):
+            driver.execute_script(axe_script)
+        found = driver.execute_async_script(
+            """
+            const done = arguments[arguments.length - 1];
+            axe.run(document, {resultTypes: ["violations"]})
+              .then((results) => done(results.violations.map((v) =>
+                `${v.id} (${v.impact}, ${v.nodes.length}×) at ${v.nodes[0] ? v.nodes[0].target.join(" ") : ""}`)))
+              .catch((error) => done([`axe-error: ${error}`]));
+            """
+        )
+        return list(found)
+
+    @r.test("market: years, a week's daily line and the holiday windows, from the header, axe-clean")
+    def market(c) -> None:
+        d = c.driver
+        for day in DAYS:
+            chart = c.server.json(f"/api/v1/daily?date={day}")
+            r.check(chart.get("entries"), f"the daily chart of {day} has rows")
+        week = c.server.json(f"/api/v1/market/days?from={DAYS[0]}&to={DAYS[-1]}")
+        r.check(week["archivedDays"] == len(DAYS), f"the week is archived: {week['archivedDays']}")
+
+        # The header's market link opens the years; the tabs lead on.
+        d.get(c.server.url(f"/daily?date={DAYS[-1]}"))
+        r.one(d, "nav.site-nav a[href='/market/years']").click()
+        r.wait(d, lambda x: r.path_of(x) == "/market/years", "the header's market link opens the years")
+        r.check(r.find(d, "nav.site-nav a[aria-current='page'][href='/market/years']"), "the market tab is current")
+        r.check(r.find(d, ".notice-sample"), "the sample-data notice shows")
+        r.check("2024" in r.one(d, ".market-table tbody").text, "2024 is in the years table")
+
+        d.get(c.server.url(f"/market/days?from={DAYS[0]}&to={DAYS[-1]}"))
+        svg = r.one(d, "svg.market-chart")
+        r.check(svg.get_attribute("role") == "img", "the line is an image with a name")
+        r.check(r.one(d, "#market-chart-desc").get_attribute("textContent").startswith("기간 매출 ≈"),
+                "its description states the period's sales")
+        r.check(len(r.find(d, "polyline.trend-line")) == 1, "one unbroken line for a whole week")
+        rows = d.execute_script(
+            "return document.querySelectorAll('#market-lines-caption ~ tbody tr, "
+            "table:has(#market-lines-caption) tbody tr').length")
+        r.check(rows == len(DAYS), f"the table has the week's {len(DAYS)} days: {rows}")
+        d.save_screenshot(str(r.ARTIFACTS / "market_days.png"))
+
+        failures: list[str] = []
+        pages = [
+            "/market/years", f"/market/days?from={DAYS[0]}&to={DAYS[-1]}", "/market/holidays",
+            "/market/holidays?holiday=seollal", "/market/years?lang=en",
+            f"/market/days?from={DAYS[0]}&to={DAYS[-1]}&lang=en", "/market/holidays?lang=en",
+        ]
+        for size in (PHONE, DESKTOP):
+            d.set_window_size(*size)
+            for path in pages:
+                d.get(c.server.url(path))
+                r.wait(d, lambda x: r.find(x, ".market-page"), f"the page {path}")
+                for scheme in ("light", "dark"):
+                    d.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                      {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+                    failures += [f"{size[0]}px {scheme} {path}: {v}" for v in axe_violations(d)]
+                d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+            d.save_screenshot(str(r.ARTIFACTS / f"market_holidays_{size[0]}.png"))
+        d.set_window_size(*DESKTOP)
+        r.check(not failures, f"axe-core found {len(failures)} violations:\n" + "\n".join(failures[:20]))
