@@ -53,6 +53,12 @@ struct APIBodyBytesTests {
                     "/api/v1/movies/\(code)/trend", [:],
                     try Self.json(try await services.archive.trend(movieCode: code))
                 ),
+                (
+                    "/api/v1/movies/\(code)/run?vs=\(chart.entries[1].movieCode)", [:],
+                    try Self.json(
+                        try await services.filmRuns.report(
+                            FilmRunQuery.parsing(movieCode: code, versus: [chart.entries[1].movieCode])))
+                ),
             ]
             #expect(daily.text == cases[0].expected)
             for (path, headers, expected) in cases {

@@ -1,0 +1,58 @@
+import BoxOfficeTestSupport
+import Foundation
+import Testing
+
+/// `boxoffice run` end to end: the built binary reads a film's run from the archive a sync filled from
+/// `simulate-kobis`, in three formats and two languages, refuses bad input in one line, and never calls KOBIS.
+@Suite("boxoffice run against simulate-kobis", .serialized)
+struct RunCommandTests {
+    @Test("run reads the archive: figures and milestones as a table, the API's JSON, pace points as CSV")
+    func run() async throws {
+        try await CLIHarness.withSimulator { server, cli in
+            let sync = try await cli.run(["sync", "--from", "2024-03-01", "--to", "2024-03-10", "--weekly"])
+            #expect(sync.status == 0, "\(sync.stderr)")
+            let daily = try await cli.run(["daily", "--date", "2024-03-10", "--format", "json"])
+            let chart = try #require(try JSONSerialization.jsonObject(with: Data(daily.stdout.utf8)) as? [String: Any])
+            let entries = try #require(chart["entries"] as? [[String: Any]])
+            let code = try #require(entries.first?["movieCode"] as? String)
+            let other = try #require(entries.dropFirst().first?["movieCode"] as? String)
+            let calls = try await CLIHarness.statsCalls(server)
+
+            let json = try await cli.run(["run", code, "--vs", other, "--format", "json"])
+            #expect(json.status == 0, "\(json.stderr)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let run = try #require(report["run"] as? [String: Any])
+            #expect(run["movieCode"] as? String == code)
+            #expect((report["compared"] as? [[String: Any]])?.first?["movieCode"] as? String == other)
+            let final = try #require(run["final"] as? [String: Any])
+            let audience = try #require(final["audience"] as? [String: Any])
+            #expect(audience["quality"] as? String == "floor")
+            #expect(audience["value"] as? Double == (entries.first?["audienceTotal"] as? Double))
+
+            let table = try await cli.run(["run", code, "--lang", "en"])
+            #expect(table.status == 0, "\(table.stderr)")
+            #expect(table.stdout.contains("Total admissions") && table.stdout.contains("≥ "))
+            #expect(table.stdout.contains("≥ at least (as of the latest archived day)"))
+            let korean = try await cli.run(["run", code, "--lang", "ko"])
+            #expect(korean.stdout.contains("누적 관객"))
+
+            let csv = try await cli.run(["run", code, "--vs", other, "--format", "csv"])
+            #expect(csv.status == 0, "\(csv.stderr)")
+            let rows = csv.stdout.split(separator: "\r\n")
+            #expect(rows.first == "movieCode,day,date,audience")
+            #expect(rows.contains { $0.hasPrefix(other + ",") })
+
+            #expect(try await CLIHarness.statsCalls(server) == calls, "run never calls KOBIS")
+
+            let five = ["--vs", "1", "--vs", "2", "--vs", "3", "--vs", "4", "--vs", "5"]
+            let tooMany = try await cli.run(["run", code] + five + ["--lang", "en"])
+            #expect(tooMany.status != 0)
+            #expect(tooMany.stderr.split(separator: "\n").count == 1, "\(tooMany.stderr)")
+            #expect(tooMany.stderr.contains("at most 4"))
+            let itself = try await cli.run(["run", code, "--vs", code, "--lang", "ko"])
+            #expect(itself.status != 0 && itself.stderr.contains("자신과는 비교할 수 없습니다"))
+            let unknown = try await cli.run(["run", "99999999", "--lang", "en"])
+            #expect(unknown.status != 0 && unknown.stderr.split(separator: "\n").count == 1)
+        }
+    }
+}
