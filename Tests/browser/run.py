@@ -775,9 +775,9 @@ __import__("test_archive").register(sys.modules[__name__])  # backfill and perio
 __import__("test_phone").register(sys.modules[__name__])  # the phone app (issue 16): Tests/browser/test_phone.py
 __import__("test_watchlist").register(sys.modules[__name__])  # watchlist marks and alerts: Tests/browser/test_watchlist.py
 __import__("test_shared_device").register(sys.modules[__name__])  # two accounts, one device: test_shared_device.py
-__import__("test_market").register(sys.modules[__name__])  # the market pages: test_market.py
 __import__("test_chart_table").register(sys.modules[__name__])  # the wide chart table: test_chart_table.py
 __import__("test_market").register(sys.modules[__name__])  # the market pages: test_market.py
+__import__("test_runs").register(sys.modules[__name__])  # a film's run and the comparison: test_runs.py
 
 
 # ---- runner ---------------------------------------------------------------------------------------
