@@ -103,7 +103,7 @@ PAGES = {
     "/market/days": {"from": "date", "to": "date", "month": "month", "year": "year"},
     "/market/holidays": {"holiday": "text"},
     "/movies": {"q": "text", "director": "text", "year": "year", "page": "int"},
-    "/movies/{code}": {},
+    "/movies/{code}": {"vs": "text", "find": "text"},
     "/movies/{code}/trend.csv": {},
     "/movies/{code}/poster": {},
     "/feeds/daily.atom": {},
