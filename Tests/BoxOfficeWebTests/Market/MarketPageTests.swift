@@ -59,6 +59,33 @@ struct MarketPageTests {
         }
     }
 
+    @Test("each body is byte for byte the core's JSON (what --format json writes), kept ones included")
+    func bodyBytes() async throws {
+        try await ArchiveWebSupport.withArchivedApp { services, client in
+            let cases: [(String, String)] = [
+                ("/api/v1/market/years", try APIBodyBytesTests.json(try await services.market.years())),
+                (
+                    "/api/v1/market/days?from=2024-03-01&to=2024-03-15",
+                    try APIBodyBytesTests.json(try await services.market.days(ArchiveWebSupport.archived))
+                ),
+                (
+                    "/api/v1/market/days?year=2024",
+                    try APIBodyBytesTests.json(
+                        try await services.market.days(
+                            DateRange(start: CalendarDate("2024-01-01")!, end: CalendarDate("2024-03-19")!)))
+                ),
+                (
+                    "/api/v1/market/holidays?holiday=seollal",
+                    try APIBodyBytesTests.json(try await services.market.holidays(.seollal))
+                ),
+            ]
+            for (path, expected) in cases {
+                #expect(try await client.get(path).text == expected, "\(path)")
+                #expect(try await client.get(path).text == expected, "\(path) kept")
+            }
+        }
+    }
+
     @Test("the pages: the line drawn with a title that states the finding, the numbers in tables, both languages")
     func pages() async throws {
         try await ArchiveWebSupport.withArchivedApp { _, client in
