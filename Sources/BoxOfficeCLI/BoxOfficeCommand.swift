@@ -15,7 +15,8 @@ struct BoxOfficeCommand<Runner: WebAppRunner>: AsyncParsableCommand {
             subcommands: [
                 ServeCommand<Runner>.self, DailyCommand.self, WeeklyCommand.self, MovieCommand.self, SearchCommand.self,
                 SimulateKOBISCommand.self, MigrateCommand.self,
-                SyncCommand.self, TopCommand.self, RunCommand.self, MarketCommand.self, ExportCommand.self,
+                SyncCommand.self, TopCommand.self, RunCommand.self, MarketCommand.self, RecordsCommand.self,
+                ExportCommand.self,
                 AdminCommand.self,
             ]
         )

@@ -1,0 +1,175 @@
+import ArgumentParser
+import BoxOfficeApp
+import BoxOfficeCodecs
+import BoxOfficeCore
+import BoxOfficeText
+import Foundation
+
+/// `boxoffice records milestones|totals|streaks|legs`: the records from the films' kept records (no KOBIS calls), as
+/// `/records/…` shows them.
+struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "records",
+        abstract: "Show records from the archive: fastest to a milestone, totals, #1 streaks, legs (no KOBIS calls).",
+        discussion: """
+            milestones takes --threshold (1000000, 2000000, 3000000, 5000000, 7000000 or 10000000); totals takes \
+            --by audience|sales and --year; legs takes --year. All take --nation korean|foreign, --since YYYY and \
+            --limit 1-100 (20 by default).
+            """)
+
+    @Argument(help: "milestones, totals, streaks or legs.")
+    var kind: String
+
+    @Option(help: "The milestone, in admissions (with milestones).")
+    var threshold: String?
+
+    @Option(help: "audience or sales (with totals).")
+    var by: String?
+
+    @Option(help: "Films opened in this year (with totals and legs).")
+    var year: String?
+
+    @Option(help: "korean or foreign.")
+    var nation: String?
+
+    @Option(help: "Films opened in this year or later.")
+    var since: String?
+
+    @Option(help: "How many films each list shows, 1-100.")
+    var limit: String?
+
+    @Option(help: "table, json or csv.")
+    var format: PeriodFormat = .table
+
+    @OptionGroup var languageOptions: LanguageOptions
+
+    func run() async throws {
+        let strings = strings
+        let language = language
+        guard let kind = RecordKind(rawValue: kind) else {
+            throw BoxOfficeError.invalid("kind", .oneOf(RecordKind.allCases.map(\.rawValue)), value: kind)
+        }
+        let report = try await ServiceRunner.run(strings) { services in
+            let query = try RecordsQuery.parsing(
+                kind: kind, threshold: threshold, by: by, year: year, nation: nation, since: since, limit: limit,
+                calendar: services.calendar)
+            return try await services.records.report(query)
+        }
+        Terminal.write(try Self.render(report, format: format, strings: strings, language: language))
+    }
+
+    static func render(
+        _ report: RecordsReport, format: PeriodFormat, strings: CLIStrings, language: Language
+    ) throws -> String {
+        switch format {
+        case .json:
+            return try ChartRenderer.json(report)
+        case .csv:
+            let header = [
+                "order", "rank", "movieCode", "title", "openDate", "nation", "milestoneEarliest", "milestoneLatest",
+                "dayOfRunLow", "dayOfRunHigh", "milestoneQuality", "finalAudience", "finalSales", "openingWeekend",
+                "secondWeekendDrop", "legs", "daysAtNumberOne", "longestStreak", "daysInTop10",
+            ]
+            let rows = report.lists.flatMap { list in
+                list.entries.map { entry in
+                    [
+                        list.order.rawValue, String(entry.rank), entry.movieCode, entry.title,
+                        entry.openDate?.isoString ?? "", entry.nation.rawValue,
+                        entry.milestone?.earliest.isoString ?? "", entry.milestone?.latest.isoString ?? "",
+                        number(entry.milestone?.dayOfRun?.low), number(entry.milestone?.dayOfRun?.high),
+                        entry.milestone?.quality.rawValue ?? "", number(entry.finalAudience.value),
+                        number(entry.finalSales.value), number(entry.openingWeekend?.value),
+                        entry.secondWeekendDrop.map { String($0.value) } ?? "",
+                        entry.legs.map { String($0.value) } ?? "", String(entry.daysAtNumberOne),
+                        entry.longestStreak.map { String($0.days) } ?? "", String(entry.daysInTop10),
+                    ]
+                }
+            }
+            return ([RFC4180.exportRecord(header)] + rows.map(RFC4180.exportRecord)).joined(separator: "\r\n")
+                + "\r\n"
+        case .table:
+            var parts: [String] = []
+            for list in report.lists {
+                let (columns, cells) = Self.columns(list.order, strings: strings, language: language)
+                let rows = list.entries.map { entry in
+                    [
+                        String(entry.rank), DisplayWidth.truncate(entry.title, to: 30),
+                        entry.openDate?.isoString ?? "-",
+                    ] + cells(entry)
+                }
+                var title = strings.recordsListTitle(list.order, threshold: report.threshold)
+                if report.source == .sample { title += " · " + strings.sampleData }
+                parts.append(
+                    TextTable(
+                        columns: [
+                            .right(strings.recordsRankHeader), .left(strings.recordsFilmHeader),
+                            .left(strings.recordsOpenHeader),
+                        ] + columns,
+                        rows: rows
+                    ).rendered(title: title, whenEmpty: strings.recordsEmpty, footer: []))
+            }
+            return parts.joined(separator: "\n") + strings.recordsLegend + "\n"
+        }
+    }
+
+    private static func columns(
+        _ order: RecordOrder, strings s: CLIStrings, language: Language
+    ) -> ([TextTable.Column], (RecordEntry) -> [String]) {
+        switch order {
+        case .fastest:
+            return (
+                [.right(s.recordsDayHeader), .left(s.recordsReachedHeader), .right(s.recordsAudienceHeader)],
+                { entry in
+                    let reached =
+                        entry.milestone.map {
+                            $0.quality == .exact ? $0.latest.isoString : "≈ \($0.earliest) – \($0.latest)"
+                        } ?? "-"
+                    return [
+                        s.recordsDayOfRun(entry.milestone?.dayOfRun), reached, s.recordsPeople(entry.finalAudience),
+                    ]
+                }
+            )
+        case .audience, .sales:
+            return (
+                [.right(s.recordsAudienceHeader), .right(s.recordsSalesHeader), .right(s.recordsTop10Header)],
+                {
+                    [
+                        s.recordsPeople($0.finalAudience), FigureText.won($0.finalSales, language: language),
+                        s.recordsDays($0.daysInTop10),
+                    ]
+                }
+            )
+        case .longestStreak, .daysAtNumberOne:
+            return (
+                [.right(s.recordsStreakHeader), .left(s.recordsWhenHeader), .right(s.recordsDaysAtOneHeader)],
+                {
+                    [
+                        s.recordsDays($0.longestStreak?.days ?? 0),
+                        $0.longestStreak.map { "\($0.start) – \($0.end)" } ?? "-", s.recordsDays($0.daysAtNumberOne),
+                    ]
+                }
+            )
+        case .legs, .secondWeekendDrop:
+            return (
+                [
+                    .right(s.recordsOpeningHeader), .right(s.recordsAudienceHeader), .right(s.recordsLegsHeader),
+                    .right(s.recordsDropHeader),
+                ],
+                {
+                    [
+                        s.recordsPeople($0.openingWeekend), s.recordsPeople($0.finalAudience),
+                        $0.legs.map {
+                            FigureText.mark($0.quality) + " " + NumberFormatting.fixed($0.value, decimals: 2) + "×"
+                        } ?? "-",
+                        $0.secondWeekendDrop.map { NumberFormatting.percent($0.value * 100) } ?? "-",
+                    ]
+                }
+            )
+        }
+    }
+
+    private static func number(_ value: Double?) -> String {
+        guard let value, let whole = Int64(exactly: value.rounded()) else { return "" }
+        return String(whole)
+    }
+}

@@ -1,0 +1,69 @@
+import BoxOfficeTestSupport
+import Foundation
+import Testing
+
+/// `boxoffice records milestones|totals|streaks|legs` end to end: the built binary reads the records kept while a sync
+/// filled the archive from `simulate-kobis`, in three formats and two languages, refuses bad input in one line, and
+/// never calls KOBIS.
+@Suite("boxoffice records against simulate-kobis", .serialized)
+struct RecordsCommandTests {
+    @Test("records reads the kept records: tables, JSON and CSV, in both languages, with no KOBIS call")
+    func records() async throws {
+        try await CLIHarness.withSimulator { server, cli in
+            let sync = try await cli.run(["sync", "--from", "2024-03-01", "--to", "2024-03-10"])
+            #expect(sync.status == 0, "\(sync.stderr)")
+            let calls = try await CLIHarness.statsCalls(server)
+
+            let json = try await cli.run(["records", "totals", "--limit", "5", "--format", "json"])
+            #expect(json.status == 0, "\(json.stderr)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(report["kind"] as? String == "totals" && report["by"] as? String == "audience")
+            #expect(report["limit"] as? Int == 5 && report["source"] as? String == "kobis")
+            let lists = try #require(report["lists"] as? [[String: Any]])
+            let entries = try #require(lists.first?["entries"] as? [[String: Any]])
+            #expect(!entries.isEmpty && entries.count <= 5)
+            let final = try #require(entries.first?["finalAudience"] as? [String: Any])
+            #expect(
+                final["quality"] as? String == "floor" && final.keys.sorted() == ["high", "low", "quality", "value"])
+            let values = entries.compactMap { ($0["finalAudience"] as? [String: Any])?["value"] as? Double }
+            #expect(values == values.sorted(by: >))
+
+            let english = try await cli.run(["records", "streaks", "--lang", "en"])
+            #expect(english.status == 0, "\(english.stderr)")
+            #expect(english.stdout.contains("Longest unbroken runs at #1\n"))
+            #expect(english.stdout.contains("Most days at #1"))
+            let korean = try await cli.run(["records", "totals", "--lang", "ko"])
+            #expect(korean.stdout.contains("누적 관객 순위") && korean.stdout.contains("≥ "))
+            #expect(korean.stdout.contains("만") && korean.stdout.contains("명"))
+
+            let csv = try await cli.run(["records", "legs", "--format", "csv"])
+            #expect(csv.status == 0, "\(csv.stderr)")
+            #expect(csv.stdout.hasPrefix("order,rank,movieCode,title,openDate,nation,"))
+
+            let milestones = try await cli.run(["records", "milestones", "--threshold", "1000000", "--lang", "en"])
+            #expect(milestones.status == 0 && milestones.stdout.contains("Fastest to 1.00 million admissions"))
+
+            #expect(try await CLIHarness.statsCalls(server) == calls, "records never calls KOBIS")
+        }
+    }
+
+    @Test("bad input: one line on stderr in the reader's language naming the value, a non-zero exit")
+    func badInput() async throws {
+        try await CLIHarness.withSimulator { _, cli in
+            let cases: [([String], String)] = [
+                (["records", "milestones", "--threshold", "4000000"], "4000000"),
+                (["records", "totals", "--by", "profit"], "profit"), (["records", "totals", "--year", "2003"], "2003"),
+                (["records", "legs", "--since", "20x4"], "20x4"), (["records", "streaks", "--nation", "K"], "K"),
+                (["records", "streaks", "--limit", "101"], "101"), (["records", "fastest"], "fastest"),
+            ]
+            for (arguments, value) in cases {
+                for language in ["en", "ko"] {
+                    let result = try await cli.run(arguments + ["--lang", language])
+                    #expect(result.status != 0, "\(arguments)")
+                    #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+                    #expect(result.stderr.contains(value), "\(arguments): \(result.stderr)")
+                }
+            }
+        }
+    }
+}
