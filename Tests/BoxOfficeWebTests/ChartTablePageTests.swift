@@ -92,6 +92,41 @@ struct ChartTablePageTests {
         }
     }
 
+    /// `text` as the templates escape it.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
+    }
+
+    @Test("English pages: KOBIS's English title from the archive, the Korean one beside; Korean pages as before")
+    func englishTitles() async throws {
+        try await ArchiveWebSupport.withArchivedApp { services, client in
+            for (path, date, kind) in [
+                ("/daily?date=2024-03-10", CalendarDate("2024-03-10")!, ChartKind.daily),
+                ("/weekly?date=2024-03-04", CalendarDate("2024-03-04")!, .week),
+            ] {
+                let chart = try await services.charts.chart(ChartQuery(kind: kind, date: date))
+                // The sync kept them from the movie-list pages it read for the films' nations.
+                let titles = try await services.archive.englishTitles(of: chart.entries.map(\.movieCode))
+                #expect(titles.count == chart.entries.count, "\(path): \(titles)")
+                let english = try await client.get(path + "&lang=en").text
+                let korean = try await client.get(path).text
+                for entry in chart.entries {
+                    let title = try #require(titles[entry.movieCode])
+                    let shown =
+                        #"">\#(Self.escaped(title)) <span class="name-beside" lang="ko">\#(Self.escaped(entry.title))</span></a>"#
+                    // In the compact row and in the wide table.
+                    #expect(english.components(separatedBy: shown).count == 3, "\(path): \(title)")
+                    #expect(english.contains(#"data-sort-value="\#(Self.escaped(title))""#))
+                    #expect(korean.contains(#"">\#(Self.escaped(entry.title))</a>"#))
+                    #expect(!korean.contains(Self.escaped(title)) || title == entry.title)
+                }
+                #expect(!korean.contains("name-beside"))
+            }
+        }
+    }
+
     @Test("day of run in words: N일째 or a preview, none without an open date")
     func dayOfRunWords() {
         #expect(ChartTableStrings.korean.dayOfRun(12) == "12일째")

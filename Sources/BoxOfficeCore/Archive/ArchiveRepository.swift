@@ -15,9 +15,22 @@ public protocol ArchiveRepository: Sendable {
     /// Stores films' representative nations (movie code → nation, `""` when KOBIS lists none), replacing earlier
     /// values: all of them or, when it throws, none.
     func saveRepresentativeNations(_ nations: [String: String]) async throws
+    /// Stores films' nations as ``saveRepresentativeNations(_:)`` does, with the English titles KOBIS gives some of
+    /// them (movie code → `movieNmEn`); a film without one here keeps any title stored before.
+    func saveRepresentativeNations(_ nations: [String: String], englishTitles: [String: String]) async throws
+    /// The stored English titles of those of `movieCodes` that have one.
+    func englishTitles(of movieCodes: [String]) async throws -> [String: String]
 }
 
 extension ArchiveRepository {
+    /// A store that keeps no English titles stores the nations alone.
+    public func saveRepresentativeNations(_ nations: [String: String], englishTitles: [String: String]) async throws {
+        try await saveRepresentativeNations(nations)
+    }
+
+    /// A store that keeps no English titles knows none.
+    public func englishTitles(of movieCodes: [String]) async throws -> [String: String] { [:] }
+
     /// Stores a film's representative nation (`""` when KOBIS lists none), replacing any earlier value.
     public func saveRepresentativeNation(_ nation: String, movieCode: String) async throws {
         try await saveRepresentativeNations([movieCode: nation])

@@ -28,6 +28,13 @@ public struct ArchiveService: Sendable {
         self.source = source
     }
 
+    /// The English titles the archive keeps for those of `movieCodes` that KOBIS gave one (read with their
+    /// nations, no call of its own).
+    public func englishTitles(of movieCodes: [String]) async throws -> [String: String] {
+        guard !movieCodes.isEmpty else { return [:] }
+        return try await archive.englishTitles(of: movieCodes)
+    }
+
     /// Which days of `range` the archive holds.
     public func coverage(of range: DateRange) async throws -> ArchiveCoverage {
         ArchiveCoverage(

@@ -211,18 +211,22 @@ public struct Region: Codable, Hashable, Sendable {
     }
 }
 
-/// A film's representative nation as the movie list gives it (`repNationNm`), with its opening date.
+/// A film's representative nation as the movie list gives it (`repNationNm`), with its opening date and English
+/// title.
 public struct ListedMovieNation: Codable, Hashable, Sendable {
     public var code: String
     /// `nil` when KOBIS lists no opening date.
     public var openDate: CalendarDate?
     /// `한국`, `미국`, … (`""` when KOBIS lists none).
     public var representativeNation: String
+    /// The English title the list gives (`movieNmEn`, trimmed), `nil` when it gives none.
+    public var englishTitle: String?
 
-    public init(code: String, openDate: CalendarDate?, representativeNation: String) {
+    public init(code: String, openDate: CalendarDate?, representativeNation: String, englishTitle: String? = nil) {
         self.code = code
         self.openDate = openDate
         self.representativeNation = representativeNation
+        self.englishTitle = englishTitle
     }
 }
 

@@ -64,7 +64,8 @@ public enum DomainMapping {
             directors: item.directors.map(\.name).filter { !$0.isEmpty })
     }
 
-    /// A page of a year's movie list as films and their representative nations (`repNationNm`, trimmed).
+    /// A page of a year's movie list as films, their representative nations (`repNationNm`, trimmed) and English
+    /// titles (`movieNmEn`, trimmed; none when blank).
     public static func movieNations(_ result: MovieListResultDTO, year: Int, page: Int, perPage: Int)
         -> MovieNationPage
     {
@@ -73,7 +74,14 @@ public enum DomainMapping {
             movies: result.movies.map {
                 ListedMovieNation(
                     code: $0.movieCode, openDate: $0.openDate,
-                    representativeNation: $0.representativeNation.trimmingCharacters(in: .whitespaces))
+                    representativeNation: $0.representativeNation.trimmingCharacters(in: .whitespaces),
+                    englishTitle: nonBlank($0.movieNameEnglish))
             })
+    }
+
+    /// `text` trimmed, or `nil` when nothing is left.
+    static func nonBlank(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
     }
 }

@@ -136,6 +136,32 @@ struct FluentArchiveRepository: ArchiveRepository {
     }
 
     func saveRepresentativeNations(_ nations: [String: String]) async throws {
+        try await saveRepresentativeNations(nations, englishTitles: [:])
+    }
+
+    func englishTitles(of movieCodes: [String]) async throws -> [String: String] {
+        guard !movieCodes.isEmpty else { return [:] }
+        return try await StorageFailure.run("read films' English titles", logger: database.logger) {
+            var titles: [String: String] = [:]
+            // At most 100 codes a statement, as the nations are written.
+            for start in stride(from: 0, to: movieCodes.count, by: 100) {
+                let codes = movieCodes[start..<min(movieCodes.count, start + 100)]
+                let rows = try await database.requireSQL().select().columns("movie_code", "title_english")
+                    .from(MovieNationModel.schema)
+                    .where("origin", .equal, SQLBind(origin))
+                    .where("movie_code", .in, SQLBind.group(Array(codes)))
+                    .where("title_english", .isNot, SQLLiteral.null)
+                    .all()
+                for row in rows {
+                    titles[try row.decode(column: "movie_code", as: String.self)] = try row.decode(
+                        column: "title_english", as: String.self)
+                }
+            }
+            return titles
+        }
+    }
+
+    func saveRepresentativeNations(_ nations: [String: String], englishTitles: [String: String]) async throws {
         guard !nations.isEmpty else { return }
         try await StorageFailure.run("store movies' nations", logger: database.logger) {
             let films = nations.sorted { $0.key < $1.key }
@@ -157,7 +183,9 @@ struct FluentArchiveRepository: ArchiveRepository {
                 if moves {
                     try await DiaryNationFold.move(origin: origin, sign: -1, movieCodes: moved, on: transaction)
                 }
-                for chunk in chunks { try await upsertNations(chunk, storedAt: storedAt, on: transaction) }
+                for chunk in chunks {
+                    try await upsertNations(chunk, englishTitles: englishTitles, storedAt: storedAt, on: transaction)
+                }
                 // The kept market's Korean and unknown-nation sales of the days these films charted.
                 try await MarketDayRows.refreshNations(movieCodes: changed, origin: origin, on: transaction)
                 if moves {
@@ -184,18 +212,29 @@ struct FluentArchiveRepository: ArchiveRepository {
         return films.filter { stored[$0.key] != $0.value }.map(\.key)
     }
 
+    /// Writes the films' nations and English titles; a film given no title keeps the one stored before.
     private func upsertNations(
-        _ films: ArraySlice<(key: String, value: String)>, storedAt: Date, on database: any Database
+        _ films: ArraySlice<(key: String, value: String)>, englishTitles: [String: String], storedAt: Date,
+        on database: any Database
     ) async throws {
         let rows = films.map { code, nation -> [any SQLExpression] in
-            [SQLBind(UUID()), SQLBind(origin), SQLBind(code), SQLBind(nation), SQLBind(storedAt)]
+            [
+                SQLBind(UUID()), SQLBind(origin), SQLBind(code), SQLBind(nation), SQLBind(englishTitles[code]),
+                SQLBind(storedAt),
+            ]
         }
         try await database.requireSQL()
             .insert(into: MovieNationModel.schema)
-            .columns("id", "origin", "movie_code", "nation", "stored_at")
+            .columns("id", "origin", "movie_code", "nation", "title_english", "stored_at")
             .rows(rows)
             .onConflict(with: ["origin", "movie_code"]) {
                 $0.set(excludedValueOf: "nation").set(excludedValueOf: "stored_at")
+                    .set(
+                        "title_english",
+                        to: SQLFunction(
+                            "COALESCE",
+                            args: SQLExcludedColumn("title_english"),
+                            SQLColumn("title_english", table: MovieNationModel.schema)))
             }
             .run()
     }

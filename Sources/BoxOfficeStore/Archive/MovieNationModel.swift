@@ -12,6 +12,9 @@ final class MovieNationModel: Model, @unchecked Sendable {
     @Field(key: "movie_code") var movieCode: String
     /// The first nation KOBIS lists for the film (`한국`, `미국`, …), or `""` when it lists none.
     @Field(key: "nation") var nation: String
+    /// The English title the movie list or the film's details gave (`movieNmEn`), `nil` when none was given
+    /// (``AddMovieNationEnglishTitle``).
+    @OptionalField(key: "title_english") var titleEnglish: String?
     /// When the nation was last written: period charts cached in memory are rebuilt after it changes.
     @Field(key: "stored_at") var storedAt: Date
 

@@ -130,6 +130,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(CreateImportLookups())
         migrations.add(CreateMarketDays())
         migrations.add(CreateFilmRecords())
+        migrations.add(AddMovieNationEnglishTitle())
         self.migrations = migrations
     }
 

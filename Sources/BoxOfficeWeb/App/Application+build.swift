@@ -143,8 +143,8 @@ func buildRouter(
     let chartPages = ChartPageCache(pages: RenderedPageCache(byteBudget: 4 << 20), charts: services.charts)
     for page in [ChartPageController<BasicRequestContext>.Page.daily, .weekly] {
         ChartPageController<BasicRequestContext>(
-            page: page, charts: services.charts, movies: services.movies, calendar: services.calendar,
-            renderer: renderer, cache: chartPages
+            page: page, charts: services.charts, movies: services.movies, archive: services.archive,
+            calendar: services.calendar, renderer: renderer, cache: chartPages
         ).addRoutes(to: pages)
     }
     ChartFeedController<BasicRequestContext>(

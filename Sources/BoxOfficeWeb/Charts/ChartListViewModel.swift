@@ -72,7 +72,10 @@ struct ChartRowViewModel: Sendable {
     var changeClass: String
     /// "3위, 2계단 상승".
     var spokenLabel: String
+    /// The title to show: KOBIS's English one on English pages when the archive keeps it, else KOBIS's Korean one.
     var title: String
+    /// KOBIS's Korean title, shown beside an English ``title``; `nil` when ``title`` is already it.
+    var originalTitle: String?
     /// The page script's key for the reader's watchlist marks (`data-movie-code`).
     var movieCode: String
     var movieURL: String
@@ -83,7 +86,7 @@ struct ChartRowViewModel: Sendable {
     /// "Add to my diary" with the chart day and rank (set by ``ChartListViewModel``; Pages/Diary).
     var diaryURL = ""
 
-    init(entry: ChartEntry, strings: PageStrings, periodLabel: String) {
+    init(entry: ChartEntry, strings: PageStrings, periodLabel: String, englishTitle: String? = nil) {
         rank = entry.rank
         changeSymbol = strings.rankChange(entry.change)
         switch entry.change.tone {
@@ -93,7 +96,8 @@ struct ChartRowViewModel: Sendable {
         case .steady: changeClass = "change-same"
         }
         spokenLabel = strings.spokenRank(entry.rank, change: entry.change)
-        title = entry.title
+        title = englishTitle ?? entry.title
+        originalTitle = englishTitle == nil || englishTitle == entry.title ? nil : entry.title
         movieCode = entry.movieCode
         movieURL = "/movies/" + Self.pathSegment(entry.movieCode)
         posterURL = movieURL + "/poster"
@@ -132,9 +136,17 @@ struct ChartListViewModel: Sendable {
     /// The words of the table and the market.
     var words: ChartTableStrings
 
-    init(chart: Chart, language: Language, periodLabel: String, viewMode: ChartViewMode, request: Request) {
+    /// `englishTitles` (movie code → KOBIS's English title) are shown on English pages, the Korean title beside.
+    init(
+        chart: Chart, language: Language, periodLabel: String, viewMode: ChartViewMode, request: Request,
+        englishTitles: [String: String] = [:]
+    ) {
         let strings = PageStrings.table(for: language)
-        rows = chart.entries.map { ChartRowViewModel(entry: $0, strings: strings, periodLabel: periodLabel) }
+        let titles = language == .english ? englishTitles : [:]
+        rows = chart.entries.map {
+            ChartRowViewModel(
+                entry: $0, strings: strings, periodLabel: periodLabel, englishTitle: titles[$0.movieCode])
+        }
         for index in rows.indices {
             rows[index].diaryURL = DiaryChartLinks.url(for: chart.entries[index], in: chart, request: request)
         }

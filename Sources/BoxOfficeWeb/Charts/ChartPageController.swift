@@ -13,6 +13,8 @@ struct ChartPageController<Context: RequestContext>: Sendable {
     let page: Page
     let charts: ChartService
     let movies: MovieService
+    /// The English titles kept with the films' nations, for English pages.
+    let archive: ArchiveService
     let calendar: BoxOfficeCalendar
     let renderer: PageRenderer
     let cache: ChartPageCache
@@ -33,19 +35,22 @@ struct ChartPageController<Context: RequestContext>: Sendable {
         try await movies.checkRegion(of: parameters.filters)
         let chartQuery = chartQuery(parameters)
         let chart = try await charts.chart(chartQuery)
+        let titles = await englishTitles(of: chart, language: language)
         let body: ByteBuffer
         let regionsLoaded: Bool
         switch page {
         case .daily:
             let viewModel = DailyViewModel(
                 chart: chart, date: chartQuery.range.start, filters: parameters.filters, calendar: calendar,
-                regions: await regions, language: language, viewMode: view.mode, request: request)
+                regions: await regions, language: language, viewMode: view.mode, request: request,
+                englishTitles: titles)
             body = try renderer.renderBody(viewModel, template: page.rawValue)
             regionsLoaded = viewModel.form.hasRegions
         case .weekly:
             let viewModel = WeeklyViewModel(
                 chart: chart, range: parameters.weeklyRange, filters: parameters.filters, calendar: calendar,
-                regions: await regions, language: language, viewMode: view.mode, request: request)
+                regions: await regions, language: language, viewMode: view.mode, request: request,
+                englishTitles: titles)
             body = try renderer.renderBody(viewModel, template: page.rawValue)
             regionsLoaded = viewModel.form.hasRegions
         }
@@ -60,6 +65,13 @@ struct ChartPageController<Context: RequestContext>: Sendable {
         case .daily: parameters.dailyQuery(calendar: calendar)
         case .weekly: parameters.weeklyQuery(calendar: calendar)
         }
+    }
+
+    /// On English pages, the English titles the archive keeps for the chart's films (none when it cannot be read:
+    /// the Korean titles then stand alone, as before).
+    private func englishTitles(of chart: Chart, language: Language) async -> [String: String] {
+        guard language == .english else { return [:] }
+        return (try? await archive.englishTitles(of: chart.entries.map(\.movieCode))) ?? [:]
     }
 
     /// The region list for the filter, or none when it cannot be loaded (the select is then omitted).

@@ -26,6 +26,7 @@ struct ChartTableViewModel: Sendable {
         /// New films first, then the biggest climbs: `data-sort-value` of the change column.
         var changeOrder: Int
         var title: String
+        var originalTitle: String?
         var movieCode: String
         var movieURL: String
         var diaryURL: String
@@ -68,7 +69,8 @@ struct ChartTableViewModel: Sendable {
             return Row(
                 rank: entry.rank, changeSymbol: compact.changeSymbol, changeClass: compact.changeClass,
                 spokenLabel: compact.spokenLabel, changeOrder: changeOrder, title: compact.title,
-                movieCode: compact.movieCode, movieURL: compact.movieURL, diaryURL: compact.diaryURL, cells: cells)
+                originalTitle: compact.originalTitle, movieCode: compact.movieCode, movieURL: compact.movieURL,
+                diaryURL: compact.diaryURL, cells: cells)
         }
     }
 }

@@ -15,7 +15,7 @@ struct DailyViewModel: Sendable {
 
     init(
         chart: Chart, date: CalendarDate, filters: ChartFilters, calendar: BoxOfficeCalendar, regions: [Region],
-        language: Language, viewMode: ChartViewMode, request: Request
+        language: Language, viewMode: ChartViewMode, request: Request, englishTitles: [String: String] = [:]
     ) {
         let t = PageStrings.table(for: language)
         layout = LayoutViewModel(
@@ -40,6 +40,7 @@ struct DailyViewModel: Sendable {
             regions: regions, language: language,
             hiddenFields: explicitLanguage.map { [HiddenFieldViewModel(name: "lang", value: $0)] } ?? [])
         list = ChartListViewModel(
-            chart: chart, language: language, periodLabel: t.todayAudience, viewMode: viewMode, request: request)
+            chart: chart, language: language, periodLabel: t.todayAudience, viewMode: viewMode, request: request,
+            englishTitles: englishTitles)
     }
 }

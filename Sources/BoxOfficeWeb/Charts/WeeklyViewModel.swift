@@ -25,7 +25,7 @@ struct WeeklyViewModel: Sendable {
 
     init(
         chart: Chart, range: WeeklyRange, filters: ChartFilters, calendar: BoxOfficeCalendar, regions: [Region],
-        language: Language, viewMode: ChartViewMode, request: Request
+        language: Language, viewMode: ChartViewMode, request: Request, englishTitles: [String: String] = [:]
     ) {
         let t = PageStrings.table(for: language)
         let days = chart.range
@@ -62,6 +62,7 @@ struct WeeklyViewModel: Sendable {
                 + (explicitLanguage.map { [HiddenFieldViewModel(name: "lang", value: $0)] } ?? []))
         list = ChartListViewModel(
             chart: chart, language: language, periodLabel: t.periodAudience(range), viewMode: viewMode,
-            request: request)
+            request: request,
+            englishTitles: englishTitles)
     }
 }

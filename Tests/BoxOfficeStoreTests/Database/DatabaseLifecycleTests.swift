@@ -7,8 +7,9 @@ import Testing
 struct DatabaseLifecycleTests {
     /// The migrations `BoxOfficeDatabase` runs: charts, movies, cache entries, movie nations, diary, administrator
     /// role, backfill jobs, diary note-list index, KOBIS quota, leases, keeper controls, diary version, diary stat
-    /// counts, diary sort indexes, watchlist, feed secrets, webhooks, diary year first notes.
-    static let migrationCount = 22
+    /// counts, diary sort indexes, watchlist, feed secrets, webhooks, diary year first notes, diary nation fold,
+    /// import lookups, market days, film records, the nations' English titles.
+    static let migrationCount = 23
 
     @Test("migrating again changes nothing and keeps the data", arguments: Backend.enabled)
     func migrationsAreIdempotent(backend: Backend) async throws {

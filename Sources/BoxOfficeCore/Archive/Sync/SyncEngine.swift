@@ -165,7 +165,8 @@ public struct SyncEngine: Sendable {
             }
             do {
                 try await movies.save(movie)
-                try await archive.saveRepresentativeNation(movie.nations.first ?? "", movieCode: code)
+                try await archive.saveRepresentativeNations(
+                    [code: movie.nations.first ?? ""], englishTitles: Self.englishTitles([(code, movie.titleEnglish)]))
             } catch {
                 return await storeFailed(error, run: run)
             }
@@ -176,8 +177,9 @@ public struct SyncEngine: Sendable {
             // films that open late in a year play in the next year's charts) and needs no call for them.
             var nations = Dictionary(result.movies.map { ($0.code, $0.representativeNation) }) { first, _ in first }
             nations.merge(learned) { _, learnedNation in learnedNation }
+            let titles = Self.englishTitles(result.movies.map { ($0.code, $0.englishTitle ?? "") })
             do {
-                try await archive.saveRepresentativeNations(nations)
+                try await archive.saveRepresentativeNations(nations, englishTitles: titles)
             } catch {
                 return await storeFailed(error, run: run)
             }
@@ -219,14 +221,16 @@ public struct SyncEngine: Sendable {
         guard !codes.isEmpty else { return }
         var toLookUp: [String] = []
         var fromStore: [String: String] = [:]
+        var storedTitles: [(String, String)] = []
         for code in codes {
             if let stored = try await movies.storedMovie(code: code) {
                 fromStore[code] = stored.nations.first ?? ""
+                storedTitles.append((code, stored.titleEnglish))
             } else {
                 toLookUp.append(code)
             }
         }
-        try await archive.saveRepresentativeNations(fromStore)
+        try await archive.saveRepresentativeNations(fromStore, englishTitles: Self.englishTitles(storedTitles))
         var dates = openDates ?? [:]
         if openDates == nil && !toLookUp.isEmpty {
             for chart in try await charts.dailyCharts(in: range) {
@@ -236,6 +240,16 @@ public struct SyncEngine: Sendable {
         let learned = await run.lookUp(
             toLookUp.map { NationLookupPlanner.Film($0, openYear: dates[$0]?.year) }, fromStore: fromStore.count)
         try await archive.saveRepresentativeNations(learned)
+    }
+
+    /// Films' English titles, trimmed, without the blank ones (KOBIS gives many films none).
+    static func englishTitles(_ titles: [(code: String, title: String)]) -> [String: String] {
+        var kept: [String: String] = [:]
+        for (code, title) in titles {
+            let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !trimmed.isEmpty && kept[code] == nil { kept[code] = trimmed }
+        }
+        return kept
     }
 
     private func storeFailed(_ error: any Error, run: SyncRun) async -> SyncOutcome {

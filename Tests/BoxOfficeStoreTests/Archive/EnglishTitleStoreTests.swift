@@ -1,0 +1,78 @@
+import BoxOfficeCore
+import FluentKit
+import Foundation
+import SQLKit
+import Testing
+
+@testable import BoxOfficeStore
+
+/// The English titles kept with the films' nations (`movie_nations.title_english`): a database made by the schema
+/// before keeps its nations and gains the column in place; a title stays until another replaces it.
+@Suite("English titles kept with the films' nations")
+struct EnglishTitleStoreTests {
+    /// Every migration before ``AddMovieNationEnglishTitle``, as `BoxOfficeDatabase` lists them.
+    static func previousSchema() -> [any Migration] {
+        QuotaKeeperSchemaTests.previousSchema() + QuotaKeeperSchemaTests.added
+            + QuotaKeeperSchemaTests.later.prefix { !($0 is AddMovieNationEnglishTitle) }
+    }
+
+    @Test(
+        "a database made by the previous schema gains the column in place, keeps its nations, then keeps titles",
+        arguments: Backend.enabled)
+    func upgrade(backend: Backend) async throws {
+        try await TestStore.with(backend, migrate: false) { database, _ in
+            let old = QuotaKeeperSchemaTests.migrator(Self.previousSchema(), on: database)
+            try await old.setupIfNeeded().get()
+            try await old.prepareBatch().get()
+            // As the code of that schema stored a nation.
+            try await database.database.requireSQL().insert(into: "movie_nations")
+                .columns("id", "origin", "movie_code", "nation", "stored_at")
+                .values(SQLBind(UUID()), SQLBind("sample"), SQLBind("20124079"), SQLBind("한국"), SQLBind(Date()))
+                .run()
+            await #expect(throws: (any Error).self) {
+                try await database.database.requireSQL().raw("SELECT title_english FROM movie_nations").all()
+            }
+
+            try await database.migrate()
+            #expect(try await database.rowCount(of: "_fluent_migrations") == DatabaseLifecycleTests.migrationCount)
+            let archive = database.archiveRepository(origin: "sample")
+            #expect(try await database.storedNations() == ["20124079": "한국"])
+            #expect(try await archive.englishTitles(of: ["20124079"]) == [:])
+
+            try await archive.saveRepresentativeNations(
+                ["20124079": "한국", "2023C109": "미국"],
+                englishTitles: ["20124079": "Masquerade", "2023C109": "Deus"])
+            #expect(
+                try await archive.englishTitles(of: ["20124079", "2023C109", "none"])
+                    == ["20124079": "Masquerade", "2023C109": "Deus"])
+            #expect(try await database.storedNations() == ["20124079": "한국", "2023C109": "미국"])
+            // Nations saved without a title keep the stored one; a new title replaces it.
+            try await archive.saveRepresentativeNations(["20124079": "한국"])
+            try await archive.saveRepresentativeNation("영국", movieCode: "2023C109")
+            #expect(
+                try await archive.englishTitles(of: ["20124079", "2023C109"])
+                    == ["20124079": "Masquerade", "2023C109": "Deus"])
+            try await archive.saveRepresentativeNations(["2023C109": "미국"], englishTitles: ["2023C109": "Deus (2022)"])
+            #expect(try await archive.englishTitles(of: ["2023C109"]) == ["2023C109": "Deus (2022)"])
+            // Each origin keeps its own.
+            #expect(try await database.archiveRepository(origin: "other").englishTitles(of: ["2023C109"]) == [:])
+            #expect(try await archive.englishTitles(of: []) == [:])
+        }
+    }
+
+    @Test("more codes than one statement binds are read in parts", arguments: Backend.enabled)
+    func manyCodes(backend: Backend) async throws {
+        try await TestStore.with(backend) { database, _ in
+            let codes = (0..<250).map { String(format: "2024%04d", $0) }
+            let archive = database.archiveRepository(origin: "sample")
+            try await archive.saveRepresentativeNations(
+                Dictionary(uniqueKeysWithValues: codes.map { ($0, "한국") }),
+                englishTitles: Dictionary(
+                    uniqueKeysWithValues: codes.filter { $0.hasSuffix("7") }.map { ($0, "T\($0)") }))
+            let titles = try await archive.englishTitles(of: codes)
+            #expect(titles.count == 25)
+            #expect(titles["20240007"] == "T20240007")
+            #expect(titles["20240008"] == nil)
+        }
+    }
+}
