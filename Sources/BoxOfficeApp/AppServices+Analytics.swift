@@ -1,11 +1,14 @@
 public import BoxOfficeCore
+public import BoxOfficeStore
 
 extension AppServices {
-    /// Films' runs from this instance's archive: no KOBIS call. Cheap to make: it holds only the store's handles.
-    public var filmRuns: FilmRunService {
-        let origin = configuration.upstreamOrigin
-        return FilmRunService(
-            repository: database.filmRunRepository(origin: origin),
-            movies: database.movieRepository(origin: origin), source: charts.source)
+    /// Films' runs from this instance's archive: no KOBIS call. One for the instance, so the 1000만 films' median
+    /// line is computed once in five minutes.
+    static func makeFilmRuns(
+        database: BoxOfficeDatabase, origin: String, calendar: BoxOfficeCalendar, source: ChartSource
+    ) -> FilmRunService {
+        FilmRunService(
+            repository: database.filmRunRepository(origin: origin), movies: database.movieRepository(origin: origin),
+            records: database.recordsRepository(origin: origin), calendar: calendar, source: source)
     }
 }

@@ -29,6 +29,8 @@ public struct AppServices: Sendable {
     /// Reads the archive of this instance's upstream (period charts, trends, exports); never calls KOBIS. One for
     /// the instance, so its period charts stay cached.
     public let archive: ArchiveService
+    /// Films' runs from the archive (the film page, `/api/v1/movies/{code}/run`, `boxoffice run`): never KOBIS.
+    public let filmRuns: FilmRunService
     /// Administrators' background backfills; this instance's worker runs with the web app.
     public let backfill: BackfillService
     /// The administrator role of diary accounts.
@@ -179,7 +181,9 @@ public struct AppServices: Sendable {
         return AppServices(
             configuration: configuration, database: database, calendar: calendar, charts: charts, movies: movies,
             posters: posters, diaryAccounts: accounts, diaryNotes: notes, diaryTransfer: transfer,
-            diaryStatistics: DiaryStatisticsService(notes: diary.notes), archive: archive, backfill: backfill,
+            diaryStatistics: DiaryStatisticsService(notes: diary.notes), archive: archive,
+            filmRuns: makeFilmRuns(database: database, origin: origin, calendar: calendar, source: charts.source),
+            backfill: backfill,
             administrators: database.administratorRepository(), ledger: ledger, keeper: keeper, upstream: upstream,
             webhooks: webhooks, webhookDispatcher: webhookDispatcher, webhookSignal: webhookSignal, digest: digest,
             watchlist: WatchlistService(

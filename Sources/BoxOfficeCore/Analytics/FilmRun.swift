@@ -51,6 +51,12 @@ public struct FilmRun: Codable, Sendable, Hashable {
         public var day: Int
         public var date: CalendarDate
         public var audience: Int64
+
+        public init(day: Int, date: CalendarDate, audience: Int64) {
+            self.day = day
+            self.date = date
+            self.audience = audience
+        }
     }
 
     public var movieCode: String

@@ -19,10 +19,13 @@ public struct FilmRunReport: Codable, Sendable, Hashable {
     public var run: FilmRun
     public var compared: [Pace]
     public var source: ChartSource
+    /// The median pace of the films whose first run reached 1000만, when the archive holds any.
+    public var median: MedianPace?
 
-    public init(run: FilmRun, compared: [Pace], source: ChartSource) {
+    public init(run: FilmRun, compared: [Pace], source: ChartSource, median: MedianPace? = nil) {
         self.run = run
         self.compared = compared
         self.source = source
+        self.median = median
     }
 }

@@ -4,12 +4,23 @@ import Foundation
 public struct FilmRunService: Sendable {
     private let repository: any FilmRunRepository
     private let movies: any MovieRepository
+    private let records: (any RecordsRepository)?
+    private let calendar: BoxOfficeCalendar
+    /// The 1000만 films' median line, read again after five minutes or on a new day in Seoul.
+    private let medians = RecentAnswerCache<Int, MedianPace>(lifetime: .seconds(300))
     /// Where the archived charts came from.
     public let source: ChartSource
 
-    public init(repository: any FilmRunRepository, movies: any MovieRepository, source: ChartSource) {
+    /// - Parameter records: the films' kept records, for the median line of the films that reached 1000만 (none
+    ///   without them).
+    public init(
+        repository: any FilmRunRepository, movies: any MovieRepository, records: (any RecordsRepository)? = nil,
+        calendar: BoxOfficeCalendar, source: ChartSource
+    ) {
         self.repository = repository
         self.movies = movies
+        self.records = records
+        self.calendar = calendar
         self.source = source
     }
 
@@ -25,7 +36,29 @@ public struct FilmRunService: Sendable {
             let history = try await repository.filmHistory(movieCode: code, source: source)
             compared.append(FilmRunReport.Pace(run: FilmRun(history: history)))
         }
-        return FilmRunReport(run: run, compared: compared, source: source)
+        var report = FilmRunReport(run: run, compared: compared, source: source)
+        report.median = try await median()
+        return report
+    }
+
+    /// The films whose first run reached 1000만 a median line is made of, at most.
+    public static let medianFilms = 100
+
+    /// The median pace of the films whose first run reached 1000만 (exactly or in a range), `nil` without records.
+    public func median() async throws -> MedianPace? {
+        guard let records else { return nil }
+        let threshold = Milestone.thresholds.last ?? 10_000_000
+        return try await medians.value(for: calendar.today.daysSinceEpoch) { [repository, source] in
+            let query = RecordsQuery(kind: .milestones, threshold: threshold, limit: Self.medianFilms)
+            let films = try await records.films(ordered: .fastest, query: query)
+            var paces: [[FilmRun.PacePoint]] = []
+            for film in films {
+                let history = try await repository.filmHistory(movieCode: film.record.movieCode, source: source)
+                let run = FilmRun(history: history)
+                if run.reach == .full { paces.append(run.pace) }
+            }
+            return MedianPace(threshold: threshold, paces: paces)
+        }
     }
 
     /// The most films a title search lists, and the longest title it takes.

@@ -91,6 +91,11 @@ struct RunStrings: Sendable {
         return mark.isEmpty ? number : mark + " " + number
     }
 
+    /// The median line's label: `1000만 영화 중앙값 (12편)`, `Median of 12 films to 10M`.
+    func medianLabel(films: Int) -> String {
+        isEnglish ? "Median of \(films) films to 10M" : "1000만 영화 중앙값 (\(films)편)"
+    }
+
     /// An axis label: `12일`, `day 12`.
     func axisDay(_ day: Int) -> String { isEnglish ? "day \(day)" : "\(day)일" }
 

@@ -6,7 +6,12 @@ extension Components.Schemas.FilmRunReport {
     init(_ report: FilmRunReport) {
         self.init(
             run: .init(report.run), compared: report.compared.map(Components.Schemas.FilmPace.init),
-            source: .init(report.source))
+            source: .init(report.source),
+            median: report.median.map {
+                .init(
+                    threshold: $0.threshold, films: $0.films,
+                    pace: $0.pace.map { .init(day: $0.day, audience: $0.audience, films: $0.films) })
+            })
     }
 }
 

@@ -75,7 +75,7 @@ struct FilmRunViewModel: Sendable {
                 dayOfRun: crossing.dayOfRun.map(t.dayOfRun) ?? "–")
         }
         hasMilestones = !milestones.isEmpty
-        pace = PaceChartViewModel(run: run, compared: report.compared, strings: t)
+        pace = PaceChartViewModel(run: run, compared: report.compared, median: report.median, strings: t)
         let codes = report.compared.map(\.movieCode)
         versus = codes
         func link(_ codes: [String]) -> String {

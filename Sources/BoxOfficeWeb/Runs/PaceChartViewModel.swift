@@ -49,12 +49,22 @@ struct PaceChartViewModel: Sendable {
     var rows: [Row] = []
     var hasSeries = false
 
-    init(run: FilmRun, compared: [FilmRunReport.Pace], strings: RunStrings) {
+    init(run: FilmRun, compared: [FilmRunReport.Pace], median: MedianPace? = nil, strings: RunStrings) {
         idPrefix = "pace-" + run.movieCode
         let title = run.title ?? run.movieCode
         chartTitle = strings.paceTitle
-        let all: [(label: String, pace: [FilmRun.PacePoint])] =
+        var all: [(label: String, pace: [FilmRun.PacePoint])] =
             [(title, run.pace)] + compared.map { ($0.title ?? $0.movieCode, $0.pace) }
+        // The 1000만 films' median, drawn only as far as the film itself has gone (or a fortnight).
+        let reach = Swift.max(14, run.pace.last?.day ?? 0)
+        if let median, !run.pace.isEmpty {
+            let points = median.pace.filter { $0.day <= reach }.compactMap { point in
+                run.openDate.map {
+                    FilmRun.PacePoint(day: point.day, date: $0.adding(days: point.day - 1), audience: point.audience)
+                }
+            }
+            if !points.isEmpty { all.append((strings.medianLabel(films: median.films), points)) }
+        }
         let shown = all.map { entry in
             (label: entry.label, pace: entry.pace.filter { $0.day >= 1 && $0.day <= Self.maximumDays })
         }
@@ -73,7 +83,7 @@ struct PaceChartViewModel: Sendable {
                 Series(
                     index: index, label: entry.label, points: points.joined(separator: " "),
                     labelX: SVGNumber.text(x(end.day) + 4), labelY: SVGNumber.text(y(end.audience)),
-                    style: "pace-\(index)"))
+                    style: index > compared.count ? "pace-median" : "pace-\(index)"))
         }
         hasSeries = !series.isEmpty
         yTicks = [0.0, 0.25, 0.5, 0.75, 1.0].map { fraction in

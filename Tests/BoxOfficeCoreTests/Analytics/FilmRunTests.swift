@@ -198,3 +198,29 @@ import Testing
         #expect(FilmRun(history: Self.history([])).reach == .noArchivedDay)
     }
 }
+
+/// The 1000만 films' median line.
+@Suite struct MedianPaceTests {
+    static func pace(_ values: [Int64]) -> [FilmRun.PacePoint] {
+        let open = CalendarDate(year: 2019, month: 4, day: 24)!
+        return values.enumerated().map {
+            FilmRun.PacePoint(day: $0.offset + 1, date: open.adding(days: $0.offset), audience: $0.element)
+        }
+    }
+
+    @Test func eachDayIsTheMedianOfTheFilmsThatShowIt() {
+        let median = MedianPace(
+            threshold: 10_000_000,
+            paces: [Self.pace([10, 20, 30]), Self.pace([11, 25]), Self.pace([13, 21, 33]), Self.pace([12, 23, 36])])
+        #expect(median.films == 4)
+        #expect(median.pace.map(\.day) == [1, 2, 3])
+        #expect(median.pace[0].audience == 11)  // 10, 11, 12, 13: the mean of the middle two, rounded down
+        #expect(median.pace[1].audience == 22)  // 20, 21, 23, 25
+        #expect(median.pace[2].audience == 33 && median.pace[2].films == 3)
+        // A day fewer than three films show has no median; previews are not days of the line.
+        let thin = MedianPace(threshold: 10_000_000, paces: [Self.pace([1, 2]), Self.pace([1])])
+        #expect(thin.pace.isEmpty)
+        let huge = MedianPace(threshold: 1, paces: Array(repeating: Self.pace([Int64.max, Int64.max - 1]), count: 4))
+        #expect(huge.pace.first?.audience == Int64.max)
+    }
+}
