@@ -778,6 +778,7 @@ __import__("test_shared_device").register(sys.modules[__name__])  # two accounts
 __import__("test_chart_table").register(sys.modules[__name__])  # the wide chart table: test_chart_table.py
 __import__("test_market").register(sys.modules[__name__])  # the market pages: test_market.py
 __import__("test_runs").register(sys.modules[__name__])  # a film's run and the comparison: test_runs.py
+__import__("test_records").register(sys.modules[__name__])  # the records pages: test_records.py
 
 
 # ---- runner ---------------------------------------------------------------------------------------

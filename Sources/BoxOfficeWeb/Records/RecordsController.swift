@@ -14,10 +14,18 @@ struct RecordsController<Context: RequestContext>: Sendable {
     static var timeToLive: TimeInterval { APICacheControl.timeToLive }
 
     func addRoutes(to group: RouterGroup<Context>) {
-        for kind in RecordKind.allCases {
-            group.get("records/\(kind.rawValue)") { request, _ in
-                try await kept(request) { language in try await page(kind, request, language) }
-            }
+        // Each route spelled out, so the boundary fuzzer finds it.
+        group.get("records/milestones") { request, _ in
+            try await kept(request) { language in try await page(.milestones, request, language) }
+        }
+        group.get("records/totals") { request, _ in
+            try await kept(request) { language in try await page(.totals, request, language) }
+        }
+        group.get("records/streaks") { request, _ in
+            try await kept(request) { language in try await page(.streaks, request, language) }
+        }
+        group.get("records/legs") { request, _ in
+            try await kept(request) { language in try await page(.legs, request, language) }
         }
         group.get("records") { request, _ in
             Response(
