@@ -1,5 +1,5 @@
 public import BoxOfficeCore
-public import BoxOfficeStore
+import BoxOfficeStore
 
 extension AppServices {
     /// Films' runs from this instance's archive: no KOBIS call. One for the instance, so the 1000만 films' median

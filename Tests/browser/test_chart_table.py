@@ -22,21 +22,7 @@ WIDE = (1280, 1000)
 def register(r) -> None:
     """Adds the chart table tests to run.py's list; `r` is run.py's module (its helpers and `test` decorator)."""
     Keys = r.Keys
-    axe_script = test_phone.axe_source()
-
-    def axe_violations(driver) -> list[str]:
-        if not driver.execute_script("return typeof window.axe === 'object';"):
-            driver.execute_script(axe_script)
-        found = driver.execute_async_script(
-            """
-            const done = arguments[arguments.length - 1];
-            axe.run(document, {resultTypes: ["violations"]})
-              .then((results) => done(results.violations.map((v) =>
-                `${v.id} (${v.impact}, ${v.nodes.length}×) at ${v.nodes[0] ? v.nodes[0].target.join(" ") : ""}`)))
-              .catch((error) => done([`axe-error: ${error}`]));
-            """
-        )
-        return list(found)
+    axe_violations = test_phone.axe_violations
 
     def titles(driver) -> list[str]:
         return driver.execute_script(

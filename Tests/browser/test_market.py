@@ -17,21 +17,7 @@ DESKTOP = (1280, 1000)
 
 def register(r) -> None:
     """Adds the market tests to run.py's list; `r` is run.py's module (its helpers and `test` decorator)."""
-    axe_script = test_phone.axe_source()
-
-    def axe_violations(driver) -> list[str]:
-        if not driver.execute_script("return typeof window.axe === 'object';"):
-            driver.execute_script(axe_script)
-        found = driver.execute_async_script(
-            """
-            const done = arguments[arguments.length - 1];
-            axe.run(document, {resultTypes: ["violations"]})
-              .then((results) => done(results.violations.map((v) =>
-                `${v.id} (${v.impact}, ${v.nodes.length}×) at ${v.nodes[0] ? v.nodes[0].target.join(" ") : ""}`)))
-              .catch((error) => done([`axe-error: ${error}`]));
-            """
-        )
-        return list(found)
+    axe_violations = test_phone.axe_violations
 
     @r.test("market: years, a week's daily line and the holiday windows, from the header, axe-clean")
     def market(c) -> None:

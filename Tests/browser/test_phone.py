@@ -49,6 +49,32 @@ def axe_source() -> str:
     return resources.files(AXE_PACKAGE).joinpath("axe.min.js").read_text(encoding="utf-8")
 
 
+_AXE: list[str] = []
+
+
+def axe_violations(driver) -> list[str]:
+    """axe-core 4's violations on the current page, one line each (rule, impact, count, first element); every
+    browser test module audits its pages through this one."""
+    if not _AXE:
+        _AXE.append(axe_source())
+    if not driver.execute_script("return typeof window.axe === 'object';"):
+        driver.execute_script(_AXE[0])
+    result = driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        axe.run(document, {resultTypes: ["violations"]})
+          .then((results) => done(results.violations.map((v) => ({
+            id: v.id, impact: v.impact, count: v.nodes.length,
+            target: v.nodes[0] ? v.nodes[0].target.join(" ") : "",
+            html: v.nodes[0] ? v.nodes[0].html.slice(0, 160) : "",
+            summary: v.nodes[0] ? (v.nodes[0].failureSummary || "").slice(0, 200) : ""}))))
+          .catch((error) => done([{id: "axe-error", impact: "", count: 0, target: String(error), html: "", summary: ""}]));
+        """
+    )
+    return [f"{v['id']} ({v['impact']}, {v['count']}×) at {v['target']}: {v['html']} — {v['summary']}"
+            for v in result]
+
+
 def register(r) -> None:
     """Adds the phone-app tests to run.py's list; `r` is run.py's module (its helpers and `test` decorator)."""
 
@@ -523,26 +549,6 @@ def register(r) -> None:
 
     # ---- accessible ---------------------------------------------------------------------------------------------
 
-    axe_script = axe_source()
-
-    def axe_violations(driver) -> list[str]:
-        """axe-core 4's violations on the current page, one line each (rule, impact, count, first element)."""
-        if not driver.execute_script("return typeof window.axe === 'object';"):
-            driver.execute_script(axe_script)
-        result = driver.execute_async_script(
-            """
-            const done = arguments[arguments.length - 1];
-            axe.run(document, {resultTypes: ["violations"]})
-              .then((results) => done(results.violations.map((v) => ({
-                id: v.id, impact: v.impact, count: v.nodes.length,
-                target: v.nodes[0] ? v.nodes[0].target.join(" ") : "",
-                html: v.nodes[0] ? v.nodes[0].html.slice(0, 160) : "",
-                summary: v.nodes[0] ? (v.nodes[0].failureSummary || "").slice(0, 200) : ""}))))
-              .catch((error) => done([{id: "axe-error", impact: "", count: 0, target: String(error), html: "", summary: ""}]));
-            """
-        )
-        return [f"{v['id']} ({v['impact']}, {v['count']}×) at {v['target']}: {v['html']} — {v['summary']}"
-                for v in result]
 
     def set_up_reader(c) -> dict[str, str]:
         d = c.driver

@@ -28,25 +28,11 @@ def register(r) -> None:
     """Adds the watchlist tests to run.py's list; `r` is run.py's module (its helpers and `test` decorator)."""
     By = r.By
     Keys = r.Keys
-    axe_script = test_phone.axe_source()
 
     path_of = r.path_of
 
     sign_up = r.sign_up
-
-    def axe_violations(driver) -> list[str]:
-        if not driver.execute_script("return typeof window.axe === 'object';"):
-            driver.execute_script(axe_script)
-        found = driver.execute_async_script(
-            """
-            const done = arguments[arguments.length - 1];
-            axe.run(document, {resultTypes: ["violations"]})
-              .then((results) => done(results.violations.map((v) =>
-                `${v.id} (${v.impact}) at ${v.nodes[0] ? v.nodes[0].target.join(" ") : ""}`)))
-              .catch((error) => done([`axe-error: ${error}`]));
-            """
-        )
-        return list(found)
+    axe_violations = test_phone.axe_violations
 
     def audit(c, what: str, failures: list[str]) -> None:
         for scheme in ("light", "dark"):
