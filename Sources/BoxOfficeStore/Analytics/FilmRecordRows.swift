@@ -100,15 +100,33 @@ enum FilmRecordRows {
         }
     }
 
-    /// Inserts `records` (none of which is stored yet).
+    /// Writes `records`, replacing any stored for the same films. An upsert, not a plain insert: on PostgreSQL two
+    /// charts saved at once (a sync's concurrent days, or two instances) may both find a film missing and both write
+    /// it, and the second must not fail its chart's transaction on the unique key.
     static func insert(_ records: [FilmRecord], origin: String, on sql: any SQLDatabase) async throws {
         guard !records.isEmpty else { return }
-        try await sql.insert(into: schema).columns(columns).rows(records.map { values($0, origin: origin) }).run()
+        try await sql.insert(into: schema).columns(columns).rows(records.map { values($0, origin: origin) })
+            .onConflict(with: ["origin", "movie_code"]) { update in
+                var update = update
+                for column in columns where column != "origin" && column != "movie_code" {
+                    update = update.set(excludedValueOf: column)
+                }
+                return update
+            }
+            .run()
         let milestones = records.flatMap { record in
             record.milestones.map { milestoneValues($0, record: record, origin: origin) }
         }
         guard !milestones.isEmpty else { return }
-        try await sql.insert(into: milestoneSchema).columns(milestoneColumns).rows(milestones).run()
+        try await sql.insert(into: milestoneSchema).columns(milestoneColumns).rows(milestones)
+            .onConflict(with: ["origin", "movie_code", "threshold"]) { update in
+                var update = update
+                for column in milestoneColumns where !["origin", "movie_code", "threshold"].contains(column) {
+                    update = update.set(excludedValueOf: column)
+                }
+                return update
+            }
+            .run()
     }
 
     /// The films' rows in the unfiltered daily and weekend charts of `origin`, by film.
