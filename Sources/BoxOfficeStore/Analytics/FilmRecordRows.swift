@@ -85,6 +85,12 @@ enum FilmRecordRows {
     ) async throws {
         guard !movieCodes.isEmpty else { return }
         let sql = try database.requireSQL()
+        // On PostgreSQL charts are saved in parallel (a sync's days, several instances): one refresh of an origin's
+        // records at a time, until its transaction ends, so no two read a film's rows without the other's day or
+        // upsert the same films in another order (a deadlock). SQLite has one writer already.
+        if sql.dialect.name == "postgresql" {
+            try await sql.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: "film_runs:" + origin)))").run()
+        }
         for start in stride(from: 0, to: movieCodes.count, by: 200) {
             let codes = Array(movieCodes[start..<min(movieCodes.count, start + 200)])
             let histories = try await self.histories(
