@@ -150,8 +150,8 @@ struct FluentChartRepository: ChartRepository {
             }
             groups[id]?.entries.append(Result { try row.joined(ChartEntryModel.self) })
         }
-        return try order.map { id in
-            let group = groups[id]!
+        return try order.compactMap { id in
+            guard let group = groups[id] else { return nil }
             let entries: [ChartEntryModel]
             if group.entries.count == 1, case .failure = group.entries[0] {
                 // The left join's one row of NULLs: a chart without entries.
