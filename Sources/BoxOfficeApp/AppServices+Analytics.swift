@@ -1,4 +1,4 @@
-public import BoxOfficeCore
+import BoxOfficeCore
 import BoxOfficeStore
 
 extension AppServices {

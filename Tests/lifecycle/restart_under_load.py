@@ -37,7 +37,7 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 REQUEST_DEADLINE = 20.0  # a request without an answer by then has hung
 RETRY_PAUSE = 0.02  # after a failed request, so clients do not spin while the database is away (never a sync point)
-EXIT_DEADLINE = 10.0  # the process must be gone this long after SIGTERM
+EXIT_DEADLINE = float(os.environ.get("RUL_EXIT_DEADLINE", "10"))  # the process must be gone this long after SIGTERM
 EVENT_DEADLINE = 90.0  # bound for each awaited event (a busy CI machine builds nothing else meanwhile, but still)
 WRITERS = 4
 READERS = 2
@@ -87,7 +87,7 @@ class Postgres:
 
 class Server:
     def __init__(self, binary, database_url, workdir):
-        self.log_path = os.path.join(workdir, "server.out")
+        self.log_path = os.path.join(workdir, f"server-{time.monotonic_ns()}.out")
         self.log = open(self.log_path, "w")
         env = {k: v for k, v in os.environ.items()
                if k not in ("KOBIS_API_KEY", "KOBIS_BASE_URL", "TMDB_API_KEY", "KAKAO_REST_API_KEY", "PORT",
@@ -281,7 +281,8 @@ def cycle(number, binary, postgres, database_url, workdir, account):
         load.finish()
         acks, failures, problems = load.snapshot()
         if problems:
-            raise Failure("; ".join(problems[:5]))
+            warnings = [line for line in server.output().splitlines() if "deadline" in line or "error" in line]
+            raise Failure("; ".join(problems[:5]) + "\nthe server's warnings:\n" + "\n".join(warnings[-20:]))
         if status != 0:
             raise Failure(f"the server exited with status {status}:\n" + server.output()[-4000:])
         rows = postgres.psql(f"SELECT memo, count(*) FROM diary_notes WHERE memo LIKE 'c{number}-%' GROUP BY memo")
@@ -322,7 +323,10 @@ def main():
             postgres.run("stop")
         except Failure:
             pass
-        shutil.rmtree(workdir, ignore_errors=True)
+        if not os.environ.get("RUL_KEEP"):
+            shutil.rmtree(workdir, ignore_errors=True)
+        else:
+            print("kept", workdir)
 
 
 if __name__ == "__main__":

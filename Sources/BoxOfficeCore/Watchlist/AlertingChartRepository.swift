@@ -22,6 +22,19 @@ public struct AlertingChartRepository: ChartRepository {
 
     public func save(_ chart: Chart) async throws {
         try await base.save(chart)
+        await alert(chart)
+    }
+
+    public func saveLeavingRecords(_ chart: Chart) async throws {
+        try await base.saveLeavingRecords(chart)
+        await alert(chart)
+    }
+
+    public func settleRecords() async throws {
+        try await base.settleRecords()
+    }
+
+    private func alert(_ chart: Chart) async {
         guard alerts.concerns(chart) else { return }
         do {
             try await alerts.chartStored(chart)

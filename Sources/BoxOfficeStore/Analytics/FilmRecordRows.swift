@@ -9,10 +9,13 @@ import SQLKit
 /// Whenever an unfiltered daily or weekend chart is saved, the films it lists now or listed before are recomputed by
 /// ``FilmRun/init(history:)`` from their rows (one statement for all of them) in the chart's transaction. When the
 /// saved day is the archive's new first day, films kept as opened before the archive that now open inside it are
-/// recomputed too. Plain SQL only: no database-specific function.
+/// recomputed too. A run that stores many charts (a sync, the keeper's fill) leaves the films in `film_run_pending`
+/// instead and recomputes each once in ``settle(origin:on:)``: a film on 40 days of a fill is worked out once, not
+/// 40 times. Plain SQL only: no database-specific function.
 enum FilmRecordRows {
     static let schema = "film_runs"
     static let milestoneSchema = "film_run_milestones"
+    static let pendingSchema = "film_run_pending"
 
     static let columns = [
         "origin", "movie_code", "title", "open_date", "open_year", "reach", "final_date", "final_audience",
@@ -41,10 +44,16 @@ enum FilmRecordRows {
     }
 
     /// Recomputes the records of the films `chart` lists and of `previous` (the films it listed before it was
-    /// replaced), after `chart` was saved under `origin`.
-    static func save(_ chart: Chart, previous: [String], origin: String, on database: any Database) async throws {
+    /// replaced), after `chart` was saved under `origin`; with `later`, only notes them in `film_run_pending`.
+    static func save(
+        _ chart: Chart, previous: [String], origin: String, later: Bool = false, on database: any Database
+    ) async throws {
         guard concerns(chart) else { return }
         var codes = Set(previous).union(chart.entries.map(\.movieCode))
+        if later {
+            try await markPending(codes.sorted(), origin: origin, on: database.requireSQL())
+            return
+        }
         let archiveStart = try await self.archiveStart(origin: origin, on: database)
         if chart.kind == .daily, let archiveStart, chart.range.start == archiveStart {
             codes.formUnion(try await openedInside(archiveStart, origin: origin, on: database))
@@ -78,19 +87,69 @@ enum FilmRecordRows {
         ).all().map { try $0.decode(column: "movie_code", as: String.self) }
     }
 
-    /// Recomputes and replaces the records of `movieCodes` from their rows.
+    /// Notes `codes` (sorted, so that concurrent saves lock the rows in one order) as waiting for ``settle(origin:on:)``.
+    private static func markPending(_ codes: [String], origin: String, on sql: any SQLDatabase) async throws {
+        guard !codes.isEmpty else { return }
+        // Shared: saves that leave their records for later go on side by side, never while a settle or a refresh
+        // of the origin runs, so a settle never misses a film noted by a transaction it could not yet see.
+        try await lock(origin: origin, shared: true, on: sql)
+        try await sql.insert(into: pendingSchema).columns("origin", "movie_code")
+            .rows(codes.map { [SQLBind(origin), SQLBind($0)] })
+            .ignoringConflicts(with: ["origin", "movie_code"])
+            .run()
+    }
+
+    /// Settles `origin` in a transaction of its own when films wait; one indexed look when none do.
+    static func settleIfPending(origin: String, on database: any Database) async throws {
+        let waiting = try await database.requireSQL()
+            .raw("SELECT movie_code FROM film_run_pending WHERE origin = \(bind: origin) LIMIT 1")
+            .first()
+        guard waiting != nil else { return }
+        try await database.transaction { try await settle(origin: origin, on: $0) }
+    }
+
+    /// Recomputes the records of every film waiting in `film_run_pending` under `origin` (and of those kept as opened
+    /// before the archive that now open inside it), then clears the list. Call it inside a transaction.
+    static func settle(origin: String, on database: any Database) async throws {
+        let sql = try database.requireSQL()
+        try await lock(origin: origin, shared: false, on: sql)
+        let pending = try await sql.raw("SELECT movie_code FROM film_run_pending WHERE origin = \(bind: origin)")
+            .all().map { try $0.decode(column: "movie_code", as: String.self) }
+        guard !pending.isEmpty else { return }
+        let archiveStart = try await self.archiveStart(origin: origin, on: database)
+        var codes = Set(pending)
+        if let archiveStart { codes.formUnion(try await openedInside(archiveStart, origin: origin, on: database)) }
+        let source =
+            try await sql.raw(
+                """
+                SELECT source FROM charts
+                WHERE origin = \(bind: origin) AND kind = \(bind: daily) AND filter_key = \(bind: unfiltered) LIMIT 1
+                """
+            ).first().flatMap { ChartSource(rawValue: try $0.decode(column: "source", as: String.self)) } ?? .kobis
+        try await refresh(
+            movieCodes: codes.sorted(), origin: origin, source: source, archiveStart: archiveStart, locked: true,
+            on: database)
+        try await sql.delete(from: pendingSchema).where("origin", .equal, SQLBind(origin)).run()
+    }
+
+    /// On PostgreSQL charts are saved in parallel (a sync's days, several instances): one refresh of an origin's
+    /// records at a time, until its transaction ends, so no two read a film's rows without the other's day or upsert
+    /// the same films in another order (a deadlock). SQLite has one writer already.
+    private static func lock(origin: String, shared: Bool, on sql: any SQLDatabase) async throws {
+        guard sql.dialect.name == "postgresql" else { return }
+        let function = shared ? "pg_advisory_xact_lock_shared" : "pg_advisory_xact_lock"
+        try await sql.raw("SELECT \(unsafeRaw: function)(hashtext(\(bind: "film_runs:" + origin)))").run()
+    }
+
+    /// Recomputes and replaces the records of `movieCodes` from their rows (`locked`: the caller holds the origin's
+    /// lock already).
     static func refresh(
-        movieCodes: [String], origin: String, source: ChartSource, archiveStart: CalendarDate?,
+        movieCodes: [String], origin: String, source: ChartSource, archiveStart: CalendarDate?, locked: Bool = false,
         on database: any Database
     ) async throws {
         guard !movieCodes.isEmpty else { return }
         let sql = try database.requireSQL()
-        // On PostgreSQL charts are saved in parallel (a sync's days, several instances): one refresh of an origin's
-        // records at a time, until its transaction ends, so no two read a film's rows without the other's day or
-        // upsert the same films in another order (a deadlock). SQLite has one writer already.
-        if sql.dialect.name == "postgresql" {
-            try await sql.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: "film_runs:" + origin)))").run()
-        }
+        if !locked { try await lock(origin: origin, shared: false, on: sql) }
         for start in stride(from: 0, to: movieCodes.count, by: 200) {
             let codes = Array(movieCodes[start..<min(movieCodes.count, start + 200)])
             let histories = try await self.histories(

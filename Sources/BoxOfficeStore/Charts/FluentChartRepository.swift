@@ -23,6 +23,20 @@ struct FluentChartRepository: ChartRepository {
     }
 
     func save(_ chart: Chart) async throws {
+        try await save(chart, recordsLater: false)
+    }
+
+    func saveLeavingRecords(_ chart: Chart) async throws {
+        try await save(chart, recordsLater: true)
+    }
+
+    func settleRecords() async throws {
+        try await StorageFailure.run("keep the films' records", logger: database.logger) {
+            try await FilmRecordRows.settleIfPending(origin: origin, on: database)
+        }
+    }
+
+    private func save(_ chart: Chart, recordsLater: Bool) async throws {
         try await StorageFailure.run("store a chart", logger: database.logger) {
             try await database.transaction { transaction in
                 // The upsert comes first: it locks the chart's row, so concurrent saves of one chart queue here
@@ -36,7 +50,8 @@ struct FluentChartRepository: ChartRepository {
                 // An unfiltered daily chart's market is kept beside it, in the same transaction.
                 try await MarketDayRows.save(chart, chartID: chartID, origin: origin, on: transaction)
                 // So are the records of the films it lists and listed (unfiltered daily and weekend charts).
-                try await FilmRecordRows.save(chart, previous: previous, origin: origin, on: transaction)
+                try await FilmRecordRows.save(
+                    chart, previous: previous, origin: origin, later: recordsLater, on: transaction)
             }
         }
     }

@@ -103,7 +103,7 @@ public final class BoxOfficeDatabase: Sendable {
             try? sqliteThreadPool?.syncShutdownGracefully()
             throw BoxOfficeError.storage("The database is not available.")
         }
-        let deadlines = QueryDeadlines(usual: Self.callDeadline, whenStopping: .seconds(2))
+        let deadlines = QueryDeadlines(usual: Self.callDeadline, whenStopping: .seconds(2), logger: logger)
         self.databases = databases
         self.deadlines = deadlines
         self.unbounded = database
@@ -131,6 +131,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(CreateMarketDays())
         migrations.add(CreateFilmRecords())
         migrations.add(AddMovieNationEnglishTitle())
+        migrations.add(CreateFilmRunPending())
         self.migrations = migrations
     }
 

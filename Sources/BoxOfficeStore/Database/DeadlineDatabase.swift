@@ -41,17 +41,17 @@ struct DeadlineDatabase: Database, SQLDatabase {
     func execute(
         query: DatabaseQuery, onOutput: @escaping @Sendable (any DatabaseOutput) -> Void
     ) -> EventLoopFuture<Void> {
-        bounded { isOpen in
+        bounded(what: { "\(query.action) \(query.schema)" }) { isOpen in
             inner.execute(query: query) { output in if isOpen() { onOutput(output) } }
         }
     }
 
     func execute(schema: DatabaseSchema) -> EventLoopFuture<Void> {
-        bounded { _ in inner.execute(schema: schema) }
+        bounded(what: { "schema \(schema.schema)" }) { _ in inner.execute(schema: schema) }
     }
 
     func execute(enum: DatabaseEnum) -> EventLoopFuture<Void> {
-        bounded { _ in inner.execute(enum: `enum`) }
+        bounded(what: { "enum \(`enum`.name)" }) { _ in inner.execute(enum: `enum`) }
     }
 
     func transaction<T>(_ closure: @escaping @Sendable (any Database) -> EventLoopFuture<T>) -> EventLoopFuture<T> {
@@ -121,7 +121,7 @@ struct DeadlineDatabase: Database, SQLDatabase {
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<
         Void
     > {
-        bounded { [sql] isOpen in
+        bounded(what: { [sql] in sql.serialize(query).sql }) { [sql] isOpen in
             sql.execute(sql: query) { row in if isOpen() { onRow(row) } }
         }
     }
@@ -139,12 +139,16 @@ struct DeadlineDatabase: Database, SQLDatabase {
     /// `start` under the deadline; on a bound PostgreSQL connection, only once it is known to be open, checked on
     /// its event loop in the turn that writes the statement.
     private func bounded<T: Sendable>(
+        what: @escaping @Sendable () -> String,
         _ start: @escaping @Sendable (_ isOpen: @escaping @Sendable () -> Bool) -> EventLoopFuture<T>
     ) -> EventLoopFuture<T> {
         guard let connection else {
-            return deadlines.bound(on: eventLoop) { start($0) }
+            return deadlines.bound(on: eventLoop, what: what) { start($0) }
         }
-        return deadlines.bound(on: connection.eventLoop) { isOpen in
+        let described: @Sendable () -> String = {
+            "\(what()) (in a transaction, its connection \(connection.isClosed ? "closed" : "open"))"
+        }
+        return deadlines.bound(on: connection.eventLoop, what: described) { isOpen in
             connection.eventLoop.flatSubmit {
                 guard !connection.isClosed else {
                     return connection.eventLoop.makeFailedFuture(Self.lostConnection)

@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import KOBIS
+import Logging
 import NIOCore
 
 /// The deadline every database call runs under: a call that has not ended after ``usual`` fails with
@@ -21,18 +22,31 @@ final class QueryDeadlines: Sendable {
     /// How long a call may take once the process is stopping.
     let whenStopping: TimeAmount
     private let state = Locked(State())
+    /// Where a call that ran out of time is reported: a deadline is a fault to look into, never routine.
+    private let logger: Logger
 
-    init(usual: TimeAmount, whenStopping: TimeAmount) {
+    init(usual: TimeAmount, whenStopping: TimeAmount, logger: Logger) {
         self.usual = usual
         self.whenStopping = whenStopping
+        self.logger = logger
     }
 
     /// Runs `start` and answers its result, or a storage failure once the deadline passes first. `start` gets a
     /// gate that closes when the call ends either way: rows arriving after the deadline are dropped.
+    /// `what` names the call in the warning logged when its deadline passes (SQL text, never bound values).
     func bound<T: Sendable>(
-        on loop: any EventLoop, _ start: (_ isOpen: @escaping @Sendable () -> Bool) -> EventLoopFuture<T>
+        on loop: any EventLoop, what: @escaping @Sendable () -> String = { "a call" },
+        _ start: (_ isOpen: @escaping @Sendable () -> Bool) -> EventLoopFuture<T>
     ) -> EventLoopFuture<T> {
-        let call = OpenCall(promise: loop.makePromise(of: T.self), loop: loop, limit: usual)
+        let began = NIODeadline.now()
+        let call = OpenCall(promise: loop.makePromise(of: T.self), loop: loop, limit: usual) { [logger] in
+            logger.warning(
+                "database call passed its deadline",
+                metadata: [
+                    "call": .string(what()),
+                    "seconds": .stringConvertible((NIODeadline.now() - began).nanoseconds / 1_000_000_000),
+                ])
+        }
         let now = NIODeadline.now()
         let (id, deadline) = state.withLock { state -> (Int, NIODeadline) in
             let id = state.nextID
@@ -73,11 +87,14 @@ private final class OpenCall<T: Sendable>: Sendable {
     private let loop: any EventLoop
     private let limit: TimeAmount
     private let state = Locked(State())
+    private let expired: @Sendable () -> Void
 
-    init(promise: EventLoopPromise<T>, loop: any EventLoop, limit: TimeAmount) {
+    init(promise: EventLoopPromise<T>, loop: any EventLoop, limit: TimeAmount, expired: @escaping @Sendable () -> Void)
+    {
         self.promise = promise
         self.loop = loop
         self.limit = limit
+        self.expired = expired
     }
 
     var isFinished: Bool { state.withLock { $0.finished } }
@@ -85,7 +102,7 @@ private final class OpenCall<T: Sendable>: Sendable {
     /// Fails the call at `deadline` unless it has ended by then.
     func expire(at deadline: NIODeadline) {
         let timer = loop.scheduleTask(deadline: deadline) { [self] in
-            finish(.failure(BoxOfficeError.storage("The database did not answer in time.")))
+            if finish(.failure(BoxOfficeError.storage("The database did not answer in time."))) { expired() }
         }
         let finished = state.withLock { state -> Bool in
             if !state.finished { state.timers.append(timer) }
@@ -94,15 +111,18 @@ private final class OpenCall<T: Sendable>: Sendable {
         if finished { timer.cancel() }
     }
 
-    func finish(_ result: Result<T, any Error>) {
+    /// Completes the call unless it has ended already; whether this did.
+    @discardableResult
+    func finish(_ result: Result<T, any Error>) -> Bool {
         let timers = state.withLock { state -> [Scheduled<Void>]? in
             guard !state.finished else { return nil }
             state.finished = true
             defer { state.timers = [] }
             return state.timers
         }
-        guard let timers else { return }
+        guard let timers else { return false }
         for timer in timers { timer.cancel() }
         promise.completeWith(result)
+        return true
     }
 }

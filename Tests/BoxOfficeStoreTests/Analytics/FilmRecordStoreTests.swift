@@ -172,6 +172,45 @@ struct FilmRecordStoreTests {
     }
 
     @Test(
+        "charts stored with their records left for later, newest first with settles among them: a settle, or the first list, works them out",
+        arguments: Backend.enabled)
+    func leftForLater(backend: Backend) async throws {
+        try await TestStore.with(backend) { database, _ in
+            var random = SplitMix64(seed: backend == .sqlite ? 280 : 2_280)
+            let cast = Self.cast(using: &random)
+            let charts = database.chartRepository(origin: Self.origin)
+            // As the keeper fills: newest first, all at once, settles racing the saves.
+            var made: [Chart] = []
+            for (index, day) in Self.days.reversed().enumerated() {
+                made.append(
+                    Self.chart(
+                        .daily, DateRange(start: day, end: day), cast: cast, using: &random,
+                        fetchedAt: Fixtures.fetchedAt.addingTimeInterval(Double(index))))
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, chart) in made.enumerated() {
+                    group.addTask { try await charts.saveLeavingRecords(chart) }
+                    if index % 7 == 6 { group.addTask { try await charts.settleRecords() } }
+                }
+                try await group.waitForAll()
+            }
+            try await charts.settleRecords()
+            #expect(try await database.rowCount(of: FilmRecordRows.pendingSchema) == 0)
+            try await Self.expectKeptEqualsRecomputed(database, "settled")
+
+            // Left for later and never settled: the first list works them out.
+            let day = Self.days[30]
+            try await charts.saveLeavingRecords(
+                Self.chart(
+                    .daily, DateRange(start: day, end: day), cast: Array(cast.prefix(3)), using: &random,
+                    fetchedAt: Fixtures.fetchedAt.addingTimeInterval(1_000)))
+            #expect(try await database.rowCount(of: FilmRecordRows.pendingSchema) > 0)
+            try await Self.expectKeptEqualsRecomputed(database, "listed")
+            #expect(try await database.rowCount(of: FilmRecordRows.pendingSchema) == 0)
+        }
+    }
+
+    @Test(
         "a database made by the previous schema keeps the records of its charts in place, and reverts",
         arguments: Backend.enabled)
     func upgrade(backend: Backend) async throws {

@@ -24,7 +24,7 @@ struct QuotaKeeperSchemaTests {
     static let later: [any Migration] = [
         AddDiaryVersion(), CreateDiaryStatCounts(), AddDiaryNoteSortIndexes(), CreateWatchlist(), CreateFeedSecrets(),
         CreateWebhooks(), CreateDiaryYearFirstNotes(), CreateDiaryNationFold(), CreateImportLookups(),
-        CreateMarketDays(), CreateFilmRecords(), AddMovieNationEnglishTitle(),
+        CreateMarketDays(), CreateFilmRecords(), AddMovieNationEnglishTitle(), CreateFilmRunPending(),
     ]
 
     /// A migrator over `database` that knows only `migrations`.
