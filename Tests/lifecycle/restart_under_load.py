@@ -108,7 +108,8 @@ class Server:
         wait_for(started, "the server to start")
 
     def output(self):
-        self.log.flush()
+        if not self.log.closed:
+            self.log.flush()
         with open(self.log_path) as f:
             return f.read()
 
