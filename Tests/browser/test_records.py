@@ -2,13 +2,16 @@
 
 A reader opens two weeks of daily charts (which stores them in the archive and keeps each film's record), then each
 records page from the header's 기록 link and the pages' tabs: every table's films link to their pages, numbers are
-right-aligned, the legend explains ≈ and ≥. axe-core audits every page in Korean and English, light and dark, on a
-phone and a desktop. Screenshots: records_*.png.
+right-aligned, the legend explains ≈ and ≥, and a table sorts by keyboard (a heading's button, Enter: the films in
+the order of the API's figures). axe-core audits every page in Korean and English, light and dark, on a phone and a
+desktop. Screenshots: records_*.png.
 """
 
 from __future__ import annotations
 
-import test_phone
+from selenium.webdriver.common.keys import Keys
+
+from test_phone import axe_violations
 
 DAYS = [f"2024-03-{day:02d}" for day in range(1, 15)]
 PHONE = (390, 844)
@@ -17,21 +20,6 @@ DESKTOP = (1280, 1000)
 
 def register(r) -> None:
     """Adds the records tests to run.py's list; `r` is run.py's module (its helpers and `test` decorator)."""
-    axe_script = test_phone.axe_source()
-
-    def axe_violations(driver) -> list[str]:
-        if not driver.execute_script("return typeof window.axe === 'object';"):
-            driver.execute_script(axe_script)
-        found = driver.execute_async_script(
-            """
-            const done = arguments[arguments.length - 1];
-            axe.run(document, {resultTypes: ["violations"]})
-              .then((results) => done(results.violations.map((v) =>
-                `${v.id} (${v.impact}, ${v.nodes.length}×) at ${v.nodes[0] ? v.nodes[0].target.join(" ") : ""}`)))
-              .catch((error) => done([`axe-error: ${error}`]));
-            """
-        )
-        return list(found)
 
     @r.test("records: fastest, totals, streaks and legs, from the header, films linked, axe-clean")
     def records(c) -> None:
@@ -59,6 +47,19 @@ def register(r) -> None:
             "return getComputedStyle(document.querySelector('.records-table tbody td.num')).textAlign;")
         r.check(align == "right", f"numbers are right-aligned: {align}")
         d.save_screenshot(str(r.ARTIFACTS / "records_totals.png"))
+
+        # Sorting by keyboard: the final sales heading (rank, film, opened, audience, sales, …), Enter, largest first.
+        r.wait(d, lambda x: len(r.find(x, ".records-table thead .sort-button")) == 6, "a sort button in each heading")
+        r.find(d, ".records-table thead .sort-button")[4].send_keys(Keys.ENTER)
+        sales_heading = ".records-table thead th:nth-child(5)"
+        r.wait(d, lambda x: r.one(x, sales_heading).get_attribute("aria-sort") == "descending",
+               "the sales heading says descending")
+        listed = [a.get_attribute("href").split("/movies/")[1].split("?")[0]
+                  for a in r.find(d, ".records-table tbody tr th a")]
+        by_sales = sorted(entries, key=lambda e: -(e["finalSales"]["high"] or e["finalSales"]["value"]))
+        r.check(listed == [e["movieCode"] for e in by_sales], f"the films by sales: {listed}")
+        r.check(r.one(d, ".records-table thead th:nth-child(1)").get_attribute("aria-sort") is None,
+                "the rank heading no longer says it orders the table")
 
         failures: list[str] = []
         pages = [

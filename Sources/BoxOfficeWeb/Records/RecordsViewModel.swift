@@ -9,16 +9,18 @@ struct RecordsLinkViewModel: Sendable {
     var isCurrent: Bool
 }
 
-/// One column of a records table: numbers are right-aligned.
+/// One column of a records table: numbers are right-aligned, and the page script sorts by them (`sortType`).
 struct RecordsColumnViewModel: Sendable {
     var label: String
     var isNumber: Bool
+    var sortType: String
 }
 
-/// One cell of a records table, already in words.
+/// One cell of a records table, already in words, with the raw value the page script sorts it by ("" for none).
 struct RecordsCellViewModel: Sendable {
     var text: String
     var isNumber: Bool
+    var sortValue: String
 }
 
 /// One film of a records table.
@@ -132,20 +134,37 @@ struct RecordsViewModel: Sendable {
         _ list: RecordList, report: RecordsReport, strings r: RecordsStrings, request: Request
     ) -> RecordsListViewModel {
         let explicit = Language.explicitParameter(in: request)?.rawValue
-        func number(_ label: String) -> RecordsColumnViewModel { RecordsColumnViewModel(label: label, isNumber: true) }
-        func text(_ label: String) -> RecordsColumnViewModel { RecordsColumnViewModel(label: label, isNumber: false) }
+        func number(_ label: String) -> RecordsColumnViewModel {
+            RecordsColumnViewModel(label: label, isNumber: true, sortType: "number")
+        }
+        func text(_ label: String) -> RecordsColumnViewModel {
+            RecordsColumnViewModel(label: label, isNumber: false, sortType: "text")
+        }
         let caption: String
         let columns: [RecordsColumnViewModel]
         let cells: (RecordEntry) -> [RecordsCellViewModel]
         let lead: (RecordEntry) -> String
-        func n(_ text: String) -> RecordsCellViewModel { RecordsCellViewModel(text: text, isNumber: true) }
-        func t(_ text: String) -> RecordsCellViewModel { RecordsCellViewModel(text: text, isNumber: false) }
+        // A figure sorts by its value, a range by its end (as the fastest lists order it).
+        func n(_ text: String, _ figure: Figure?) -> RecordsCellViewModel {
+            RecordsCellViewModel(
+                text: text, isNumber: true, sortValue: figure.map { String($0.high ?? $0.value) } ?? "")
+        }
+        func n(_ text: String, _ count: Int) -> RecordsCellViewModel {
+            RecordsCellViewModel(text: text, isNumber: true, sortValue: String(count))
+        }
+        func t(_ text: String, _ key: String) -> RecordsCellViewModel {
+            RecordsCellViewModel(text: text, isNumber: false, sortValue: key)
+        }
         switch list.order {
         case .fastest:
             caption = r.fastestCaption(report.threshold ?? RecordsQuery.defaultThreshold)
             columns = [number(r.dayOfRunHeader), text(r.reachedHeader), number(r.finalAudienceHeader)]
             cells = {
-                [n(r.dayOfRun($0.milestone?.dayOfRun)), t(r.reached($0.milestone)), n(r.people($0.finalAudience))]
+                [
+                    n(r.dayOfRun($0.milestone?.dayOfRun), $0.milestone?.dayOfRun),
+                    t(r.reached($0.milestone), $0.milestone?.latest.isoString ?? ""),
+                    n(r.people($0.finalAudience), $0.finalAudience),
+                ]
             }
             lead = { r.dayOfRun($0.milestone?.dayOfRun) }
         case .audience, .sales:
@@ -153,8 +172,9 @@ struct RecordsViewModel: Sendable {
             columns = [number(r.finalAudienceHeader), number(r.finalSalesHeader), number(r.daysInTop10Header)]
             cells = {
                 [
-                    n(r.people($0.finalAudience)), n(FigureText.won($0.finalSales, language: r.language)),
-                    n(r.days($0.daysInTop10)),
+                    n(r.people($0.finalAudience), $0.finalAudience),
+                    n(FigureText.won($0.finalSales, language: r.language), $0.finalSales),
+                    n(r.days($0.daysInTop10), $0.daysInTop10),
                 ]
             }
             lead = {
@@ -166,9 +186,11 @@ struct RecordsViewModel: Sendable {
             columns = [number(r.streakHeader), text(r.streakDatesHeader), number(r.daysAtOneHeader)]
             cells = {
                 [
-                    n(r.days($0.longestStreak?.days ?? 0)),
-                    t($0.longestStreak.map { "\($0.start.isoString) – \($0.end.isoString)" } ?? r.none),
-                    n(r.days($0.daysAtNumberOne)),
+                    n(r.days($0.longestStreak?.days ?? 0), $0.longestStreak?.days ?? 0),
+                    t(
+                        $0.longestStreak.map { "\($0.start.isoString) – \($0.end.isoString)" } ?? r.none,
+                        $0.longestStreak?.start.isoString ?? ""),
+                    n(r.days($0.daysAtNumberOne), $0.daysAtNumberOne),
                 ]
             }
             lead = { list.order == .longestStreak ? r.days($0.longestStreak?.days ?? 0) : r.days($0.daysAtNumberOne) }
@@ -180,8 +202,11 @@ struct RecordsViewModel: Sendable {
             ]
             cells = {
                 [
-                    n(r.people($0.openingWeekend) + ($0.openingWeekendPartial ? " (\(r.partialWeekend))" : "")),
-                    n(r.people($0.finalAudience)), n(r.legs($0.legs)), n(r.drop($0.secondWeekendDrop)),
+                    n(
+                        r.people($0.openingWeekend) + ($0.openingWeekendPartial ? " (\(r.partialWeekend))" : ""),
+                        $0.openingWeekend),
+                    n(r.people($0.finalAudience), $0.finalAudience), n(r.legs($0.legs), $0.legs),
+                    n(r.drop($0.secondWeekendDrop), $0.secondWeekendDrop),
                 ]
             }
             lead = { list.order == .legs ? r.legs($0.legs) : r.drop($0.secondWeekendDrop) }
