@@ -77,4 +77,42 @@ extension CLIStrings {
             ? "Compared: \(title), \(NumberFormatting.thousands(audience)) by day \(day)"
             : "비교: \(title), 개봉 \(day)일째까지 \(NumberFormatting.thousands(audience))명"
     }
+
+    var runOutlookTitle: String { isEnglish ? "Outlook for 10 million" : "천만 전망" }
+
+    func runOutlookIntro(day: Int, audience: Int64, films: Int, since: Int, low: Int64, high: Int64) -> String {
+        let people = NumberFormatting.thousands(audience)
+        let range = NumberFormatting.thousands(low) + (isEnglish ? "–" : "~") + NumberFormatting.thousands(high)
+        return isEnglish
+            ? "\(people) by day \(day); compared with \(films) finished films since \(since) that had \(range) by then"
+            : "개봉 \(day)일째 \(people)명; \(since)년 이후 상영을 마친 영화 중 그날 누적 \(range)명이던 \(films)편과 견줌"
+    }
+
+    func runOutlookMilestone(_ threshold: Int64, reached: Int, of films: Int, share: Double?) -> String {
+        let percent = share.map { " (" + NumberFormatting.percent($0 * 100) + ")" } ?? ""
+        return isEnglish
+            ? "\(reached) of \(films) passed \(runMilestone(threshold))\(percent)"
+            : "\(films)편 중 \(reached)편이 \(runMilestone(threshold)) 돌파\(percent)"
+    }
+
+    func runOutlookRank(_ rank: Int, of films: Int, day: Int) -> String {
+        isEnglish
+            ? "#\(rank) of \(films) films by admissions on day \(day)"
+            : "개봉 \(day)일째 누적 관객 \(films)편 중 \(rank)위"
+    }
+
+    var runOutlookNone: String {
+        isEnglish
+            ? "No finished film yet with about as many admissions by that day." : "그날 누적이 비슷했던, 상영을 마친 영화가 아직 없습니다."
+    }
+
+    var runOutlookFew: String {
+        isEnglish ? "Fewer than 10 films to compare with: no percentages." : "견준 영화가 10편이 안 되어 비율은 적지 않았습니다."
+    }
+
+    func runOutlookHeaders(day: Int) -> (film: String, opened: String, onDay: String, final: String) {
+        isEnglish
+            ? ("Film", "Opened", "By day \(day)", "Total")
+            : ("영화", "개봉일", "개봉 \(day)일째 누적", "최종 관객")
+    }
 }

@@ -85,6 +85,7 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
                     columns: [.left(headers.milestone), .left(headers.date), .right(headers.day)], rows: milestones
                 ).rendered(title: nil, whenEmpty: "", footer: [])
         }
+        if let outlook = report.outlook { text += "\n" + Self.outlook(outlook, strings: strings) }
         var footer: [String] = report.compared.compactMap { pace in
             pace.pace.last { $0.day >= 1 }.map {
                 strings.runCompared(pace.title ?? pace.movieCode, day: $0.day, audience: $0.audience)
@@ -93,6 +94,44 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
         if run.partialEra { footer.append(strings.runEraNote) }
         footer.append(strings.runLegend)
         return text + "\n" + footer.joined(separator: "\n") + "\n"
+    }
+
+    /// 천만 전망: what it compares, a line per milestone above the film's admissions, the rank and the comparables.
+    static func outlook(_ outlook: TenMillionOutlook, strings: CLIStrings) -> String {
+        let films = outlook.comparables.count
+        var lines = [
+            strings.runOutlookTitle,
+            strings.runOutlookIntro(
+                day: outlook.day, audience: outlook.audience, films: films, since: outlook.since, low: outlook.low,
+                high: outlook.high),
+        ]
+        if films > 0 {
+            lines += outlook.milestones.map {
+                strings.runOutlookMilestone(
+                    $0.threshold, reached: $0.films, of: films, share: outlook.percentages ? $0.share : nil)
+            }
+        }
+        lines.append(strings.runOutlookRank(outlook.rank, of: outlook.rankedFilms, day: outlook.day))
+        if films == 0 {
+            lines.append(strings.runOutlookNone)
+        } else if !outlook.percentages {
+            lines.append(strings.runOutlookFew)
+        }
+        var text = lines.joined(separator: "\n") + "\n"
+        guard films > 0 else { return text }
+        let headers = strings.runOutlookHeaders(day: outlook.day)
+        let rows = outlook.comparables.map { film in
+            [
+                film.title, film.openDate?.isoString ?? "-", NumberFormatting.thousands(film.audience),
+                FigureText.mark(film.final.quality) + " "
+                    + NumberFormatting.thousands(Int64(exactly: film.final.value.rounded()) ?? 0),
+            ]
+        }
+        text += TextTable(
+            columns: [.left(headers.film), .left(headers.opened), .right(headers.onDay), .right(headers.final)],
+            rows: rows
+        ).rendered(title: nil, whenEmpty: "", footer: [])
+        return text
     }
 
     /// The pace points of the film and of each compared film: `movieCode,day,date,audience`.

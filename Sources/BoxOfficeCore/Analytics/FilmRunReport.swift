@@ -21,11 +21,17 @@ public struct FilmRunReport: Codable, Sendable, Hashable {
     public var source: ChartSource
     /// The median pace of the films whose first run reached 1000만, when the archive holds any.
     public var median: MedianPace?
+    /// 천만 전망, while the film is in its first run at day 1…60 (`nil` otherwise).
+    public var outlook: TenMillionOutlook?
 
-    public init(run: FilmRun, compared: [Pace], source: ChartSource, median: MedianPace? = nil) {
+    public init(
+        run: FilmRun, compared: [Pace], source: ChartSource, median: MedianPace? = nil,
+        outlook: TenMillionOutlook? = nil
+    ) {
         self.run = run
         self.compared = compared
         self.source = source
         self.median = median
+        self.outlook = outlook
     }
 }

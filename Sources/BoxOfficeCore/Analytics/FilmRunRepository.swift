@@ -4,6 +4,19 @@ public protocol FilmRunRepository: Sendable {
     func filmHistory(movieCode: String, source: ChartSource) async throws -> FilmHistory
     /// Up to `limit` films of the archived daily charts whose title contains `text` (case as stored), latest first.
     func films(titled text: String, limit: Int) async throws -> [ArchivedFilm]
+    /// The archive's latest daily chart's day, `nil` when it holds none.
+    func archiveEnd() async throws -> CalendarDate?
+    /// For ``TenMillionOutlook``: at most `limit` films nearest to `near` (ties by code) whose kept first-run cumulative
+    /// on day of run `day` lies in `audience`, opened in `since` or later, last archived on or before `lastDay`, other
+    /// than `movieCode`. Read through the kept paces' index, never the archive's rows.
+    func outlookCandidates(
+        day: Int, audience: ClosedRange<Int64>, near: Int64, since: Int, lastDay: CalendarDate,
+        excluding movieCode: String,
+        limit: Int
+    ) async throws -> [TenMillionOutlook.Candidate]
+    /// How many other films' kept first-run cumulative on day `day` is known, and how many exceed `audience`.
+    func outlookStanding(day: Int, audience: Int64, excluding movieCode: String) async throws
+        -> TenMillionOutlook.Standing
 }
 
 /// A film the archive holds, as a search names it.

@@ -27,7 +27,8 @@ public struct FilmRunService: Sendable {
     /// The run of `query`'s film and the pace of the films it is compared with. Throws
     /// ``BoxOfficeError/notFound(_:)`` when neither the archive nor the stored movie details know the film.
     public func report(_ query: FilmRunQuery) async throws -> FilmRunReport {
-        let run = FilmRun(history: try await repository.filmHistory(movieCode: query.movieCode, source: source))
+        let history = try await repository.filmHistory(movieCode: query.movieCode, source: source)
+        let run = FilmRun(history: history)
         if run.reach == .noArchivedDay, try await movies.storedMovie(code: query.movieCode) == nil {
             throw BoxOfficeError.notFound(.movie(code: query.movieCode))
         }
@@ -38,7 +39,26 @@ public struct FilmRunService: Sendable {
         }
         var report = FilmRunReport(run: run, compared: compared, source: source)
         report.median = try await median()
+        report.outlook = try await outlook(history: history, run: run)
         return report
+    }
+
+    /// 천만 전망 of the film, while it is in its first run at day 1…60: its comparables and rank read through the kept
+    /// paces' index.
+    func outlook(history: FilmHistory, run: FilmRun) async throws -> TenMillionOutlook? {
+        guard let archiveEnd = try await repository.archiveEnd(),
+            let position = TenMillionOutlook.position(of: history, run: run, archiveEnd: archiveEnd)
+        else { return nil }
+        let (day, audience) = position
+        let since = TenMillionOutlook.defaultSince(source: source, archiveStart: history.archiveStart)
+        let candidates = try await repository.outlookCandidates(
+            day: day, audience: TenMillionOutlook.bounds(around: audience), near: audience, since: since,
+            lastDay: TenMillionOutlook.firstRunOver(archiveEnd: archiveEnd), excluding: run.movieCode,
+            limit: TenMillionOutlook.maximumComparables)
+        let standing = try await repository.outlookStanding(day: day, audience: audience, excluding: run.movieCode)
+        return TenMillionOutlook(
+            movieCode: run.movieCode, day: day, audience: audience, since: since, archiveEnd: archiveEnd,
+            candidates: candidates, standing: standing)
     }
 
     /// The films whose first run reached 1000만 a median line is made of, at most.

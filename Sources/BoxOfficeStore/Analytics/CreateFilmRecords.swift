@@ -83,9 +83,10 @@ struct CreateFilmRecords: AsyncMigration {
         }
         for (origin, films) in byOrigin.sorted(by: { $0.key < $1.key }) {
             let archiveStart = try await FilmRecordRows.archiveStart(origin: origin, on: database)
+            // `film_run_paces` comes later, and fills itself.
             try await FilmRecordRows.refresh(
                 movieCodes: films.codes.sorted(), origin: origin, source: films.source, archiveStart: archiveStart,
-                on: database)
+                paces: false, on: database)
         }
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 import SQLKit
 
 /// Writes `film_runs` and `film_run_milestones`: each film's ``FilmRecord``, kept per origin beside the charts, so
-/// that the records lists read a film's summary through an index instead of the archive's rows.
+/// that the records lists read a film's summary through an index instead of the archive's rows (and, through
+/// ``FilmRunPaceRows``, `film_run_paces`: its first-run cumulatives for 천만 전망).
 ///
 /// Whenever an unfiltered daily or weekend chart is saved, the films it lists now or listed before are recomputed by
 /// ``FilmRun/init(history:)`` from their rows (one statement for all of them) in the chart's transaction. When the
@@ -142,10 +143,10 @@ enum FilmRecordRows {
     }
 
     /// Recomputes and replaces the records of `movieCodes` from their rows (`locked`: the caller holds the origin's
-    /// lock already).
+    /// lock already), and their paces unless `paces` is false (a migration before `film_run_paces` exists).
     static func refresh(
         movieCodes: [String], origin: String, source: ChartSource, archiveStart: CalendarDate?, locked: Bool = false,
-        on database: any Database
+        paces: Bool = true, on database: any Database
     ) async throws {
         guard !movieCodes.isEmpty else { return }
         let sql = try database.requireSQL()
@@ -154,14 +155,16 @@ enum FilmRecordRows {
             let codes = Array(movieCodes[start..<min(movieCodes.count, start + 200)])
             let histories = try await self.histories(
                 of: codes, origin: origin, source: source, archiveStart: archiveStart, on: sql)
-            let records = codes.compactMap { code in
-                histories[code].flatMap { FilmRecord(run: FilmRun(history: $0)) }
-            }
+            let runs = histories.mapValues { FilmRun(history: $0) }
+            let records = codes.compactMap { code in runs[code].flatMap { FilmRecord(run: $0) } }
             try await sql.delete(from: schema).where("origin", .equal, SQLBind(origin))
                 .where("movie_code", .in, SQLBind.group(codes)).run()
             try await sql.delete(from: milestoneSchema).where("origin", .equal, SQLBind(origin))
                 .where("movie_code", .in, SQLBind.group(codes)).run()
             try await insert(records, origin: origin, on: sql)
+            if paces {
+                try await FilmRunPaceRows.replace(codes, histories: histories, runs: runs, origin: origin, on: sql)
+            }
         }
     }
 

@@ -78,6 +78,73 @@ struct FluentFilmRunRepository: FilmRunRepository {
         }
     }
 
+    func archiveEnd() async throws -> CalendarDate? {
+        try await StorageFailure.run("read the archive's latest day", logger: database.logger) {
+            let row = try await database.requireSQL().raw(
+                """
+                SELECT MAX(range_start) AS last_day FROM charts
+                WHERE origin = \(bind: origin) AND kind = \(bind: Self.daily) AND filter_key = \(bind: Self.unfiltered)
+                """
+            ).first()
+            return try row?.decode(column: "last_day", as: String?.self).flatMap { CalendarDate($0) }
+        }
+    }
+
+    func outlookCandidates(
+        day: Int, audience: ClosedRange<Int64>, near: Int64, since: Int, lastDay: CalendarDate,
+        excluding movieCode: String,
+        limit: Int
+    ) async throws -> [TenMillionOutlook.Candidate] {
+        try await StorageFailure.run("read the kept paces", logger: database.logger) {
+            try await FilmRecordRows.settleIfPending(origin: origin, on: database)
+            // Along `(origin, day, audience)`, then each film's kept record by its unique key.
+            let rows = try await database.requireSQL().raw(
+                """
+                SELECT p.movie_code AS movie_code, p.audience AS audience, p.last_day AS last_day, r.title AS title,
+                  r.open_date AS open_date, r.final_audience AS final_audience
+                FROM film_run_paces p
+                JOIN film_runs r ON r.origin = p.origin AND r.movie_code = p.movie_code
+                WHERE p.origin = \(bind: origin) AND p.day = \(bind: day)
+                  AND p.audience >= \(bind: audience.lowerBound) AND p.audience <= \(bind: audience.upperBound)
+                  AND p.movie_code <> \(bind: movieCode) AND p.last_day <= \(bind: lastDay.isoString)
+                  AND r.open_year >= \(bind: since)
+                ORDER BY ABS(p.audience - \(bind: near)), p.movie_code
+                LIMIT \(bind: limit)
+                """
+            ).all()
+            return try rows.map { row in
+                let text = try row.decode(column: "last_day", as: String.self)
+                guard let last = CalendarDate(text) else {
+                    throw BoxOfficeError.storage("The kept paces are corrupt: \"\(text)\" is not a date.")
+                }
+                return TenMillionOutlook.Candidate(
+                    movieCode: try row.decode(column: "movie_code", as: String.self),
+                    title: try row.decode(column: "title", as: String.self),
+                    openDate: try row.decode(column: "open_date", as: String?.self).flatMap { CalendarDate($0) },
+                    audience: try row.decode(column: "audience", as: Int64.self),
+                    finalAudience: try row.decode(column: "final_audience", as: Int64.self), lastDay: last)
+            }
+        }
+    }
+
+    func outlookStanding(day: Int, audience: Int64, excluding movieCode: String) async throws
+        -> TenMillionOutlook.Standing
+    {
+        try await StorageFailure.run("read the kept paces", logger: database.logger) {
+            try await FilmRecordRows.settleIfPending(origin: origin, on: database)
+            let row = try await database.requireSQL().raw(
+                """
+                SELECT COUNT(*) AS films, SUM(CASE WHEN audience > \(bind: audience) THEN 1 ELSE 0 END) AS above
+                FROM film_run_paces
+                WHERE origin = \(bind: origin) AND day = \(bind: day) AND movie_code <> \(bind: movieCode)
+                """
+            ).first()
+            return TenMillionOutlook.Standing(
+                above: try row?.decode(column: "above", as: Int?.self) ?? 0,
+                films: try row?.decode(column: "films", as: Int.self) ?? 0)
+        }
+    }
+
     static func filmRow(_ row: any SQLRow) throws -> FilmRow {
         FilmRow(
             start: try date(row, "range_start"), end: try date(row, "range_end"),

@@ -132,6 +132,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(CreateFilmRecords())
         migrations.add(AddMovieNationEnglishTitle())
         migrations.add(CreateFilmRunPending())
+        migrations.add(CreateFilmRunPaces())
         self.migrations = migrations
     }
 

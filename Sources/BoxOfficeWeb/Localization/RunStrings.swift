@@ -10,6 +10,8 @@ struct RunStrings: Sendable {
     let compareButton, compareHint, removeLabel, noMatches, matchesTitle, addLabel, legendExact, legendRange: String
     let legendFloor, partialWeekend, eraNote, jsonLink, noRunMeasures, beforeArchive, noOpenDate: String
     let emptyRun, reReleaseNote, thisFilm, totalSales: String
+    let outlookTitle, outlookCaption, outlookFilmHeader, outlookOpenHeader, outlookFinalHeader, outlookNone: String
+    let outlookFew: String
 
     static let korean = RunStrings(english: false)
     static let english = RunStrings(english: true)
@@ -68,7 +70,46 @@ struct RunStrings: Sendable {
         reReleaseNote = t("재개봉 기간은 누적에만 더했습니다.", "Re-releases count in the totals only.")
         thisFilm = t("이 영화", "This film")
         totalSales = t("누적 매출 (보관된 마지막 날)", "Total sales (latest archived day)")
+        outlookTitle = t("천만 전망", "Outlook for 10 million")
+        outlookCaption = t("견준 영화와 최종 관객", "The films compared and their totals")
+        outlookFilmHeader = t("영화", "Film")
+        outlookOpenHeader = t("개봉일", "Opened")
+        outlookFinalHeader = t("최종 관객", "Total admissions")
+        outlookNone = t(
+            "같은 날 누적 관객이 비슷했던, 상영이 끝난 영화가 보관된 차트에 아직 없습니다.",
+            "The archive holds no finished film yet with about as many admissions by the same day.")
+        outlookFew = t(
+            "견준 영화가 10편이 안 되어 비율은 적지 않았습니다.", "Fewer than 10 films to compare with: no percentages.")
     }
+
+    /// What the outlook compares: the film's day and admissions, and the films found around them.
+    func outlookIntro(day: Int, audience: Int64, films: Int, since: Int, low: Int64, high: Int64) -> String {
+        let people = NumberFormatting.thousands(audience)
+        let range = NumberFormatting.thousands(low) + (isEnglish ? "–" : "~") + NumberFormatting.thousands(high)
+        if isEnglish {
+            return "\(people) admissions by day \(day). Compared with \(films) film\(films == 1 ? "" : "s") opened "
+                + "since \(since) whose first run is over and that had \(range) by day \(day)."
+        }
+        return "개봉 \(day)일째 누적 관객 \(people)명. \(since)년 이후 개봉해 상영을 마친 영화 가운데 개봉 \(day)일째 누적이 "
+            + "\(range)명이던 \(films)편과 견줍니다."
+    }
+
+    /// `14편 중 3편이 1000만 관객을 넘었습니다 (21%).`, `3 of 14 passed 10M admissions (21%).`
+    func outlookMilestone(_ threshold: Int64, reached: Int, of films: Int, share: Double?) -> String {
+        let percent = share.map { " (" + NumberFormatting.percent($0 * 100) + ")" } ?? ""
+        if isEnglish { return "\(reached) of \(films) passed \(milestone(threshold)) admissions\(percent)." }
+        return "\(films)편 중 \(reached)편이 \(milestone(threshold)) 관객을 넘었습니다\(percent)."
+    }
+
+    /// `개봉 12일째 누적 관객으로 120편 중 4위`, `#4 of 120 films by admissions on day 12`.
+    func outlookRank(_ rank: Int, of films: Int, day: Int) -> String {
+        isEnglish
+            ? "#\(rank) of \(films) films in the archive by admissions on day \(day)."
+            : "개봉 \(day)일째 누적 관객으로 보관된 영화 \(films)편 중 \(rank)위입니다."
+    }
+
+    /// The column of the comparables' cumulative on day N.
+    func outlookDayHeader(_ day: Int) -> String { isEnglish ? "By day \(day)" : "개봉 \(day)일째 누적" }
 
     /// `100만`, `1M`.
     func milestone(_ threshold: Int64) -> String {

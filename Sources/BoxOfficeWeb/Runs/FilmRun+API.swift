@@ -11,7 +11,22 @@ extension Components.Schemas.FilmRunReport {
                 .init(
                     threshold: $0.threshold, films: $0.films,
                     pace: $0.pace.map { .init(day: $0.day, audience: $0.audience, films: $0.films) })
-            })
+            },
+            outlook: report.outlook.map(Components.Schemas.TenMillionOutlook.init))
+    }
+}
+
+extension Components.Schemas.TenMillionOutlook {
+    init(_ outlook: BoxOfficeCore.TenMillionOutlook) {
+        self.init(
+            day: outlook.day, audience: outlook.audience, since: outlook.since, low: outlook.low, high: outlook.high,
+            comparables: outlook.comparables.map {
+                .init(
+                    movieCode: $0.movieCode, title: $0.title, openDate: $0.openDate?.isoString, audience: $0.audience,
+                    final: .init($0.final))
+            },
+            milestones: outlook.milestones.map { .init(threshold: $0.threshold, films: $0.films, share: $0.share) },
+            rank: outlook.rank, rankedFilms: outlook.rankedFilms, percentages: outlook.percentages)
     }
 }
 

@@ -36,6 +36,8 @@ struct FilmRunViewModel: Sendable {
     var milestones: [MilestoneRow]
     var hasMilestones: Bool
     var pace: PaceChartViewModel
+    /// 천만 전망, while the film is in its first run.
+    var outlook: TenMillionOutlookViewModel?
     var compared: [Compared]
     var hasCompared: Bool
     var canAddMore: Bool
@@ -75,6 +77,7 @@ struct FilmRunViewModel: Sendable {
                 dayOfRun: crossing.dayOfRun.map(t.dayOfRun) ?? "–")
         }
         hasMilestones = !milestones.isEmpty
+        outlook = report.outlook.map { TenMillionOutlookViewModel($0, t: t) }
         pace = PaceChartViewModel(run: run, compared: report.compared, median: report.median, strings: t)
         let codes = report.compared.map(\.movieCode)
         versus = codes

@@ -6,7 +6,7 @@ import Testing
 
 @testable import BoxOfficeStore
 
-/// The films' records kept beside the charts (`film_runs`, `film_run_milestones`) always equal a recomputation from
+/// The films' records kept beside the charts (`film_runs`, `film_run_milestones`, `film_run_paces`) always equal a recomputation from
 /// the stored charts (``FilmRun/init(history:)`` over each film's rows): after random saves, provisional refreshes,
 /// re-saves and an earlier first day, on SQLite and PostgreSQL; every list equals ``RecordsRanking`` over them; and a
 /// store made by the schema before them upgrades in place.
@@ -94,6 +94,7 @@ struct FilmRecordStoreTests {
         let repository = database.recordsRepository(origin: origin)
         let kept = try await repository.allRecords().sorted { $0.movieCode < $1.movieCode }
         #expect(kept == expected, "\(step)", sourceLocation: sourceLocation)
+        try await expectKeptPacesEqualRecomputed(database, step, sourceLocation: sourceLocation)
         // Every list, as the one definition orders it.
         let nations = try await database.storedNations()
         let all = expected.map {

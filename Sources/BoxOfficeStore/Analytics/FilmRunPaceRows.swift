@@ -1,0 +1,82 @@
+import BoxOfficeCore
+import FluentKit
+import Foundation
+import SQLKit
+
+/// Writes `film_run_paces`: each film's known first-run cumulatives for days of run 1…60 (``FilmRun/pace``) and its
+/// latest archived day, kept per origin beside `film_runs` by ``FilmRecordRows/refresh(movieCodes:origin:source:archiveStart:locked:on:)``,
+/// so that 천만 전망 (``TenMillionOutlook``) finds the films near a cumulative on a day through the index
+/// `(origin, day, audience)` instead of the archive's rows. Plain SQL only.
+enum FilmRunPaceRows {
+    static let schema = "film_run_paces"
+    static let columns = ["origin", "movie_code", "day", "audience", "last_day"]
+    /// Rows one insert statement carries (5 parameters each, well under both databases' limits).
+    private static let rowsPerStatement = 1_000
+
+    /// One kept pace point.
+    struct Kept: Sendable, Hashable {
+        var movieCode: String
+        var day: Int
+        var audience: Int64
+        /// The film's latest archived daily row's day.
+        var lastDay: CalendarDate
+    }
+
+    /// What `history`'s film keeps: its run's pace points on days ``TenMillionOutlook/days``, with its latest
+    /// archived day.
+    static func kept(_ history: FilmHistory, run: FilmRun) -> [Kept] {
+        guard let lastDay = history.daily.last?.start else { return [] }
+        return run.pace.filter { TenMillionOutlook.days.contains($0.day) }.map {
+            Kept(movieCode: history.movieCode, day: $0.day, audience: $0.audience, lastDay: lastDay)
+        }
+    }
+
+    /// Replaces the kept paces of `codes` under `origin` by those of their `histories` and `runs`.
+    static func replace(
+        _ codes: [String], histories: [String: FilmHistory], runs: [String: FilmRun], origin: String,
+        on sql: any SQLDatabase
+    ) async throws {
+        guard !codes.isEmpty else { return }
+        try await sql.delete(from: schema).where("origin", .equal, SQLBind(origin))
+            .where("movie_code", .in, SQLBind.group(codes)).run()
+        let rows = codes.flatMap { code -> [Kept] in
+            guard let history = histories[code], let run = runs[code] else { return [] }
+            return kept(history, run: run)
+        }
+        for start in stride(from: 0, to: rows.count, by: rowsPerStatement) {
+            let batch = rows[start..<min(rows.count, start + rowsPerStatement)]
+            try await sql.insert(into: schema).columns(columns)
+                .rows(
+                    batch.map {
+                        [
+                            SQLBind(origin), SQLBind($0.movieCode), SQLBind($0.day), SQLBind($0.audience),
+                            SQLBind($0.lastDay.isoString),
+                        ]
+                    }
+                )
+                .onConflict(with: ["origin", "movie_code", "day"]) { update in
+                    update.set(excludedValueOf: "audience").set(excludedValueOf: "last_day")
+                }
+                .run()
+        }
+    }
+
+    /// Every kept pace point of `origin`, ordered by film and day (for checks and tests).
+    static func all(origin: String, on sql: any SQLDatabase) async throws -> [Kept] {
+        try await sql.raw(
+            """
+            SELECT movie_code, day, audience, last_day FROM film_run_paces WHERE origin = \(bind: origin)
+            ORDER BY movie_code, day
+            """
+        ).all().map { row in
+            let text = try row.decode(column: "last_day", as: String.self)
+            guard let lastDay = CalendarDate(text) else {
+                throw BoxOfficeError.storage("The kept paces are corrupt: \"\(text)\" is not a date.")
+            }
+            return Kept(
+                movieCode: try row.decode(column: "movie_code", as: String.self),
+                day: try row.decode(column: "day", as: Int.self),
+                audience: try row.decode(column: "audience", as: Int64.self), lastDay: lastDay)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import BoxOfficeCore
+import BoxOfficeText
+
+/// 천만 전망 on the film page, already in words: what it compares, one sentence per milestone above the film's
+/// admissions (shares only with enough films), its rank, and the comparables with their totals. The `movie_run`
+/// partial renders it under `outlook`.
+struct TenMillionOutlookViewModel: Sendable {
+    struct Row: Sendable {
+        var title: String
+        var openDate: String
+        var audience: String
+        /// The total, marked ≥ when it is a floor.
+        var final: String
+    }
+
+    var intro: String
+    var milestones: [String]
+    var rank: String
+    var notes: [String]
+    var dayHeader: String
+    var rows: [Row]
+    var hasRows: Bool
+
+    init(_ outlook: TenMillionOutlook, t: RunStrings) {
+        let films = outlook.comparables.count
+        intro = t.outlookIntro(
+            day: outlook.day, audience: outlook.audience, films: films, since: outlook.since, low: outlook.low,
+            high: outlook.high)
+        milestones =
+            films == 0
+            ? []
+            : outlook.milestones.map {
+                t.outlookMilestone(
+                    $0.threshold, reached: $0.films, of: films, share: outlook.percentages ? $0.share : nil)
+            }
+        rank = t.outlookRank(outlook.rank, of: outlook.rankedFilms, day: outlook.day)
+        notes = films == 0 ? [t.outlookNone] : (outlook.percentages ? [] : [t.outlookFew])
+        dayHeader = t.outlookDayHeader(outlook.day)
+        rows = outlook.comparables.map { film in
+            Row(
+                title: film.title, openDate: film.openDate?.isoString ?? "–",
+                audience: t.people(.exact(Double(film.audience))), final: t.people(film.final))
+        }
+        hasRows = !rows.isEmpty
+    }
+}

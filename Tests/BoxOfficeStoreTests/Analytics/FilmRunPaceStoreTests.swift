@@ -1,0 +1,108 @@
+import BoxOfficeCore
+import BoxOfficeTestSupport
+import FluentKit
+import Foundation
+import Testing
+
+@testable import BoxOfficeStore
+
+extension FilmRecordStoreTests {
+    /// The kept paces (`film_run_paces`) equal each film's first-run pace points on days 1…60 recomputed from its
+    /// stored rows, and 천만 전망's reads through them (candidates, standing) equal the definition applied to every
+    /// film's recomputed pace.
+    static func expectKeptPacesEqualRecomputed(
+        _ database: BoxOfficeDatabase, _ step: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let runs = database.filmRunRepository(origin: origin)
+        var expected: [FilmRunPaceRows.Kept] = []
+        var byDay: [Int: [TenMillionOutlook.Candidate]] = [:]
+        for code in films {
+            let history = try await runs.filmHistory(movieCode: code, source: .kobis)
+            let run = FilmRun(history: history)
+            guard let last = history.daily.last?.start, let record = FilmRecord(run: run) else { continue }
+            for point in run.pace where (1...60).contains(point.day) {
+                expected.append(.init(movieCode: code, day: point.day, audience: point.audience, lastDay: last))
+                byDay[point.day, default: []].append(
+                    .init(
+                        movieCode: code, title: record.title, openDate: run.openDate, audience: point.audience,
+                        finalAudience: record.finalAudience, lastDay: last))
+            }
+        }
+        let kept = try await FilmRunPaceRows.all(origin: origin, on: database.database.requireSQL())
+        #expect(
+            kept == expected.sorted { ($0.movieCode, $0.day) < ($1.movieCode, $1.day) }, "\(step)",
+            sourceLocation: sourceLocation)
+        #expect(!kept.isEmpty, "\(step)", sourceLocation: sourceLocation)
+
+        let archiveEnd = try #require(try await runs.archiveEnd(), sourceLocation: sourceLocation)
+        // Each film's cumulative on a few days, as the film whose outlook is read; at the archive's end and as if
+        // it ended 40 days later (every first run over).
+        var compared = 0
+        for point in expected where point.day % 7 == 3 {
+            let dayCandidates = byDay[point.day, default: []]
+            let others = dayCandidates.filter { $0.movieCode != point.movieCode }
+            let standing = TenMillionOutlook.Standing(
+                above: others.filter { $0.audience > point.audience }.count, films: others.count)
+            let read = try await runs.outlookStanding(
+                day: point.day, audience: point.audience, excluding: point.movieCode)
+            #expect(read == standing, "\(step) \(point)", sourceLocation: sourceLocation)
+            for end in [archiveEnd, archiveEnd.adding(days: 40)] {
+                for since in [2024, 2025] {
+                    let reference = TenMillionOutlook(
+                        movieCode: point.movieCode, day: point.day, audience: point.audience, since: since,
+                        archiveEnd: end, candidates: dayCandidates, standing: standing)
+                    let found = try await runs.outlookCandidates(
+                        day: point.day, audience: TenMillionOutlook.bounds(around: point.audience),
+                        near: point.audience, since: since, lastDay: TenMillionOutlook.firstRunOver(archiveEnd: end),
+                        excluding: point.movieCode, limit: TenMillionOutlook.maximumComparables)
+                    let outlook = TenMillionOutlook(
+                        movieCode: point.movieCode, day: point.day, audience: point.audience, since: since,
+                        archiveEnd: end, candidates: found, standing: read)
+                    #expect(outlook == reference, "\(step) \(point) \(end) \(since)", sourceLocation: sourceLocation)
+                    compared += reference?.comparables.count ?? 0
+                }
+            }
+        }
+        // Some outlooks have comparables.
+        #expect(compared > 0, "\(step)", sourceLocation: sourceLocation)
+    }
+}
+
+/// A store made by the schema before `film_run_paces` gets them, filled from its charts, in place.
+@Suite("Kept paces: a store made by the previous schema upgrades in place")
+struct FilmRunPaceUpgradeTests {
+    @Test(
+        "a database made by the previous schema keeps the paces of its charts in place, and reverts",
+        arguments: Backend.enabled)
+    func upgrade(backend: Backend) async throws {
+        try await TestStore.with(backend, migrate: false) { database, _ in
+            let before =
+                QuotaKeeperSchemaTests.previousSchema() + QuotaKeeperSchemaTests.added
+                + QuotaKeeperSchemaTests.later.filter { !($0 is CreateFilmRunPaces) }
+            let old = QuotaKeeperSchemaTests.migrator(before, on: database)
+            try await old.setupIfNeeded().get()
+            try await old.prepareBatch().get()
+            // Charts as the code before stored them: the same tables, then the paces taken away.
+            let withPaces = QuotaKeeperSchemaTests.migrator(before + [CreateFilmRunPaces()], on: database)
+            try await withPaces.prepareBatch().get()
+            var random = SplitMix64(seed: 77)
+            let cast = FilmRecordStoreTests.cast(using: &random)
+            let charts = database.chartRepository(origin: FilmRecordStoreTests.origin)
+            for (index, day) in FilmRecordStoreTests.days.enumerated() {
+                try await charts.save(
+                    FilmRecordStoreTests.chart(
+                        .daily, DateRange(start: day, end: day), cast: cast, using: &random,
+                        fetchedAt: Fixtures.fetchedAt.addingTimeInterval(Double(index))))
+            }
+            try await withPaces.revertLastBatch().get()
+            await #expect(throws: (any Error).self) { try await database.rowCount(of: FilmRunPaceRows.schema) }
+            #expect(try await database.rowCount(of: FilmRecordRows.schema) > 0)
+
+            try await database.migrate()
+            #expect(try await database.rowCount(of: "_fluent_migrations") == DatabaseLifecycleTests.migrationCount)
+            #expect(try await database.rowCount(of: FilmRunPaceRows.schema) > 0)
+            try await FilmRecordStoreTests.expectKeptPacesEqualRecomputed(database, "upgraded")
+            try await FilmRecordStoreTests.expectKeptEqualsRecomputed(database, "upgraded")
+        }
+    }
+}
