@@ -182,7 +182,7 @@ FORMS = {
 # Query names read somewhere that are not page query parameters (path parameters, form fields read through the
 # same helper, route names that look like reads).
 NOT_QUERY = {"id", "code", "secret", "movieCode", "account", "login", "logout", "signup", "session", "stats",
-             "watchlist", "notifications", "offline", "movies", "export", "categories", "lang"}
+             "watchlist", "notifications", "offline", "movies", "export", "categories", "lang", "records"}
 
 
 def discover_pages():
