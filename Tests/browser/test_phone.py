@@ -693,8 +693,16 @@ def register(r) -> None:
                   if (style.overflow === "visible" || e.classList.contains("visually-hidden")) return false;
                   return e.scrollWidth > e.clientWidth + 1 && style.overflowX !== "auto" && style.overflowX !== "scroll";
                 }).map((e) => e.tagName.toLowerCase() + "." + String(e.className).split(" ")[0]);
-                return [root.scrollWidth - root.clientWidth, clipped.slice(0, 5)];
+                // What sticks out past the right edge, innermost first, to say where the sideways scrolling comes from.
+                const wide = [...document.querySelectorAll("main *")]
+                  .filter((e) => e.getBoundingClientRect().right > root.clientWidth + 1 && e.children.length === 0)
+                  .map((e) => {
+                    const table = e.closest("table");
+                    const where = table ? " in table." + String(table.className).split(" ").join(".") : "";
+                    return e.tagName.toLowerCase() + "." + String(e.className).split(" ")[0] + where;
+                  });
+                return [root.scrollWidth - root.clientWidth, clipped.slice(0, 5), [...new Set(wide)].slice(0, 5)];
                 """)
             d.save_screenshot(str(r.ARTIFACTS / f"zoom200_{re.sub(r'[^a-z0-9]+', '_', path)}.png"))
-            r.check(overflow[0] <= 0, f"{path} at 200 %: {overflow[0]}px of sideways scrolling")
+            r.check(overflow[0] <= 0, f"{path} at 200 %: {overflow[0]}px of sideways scrolling, from {overflow[2]}")
             r.check(not overflow[1], f"{path} at 200 %: clipped text in {overflow[1]}")
