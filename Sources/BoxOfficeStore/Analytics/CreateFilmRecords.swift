@@ -67,25 +67,11 @@ struct CreateFilmRecords: AsyncMigration {
     /// Keeps the record of every film of the charts already stored, an origin and a batch of films at a time.
     private func fill(on database: any Database) async throws {
         let sql = try database.requireSQL()
-        let films = try await sql.raw(
-            """
-            SELECT DISTINCT c.origin AS origin, c.source AS source, e.movie_code AS movie_code
-            FROM chart_entries e JOIN charts c ON c.id = e.chart_id
-            WHERE c.kind IN (\(bind: ChartKind.daily.rawValue), \(bind: ChartKind.weekend.rawValue))
-              AND c.filter_key = \(bind: ChartFilters.none.key)
-            """
-        ).all()
-        var byOrigin: [String: (source: ChartSource, codes: Set<String>)] = [:]
-        for row in films {
-            let origin = try row.decode(column: "origin", as: String.self)
-            let source = ChartSource(rawValue: try row.decode(column: "source", as: String.self)) ?? .kobis
-            byOrigin[origin, default: (source, [])].codes.insert(try row.decode(column: "movie_code", as: String.self))
-        }
-        for (origin, films) in byOrigin.sorted(by: { $0.key < $1.key }) {
-            let archiveStart = try await FilmRecordRows.archiveStart(origin: origin, on: database)
+        for films in try await FilmRecordRows.chartedFilms(on: sql) {
+            let archiveStart = try await FilmRecordRows.archiveStart(origin: films.origin, on: database)
             // `film_run_paces` comes later, and fills itself.
             try await FilmRecordRows.refresh(
-                movieCodes: films.codes.sorted(), origin: origin, source: films.source, archiveStart: archiveStart,
+                movieCodes: films.codes, origin: films.origin, source: films.source, archiveStart: archiveStart,
                 paces: false, on: database)
         }
     }

@@ -31,23 +31,10 @@ struct CreateFilmRunPaces: AsyncMigration {
     /// Keeps the paces of every film of the charts already stored, an origin and a batch of films at a time.
     private func fill(on database: any Database) async throws {
         let sql = try database.requireSQL()
-        let films = try await sql.raw(
-            """
-            SELECT DISTINCT c.origin AS origin, c.source AS source, e.movie_code AS movie_code
-            FROM chart_entries e JOIN charts c ON c.id = e.chart_id
-            WHERE c.kind IN (\(bind: ChartKind.daily.rawValue), \(bind: ChartKind.weekend.rawValue))
-              AND c.filter_key = \(bind: ChartFilters.none.key)
-            """
-        ).all()
-        var byOrigin: [String: (source: ChartSource, codes: Set<String>)] = [:]
-        for row in films {
-            let origin = try row.decode(column: "origin", as: String.self)
-            let source = ChartSource(rawValue: try row.decode(column: "source", as: String.self)) ?? .kobis
-            byOrigin[origin, default: (source, [])].codes.insert(try row.decode(column: "movie_code", as: String.self))
-        }
-        for (origin, films) in byOrigin.sorted(by: { $0.key < $1.key }) {
+        for films in try await FilmRecordRows.chartedFilms(on: sql) {
+            let origin = films.origin
             let archiveStart = try await FilmRecordRows.archiveStart(origin: origin, on: database)
-            let codes = films.codes.sorted()
+            let codes = films.codes
             for start in stride(from: 0, to: codes.count, by: 200) {
                 let batch = Array(codes[start..<min(codes.count, start + 200)])
                 let histories = try await FilmRecordRows.histories(

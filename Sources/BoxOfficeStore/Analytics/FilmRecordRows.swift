@@ -64,6 +64,27 @@ enum FilmRecordRows {
             on: database)
     }
 
+    /// Every film of the stored unfiltered daily and weekend charts, by origin (sorted), with the origin's source: what
+    /// the migrations that fill kept tables from the charts walk.
+    static func chartedFilms(
+        on sql: any SQLDatabase
+    ) async throws -> [(origin: String, source: ChartSource, codes: [String])] {
+        let rows = try await sql.raw(
+            """
+            SELECT DISTINCT c.origin AS origin, c.source AS source, e.movie_code AS movie_code
+            FROM chart_entries e JOIN charts c ON c.id = e.chart_id
+            WHERE c.kind IN (\(bind: daily), \(bind: weekend)) AND c.filter_key = \(bind: unfiltered)
+            """
+        ).all()
+        var byOrigin: [String: (source: ChartSource, codes: Set<String>)] = [:]
+        for row in rows {
+            let origin = try row.decode(column: "origin", as: String.self)
+            let source = ChartSource(rawValue: try row.decode(column: "source", as: String.self)) ?? .kobis
+            byOrigin[origin, default: (source, [])].codes.insert(try row.decode(column: "movie_code", as: String.self))
+        }
+        return byOrigin.sorted { $0.key < $1.key }.map { ($0.key, $0.value.source, $0.value.codes.sorted()) }
+    }
+
     /// The archive's first day under `origin`.
     static func archiveStart(origin: String, on database: any Database) async throws -> CalendarDate? {
         let row = try await database.requireSQL().raw(
