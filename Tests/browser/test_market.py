@@ -2,11 +2,14 @@
 
 A reader opens a week of daily charts (which stores them in the archive), then each market page: the years table, a
 week's daily line (an SVG with role="img", a title and a desc that state the finding, the same numbers in a table)
-and both holidays' windows, from the header's 시장 link and the pages' tabs. axe-core audits every page in Korean and
-English, light and dark, on a phone and a desktop. Screenshots: market_*.png.
+and both holidays' windows, from the header's 시장 link and the pages' tabs. The tables sort by keyboard as the records
+tables do (a heading's button, Enter: the ledger's days in the order of the API's sales). axe-core audits every page
+in Korean and English, light and dark, on a phone and a desktop. Screenshots: market_*.png.
 """
 
 from __future__ import annotations
+
+from selenium.webdriver.common.keys import Keys
 
 import test_phone
 
@@ -47,6 +50,34 @@ def register(r) -> None:
             "table:has(#market-lines-caption) tbody tr').length")
         r.check(rows == len(DAYS), f"the table has the week's {len(DAYS)} days: {rows}")
         d.save_screenshot(str(r.ARTIFACTS / "market_days.png"))
+
+        # Sorting by keyboard: the ledger of days by the #1 film's show share (date, #1 film, its shows, sales) comes
+        # by show share; its sales heading's button, Enter: largest sales first, as the API's figures order them.
+        ledger = "[aria-labelledby='market-top-days'] table"
+        r.wait(d, lambda x: len(r.find(x, f"{ledger} thead .sort-button")) == 4, "a sort button in each heading")
+        r.check(r.one(d, f"{ledger} thead th:nth-child(3)").get_attribute("aria-sort") == "descending",
+                "the show share heading says it orders the ledger")
+        r.find(d, f"{ledger} thead .sort-button")[3].send_keys(Keys.ENTER)
+        sales_heading = f"{ledger} thead th:nth-child(4)"
+        r.wait(d, lambda x: r.one(x, sales_heading).get_attribute("aria-sort") == "descending",
+               "the sales heading says descending")
+        listed = [th.text for th in r.find(d, f"{ledger} tbody tr th")]
+        by_sales = sorted(week["topShowDays"], key=lambda line: -line["sales"]["value"])
+        r.check(listed == [line["date"] for line in by_sales], f"the days by sales: {listed}")
+        r.check(r.one(d, f"{ledger} thead th:nth-child(3)").get_attribute("aria-sort") is None,
+                "the show share heading no longer says it orders the ledger")
+        # The years table: newest first, and its year heading says so; Enter on it: oldest first.
+        d.get(c.server.url("/market/years"))
+        years = "[aria-labelledby='market-years-caption'] table"
+        r.wait(d, lambda x: r.find(x, f"{years} thead .sort-button"), "the years table's sort buttons")
+        r.check(r.one(d, f"{years} thead th:nth-child(1)").get_attribute("aria-sort") == "descending",
+                "the year heading says newest first")
+        r.find(d, f"{years} thead .sort-button")[0].send_keys(Keys.ENTER)
+        r.wait(d, lambda x: r.one(x, f"{years} thead th:nth-child(1)").get_attribute("aria-sort") == "ascending",
+               "Enter: the year heading says oldest first")
+        shown = [th.text.strip("*") for th in r.find(d, f"{years} tbody tr th")]
+        every_year = [str(year["year"]) for year in c.server.json("/api/v1/market/years")["years"]]
+        r.check(shown == every_year, f"the years, oldest first: {shown[:3]}…")
 
         failures: list[str] = []
         pages = [

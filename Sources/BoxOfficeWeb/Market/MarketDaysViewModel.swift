@@ -12,6 +12,12 @@ struct MarketDayRowViewModel: Sendable {
     var firstURL: String?
     var firstShows: String
     var holiday: String
+    /// The raw values the page script sorts the columns by (``SortValue``).
+    var salesSort: String
+    var topTenSort: String
+    var koreanSort: String
+    var firstSort: String
+    var firstShowsSort: String
 }
 
 /// One film of the ledger of over-allocated films.
@@ -22,6 +28,10 @@ struct MarketFilmRowViewModel: Sendable {
     var showShare: String
     var salesShare: String
     var ratio: String
+    /// The raw values the page script sorts the columns by (``SortValue``).
+    var showShareSort: String
+    var salesShareSort: String
+    var ratioSort: String
 }
 
 /// One month of `/market/days`' month table.
@@ -33,6 +43,12 @@ struct MarketMonthRowViewModel: Sendable {
     var monopolyDays: Int
     var hhi: String
     var archived: String
+    /// The raw values the page script sorts the columns by (``SortValue``).
+    var salesSort: String
+    var outsideSort: String
+    var koreanSort: String
+    var hhiSort: String
+    var archivedSort: String
 }
 
 /// `/market/days`: the daily line (SVG and the same numbers in a table), the period against the same days a year
@@ -120,7 +136,10 @@ struct MarketDaysViewModel: Sendable {
                 firstURL: line.firstMovieCode.map {
                     MarketPageViewModel.link("/movies/\($0)", [], request: request)
                 },
-                firstShows: m.share(line.firstShowShare), holiday: line.holiday.map(m.name) ?? "")
+                firstShows: m.share(line.firstShowShare), holiday: line.holiday.map(m.name) ?? "",
+                salesSort: SortValue.figure(line.sales), topTenSort: SortValue.figure(line.topTenShare),
+                koreanSort: SortValue.figure(line.koreanShare), firstSort: line.firstTitle ?? "",
+                firstShowsSort: SortValue.number(line.firstShowShare))
         }
         rows = report.lines.map(row)
         topShowDays = report.topShowDays.map(row)
@@ -128,7 +147,8 @@ struct MarketDaysViewModel: Sendable {
             MarketFilmRowViewModel(
                 title: film.title, url: MarketPageViewModel.link("/movies/\(film.movieCode)", [], request: request),
                 days: film.days, showShare: m.share(film.showShare), salesShare: m.share(film.salesShare),
-                ratio: m.times(film.overAllocation))
+                ratio: m.times(film.overAllocation), showShareSort: SortValue.number(film.showShare),
+                salesShareSort: SortValue.number(film.salesShare), ratioSort: SortValue.number(film.overAllocation))
         }
         hasFilms = !films.isEmpty
         months = report.months.map { month in
@@ -136,7 +156,9 @@ struct MarketDaysViewModel: Sendable {
                 month: month.month, sales: m.won(month.sales, language: language),
                 outside: m.percent(month.outsideShare), korean: m.percent(month.koreanShare),
                 monopolyDays: month.monopolyDays, hhi: m.hhi(month.meanShowHHI),
-                archived: m.archived(month.archivedDays, of: month.days))
+                archived: m.archived(month.archivedDays, of: month.days), salesSort: SortValue.figure(month.sales),
+                outsideSort: SortValue.figure(month.outsideShare), koreanSort: SortValue.figure(month.koreanShare),
+                hhiSort: SortValue.number(month.meanShowHHI), archivedSort: String(month.archivedDays))
         }
     }
 }

@@ -14,6 +14,13 @@ struct MarketHolidayRowViewModel: Sendable {
     var korean: String
     var change: String
     var archived: String
+    /// The raw values the page script sorts the columns by (``SortValue``).
+    var windowSort: String
+    var salesSort: String
+    var changeSort: String
+    var topFilmSort: String
+    var koreanSort: String
+    var archivedSort: String
 }
 
 /// `/market/holidays`: each year's 설날 or 추석 window at the cinema.
@@ -48,7 +55,11 @@ struct MarketHolidaysViewModel: Sendable {
                 topFilm: window.topTitle ?? m.none,
                 topURL: window.topMovieCode.map { MarketPageViewModel.link("/movies/\($0)", [], request: request) },
                 korean: m.percent(window.koreanShare), change: m.change(window.change),
-                archived: m.archived(window.archivedDays, of: window.days))
+                archived: m.archived(window.archivedDays, of: window.days),
+                windowSort: window.range.start.isoString, salesSort: SortValue.figure(window.sales),
+                changeSort: SortValue.figure(window.change), topFilmSort: window.topTitle ?? "",
+                koreanSort: SortValue.figure(window.koreanShare),
+                archivedSort: String(window.archivedDays))
         }
         let known = report.windows.filter { $0.sales != nil }
         isEmpty = known.isEmpty

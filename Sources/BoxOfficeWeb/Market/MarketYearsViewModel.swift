@@ -16,6 +16,14 @@ struct MarketYearRowViewModel: Sendable {
     var hhi: String
     var archived: String
     var partialScreens: Bool
+    /// The raw values the page script sorts the columns by (``SortValue``).
+    var salesSort: String
+    var changeSort: String
+    var outsideSort: String
+    var koreanSort: String
+    var monopolySort: String
+    var hhiSort: String
+    var archivedSort: String
 }
 
 /// `/market/years`: every year's market in a table whose caption states the finding.
@@ -41,7 +49,11 @@ struct MarketYearsViewModel: Sendable {
                 korean: m.percent(year.koreanShare), koreanRange: year.koreanShare.map(FigureText.percentRange) ?? "",
                 monopolyDays: year.archivedDays > 0 ? NumberFormatting.thousands(year.monopolyDays) : m.none,
                 hhi: m.hhi(year.meanShowHHI), archived: m.archived(year.archivedDays, of: year.days),
-                partialScreens: year.partialScreens)
+                partialScreens: year.partialScreens, salesSort: SortValue.figure(year.sales),
+                changeSort: SortValue.figure(year.change), outsideSort: SortValue.figure(year.outsideShare),
+                koreanSort: SortValue.figure(year.koreanShare),
+                monopolySort: year.archivedDays > 0 ? String(year.monopolyDays) : "",
+                hhiSort: SortValue.number(year.meanShowHHI), archivedSort: String(year.archivedDays))
         }
         let known = report.years.filter { $0.sales != nil }
         isEmpty = known.isEmpty

@@ -115,6 +115,35 @@ struct MarketPageTests {
         }
     }
 
+    @Test("every market table sorts by keyboard as the records tables do: raw values the page script sorts by")
+    func sortableTables() async throws {
+        try await ArchiveWebSupport.withArchivedApp { services, client in
+            let report = try await services.market.days(ArchiveWebSupport.archived)
+            let days = try await client.get("/market/days?from=2024-03-01&to=2024-03-15").text
+            // The daily line, the ledger of days, the ledger of films (when it has any) and the months.
+            let tables = 3 + (report.overAllocated.isEmpty ? 0 : 1)
+            #expect(days.components(separatedBy: "tabindex=\"0\" data-chart-table>").count - 1 == tables)
+            #expect(days.contains(#"<th scope="col" aria-sort="ascending" data-sort-type="text">"#))
+            // The ledger comes by the #1 film's show share, which its heading says; each cell keeps its raw figure.
+            #expect(days.contains(#"class="num" aria-sort="descending" data-sort-type="number">"#))
+            let line = try #require(report.topShowDays.first)
+            let sales = try #require(line.sales)
+            #expect(days.contains(#"<td class="num" data-sort-value="\#(sales.value)">"#))
+            #expect(days.contains(#"<th scope="row" data-sort-value="\#(line.date.isoString)">"#))
+            // Newest year first, which the year heading says (2024's Chuseok is still to come).
+            for (path, year) in [("/market/years", 2024), ("/market/holidays?lang=en", 2023)] {
+                let html = try await client.get(path).text
+                #expect(html.contains("data-chart-table>"), "\(path)")
+                #expect(html.contains(#"<th scope="col" aria-sort="descending" data-sort-type="number">"#), "\(path)")
+                #expect(html.contains(#"<th scope="row" data-sort-value="\#(year)">"#), "\(path)")
+            }
+            // A year with no archived day has no figure to sort by: its cells sort last.
+            let years = try await client.get("/market/years").text
+            #expect(years.contains(#"<th scope="row" data-sort-value="2004">"#))
+            #expect(years.contains(#"<td class="num" data-sort-value="">"#))
+        }
+    }
+
     @Test("bad input answers 400 in the reader's language, naming the value")
     func badInput() async throws {
         try await ArchiveWebSupport.withArchivedApp { _, client in
