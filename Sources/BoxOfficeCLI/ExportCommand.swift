@@ -30,7 +30,7 @@ struct ExportCommand: AsyncParsableCommand, LocalizedCommand {
         let (charts, coverage) = try await ServiceRunner.run(strings) { services in
             try await services.archive.dailyCharts(in: try period.range(calendar: services.calendar))
         }
-        noteCoverage(coverage, strings: strings)
+        ArchiveGapNote.print(coverage, strings: strings)
         switch format {
         case .csv: Terminal.write(ArchiveExport.csv(charts))
         case .json: Terminal.write(try ChartRenderer.json(charts))

@@ -53,15 +53,8 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
                     calendar: services.calendar)
                 return try await services.market.days(range)
             }
-            if report.archivedDays < report.days {
-                let runs = report.missing.prefix(3).map {
-                    $0.start == $0.end ? $0.start.isoString : "\($0.start) – \($0.end)"
-                }
-                Terminal.printNotice(
-                    strings.coverageGap(
-                        missing: report.days - report.archivedDays, of: report.days,
-                        runs: runs.joined(separator: ", ") + (report.missing.count > 3 ? ", …" : "")))
-            }
+            ArchiveGapNote.print(
+                missing: report.days - report.archivedDays, of: report.days, runs: report.missing, strings: strings)
             output = try Self.render(report, format: format, strings: strings, language: language)
         case .holidays:
             let holiday = try KoreanHoliday(parameter: holiday)

@@ -14,7 +14,8 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
         discussion: """
             milestones takes --threshold (1000000, 2000000, 3000000, 5000000, 7000000 or 10000000); totals takes \
             --by audience|sales and --year; legs takes --year. All take --nation korean|foreign, --since YYYY and \
-            --limit 1-100 (20 by default).
+            --limit 1-100 (20 by default). Days the records read that the archive lacks (from BOXOFFICE_ARCHIVE_FROM, \
+            or --since or --year, to yesterday) are noted on stderr, with the sync that fills them.
             """)
 
     @Argument(help: "milestones, totals, streaks or legs.")
@@ -49,12 +50,18 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
         guard let kind = RecordKind(rawValue: kind) else {
             throw BoxOfficeError.invalid("kind", .oneOf(RecordKind.allCases.map(\.rawValue)), value: kind)
         }
-        let report = try await ServiceRunner.run(strings) { services in
+        let (report, coverage) = try await ServiceRunner.run(strings) { services in
             let query = try RecordsQuery.parsing(
                 kind: kind, threshold: threshold, by: by, year: year, nation: nation, since: since, limit: limit,
                 calendar: services.calendar)
-            return try await services.records.report(query)
+            let report = try await services.records.report(query)
+            let span = query.archiveSpan(
+                from: services.configuration.archiveFrom, yesterday: services.calendar.yesterday)
+            var coverage: ArchiveCoverage?
+            if let span { coverage = try await services.archive.coverage(of: span) }
+            return (report, coverage)
         }
+        if let coverage { ArchiveGapNote.print(coverage, strings: strings) }
         Terminal.write(try Self.render(report, format: format, strings: strings, language: language))
     }
 

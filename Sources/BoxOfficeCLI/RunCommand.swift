@@ -10,7 +10,8 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
         abstract: "Show a film's run from the archive: opening, weekends, drop, legs, milestones (no KOBIS calls).",
         discussion: """
             Figures say how sure they are: ≈ a range (days missing from the archive), ≥ at least (the latest archived \
-            day). --format json prints the API's /api/v1/movies/{code}/run; csv prints the pace points.
+            day). --format json prints the API's /api/v1/movies/{code}/run; csv prints the pace points. Days of the \
+            run the archive lacks are noted on stderr, with the sync that fills them.
             """)
 
     @Argument(help: "The KOBIS movie code.")
@@ -27,8 +28,16 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
     func run() async throws {
         let strings = strings
         let query = try FilmRunQuery.parsing(movieCode: code, versus: versus)
-        let report = try await ServiceRunner.run(strings) { services in try await services.filmRuns.report(query) }
+        let (report, coverage) = try await ServiceRunner.run(strings) { services in
+            let report = try await services.filmRuns.report(query)
+            var coverage: ArchiveCoverage?
+            if let span = report.run.archiveSpan(from: services.configuration.archiveFrom) {
+                coverage = try await services.archive.coverage(of: span)
+            }
+            return (report, coverage)
+        }
         if let notice = strings.runNotice(report.run.reach) { Terminal.printNotice(notice) }
+        if let coverage { ArchiveGapNote.print(coverage, strings: strings) }
         switch format {
         case .json: Terminal.write(try ChartRenderer.json(report))
         case .csv: Terminal.write(Self.csv(report))

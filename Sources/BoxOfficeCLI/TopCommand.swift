@@ -24,17 +24,6 @@ struct PeriodOptions: ParsableArguments {
     }
 }
 
-/// Tells the user, on stderr, which days of the period the archive lacks and how to fetch them.
-func noteCoverage(_ coverage: ArchiveCoverage, strings: CLIStrings) {
-    guard !coverage.isComplete else { return }
-    let runs = coverage.missing.prefix(3).map { $0.start == $0.end ? $0.start.isoString : "\($0.start) – \($0.end)" }
-    let more = coverage.missing.count > 3 ? ", …" : ""
-    Terminal.printNotice(
-        strings.coverageGap(
-            missing: coverage.missingDays, of: coverage.days, runs: runs.joined(separator: ", ") + more))
-    if let command = SyncCommandLine.text(for: coverage) { Terminal.printNotice(strings.fillGap(command)) }
-}
-
 /// Output formats of `boxoffice top`.
 enum PeriodFormat: String, ExpressibleByArgument, CaseIterable {
     case table, json, csv
@@ -68,7 +57,7 @@ struct TopCommand: AsyncParsableCommand, LocalizedCommand {
         let chart = try await ServiceRunner.run(strings) { services in
             try await services.archive.periodChart(try period.range(calendar: services.calendar), limit: limit)
         }
-        noteCoverage(chart.coverage, strings: strings)
+        ArchiveGapNote.print(chart.coverage, strings: strings)
         switch format {
         case .json: Terminal.write(try ChartRenderer.json(PeriodChartBody(chart)))
         case .csv: Terminal.write(Self.csv(chart))
