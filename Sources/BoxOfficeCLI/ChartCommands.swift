@@ -21,7 +21,8 @@ extension ChartCommand {
         let output = try await ServiceRunner.run(strings) { services in
             let wanted = query(requested: requested, filters: filters, calendar: services.calendar)
             try await services.movies.checkRegion(of: filters)
-            let chart = try await services.charts.chart(wanted)
+            // The rows carry the English titles the archive keeps, in every format (the JSON is the API's).
+            let chart = await services.archive.withEnglishTitles(try await services.charts.chart(wanted))
             return try ChartRenderer.render(chart, format: format, strings: strings)
         }
         Terminal.write(output)

@@ -41,7 +41,8 @@ enum ChartRenderer {
         ]
         let rows: [[String]] = chart.entries.map { entry in
             [
-                String(entry.rank), strings.rankChange(entry.change), DisplayWidth.truncate(entry.title, to: 36),
+                String(entry.rank), strings.rankChange(entry.change),
+                strings.filmTitle(entry.title, english: entry.titleEnglish, width: 36),
                 NumberFormatting.thousands(entry.audience), NumberFormatting.thousands(entry.audienceTotal),
                 NumberFormatting.percent(entry.salesShare), NumberFormatting.thousands(entry.screens),
                 strings.dayOfRun(chart.dayOfRun(of: entry)),

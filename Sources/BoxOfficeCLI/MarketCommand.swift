@@ -37,6 +37,7 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
     func run() async throws {
         let strings = strings
         let language = language
+        let format = format
         let output: String
         switch view {
         case .years:
@@ -47,23 +48,35 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
             }
             output = try Self.render(report, format: format, strings: strings, language: language)
         case .days:
-            let report = try await ServiceRunner.run(strings) { services in
+            let (report, titles) = try await ServiceRunner.run(strings) { services in
                 let range = try MarketPeriod.range(
                     from: period.from, to: period.to, month: period.month, year: period.year,
                     calendar: services.calendar)
-                return try await services.market.days(range)
+                let report = try await services.market.days(range)
+                let codes = Set(report.lines.compactMap(\.firstMovieCode)).sorted()
+                return (
+                    report, await TableTitles.english(of: codes, services: services, strings: strings, format: format)
+                )
             }
             ArchiveGapNote.print(
                 missing: report.days - report.archivedDays, of: report.days, runs: report.missing, strings: strings)
-            output = try Self.render(report, format: format, strings: strings, language: language)
+            output = try Self.render(
+                report, format: format, strings: strings, language: language, englishTitles: titles)
         case .holidays:
             let holiday = try KoreanHoliday(parameter: holiday)
-            let report = try await ServiceRunner.run(strings) { try await $0.market.holidays(holiday) }
+            let (report, titles) = try await ServiceRunner.run(strings) { services in
+                let report = try await services.market.holidays(holiday)
+                let codes = Set(report.windows.compactMap(\.topMovieCode)).sorted()
+                return (
+                    report, await TableTitles.english(of: codes, services: services, strings: strings, format: format)
+                )
+            }
             let missing = report.windows.reduce(0) { $0 + $1.days - $1.archivedDays }
             if missing > 0 {
                 Terminal.printNotice(strings.marketMissing(missing, of: report.windows.reduce(0) { $0 + $1.days }))
             }
-            output = try Self.render(report, format: format, strings: strings, language: language)
+            output = try Self.render(
+                report, format: format, strings: strings, language: language, englishTitles: titles)
         }
         Terminal.write(output)
     }
@@ -111,8 +124,10 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
         }
     }
 
+    /// The report in `format`; a table in English leads each film with its English title from `englishTitles`.
     static func render(
-        _ report: MarketDaysReport, format: PeriodFormat, strings: CLIStrings, language: Language
+        _ report: MarketDaysReport, format: PeriodFormat, strings: CLIStrings, language: Language,
+        englishTitles: [String: String] = [:]
     ) throws -> String {
         switch format {
         case .json: return try ChartRenderer.json(report)
@@ -136,7 +151,10 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
             let rows = report.lines.map { line in
                 [
                     line.date.isoString, won(line.sales, language), percent(line.topTenShare),
-                    percent(line.koreanShare), DisplayWidth.truncate(line.firstTitle ?? "-", to: 30),
+                    percent(line.koreanShare),
+                    line.firstTitle.map {
+                        strings.filmTitle($0, english: line.firstMovieCode.flatMap { englishTitles[$0] }, width: 30)
+                    } ?? "-",
                     line.firstShowShare.map { NumberFormatting.fixed($0, decimals: 1) + "%" } ?? "-",
                 ]
             }
@@ -161,8 +179,10 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
         }
     }
 
+    /// The report in `format`; a table in English leads each film with its English title from `englishTitles`.
     static func render(
-        _ report: MarketHolidaysReport, format: PeriodFormat, strings: CLIStrings, language: Language
+        _ report: MarketHolidaysReport, format: PeriodFormat, strings: CLIStrings, language: Language,
+        englishTitles: [String: String] = [:]
     ) throws -> String {
         switch format {
         case .json: return try ChartRenderer.json(report)
@@ -184,7 +204,10 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
                 [
                     String(window.year) + (window.partialScreens ? "*" : ""),
                     "\(window.range.start) ~ \(window.range.end)", won(window.sales, language),
-                    change(window.change), DisplayWidth.truncate(window.topTitle ?? "-", to: 30),
+                    change(window.change),
+                    window.topTitle.map {
+                        strings.filmTitle($0, english: window.topMovieCode.flatMap { englishTitles[$0] }, width: 30)
+                    } ?? "-",
                     percent(window.koreanShare), strings.archivedDays(window.archivedDays, of: window.days),
                 ]
             }

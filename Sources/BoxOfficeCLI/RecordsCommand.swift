@@ -50,23 +50,30 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
         guard let kind = RecordKind(rawValue: kind) else {
             throw BoxOfficeError.invalid("kind", .oneOf(RecordKind.allCases.map(\.rawValue)), value: kind)
         }
-        let (report, coverage) = try await ServiceRunner.run(strings) { services in
+        let format = format
+        let (report, coverage, titles) = try await ServiceRunner.run(strings) { services in
             let query = try RecordsQuery.parsing(
                 kind: kind, threshold: threshold, by: by, year: year, nation: nation, since: since, limit: limit,
                 calendar: services.calendar)
             let report = try await services.records.report(query)
+            let titles = await TableTitles.english(
+                of: report.lists.flatMap { $0.entries.map(\.movieCode) }, services: services, strings: strings,
+                format: format)
             let span = query.archiveSpan(
                 from: services.configuration.archiveFrom, yesterday: services.calendar.yesterday)
             var coverage: ArchiveCoverage?
             if let span { coverage = try await services.archive.coverage(of: span) }
-            return (report, coverage)
+            return (report, coverage, titles)
         }
         if let coverage { ArchiveGapNote.print(coverage, strings: strings) }
-        Terminal.write(try Self.render(report, format: format, strings: strings, language: language))
+        Terminal.write(
+            try Self.render(report, format: format, strings: strings, language: language, englishTitles: titles))
     }
 
+    /// The report in `format`; a table in English leads each film with its English title from `englishTitles`.
     static func render(
-        _ report: RecordsReport, format: PeriodFormat, strings: CLIStrings, language: Language
+        _ report: RecordsReport, format: PeriodFormat, strings: CLIStrings, language: Language,
+        englishTitles: [String: String] = [:]
     ) throws -> String {
         switch format {
         case .json:
@@ -100,7 +107,8 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
                 let (columns, cells) = Self.columns(list.order, strings: strings, language: language)
                 let rows = list.entries.map { entry in
                     [
-                        String(entry.rank), DisplayWidth.truncate(entry.title, to: 30),
+                        String(entry.rank),
+                        strings.filmTitle(entry.title, english: englishTitles[entry.movieCode], width: 30),
                         entry.openDate?.isoString ?? "-",
                     ] + cells(entry)
                 }

@@ -28,24 +28,32 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
     func run() async throws {
         let strings = strings
         let query = try FilmRunQuery.parsing(movieCode: code, versus: versus)
-        let (report, coverage) = try await ServiceRunner.run(strings) { services in
+        let format = format
+        let (report, coverage, titles) = try await ServiceRunner.run(strings) { services in
             let report = try await services.filmRuns.report(query)
+            let codes =
+                [report.run.movieCode] + report.compared.map(\.movieCode)
+                + (report.outlook?.comparables.map(\.movieCode) ?? [])
+            let titles = await TableTitles.english(of: codes, services: services, strings: strings, format: format)
             var coverage: ArchiveCoverage?
             if let span = report.run.archiveSpan(from: services.configuration.archiveFrom) {
                 coverage = try await services.archive.coverage(of: span)
             }
-            return (report, coverage)
+            return (report, coverage, titles)
         }
         if let notice = strings.runNotice(report.run.reach) { Terminal.printNotice(notice) }
         if let coverage { ArchiveGapNote.print(coverage, strings: strings) }
         switch format {
         case .json: Terminal.write(try ChartRenderer.json(report))
         case .csv: Terminal.write(Self.csv(report))
-        case .table: Terminal.write(Self.table(report, strings: strings))
+        case .table: Terminal.write(Self.table(report, strings: strings, englishTitles: titles))
         }
     }
 
-    static func table(_ report: FilmRunReport, strings: CLIStrings) -> String {
+    /// The run as a table; in English each film leads with its English title from `englishTitles`.
+    static func table(
+        _ report: FilmRunReport, strings: CLIStrings, englishTitles: [String: String] = [:]
+    ) -> String {
         let run = report.run
         let language: Language = strings.isEnglish ? .english : .korean
         let labels = strings.runFigureLabels
@@ -73,7 +81,9 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
             (labels.sales, run.final.map { FigureText.won($0.sales, language: language) }),
             (labels.legs, run.legs.map { "≥ " + NumberFormatting.fixed($0.value, decimals: 2) }),
         ]
-        var title = strings.runTitle(run.title ?? run.movieCode, code: run.movieCode, openDate: run.openDate)
+        var title = strings.runTitle(
+            run.title.map { strings.filmTitle($0, english: englishTitles[run.movieCode], width: 120) } ?? run.movieCode,
+            code: run.movieCode, openDate: run.openDate)
         if report.source == .sample { title += " · " + strings.sampleData }
         let figures = TextTable(
             columns: [.left(""), .right("")], rows: lines.compactMap { label, value in value.map { [label, $0] } })
@@ -94,10 +104,14 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
                     columns: [.left(headers.milestone), .left(headers.date), .right(headers.day)], rows: milestones
                 ).rendered(title: nil, whenEmpty: "", footer: [])
         }
-        if let outlook = report.outlook { text += "\n" + Self.outlook(outlook, strings: strings) }
+        if let outlook = report.outlook {
+            text += "\n" + Self.outlook(outlook, strings: strings, englishTitles: englishTitles)
+        }
         var footer: [String] = report.compared.compactMap { pace in
             pace.pace.last { $0.day >= 1 }.map {
-                strings.runCompared(pace.title ?? pace.movieCode, day: $0.day, audience: $0.audience)
+                strings.runCompared(
+                    pace.title.map { strings.filmTitle($0, english: englishTitles[pace.movieCode], width: 120) }
+                        ?? pace.movieCode, day: $0.day, audience: $0.audience)
             }
         }
         if run.partialEra { footer.append(strings.runEraNote) }
@@ -106,7 +120,9 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
     }
 
     /// 천만 전망: what it compares, a line per milestone above the film's admissions, the rank and the comparables.
-    static func outlook(_ outlook: TenMillionOutlook, strings: CLIStrings) -> String {
+    static func outlook(
+        _ outlook: TenMillionOutlook, strings: CLIStrings, englishTitles: [String: String] = [:]
+    ) -> String {
         let films = outlook.comparables.count
         var lines = [
             strings.runOutlookTitle,
@@ -131,7 +147,8 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
         let headers = strings.runOutlookHeaders(day: outlook.day)
         let rows = outlook.comparables.map { film in
             [
-                film.title, film.openDate?.isoString ?? "-", NumberFormatting.thousands(film.audience),
+                strings.filmTitle(film.title, english: englishTitles[film.movieCode], width: 36),
+                film.openDate?.isoString ?? "-", NumberFormatting.thousands(film.audience),
                 FigureText.mark(film.final.quality) + " "
                     + NumberFormatting.thousands(Int64(exactly: film.final.value.rounded()) ?? 0),
             ]

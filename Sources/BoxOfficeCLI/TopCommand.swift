@@ -76,7 +76,7 @@ struct TopCommand: AsyncParsableCommand, LocalizedCommand {
         ]
         let rows = chart.entries.map { entry in
             [
-                String(entry.rank), DisplayWidth.truncate(entry.title, to: 36),
+                String(entry.rank), strings.filmTitle(entry.title, english: entry.titleEnglish, width: 36),
                 NumberFormatting.thousands(entry.audience),
                 NumberFormatting.percent(entry.audienceShare), String(entry.days), String(entry.bestRank),
                 nationLabel(entry.nationality, strings: strings),

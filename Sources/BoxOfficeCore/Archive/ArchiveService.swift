@@ -35,6 +35,19 @@ public struct ArchiveService: Sendable {
         return try await archive.englishTitles(of: movieCodes)
     }
 
+    /// `chart` with each row's English title, where the archive keeps one (read with the nations, no call of its
+    /// own); the chart as it was when they cannot be read (the Korean titles then stand alone).
+    public func withEnglishTitles(_ chart: Chart) async -> Chart {
+        let titles = (try? await englishTitles(of: chart.entries.map(\.movieCode))) ?? [:]
+        var titled = chart
+        titled.entries = chart.entries.map { entry in
+            var entry = entry
+            entry.titleEnglish = titles[entry.movieCode]
+            return entry
+        }
+        return titled
+    }
+
     /// Which days of `range` the archive holds.
     public func coverage(of range: DateRange) async throws -> ArchiveCoverage {
         ArchiveCoverage(
@@ -50,13 +63,26 @@ public struct ArchiveService: Sendable {
         }
         let fingerprint = try await archive.fingerprint(of: range)
         let key = PeriodChartCache.Key(range: range, limit: limit, fingerprint: fingerprint)
-        if let cached = await cache.chart(for: key) { return cached }
+        if let cached = await cache.chart(for: key) { return await withEnglishTitles(cached) }
         async let coverage = coverage(of: range)
         async let totals = archive.movieTotals(in: range)
         let chart = PeriodChart(
             range: range, source: source, coverage: try await coverage, totals: try await totals, limit: limit)
         await cache.store(chart, for: key)
-        return chart
+        return await withEnglishTitles(chart)
+    }
+
+    /// `chart` with each film's English title, where the archive keeps one. Titles are read on every answer, not
+    /// kept with the chart: a sync may learn them after the charts it summed.
+    private func withEnglishTitles(_ chart: PeriodChart) async -> PeriodChart {
+        let titles = (try? await englishTitles(of: chart.entries.map(\.movieCode))) ?? [:]
+        var titled = chart
+        titled.entries = chart.entries.map { entry in
+            var entry = entry
+            entry.titleEnglish = titles[entry.movieCode]
+            return entry
+        }
+        return titled
     }
 
     /// The film's archived run. Throws ``BoxOfficeError/notFound(_:)`` for something that is not a movie code;

@@ -166,6 +166,9 @@ public struct ChartEntry: Codable, Hashable, Sendable {
     public var change: RankChange
     public var movieCode: String
     public var title: String
+    /// KOBIS's English title (`movieNmEn`) when the archive keeps one with the film's nation: KOBIS's charts carry
+    /// none, so ``ArchiveService/withEnglishTitles(_:)`` fills it where a surface shows it (no call of its own).
+    public var titleEnglish: String? = nil
     public var openDate: CalendarDate?
     /// Audience on the day (or in the period).
     public var audience: Int64

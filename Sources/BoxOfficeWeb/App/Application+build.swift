@@ -115,7 +115,8 @@ func buildRouter(
         )
         .add(middleware: APIMediaTypeMiddleware<BasicRequestContext>())
     try BoxOfficeAPI(
-        charts: ChartAPIHandler(charts: services.charts, movies: services.movies, calendar: services.calendar),
+        charts: ChartAPIHandler(
+            charts: services.charts, movies: services.movies, archive: services.archive, calendar: services.calendar),
         movies: MovieAPIHandler(movies: services.movies, calendar: services.calendar),
         archive: ArchiveAPIHandler(archive: services.archive, calendar: services.calendar),
         archiveStatus: ArchiveStatusHandler(keeper: services.keeper, ledger: services.ledger),

@@ -21,7 +21,7 @@ extension Components.Schemas.PeriodChart {
             },
             entries: chart.entries.map {
                 .init(
-                    rank: $0.rank, movieCode: $0.movieCode, title: $0.title,
+                    rank: $0.rank, movieCode: $0.movieCode, title: $0.title, titleEnglish: $0.titleEnglish,
                     openDate: $0.openDate.map { .init(value1: $0.isoString) }, nationality: .init($0.nationality),
                     nation: $0.nation, audience: $0.audience, sales: $0.sales, audienceShare: $0.audienceShare,
                     days: $0.days, bestRank: $0.bestRank, firstDay: $0.firstDay.isoString, lastDay: $0.lastDay.isoString

@@ -36,6 +36,7 @@ extension Components.Schemas.ChartEntry {
     init(_ entry: ChartEntry, dayOfRun: Int?) {
         self.init(
             rank: entry.rank, change: .init(entry.change), movieCode: entry.movieCode, title: entry.title,
+            titleEnglish: entry.titleEnglish,
             openDate: entry.openDate.map { .init(value1: $0.isoString) }, audience: entry.audience,
             audienceTotal: entry.audienceTotal, sales: entry.sales, salesShare: entry.salesShare,
             salesTotal: entry.salesTotal, screens: entry.screens, shows: entry.shows, dayOfRun: dayOfRun,

@@ -4,10 +4,12 @@ import Hummingbird
 
 /// `getDailyChart` and `getWeeklyChart`: charts as contract JSON, kept by ``KeptAPIAnswerMiddleware`` while they
 /// cannot change, as the chart pages are. The query is read by the pages' parser (its rules and words): checked
-/// before the generated code decodes it, then read from the typed input.
+/// before the generated code decodes it, then read from the typed input. Rows carry the English title the archive
+/// keeps (`titleEnglish`), read from the store with no KOBIS call.
 struct ChartAPIHandler: Sendable {
     let charts: ChartService
     let movies: MovieService
+    let archive: ArchiveService
     let calendar: BoxOfficeCalendar
 
     static let rules = [
@@ -39,7 +41,7 @@ struct ChartAPIHandler: Sendable {
 
     private func chart(_ query: ChartQuery, filters: ChartFilters) async throws -> Chart {
         try await movies.checkRegion(of: filters)
-        return try await charts.chart(query)
+        return await archive.withEnglishTitles(try await charts.chart(query))
     }
 
     /// Until the chart may change: a settled one until midnight, a provisional one for its time to live, a stale one

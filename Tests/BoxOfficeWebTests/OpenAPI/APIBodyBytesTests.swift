@@ -21,7 +21,8 @@ struct APIBodyBytesTests {
         try await ArchiveWebSupport.withArchivedApp { services, client in
             let date = CalendarDate("2024-03-10")!
             let daily = try await client.get("/api/v1/daily?date=2024-03-10")
-            let chart = try await services.charts.chart(.daily(date))
+            // Rows carry the English titles the archive keeps, as `--format json` writes them.
+            let chart = await services.archive.withEnglishTitles(try await services.charts.chart(.daily(date)))
             let code = try #require(chart.entries.first?.movieCode)
             let title = try #require(chart.entries.first?.title)
             let english = KOBISVocabulary.table(for: .english)
@@ -30,7 +31,9 @@ struct APIBodyBytesTests {
                 ("/api/v1/daily?date=2024-03-10", [:], try Self.json(chart)),
                 (
                     "/api/v1/weekly?date=2024-03-04", [:],
-                    try Self.json(try await services.charts.chart(ChartQuery(kind: .week, date: date)))
+                    try Self.json(
+                        await services.archive.withEnglishTitles(
+                            try await services.charts.chart(ChartQuery(kind: .week, date: date))))
                 ),
                 ("/api/v1/movies/\(code)", [:], try Self.json(try await services.movies.movie(code: code))),
                 (

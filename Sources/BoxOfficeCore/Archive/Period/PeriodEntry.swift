@@ -5,6 +5,9 @@ public struct PeriodEntry: Codable, Sendable, Hashable {
     public var rank: Int
     public var movieCode: String
     public var title: String
+    /// KOBIS's English title when the archive keeps one with the film's nation (``ArchiveService/periodChart(_:limit:)``
+    /// fills it).
+    public var titleEnglish: String? = nil
     public var openDate: CalendarDate?
     public var nationality: MovieNationality
     /// The representative nation (`한국`, `미국`, …) when the archive knows it.

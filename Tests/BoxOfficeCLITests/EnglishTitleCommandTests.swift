@@ -1,0 +1,61 @@
+import BoxOfficeTestSupport
+import Foundation
+import Testing
+
+/// In English, the CLI's tables lead a film with KOBIS's English title and keep the Korean one beside it, as English
+/// pages do, from what the archive keeps with the films' nations (no KOBIS call); chart JSON carries `titleEnglish`
+/// in either language, as the API does.
+@Suite("The CLI's tables in English: English titles first", .serialized)
+struct EnglishTitleCommandTests {
+    @Test("daily, top, records, run, market: 'English (Korean)' in English, the Korean title alone in Korean")
+    func englishTitles() async throws {
+        try await CLIHarness.withSimulator { server, cli in
+            let sync = try await cli.run(["sync", "--from", "2024-03-01", "--to", "2024-03-10"])
+            #expect(sync.status == 0, "\(sync.stderr)")
+            // The week is not in the sync: its first fetch stores it, as any settled chart.
+            #expect(try await cli.run(["weekly", "--date", "2024-03-04", "--format", "json"]).status == 0)
+            let calls = try await CLIHarness.statsCalls(server)
+
+            // The chart JSON carries the kept titles whatever the language.
+            let json = try await cli.run(["daily", "--date", "2024-03-10", "--format", "json", "--lang", "ko"])
+            #expect(json.status == 0, "\(json.stderr)")
+            let chart = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let entries = try #require(chart["entries"] as? [[String: Any]])
+            let titled = entries.compactMap { entry -> (code: String, korean: String, english: String)? in
+                guard let code = entry["movieCode"] as? String, let korean = entry["title"] as? String,
+                    let english = entry["titleEnglish"] as? String, english != korean
+                else { return nil }
+                return (code, korean, english)
+            }
+            #expect(titled.count == entries.count, "the sync kept every charted film's English title")
+            let top = try #require(titled.first)
+            let shown = "\(top.english) (\(top.korean))"
+
+            let commands: [[String]] = [
+                ["daily", "--date", "2024-03-10"], ["weekly", "--date", "2024-03-04"],
+                ["top", "--from", "2024-03-01", "--to", "2024-03-10"],
+                ["records", "totals", "--year", "2024", "--limit", "100"], ["run", top.code],
+                ["market", "days", "--from", "2024-03-01", "--to", "2024-03-10"],
+            ]
+            for command in commands {
+                let english = try await cli.run(command + ["--lang", "en"])
+                #expect(english.status == 0, "\(command): \(english.stderr)")
+                let korean = try await cli.run(command + ["--lang", "ko"])
+                #expect(korean.status == 0, "\(command): \(korean.stderr)")
+                // Each film's line: the English title first, the Korean one beside it; in Korean, the Korean alone.
+                let films = titled.filter { korean.stdout.contains($0.korean) }
+                #expect(!films.isEmpty, "\(command)")
+                for film in films {
+                    #expect(english.stdout.contains("\(film.english) (\(film.korean))"), "\(command): \(film)")
+                    #expect(!korean.stdout.contains(film.english), "\(command): \(film)")
+                }
+            }
+            let run = try await cli.run(["run", top.code, "--lang", "en"])
+            #expect(run.stdout.hasPrefix(shown) || run.stdout.contains(shown), "\(run.stdout)")
+            // Chart CSV keeps its columns.
+            let csv = try await cli.run(["daily", "--date", "2024-03-10", "--format", "csv", "--lang", "en"])
+            #expect(!csv.stdout.contains(top.english))
+            #expect(try await CLIHarness.statsCalls(server) == calls, "the titles come from the archive, not KOBIS")
+        }
+    }
+}
