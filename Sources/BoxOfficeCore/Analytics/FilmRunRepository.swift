@@ -2,6 +2,8 @@
 public protocol FilmRunRepository: Sendable {
     /// The film's rows in every archived unfiltered daily and weekend chart, and the archive's first day.
     func filmHistory(movieCode: String, source: ChartSource) async throws -> FilmHistory
+    /// The histories of `movieCodes` (as ``filmHistory(movieCode:source:)``), by code, read together.
+    func filmHistories(movieCodes: [String], source: ChartSource) async throws -> [String: FilmHistory]
     /// Up to `limit` films of the archived daily charts whose title contains `text` (case as stored), latest first.
     func films(titled text: String, limit: Int) async throws -> [ArchivedFilm]
     /// The archive's latest daily chart's day, `nil` when it holds none.
@@ -17,6 +19,17 @@ public protocol FilmRunRepository: Sendable {
     /// How many other films' kept first-run cumulative on day `day` is known, and how many exceed `audience`.
     func outlookStanding(day: Int, audience: Int64, excluding movieCode: String) async throws
         -> TenMillionOutlook.Standing
+}
+
+extension FilmRunRepository {
+    /// One read per film, for repositories that cannot read them together.
+    public func filmHistories(movieCodes: [String], source: ChartSource) async throws -> [String: FilmHistory] {
+        var histories: [String: FilmHistory] = [:]
+        for code in movieCodes {
+            histories[code] = try await filmHistory(movieCode: code, source: source)
+        }
+        return histories
+    }
 }
 
 /// A film the archive holds, as a search names it.

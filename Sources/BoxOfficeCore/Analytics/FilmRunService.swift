@@ -32,10 +32,9 @@ public struct FilmRunService: Sendable {
         if run.reach == .noArchivedDay, try await movies.storedMovie(code: query.movieCode) == nil {
             throw BoxOfficeError.notFound(.movie(code: query.movieCode))
         }
-        var compared: [FilmRunReport.Pace] = []
-        for code in query.versus {
-            let history = try await repository.filmHistory(movieCode: code, source: source)
-            compared.append(FilmRunReport.Pace(run: FilmRun(history: history)))
+        let versus = try await repository.filmHistories(movieCodes: query.versus, source: source)
+        let compared = query.versus.compactMap { code in
+            versus[code].map { FilmRunReport.Pace(run: FilmRun(history: $0)) }
         }
         var report = FilmRunReport(run: run, compared: compared, source: source)
         report.median = try await median()
@@ -71,11 +70,13 @@ public struct FilmRunService: Sendable {
         return try await medians.value(for: calendar.today.daysSinceEpoch) { [repository, source] in
             let query = RecordsQuery(kind: .milestones, threshold: threshold, limit: Self.medianFilms)
             let films = try await records.films(ordered: .fastest, query: query)
-            var paces: [[FilmRun.PacePoint]] = []
-            for film in films {
-                let history = try await repository.filmHistory(movieCode: film.record.movieCode, source: source)
+            // One read for all of them: a read per film made the first film page of the day cost several charts.
+            let codes = films.map(\.record.movieCode)
+            let histories = try await repository.filmHistories(movieCodes: codes, source: source)
+            let paces = codes.compactMap { code -> [FilmRun.PacePoint]? in
+                guard let history = histories[code] else { return nil }
                 let run = FilmRun(history: history)
-                if run.reach == .full { paces.append(run.pace) }
+                return run.reach == .full ? run.pace : nil
             }
             return MedianPace(threshold: threshold, paces: paces)
         }

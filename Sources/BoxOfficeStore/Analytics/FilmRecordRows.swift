@@ -45,16 +45,10 @@ enum FilmRecordRows {
     }
 
     /// Recomputes the records of the films `chart` lists and of `previous` (the films it listed before it was
-    /// replaced), after `chart` was saved under `origin`; with `later`, only notes them in `film_run_pending`.
-    static func save(
-        _ chart: Chart, previous: [String], origin: String, later: Bool = false, on database: any Database
-    ) async throws {
+    /// replaced), after `chart` was saved under `origin`.
+    static func save(_ chart: Chart, previous: [String], origin: String, on database: any Database) async throws {
         guard concerns(chart) else { return }
         var codes = Set(previous).union(chart.entries.map(\.movieCode))
-        if later {
-            try await markPending(codes.sorted(), origin: origin, on: database.requireSQL())
-            return
-        }
         let archiveStart = try await self.archiveStart(origin: origin, on: database)
         if chart.kind == .daily, let archiveStart, chart.range.start == archiveStart {
             codes.formUnion(try await openedInside(archiveStart, origin: origin, on: database))
@@ -62,6 +56,27 @@ enum FilmRecordRows {
         try await refresh(
             movieCodes: codes.sorted(), origin: origin, source: chart.source, archiveStart: archiveStart,
             on: database)
+    }
+
+    /// For a save that leaves its chart to the settle: takes the origin's lock shared (PostgreSQL), so saves like it go
+    /// on side by side but never while a settle or a refresh of the origin runs, and a settle never misses a chart
+    /// marked by a transaction it could not yet see. Call it first in the save's transaction.
+    static func lockForLater(origin: String, on database: any Database) async throws {
+        try await lock(origin: origin, shared: true, on: database.requireSQL())
+    }
+
+    /// Notes in `film_run_pending` the films of `previous` that `chart` (saved for the settle) no longer lists: the
+    /// settle finds the others through the chart itself.
+    static func noteDropped(
+        _ previous: [String], from chart: Chart, origin: String, on database: any Database
+    ) async throws {
+        let listed = Set(chart.entries.map(\.movieCode))
+        let dropped = Set(previous).subtracting(listed).sorted()
+        guard !dropped.isEmpty else { return }
+        try await database.requireSQL().insert(into: pendingSchema).columns("origin", "movie_code")
+            .rows(dropped.map { [SQLBind(origin), SQLBind($0)] })
+            .ignoringConflicts(with: ["origin", "movie_code"])
+            .run()
     }
 
     /// Every film of the stored unfiltered daily and weekend charts, by origin (sorted), with the origin's source: what
@@ -109,37 +124,32 @@ enum FilmRecordRows {
         ).all().map { try $0.decode(column: "movie_code", as: String.self) }
     }
 
-    /// Notes `codes` (sorted, so that concurrent saves lock the rows in one order) as waiting for ``settle(origin:on:)``.
-    private static func markPending(_ codes: [String], origin: String, on sql: any SQLDatabase) async throws {
-        guard !codes.isEmpty else { return }
-        // Shared: saves that leave their records for later go on side by side, never while a settle or a refresh
-        // of the origin runs, so a settle never misses a film noted by a transaction it could not yet see.
-        try await lock(origin: origin, shared: true, on: sql)
-        try await sql.insert(into: pendingSchema).columns("origin", "movie_code")
-            .rows(codes.map { [SQLBind(origin), SQLBind($0)] })
-            .ignoringConflicts(with: ["origin", "movie_code"])
-            .run()
-    }
-
-    /// Settles `origin` in a transaction of its own when films wait; one indexed look when none do.
+    /// Settles `origin` in a transaction of its own when charts or films wait; one indexed look when none do.
     static func settleIfPending(origin: String, on database: any Database) async throws {
-        let waiting = try await database.requireSQL()
-            .raw("SELECT movie_code FROM film_run_pending WHERE origin = \(bind: origin) LIMIT 1")
-            .first()
+        let waiting = try await database.requireSQL().raw(
+            """
+            SELECT 1 AS waiting FROM charts WHERE origin = \(bind: origin) AND settle_pending = 1
+            UNION ALL SELECT 1 AS waiting FROM film_run_pending WHERE origin = \(bind: origin)
+            LIMIT 1
+            """
+        ).first()
         guard waiting != nil else { return }
         try await database.transaction { try await settle(origin: origin, on: $0) }
     }
 
-    /// Recomputes the records of every film waiting in `film_run_pending` under `origin` (and of those kept as opened
-    /// before the archive that now open inside it), then clears the list. Call it inside a transaction.
+    /// Keeps what the charts saved for later under `origin` need: the market of each (``MarketDayRows``), and the
+    /// records of every film they list, of the films noted in `film_run_pending` and of those kept as opened before
+    /// the archive that now open inside it; then clears the marks. Call it inside a transaction.
     static func settle(origin: String, on database: any Database) async throws {
         let sql = try database.requireSQL()
         try await lock(origin: origin, shared: false, on: sql)
-        let pending = try await sql.raw("SELECT movie_code FROM film_run_pending WHERE origin = \(bind: origin)")
+        let charts = try await FluentChartRepository.pendingCharts(origin: origin, on: database)
+        let noted = try await sql.raw("SELECT movie_code FROM film_run_pending WHERE origin = \(bind: origin)")
             .all().map { try $0.decode(column: "movie_code", as: String.self) }
-        guard !pending.isEmpty else { return }
+        guard !charts.isEmpty || !noted.isEmpty else { return }
+        try await MarketDayRows.save(charts, origin: origin, on: database)
         let archiveStart = try await self.archiveStart(origin: origin, on: database)
-        var codes = Set(pending)
+        var codes = Set(noted).union(charts.flatMap { $0.chart.entries.map(\.movieCode) })
         if let archiveStart { codes.formUnion(try await openedInside(archiveStart, origin: origin, on: database)) }
         let source =
             try await sql.raw(
@@ -151,6 +161,9 @@ enum FilmRecordRows {
         try await refresh(
             movieCodes: codes.sorted(), origin: origin, source: source, archiveStart: archiveStart, locked: true,
             on: database)
+        try await sql.raw(
+            "UPDATE charts SET settle_pending = 0 WHERE origin = \(bind: origin) AND settle_pending = 1"
+        ).run()
         try await sql.delete(from: pendingSchema).where("origin", .equal, SQLBind(origin)).run()
     }
 

@@ -51,6 +51,22 @@ struct FluentFilmRunRepository: FilmRunRepository {
         }
     }
 
+    func filmHistories(movieCodes: [String], source: ChartSource) async throws -> [String: FilmHistory] {
+        guard !movieCodes.isEmpty else { return [:] }
+        return try await StorageFailure.run("read films' archived days", logger: database.logger) {
+            let sql = try database.requireSQL()
+            let archiveStart = try await FilmRecordRows.archiveStart(origin: origin, on: database)
+            var histories = try await FilmRecordRows.histories(
+                of: movieCodes, origin: origin, source: source, archiveStart: archiveStart, on: sql)
+            // A film with no archived row still has a history: an empty one, as filmHistory(movieCode:) answers.
+            for code in movieCodes where histories[code] == nil {
+                histories[code] = FilmHistory(
+                    movieCode: code, daily: [], weekends: [], archiveStart: archiveStart, source: source)
+            }
+            return histories
+        }
+    }
+
     func films(titled text: String, limit: Int) async throws -> [ArchivedFilm] {
         try await StorageFailure.run("search the archive's titles", logger: database.logger) {
             // LIKE's wildcards in the text are matched literally.

@@ -37,23 +37,45 @@ struct FluentChartRepository: ChartRepository {
     }
 
     private func save(_ chart: Chart, recordsLater: Bool) async throws {
+        // Left for later, the chart's row itself says so (`settle_pending`): no statement of its own per chart.
+        let later = recordsLater && FilmRecordRows.concerns(chart)
         try await StorageFailure.run("store a chart", logger: database.logger) {
             try await database.transaction { transaction in
+                // Before any row is locked: a settle holds this lock alone while it clears the marks.
+                if later { try await FilmRecordRows.lockForLater(origin: origin, on: transaction) }
                 // The upsert comes first: it locks the chart's row, so concurrent saves of one chart queue here
                 // instead of interleaving their deletes and inserts.
-                let (chartID, isNew) = try await upsertChart(chart, on: transaction)
+                let (chartID, isNew) = try await upsertChart(chart, settlePending: later, on: transaction)
                 // The films it listed before: a refresh may drop one, whose record changes too.
                 let previous =
                     isNew || !FilmRecordRows.concerns(chart)
                     ? [] : try await FilmRecordRows.movieCodes(ofChart: chartID, on: transaction)
                 try await replaceEntries(of: chartID, with: chart.entries, isNew: isNew, on: transaction)
+                if later {
+                    // The market and the records wait for the settle; only films the chart no longer lists are noted.
+                    try await FilmRecordRows.noteDropped(previous, from: chart, origin: origin, on: transaction)
+                    return
+                }
                 // An unfiltered daily chart's market is kept beside it, in the same transaction.
                 try await MarketDayRows.save(chart, chartID: chartID, origin: origin, on: transaction)
                 // So are the records of the films it lists and listed (unfiltered daily and weekend charts).
-                try await FilmRecordRows.save(
-                    chart, previous: previous, origin: origin, later: recordsLater, on: transaction)
+                try await FilmRecordRows.save(chart, previous: previous, origin: origin, on: transaction)
             }
         }
+    }
+
+    /// The charts of `origin` whose market and films' records wait for the settle (`settle_pending`), with their ids.
+    static func pendingCharts(origin: String, on database: any Database) async throws -> [(id: UUID, chart: Chart)] {
+        let rows = try await ChartModel.query(on: database)
+            .join(ChartEntryModel.self, on: \ChartModel.$id == \ChartEntryModel.$chart.$id, method: .left)
+            .filter(\.$origin == origin)
+            .filter(.sql(unsafeRaw: "\"\(ChartModel.schema)\".\"settle_pending\" = 1"))
+            .sort(\.$rangeStart)
+            .sort(\.$id)
+            .sort(ChartEntryModel.self, \.$rank)
+            .sort(ChartEntryModel.self, \.$movieCode)
+            .all()
+        return try assembleWithIDs(rows)
     }
 
     func dailyCharts(in range: DateRange) async throws -> [Chart] {
@@ -122,20 +144,22 @@ struct FluentChartRepository: ChartRepository {
 
     /// Inserts the chart's row, or updates the existing one for the same key; returns its id, and whether
     /// the row is new (the id it was given came back), so has no entries yet.
-    private func upsertChart(_ chart: Chart, on database: any Database) async throws -> (id: UUID, isNew: Bool) {
+    private func upsertChart(
+        _ chart: Chart, settlePending: Bool, on database: any Database
+    ) async throws -> (id: UUID, isNew: Bool) {
         let newID = UUID()
         let row = try await database.requireSQL()
             .insert(into: ChartModel.schema)
             .columns(
                 "id", "origin", "kind", "range_start", "range_end", "filter_key", "nation", "multi_movie",
-                "area_code", "year_week", "source", "fetched_at"
+                "area_code", "year_week", "source", "fetched_at", "settle_pending"
             )
             .values([
                 SQLBind(newID), SQLBind(origin), SQLBind(chart.kind.rawValue), SQLBind(chart.range.start.isoString),
                 SQLBind(chart.range.end.isoString), SQLBind(chart.filters.key),
                 (chart.filters.nation?.rawValue).sqlBindOrNull, (chart.filters.multiMovie?.rawValue).sqlBindOrNull,
                 chart.filters.areaCode.sqlBindOrNull, chart.yearWeek.sqlBindOrNull, SQLBind(chart.source.rawValue),
-                SQLBind(chart.fetchedAt),
+                SQLBind(chart.fetchedAt), SQLBind(settlePending ? 1 : 0),
             ])
             .onConflict(with: ["origin", "kind", "range_start", "filter_key"]) {
                 $0.set(excludedValueOf: "range_end")
@@ -145,6 +169,7 @@ struct FluentChartRepository: ChartRepository {
                     .set(excludedValueOf: "year_week")
                     .set(excludedValueOf: "source")
                     .set(excludedValueOf: "fetched_at")
+                    .set(excludedValueOf: "settle_pending")
             }
             .returning("id")
             .first()
@@ -155,6 +180,11 @@ struct FluentChartRepository: ChartRepository {
 
     /// Groups joined rows into charts, keeping their order.
     private static func assemble(_ rows: [ChartModel]) throws -> [Chart] {
+        try assembleWithIDs(rows).map(\.chart)
+    }
+
+    /// Groups joined rows into charts with their ids, keeping their order.
+    private static func assembleWithIDs(_ rows: [ChartModel]) throws -> [(id: UUID, chart: Chart)] {
         var order: [UUID] = []
         var groups: [UUID: (chart: ChartModel, entries: [Result<ChartEntryModel, any Error>])] = [:]
         for row in rows {
@@ -165,7 +195,7 @@ struct FluentChartRepository: ChartRepository {
             }
             groups[id]?.entries.append(Result { try row.joined(ChartEntryModel.self) })
         }
-        return try order.compactMap { id in
+        return try order.compactMap { id -> (id: UUID, chart: Chart)? in
             guard let group = groups[id] else { return nil }
             let entries: [ChartEntryModel]
             if group.entries.count == 1, case .failure = group.entries[0] {
@@ -174,7 +204,7 @@ struct FluentChartRepository: ChartRepository {
             } else {
                 entries = try group.entries.map { try $0.get() }
             }
-            return try chart(from: group.chart, entries: entries)
+            return (id, try chart(from: group.chart, entries: entries))
         }
     }
 

@@ -133,6 +133,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(AddMovieNationEnglishTitle())
         migrations.add(CreateFilmRunPending())
         migrations.add(CreateFilmRunPaces())
+        migrations.add(AddChartSettlePending())
         self.migrations = migrations
     }
 

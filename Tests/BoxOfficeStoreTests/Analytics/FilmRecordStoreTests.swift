@@ -79,9 +79,15 @@ struct FilmRecordStoreTests {
     /// Every kept record as each film's stored rows say it should be.
     static func recomputed(_ database: BoxOfficeDatabase) async throws -> [FilmRecord] {
         let runs = database.filmRunRepository(origin: origin)
+        // The histories read together (the median line's read) are the films' own, and a film never charted has an
+        // empty one.
+        let together = try await runs.filmHistories(movieCodes: films + ["00000000"], source: .kobis)
+        #expect(together.count == films.count + 1)
+        #expect(together["00000000"]?.daily.isEmpty == true)
         var records: [FilmRecord] = []
         for code in films {
             let history = try await runs.filmHistory(movieCode: code, source: .kobis)
+            #expect(together[code] == history, "\(code) read with the others")
             if let record = FilmRecord(run: FilmRun(history: history)) { records.append(record) }
         }
         return records
@@ -206,8 +212,73 @@ struct FilmRecordStoreTests {
                     .daily, DateRange(start: day, end: day), cast: Array(cast.prefix(3)), using: &random,
                     fetchedAt: Fixtures.fetchedAt.addingTimeInterval(1_000)))
             #expect(try await database.rowCount(of: FilmRecordRows.pendingSchema) > 0)
+            #expect(try await Self.markedCharts(database) == 1)
             try await Self.expectKeptEqualsRecomputed(database, "listed")
             #expect(try await database.rowCount(of: FilmRecordRows.pendingSchema) == 0)
+            #expect(try await Self.markedCharts(database) == 0)
+        }
+    }
+
+    /// Charts saved for the settle and not settled yet.
+    static func markedCharts(_ database: BoxOfficeDatabase) async throws -> Int {
+        let row = try await database.database.requireSQL()
+            .raw("SELECT COUNT(*) AS marked FROM charts WHERE settle_pending = 1").first()
+        return try row?.decode(column: "marked", as: Int.self) ?? -1
+    }
+
+    @Test(
+        "a database made before charts carried their settle mark upgrades in place unmarked, settles, and reverts",
+        arguments: Backend.enabled)
+    func upgradeSettleMark(backend: Backend) async throws {
+        try await TestStore.with(backend, migrate: false) { database, _ in
+            let all =
+                QuotaKeeperSchemaTests.previousSchema() + QuotaKeeperSchemaTests.added
+                + QuotaKeeperSchemaTests.later
+            let beforeKept = Array(all.prefix { !($0 is CreateMarketDays) })
+            let before = all.filter { !($0 is AddChartSettlePending) }
+            let old = QuotaKeeperSchemaTests.migrator(beforeKept, on: database)
+            try await old.setupIfNeeded().get()
+            try await old.prepareBatch().get()
+            // Charts as the code of that time stored them; the next migrations of the previous schema keep their
+            // market, records and paces, as that schema's code did when it saved them.
+            var random = SplitMix64(seed: 11)
+            let cast = Self.cast(using: &random)
+            let sql = try database.database.requireSQL()
+            for (index, day) in Self.days.dropLast(5).enumerated() {
+                try await LegacyChartRows.save(
+                    Self.chart(
+                        .daily, DateRange(start: day, end: day), cast: cast, using: &random,
+                        fetchedAt: Fixtures.fetchedAt.addingTimeInterval(Double(index))),
+                    origin: Self.origin, on: sql)
+            }
+            try await QuotaKeeperSchemaTests.migrator(before, on: database).prepareBatch().get()
+            await #expect(throws: (any Error).self) { try await Self.markedCharts(database) }
+
+            try await database.migrate()
+            #expect(try await database.rowCount(of: "_fluent_migrations") == DatabaseLifecycleTests.migrationCount)
+            #expect(try await Self.markedCharts(database) == 0)
+            try await Self.expectKeptEqualsRecomputed(database, "upgraded")
+
+            // The upgraded store takes charts left for the settle, and its first list settles them.
+            let charts = database.chartRepository(origin: Self.origin)
+            for (index, day) in Self.days.suffix(5).enumerated() {
+                try await charts.saveLeavingRecords(
+                    Self.chart(
+                        .daily, DateRange(start: day, end: day), cast: cast, using: &random,
+                        fetchedAt: Fixtures.fetchedAt.addingTimeInterval(Double(100 + index))))
+            }
+            #expect(try await Self.markedCharts(database) == 5)
+            try await Self.expectKeptEqualsRecomputed(database, "settled after the upgrade")
+            #expect(try await Self.markedCharts(database) == 0)
+            #expect(try await database.rowCount(of: MarketDayRows.schema) == 70)
+
+            // Reverting takes the mark away and leaves the charts; migrating again brings it back unmarked.
+            try await QuotaKeeperSchemaTests.migrator(all, on: database).revertLastBatch().get()
+            await #expect(throws: (any Error).self) { try await Self.markedCharts(database) }
+            #expect(try await charts.dailyCharts(in: DateRange(start: Self.days[0], end: Self.days[69])).count == 70)
+            try await database.migrate()
+            #expect(try await Self.markedCharts(database) == 0)
+            try await Self.expectKeptEqualsRecomputed(database, "migrated again")
         }
     }
 

@@ -114,9 +114,13 @@ struct MarketStoreTests {
                 clock = clock.addingTimeInterval(60)
                 let day = Self.days.randomElement(using: &random) ?? Self.first
                 switch Int.random(in: 0..<10, using: &random) {
-                case 0...5:
+                case 0...2:
                     // A new day, or a provisional day fetched again with other figures.
                     try await charts.save(Self.chart(day, using: &random, fetchedAt: clock))
+                case 3...5:
+                    // The same, as a run stores it: its market left for the settle, which the next read makes.
+                    try await charts.saveLeavingRecords(Self.chart(day, using: &random, fetchedAt: clock))
+                    if Bool.random(using: &random) { try await charts.settleRecords() }
                 case 6:
                     // Filtered charts and other origins must not count.
                     try await charts.save(
