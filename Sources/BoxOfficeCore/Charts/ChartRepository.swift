@@ -7,17 +7,18 @@ public protocol ChartRepository: Sendable {
     func storedChart(for query: ChartQuery) async throws -> Chart?
     /// Stores `chart`, replacing any earlier copy for the same query.
     func save(_ chart: Chart) async throws
-    /// Stores `chart` as ``save(_:)`` does but leaves the films' kept records to ``settleRecords()``: for runs that
+    /// Stores `chart` as ``save(_:)`` does but leaves the upkeep of what is kept beside the charts (the day's market,
+    /// the films' records) to ``catchUpUpkeep()``: for runs that
     /// store many charts, so that a film is worked out once per run instead of once per chart.
-    func saveLeavingRecords(_ chart: Chart) async throws
-    /// Brings the films' kept records up to date with every chart stored by ``saveLeavingRecords(_:)``.
-    func settleRecords() async throws
+    func saveDeferringUpkeep(_ chart: Chart) async throws
+    /// Brings what is kept beside the charts up to date with every chart stored by ``saveDeferringUpkeep(_:)``.
+    func catchUpUpkeep() async throws
     /// Stored daily charts (unfiltered) with a day in `range`, oldest first.
     func dailyCharts(in range: DateRange) async throws -> [Chart]
 }
 
 extension ChartRepository {
     /// Stores keeping nothing beside the charts have nothing to leave for later.
-    public func saveLeavingRecords(_ chart: Chart) async throws { try await save(chart) }
-    public func settleRecords() async throws {}
+    public func saveDeferringUpkeep(_ chart: Chart) async throws { try await save(chart) }
+    public func catchUpUpkeep() async throws {}
 }

@@ -25,13 +25,13 @@ public struct AlertingChartRepository: ChartRepository {
         await alert(chart)
     }
 
-    public func saveLeavingRecords(_ chart: Chart) async throws {
-        try await base.saveLeavingRecords(chart)
+    public func saveDeferringUpkeep(_ chart: Chart) async throws {
+        try await base.saveDeferringUpkeep(chart)
         await alert(chart)
     }
 
-    public func settleRecords() async throws {
-        try await base.settleRecords()
+    public func catchUpUpkeep() async throws {
+        try await base.catchUpUpkeep()
     }
 
     private func alert(_ chart: Chart) async {

@@ -1,7 +1,7 @@
 import FluentKit
 
 /// Creates `film_run_pending` (``FilmRecordRows``): the films whose kept records wait for
-/// ``FilmRecordRows/settle(origin:on:)`` because a run stored their charts with the records left for later.
+/// ``FilmRecordRows/catchUp(origin:on:)`` because a run stored their charts with the records left for later.
 /// It starts empty, so a store made by the schema before it upgrades in place with nothing to do.
 struct CreateFilmRunPending: AsyncMigration {
     var name: String { "BoxOfficeStore.CreateFilmRunPending" }

@@ -11,7 +11,7 @@ import SQLKit
 /// ``FilmRun/init(history:)`` from their rows (one statement for all of them) in the chart's transaction. When the
 /// saved day is the archive's new first day, films kept as opened before the archive that now open inside it are
 /// recomputed too. A run that stores many charts (a sync, the keeper's fill) leaves the films in `film_run_pending`
-/// instead and recomputes each once in ``settle(origin:on:)``: a film on 40 days of a fill is worked out once, not
+/// instead and recomputes each once in ``catchUp(origin:on:)``: a film on 40 days of a fill is worked out once, not
 /// 40 times. Plain SQL only: no database-specific function.
 enum FilmRecordRows {
     static let schema = "film_runs"
@@ -58,15 +58,15 @@ enum FilmRecordRows {
             on: database)
     }
 
-    /// For a save that leaves its chart to the settle: takes the origin's lock shared (PostgreSQL), so saves like it go
-    /// on side by side but never while a settle or a refresh of the origin runs, and a settle never misses a chart
+    /// For a save that leaves its chart to the catch-up: takes the origin's lock shared (PostgreSQL), so saves like it go
+    /// on side by side but never while a catch-up or a refresh of the origin runs, and a catch-up never misses a chart
     /// marked by a transaction it could not yet see. Call it first in the save's transaction.
-    static func lockForLater(origin: String, on database: any Database) async throws {
+    static func lockForCatchUp(origin: String, on database: any Database) async throws {
         try await lock(origin: origin, shared: true, on: database.requireSQL())
     }
 
-    /// Notes in `film_run_pending` the films of `previous` that `chart` (saved for the settle) no longer lists: the
-    /// settle finds the others through the chart itself.
+    /// Notes in `film_run_pending` the films of `previous` that `chart` (saved for the catch-up) no longer lists: the
+    /// catch-up finds the others through the chart itself.
     static func noteDropped(
         _ previous: [String], from chart: Chart, origin: String, on database: any Database
     ) async throws {
@@ -124,23 +124,23 @@ enum FilmRecordRows {
         ).all().map { try $0.decode(column: "movie_code", as: String.self) }
     }
 
-    /// Settles `origin` in a transaction of its own when charts or films wait; one indexed look when none do.
-    static func settleIfPending(origin: String, on database: any Database) async throws {
+    /// Catches `origin` up in a transaction of its own when charts or films wait; one indexed look when none do.
+    static func catchUpIfBehind(origin: String, on database: any Database) async throws {
         let waiting = try await database.requireSQL().raw(
             """
-            SELECT 1 AS waiting FROM charts WHERE origin = \(bind: origin) AND settle_pending = 1
+            SELECT 1 AS waiting FROM charts WHERE origin = \(bind: origin) AND upkeep_pending = 1
             UNION ALL SELECT 1 AS waiting FROM film_run_pending WHERE origin = \(bind: origin)
             LIMIT 1
             """
         ).first()
         guard waiting != nil else { return }
-        try await database.transaction { try await settle(origin: origin, on: $0) }
+        try await database.transaction { try await catchUp(origin: origin, on: $0) }
     }
 
     /// Keeps what the charts saved for later under `origin` need: the market of each (``MarketDayRows``), and the
     /// records of every film they list, of the films noted in `film_run_pending` and of those kept as opened before
     /// the archive that now open inside it; then clears the marks. Call it inside a transaction.
-    static func settle(origin: String, on database: any Database) async throws {
+    static func catchUp(origin: String, on database: any Database) async throws {
         let sql = try database.requireSQL()
         try await lock(origin: origin, shared: false, on: sql)
         let charts = try await FluentChartRepository.pendingCharts(origin: origin, on: database)
@@ -162,7 +162,7 @@ enum FilmRecordRows {
             movieCodes: codes.sorted(), origin: origin, source: source, archiveStart: archiveStart, locked: true,
             on: database)
         try await sql.raw(
-            "UPDATE charts SET settle_pending = 0 WHERE origin = \(bind: origin) AND settle_pending = 1"
+            "UPDATE charts SET upkeep_pending = 0 WHERE origin = \(bind: origin) AND upkeep_pending = 1"
         ).run()
         try await sql.delete(from: pendingSchema).where("origin", .equal, SQLBind(origin)).run()
     }

@@ -112,7 +112,7 @@ struct FluentFilmRunRepository: FilmRunRepository {
         limit: Int
     ) async throws -> [TenMillionOutlook.Candidate] {
         try await StorageFailure.run("read the kept paces", logger: database.logger) {
-            try await FilmRecordRows.settleIfPending(origin: origin, on: database)
+            try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
             // Along `(origin, day, audience)`, then each film's kept record by its unique key.
             let rows = try await database.requireSQL().raw(
                 """
@@ -147,7 +147,7 @@ struct FluentFilmRunRepository: FilmRunRepository {
         -> TenMillionOutlook.Standing
     {
         try await StorageFailure.run("read the kept paces", logger: database.logger) {
-            try await FilmRecordRows.settleIfPending(origin: origin, on: database)
+            try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
             let row = try await database.requireSQL().raw(
                 """
                 SELECT COUNT(*) AS films, SUM(CASE WHEN audience > \(bind: audience) THEN 1 ELSE 0 END) AS above

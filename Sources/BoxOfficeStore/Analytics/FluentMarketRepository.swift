@@ -4,7 +4,7 @@ import Foundation
 import SQLKit
 
 /// The market pages' queries over `market_days` (joined with `chart_entries` for films), scoped to one origin. Each
-/// first settles the charts a run left for later (``FilmRecordRows/settleIfPending(origin:on:)``).
+/// first catches up with the charts a run left for later (``FilmRecordRows/catchUpIfBehind(origin:on:)``).
 ///
 /// A year sums its kept days, never its rows: the whole archive's years are two `GROUP BY`s over about 8,400 rows,
 /// read through `market_days (origin, day)` and `(origin, year, month_day)`. PostgreSQL sums `BIGINT` as `NUMERIC`,
@@ -35,7 +35,7 @@ struct FluentMarketRepository: MarketRepository {
 
     func yearSums() async throws -> [MarketYearSums] {
         try await StorageFailure.run("sum the kept market by year", logger: database.logger) {
-            try await FilmRecordRows.settleIfPending(origin: origin, on: database)
+            try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
             let rows = try await database.requireSQL().raw(
                 """
                 SELECT m.year AS year, COUNT(*) AS archived, \(unsafeRaw: Self.totalsColumns("m", prefix: "")),
@@ -60,7 +60,7 @@ struct FluentMarketRepository: MarketRepository {
 
     func sameDaySums() async throws -> [MarketYearComparison] {
         try await StorageFailure.run("compare the kept market with the year before", logger: database.logger) {
-            try await FilmRecordRows.settleIfPending(origin: origin, on: database)
+            try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
             let rows = try await database.requireSQL().raw(
                 """
                 SELECT a.year AS year, \(unsafeRaw: Self.totalsColumns("a", prefix: "a_")),
@@ -82,7 +82,7 @@ struct FluentMarketRepository: MarketRepository {
 
     func marketDays(in range: DateRange) async throws -> [MarketDay] {
         try await StorageFailure.run("read the kept market", logger: database.logger) {
-            try await FilmRecordRows.settleIfPending(origin: origin, on: database)
+            try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
             let rows = try await database.requireSQL().raw(
                 """
                 SELECT \(unsafeRaw: MarketDayRows.selectColumns) FROM market_days
@@ -97,7 +97,7 @@ struct FluentMarketRepository: MarketRepository {
 
     func marketDays(on days: [CalendarDate]) async throws -> [MarketDay] {
         try await StorageFailure.run("read the kept market", logger: database.logger) {
-            try await FilmRecordRows.settleIfPending(origin: origin, on: database)
+            try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
             var found: [MarketDay] = []
             for chunk in Self.chunks(of: days) {
                 let rows = try await database.requireSQL().raw(
@@ -115,7 +115,7 @@ struct FluentMarketRepository: MarketRepository {
 
     func filmShares(in range: DateRange) async throws -> [MarketFilmShare] {
         try await StorageFailure.run("sum the films' shows and sales", logger: database.logger) {
-            try await FilmRecordRows.settleIfPending(origin: origin, on: database)
+            try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
             let rows = try await database.requireSQL().raw(
                 """
                 SELECT e.movie_code AS movie_code, MAX(e.title) AS title, COUNT(*) AS days,
@@ -143,7 +143,7 @@ struct FluentMarketRepository: MarketRepository {
 
     func filmSales(on days: [CalendarDate]) async throws -> [MarketFilmDay] {
         try await StorageFailure.run("read the films of the kept days", logger: database.logger) {
-            try await FilmRecordRows.settleIfPending(origin: origin, on: database)
+            try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
             var found: [MarketFilmDay] = []
             for chunk in Self.chunks(of: days) {
                 let rows = try await database.requireSQL().raw(

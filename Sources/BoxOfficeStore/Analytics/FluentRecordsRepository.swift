@@ -24,7 +24,7 @@ struct FluentRecordsRepository: RecordsRepository {
     func films(ordered order: RecordOrder, query: RecordsQuery) async throws -> [RecordFilm] {
         try await StorageFailure.run("read the kept records", logger: database.logger) {
             // Films a run left for later are worked out first, so a list never lags the charts.
-            try await FilmRecordRows.settleIfPending(origin: origin, on: database)
+            try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
             let sql = try database.requireSQL()
             let rows = try await sql.raw(statement(order, query: query)).all()
             let films = try rows.map { row in
@@ -43,7 +43,7 @@ struct FluentRecordsRepository: RecordsRepository {
 
     func allRecords() async throws -> [FilmRecord] {
         try await StorageFailure.run("read the kept records", logger: database.logger) {
-            try await FilmRecordRows.settleIfPending(origin: origin, on: database)
+            try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
             let sql = try database.requireSQL()
             let rows = try await sql.raw(
                 """

@@ -37,7 +37,7 @@ enum MarketDayRows {
     }
 
     /// Stores (or replaces) the markets of the unfiltered daily ones among `charts` (saved under their ids), a few
-    /// hundred rows per statement: the settle of a run's charts.
+    /// hundred rows per statement: the catch-up of a run's charts.
     static func save(_ charts: [(id: UUID, chart: Chart)], origin: String, on database: any Database) async throws {
         let days = charts.filter { $0.chart.kind == .daily && $0.chart.filters.isEmpty }
         guard !days.isEmpty else { return }

@@ -26,33 +26,33 @@ struct FluentChartRepository: ChartRepository {
         try await save(chart, recordsLater: false)
     }
 
-    func saveLeavingRecords(_ chart: Chart) async throws {
+    func saveDeferringUpkeep(_ chart: Chart) async throws {
         try await save(chart, recordsLater: true)
     }
 
-    func settleRecords() async throws {
+    func catchUpUpkeep() async throws {
         try await StorageFailure.run("keep the films' records", logger: database.logger) {
-            try await FilmRecordRows.settleIfPending(origin: origin, on: database)
+            try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
         }
     }
 
     private func save(_ chart: Chart, recordsLater: Bool) async throws {
-        // Left for later, the chart's row itself says so (`settle_pending`): no statement of its own per chart.
+        // Left for later, the chart's row itself says so (`upkeep_pending`): no statement of its own per chart.
         let later = recordsLater && FilmRecordRows.concerns(chart)
         try await StorageFailure.run("store a chart", logger: database.logger) {
             try await database.transaction { transaction in
-                // Before any row is locked: a settle holds this lock alone while it clears the marks.
-                if later { try await FilmRecordRows.lockForLater(origin: origin, on: transaction) }
+                // Before any row is locked: a catch-up holds this lock alone while it clears the marks.
+                if later { try await FilmRecordRows.lockForCatchUp(origin: origin, on: transaction) }
                 // The upsert comes first: it locks the chart's row, so concurrent saves of one chart queue here
                 // instead of interleaving their deletes and inserts.
-                let (chartID, isNew) = try await upsertChart(chart, settlePending: later, on: transaction)
+                let (chartID, isNew) = try await upsertChart(chart, upkeepPending: later, on: transaction)
                 // The films it listed before: a refresh may drop one, whose record changes too.
                 let previous =
                     isNew || !FilmRecordRows.concerns(chart)
                     ? [] : try await FilmRecordRows.movieCodes(ofChart: chartID, on: transaction)
                 try await replaceEntries(of: chartID, with: chart.entries, isNew: isNew, on: transaction)
                 if later {
-                    // The market and the records wait for the settle; only films the chart no longer lists are noted.
+                    // The market and the records wait for the catch-up; only films the chart no longer lists are noted.
                     try await FilmRecordRows.noteDropped(previous, from: chart, origin: origin, on: transaction)
                     return
                 }
@@ -64,12 +64,12 @@ struct FluentChartRepository: ChartRepository {
         }
     }
 
-    /// The charts of `origin` whose market and films' records wait for the settle (`settle_pending`), with their ids.
+    /// The charts of `origin` whose market and films' records wait for the catch-up (`upkeep_pending`), with their ids.
     static func pendingCharts(origin: String, on database: any Database) async throws -> [(id: UUID, chart: Chart)] {
         let rows = try await ChartModel.query(on: database)
             .join(ChartEntryModel.self, on: \ChartModel.$id == \ChartEntryModel.$chart.$id, method: .left)
             .filter(\.$origin == origin)
-            .filter(.sql(unsafeRaw: "\"\(ChartModel.schema)\".\"settle_pending\" = 1"))
+            .filter(.sql(unsafeRaw: "\"\(ChartModel.schema)\".\"upkeep_pending\" = 1"))
             .sort(\.$rangeStart)
             .sort(\.$id)
             .sort(ChartEntryModel.self, \.$rank)
@@ -145,21 +145,21 @@ struct FluentChartRepository: ChartRepository {
     /// Inserts the chart's row, or updates the existing one for the same key; returns its id, and whether
     /// the row is new (the id it was given came back), so has no entries yet.
     private func upsertChart(
-        _ chart: Chart, settlePending: Bool, on database: any Database
+        _ chart: Chart, upkeepPending: Bool, on database: any Database
     ) async throws -> (id: UUID, isNew: Bool) {
         let newID = UUID()
         let row = try await database.requireSQL()
             .insert(into: ChartModel.schema)
             .columns(
                 "id", "origin", "kind", "range_start", "range_end", "filter_key", "nation", "multi_movie",
-                "area_code", "year_week", "source", "fetched_at", "settle_pending"
+                "area_code", "year_week", "source", "fetched_at", "upkeep_pending"
             )
             .values([
                 SQLBind(newID), SQLBind(origin), SQLBind(chart.kind.rawValue), SQLBind(chart.range.start.isoString),
                 SQLBind(chart.range.end.isoString), SQLBind(chart.filters.key),
                 (chart.filters.nation?.rawValue).sqlBindOrNull, (chart.filters.multiMovie?.rawValue).sqlBindOrNull,
                 chart.filters.areaCode.sqlBindOrNull, chart.yearWeek.sqlBindOrNull, SQLBind(chart.source.rawValue),
-                SQLBind(chart.fetchedAt), SQLBind(settlePending ? 1 : 0),
+                SQLBind(chart.fetchedAt), SQLBind(upkeepPending ? 1 : 0),
             ])
             .onConflict(with: ["origin", "kind", "range_start", "filter_key"]) {
                 $0.set(excludedValueOf: "range_end")
@@ -169,7 +169,7 @@ struct FluentChartRepository: ChartRepository {
                     .set(excludedValueOf: "year_week")
                     .set(excludedValueOf: "source")
                     .set(excludedValueOf: "fetched_at")
-                    .set(excludedValueOf: "settle_pending")
+                    .set(excludedValueOf: "upkeep_pending")
             }
             .returning("id")
             .first()

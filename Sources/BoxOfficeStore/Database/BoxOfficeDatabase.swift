@@ -133,7 +133,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(AddMovieNationEnglishTitle())
         migrations.add(CreateFilmRunPending())
         migrations.add(CreateFilmRunPaces())
-        migrations.add(AddChartSettlePending())
+        migrations.add(AddChartUpkeepMark())
         self.migrations = migrations
     }
 

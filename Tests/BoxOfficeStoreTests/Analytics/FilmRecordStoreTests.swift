@@ -179,14 +179,14 @@ struct FilmRecordStoreTests {
     }
 
     @Test(
-        "charts stored with their records left for later, newest first with settles among them: a settle, or the first list, works them out",
+        "charts stored with their records left for later, newest first with catch-ups among them: a catch-up, or the first list, works them out",
         arguments: Backend.enabled)
     func leftForLater(backend: Backend) async throws {
         try await TestStore.with(backend) { database, _ in
             var random = SplitMix64(seed: backend == .sqlite ? 280 : 2_280)
             let cast = Self.cast(using: &random)
             let charts = database.chartRepository(origin: Self.origin)
-            // As the keeper fills: newest first, all at once, settles racing the saves.
+            // As the keeper fills: newest first, all at once, catch-ups racing the saves.
             var made: [Chart] = []
             for (index, day) in Self.days.reversed().enumerated() {
                 made.append(
@@ -196,18 +196,18 @@ struct FilmRecordStoreTests {
             }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (index, chart) in made.enumerated() {
-                    group.addTask { try await charts.saveLeavingRecords(chart) }
-                    if index % 7 == 6 { group.addTask { try await charts.settleRecords() } }
+                    group.addTask { try await charts.saveDeferringUpkeep(chart) }
+                    if index % 7 == 6 { group.addTask { try await charts.catchUpUpkeep() } }
                 }
                 try await group.waitForAll()
             }
-            try await charts.settleRecords()
+            try await charts.catchUpUpkeep()
             #expect(try await database.rowCount(of: FilmRecordRows.pendingSchema) == 0)
             try await Self.expectKeptEqualsRecomputed(database, "settled")
 
             // Left for later and never settled: the first list works them out.
             let day = Self.days[30]
-            try await charts.saveLeavingRecords(
+            try await charts.saveDeferringUpkeep(
                 Self.chart(
                     .daily, DateRange(start: day, end: day), cast: Array(cast.prefix(3)), using: &random,
                     fetchedAt: Fixtures.fetchedAt.addingTimeInterval(1_000)))
@@ -219,23 +219,23 @@ struct FilmRecordStoreTests {
         }
     }
 
-    /// Charts saved for the settle and not settled yet.
+    /// Charts saved for the catch-up and not settled yet.
     static func markedCharts(_ database: BoxOfficeDatabase) async throws -> Int {
         let row = try await database.database.requireSQL()
-            .raw("SELECT COUNT(*) AS marked FROM charts WHERE settle_pending = 1").first()
+            .raw("SELECT COUNT(*) AS marked FROM charts WHERE upkeep_pending = 1").first()
         return try row?.decode(column: "marked", as: Int.self) ?? -1
     }
 
     @Test(
-        "a database made before charts carried their settle mark upgrades in place unmarked, settles, and reverts",
+        "a database made before charts carried their upkeep mark upgrades in place unmarked, catches up, and reverts",
         arguments: Backend.enabled)
-    func upgradeSettleMark(backend: Backend) async throws {
+    func upgradeUpkeepMark(backend: Backend) async throws {
         try await TestStore.with(backend, migrate: false) { database, _ in
             let all =
                 QuotaKeeperSchemaTests.previousSchema() + QuotaKeeperSchemaTests.added
                 + QuotaKeeperSchemaTests.later
             let beforeKept = Array(all.prefix { !($0 is CreateMarketDays) })
-            let before = all.filter { !($0 is AddChartSettlePending) }
+            let before = all.filter { !($0 is AddChartUpkeepMark) }
             let old = QuotaKeeperSchemaTests.migrator(beforeKept, on: database)
             try await old.setupIfNeeded().get()
             try await old.prepareBatch().get()
@@ -259,10 +259,10 @@ struct FilmRecordStoreTests {
             #expect(try await Self.markedCharts(database) == 0)
             try await Self.expectKeptEqualsRecomputed(database, "upgraded")
 
-            // The upgraded store takes charts left for the settle, and its first list settles them.
+            // The upgraded store takes charts left for the catch-up, and its first list catches up with them.
             let charts = database.chartRepository(origin: Self.origin)
             for (index, day) in Self.days.suffix(5).enumerated() {
-                try await charts.saveLeavingRecords(
+                try await charts.saveDeferringUpkeep(
                     Self.chart(
                         .daily, DateRange(start: day, end: day), cast: cast, using: &random,
                         fetchedAt: Fixtures.fetchedAt.addingTimeInterval(Double(100 + index))))

@@ -118,9 +118,9 @@ struct MarketStoreTests {
                     // A new day, or a provisional day fetched again with other figures.
                     try await charts.save(Self.chart(day, using: &random, fetchedAt: clock))
                 case 3...5:
-                    // The same, as a run stores it: its market left for the settle, which the next read makes.
-                    try await charts.saveLeavingRecords(Self.chart(day, using: &random, fetchedAt: clock))
-                    if Bool.random(using: &random) { try await charts.settleRecords() }
+                    // The same, as a run stores it: its market left for the catch-up, which the next read makes.
+                    try await charts.saveDeferringUpkeep(Self.chart(day, using: &random, fetchedAt: clock))
+                    if Bool.random(using: &random) { try await charts.catchUpUpkeep() }
                 case 6:
                     // Filtered charts and other origins must not count.
                     try await charts.save(

@@ -25,7 +25,7 @@ struct QuotaKeeperSchemaTests {
         AddDiaryVersion(), CreateDiaryStatCounts(), AddDiaryNoteSortIndexes(), CreateWatchlist(), CreateFeedSecrets(),
         CreateWebhooks(), CreateDiaryYearFirstNotes(), CreateDiaryNationFold(), CreateImportLookups(),
         CreateMarketDays(), CreateFilmRecords(), AddMovieNationEnglishTitle(), CreateFilmRunPending(),
-        CreateFilmRunPaces(), AddChartSettlePending(),
+        CreateFilmRunPaces(), AddChartUpkeepMark(),
     ]
 
     /// A migrator over `database` that knows only `migrations`.

@@ -83,7 +83,7 @@ public struct SyncEngine: Sendable {
         }
         // The films' records, once for every chart the run stored. Should this fail, the films stay noted, and the
         // next run (or the first reader of the records) works them out.
-        try? await charts.settleRecords()
+        try? await charts.catchUpUpkeep()
 
         return await run.finalReport()
     }
@@ -145,7 +145,7 @@ public struct SyncEngine: Sendable {
                 return .notCountedYet
             }
             do {
-                try await charts.saveLeavingRecords(chart)
+                try await charts.saveDeferringUpkeep(chart)
                 // Only a chart naming films this run has not met yet needs a look at the store: after the first
                 // weeks of a range most days bring none.
                 if query.kind == .daily && query.filters.isEmpty {
