@@ -127,6 +127,27 @@ struct ChartTablePageTests {
         }
     }
 
+    @Test("the daily chart's compact rows say the day of run after the audience, as kobis.or.kr does; weekly rows not")
+    func compactDayOfRun() async throws {
+        try await ArchiveWebSupport.withArchivedApp { services, client in
+            let chart = try await services.charts.chart(.daily(CalendarDate("2024-03-10")!))
+            let korean = try await client.get("/daily?date=2024-03-10").text
+            let english = try await client.get("/daily?date=2024-03-10&lang=en").text
+            var shown = 0
+            for entry in chart.entries {
+                guard let day = chart.dayOfRun(of: entry), day > 0 else { continue }
+                let total = NumberFormatting.thousands(entry.audienceTotal)
+                let days = NumberFormatting.thousands(day)
+                #expect(korean.contains("\(total) · \(days)일째</span>"), "\(entry.title)")
+                #expect(english.contains("\(total) · day \(days)</span>"), "\(entry.title)")
+                shown += 1
+            }
+            #expect(shown > 0)
+            let weekly = try await client.get("/weekly?date=2024-03-04").text
+            #expect(!weekly.contains("일째</span>"))
+        }
+    }
+
     @Test("day of run in words: N일째 or a preview, none without an open date")
     func dayOfRunWords() {
         #expect(ChartTableStrings.korean.dayOfRun(12) == "12일째")

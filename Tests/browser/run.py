@@ -322,8 +322,12 @@ def check_rows_match_api(driver: webdriver.Chrome, entries: list[dict]) -> None:
         title = row.find_element(By.CSS_SELECTOR, "a.movie-title").text.strip()
         check(title == entry["title"], f"rank {rank}: title {title!r}, API {entry['title']!r}")
         audience = row.find_element(By.CSS_SELECTOR, ".audience").text.strip()
-        check(re.fullmatch(rf"오늘 {GROUPED} / 총 {GROUPED}", audience), f"rank {rank}: audience text {audience!r}")
-        wanted = f"오늘 {thousands(entry['audience'])} / 총 {thousands(entry['audienceTotal'])}"
+        check(re.fullmatch(rf"오늘 {GROUPED} / 총 {GROUPED}( · (개봉 전|{GROUPED}일째))?", audience),
+              f"rank {rank}: audience text {audience!r}")
+        # The day of run after the audience, as kobis.or.kr shows it (none without an open date).
+        day = entry.get("dayOfRun")
+        day_text = "" if day is None else " · 개봉 전" if day <= 0 else f" · {thousands(day)}일째"
+        wanted = f"오늘 {thousands(entry['audience'])} / 총 {thousands(entry['audienceTotal'])}{day_text}"
         check(audience == wanted, f"rank {rank}: {audience!r}, expected {wanted!r}")
 
 
@@ -707,7 +711,8 @@ def english(c: Context) -> None:
     check(day_label(c.driver) == "2024-03-15 (Fri)", f"header {day_label(c.driver)!r}")
     check(query_of(c.driver).get("nation") == "K", "the filters are kept")
     audience = rows(c.driver)[0].find_element(By.CSS_SELECTOR, ".audience").text
-    check(re.fullmatch(rf"Today {GROUPED} / Total {GROUPED}", audience), f"English audience text {audience!r}")
+    check(re.fullmatch(rf"Today {GROUPED} / Total {GROUPED}( · (preview|day {GROUPED}))?", audience),
+          f"English audience text {audience!r}")
     check(one(c.driver, "a[data-view=grid]").text == "Posters", "the layout switch is translated")
     check(one(c.driver, "a.refresh-link").text.endswith("Refresh"), "the refresh link is translated")
     one(c.driver, "a.day-link[rel=prev]").click()

@@ -83,6 +83,8 @@ struct ChartRowViewModel: Sendable {
     var posterURL: String
     /// "오늘 64,050 / 총 6,252,827".
     var audienceText: String
+    /// On the daily chart, the day of run as kobis.or.kr users know it ("3일째" / "day 3"), after the audience.
+    var dayOfRunText: String?
     /// "Add to my diary" with the chart day and rank (set by ``ChartListViewModel``; Pages/Diary).
     var diaryURL = ""
 
@@ -151,6 +153,11 @@ struct ChartListViewModel: Sendable {
             rows[index].diaryURL = DiaryChartLinks.url(for: chart.entries[index], in: chart, request: request)
         }
         words = ChartTableStrings.table(for: language)
+        if chart.kind == .daily {
+            for (index, entry) in zip(rows.indices, chart.entries) {
+                rows[index].dayOfRunText = words.compactDayOfRun(chart.dayOfRun(of: entry))
+            }
+        }
         table = ChartTableViewModel(chart: chart, compactRows: rows, words: words)
         market = chart.market.map { MarketSummaryViewModel($0, language: language) }
         isEmpty = rows.isEmpty

@@ -54,6 +54,14 @@ struct ChartTableStrings: Sendable {
             "This chart's figures disagree with one another (a revision), so only the #1 film's share was used.")
     }
 
+    /// A compact row's day of run, after its audience: `3일째` / `day 3`, a preview day `개봉 전` / `preview`; `nil`
+    /// without an open date.
+    func compactDayOfRun(_ day: Int?) -> String? {
+        guard let day else { return nil }
+        if day <= 0 { return isEnglish ? "preview" : "개봉 전" }
+        return isEnglish ? "day \(NumberFormatting.thousands(day))" : "\(NumberFormatting.thousands(day))일째"
+    }
+
     /// A day of run: `12일째` / `12`; a preview day (0 or less) `개봉 전` / `preview`.
     func dayOfRun(_ day: Int?) -> String {
         guard let day else { return none }
