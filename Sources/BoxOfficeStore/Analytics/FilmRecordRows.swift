@@ -231,7 +231,9 @@ enum FilmRecordRows {
             .run()
     }
 
-    /// The films' rows in the unfiltered daily and weekend charts of `origin`, by film.
+    /// The films' rows in the unfiltered daily and weekend charts of `origin`, by film. `CROSS JOIN` keeps SQLite on
+    /// `chart_entries (movie_code)`: with a list of codes it walked every chart of the origin instead (64 ms against
+    /// 18 ms for 100 films of a 22.9-year archive); PostgreSQL plans it as the inner join it is.
     static func histories(
         of codes: [String], origin: String, source: ChartSource, archiveStart: CalendarDate?,
         on sql: any SQLDatabase
@@ -243,8 +245,8 @@ enum FilmRecordRows {
               e.audience AS audience, e.audience_total AS audience_total, e.sales AS sales,
               e.sales_total AS sales_total, e.screens AS screens, e.shows AS shows
             FROM chart_entries e
-            JOIN charts c ON c.id = e.chart_id
-            WHERE e.movie_code IN (\(binds: codes)) AND c.origin = \(bind: origin)
+            CROSS JOIN charts c
+            WHERE c.id = e.chart_id AND e.movie_code IN (\(binds: codes)) AND c.origin = \(bind: origin)
               AND c.kind IN (\(bind: daily), \(bind: weekend)) AND c.filter_key = \(bind: unfiltered)
             """
         ).all()
