@@ -65,17 +65,55 @@ struct FluentChartRepository: ChartRepository {
     }
 
     /// The charts of `origin` whose market and films' records wait for the catch-up (`upkeep_pending`), with their ids.
+    /// Read in plain SQL, and only what the catch-up uses: each entry's rank, film, title, admissions, sales, share and
+    /// shows (the rest are zero). Fluent's models cost a 22.9-year fill about 9 s of CPU here.
     static func pendingCharts(origin: String, on database: any Database) async throws -> [(id: UUID, chart: Chart)] {
-        let rows = try await ChartModel.query(on: database)
-            .join(ChartEntryModel.self, on: \ChartModel.$id == \ChartEntryModel.$chart.$id, method: .left)
-            .filter(\.$origin == origin)
-            .filter(.sql(unsafeRaw: "\"\(ChartModel.schema)\".\"upkeep_pending\" = 1"))
-            .sort(\.$rangeStart)
-            .sort(\.$id)
-            .sort(ChartEntryModel.self, \.$rank)
-            .sort(ChartEntryModel.self, \.$movieCode)
-            .all()
-        return try assembleWithIDs(rows)
+        let rows = try await database.requireSQL().raw(
+            """
+            SELECT c.id AS chart_id, c.kind AS kind, c.range_start AS range_start, c.range_end AS range_end,
+              c.source AS source, c.fetched_at AS fetched_at, e.rank AS rank, e.movie_code AS movie_code,
+              e.title AS title, e.audience AS audience, e.sales AS sales, e.sales_share AS sales_share, e.shows AS shows
+            FROM charts c LEFT JOIN chart_entries e ON e.chart_id = c.id
+            WHERE c.origin = \(bind: origin) AND c.upkeep_pending = 1
+            ORDER BY c.range_start, c.id, e.rank
+            """
+        ).all()
+        var charts: [(id: UUID, chart: Chart)] = []
+        for row in rows {
+            let id = try row.decode(column: "chart_id", as: UUID.self)
+            if charts.last?.id != id {
+                let kindName = try row.decode(column: "kind", as: String.self)
+                let startText = try row.decode(column: "range_start", as: String.self)
+                let endText = try row.decode(column: "range_end", as: String.self)
+                let sourceName = try row.decode(column: "source", as: String.self)
+                guard let kind = ChartKind(rawValue: kindName) else { throw corrupt("chart kind \"\(kindName)\"") }
+                guard let start = CalendarDate(startText), let end = CalendarDate(endText) else {
+                    throw corrupt("chart range \"\(startText)\"–\"\(endText)\"")
+                }
+                guard let source = ChartSource(rawValue: sourceName) else {
+                    throw corrupt("chart source \"\(sourceName)\"")
+                }
+                charts.append(
+                    (
+                        id,
+                        Chart(
+                            kind: kind, range: DateRange(start: start, end: end), filters: .none, yearWeek: nil,
+                            source: source, stale: false,
+                            fetchedAt: try row.decode(column: "fetched_at", as: Date.self), entries: [])
+                    ))
+            }
+            // The left join's one row of NULLs: a chart without entries.
+            guard let code = try row.decode(column: "movie_code", as: String?.self), !charts.isEmpty else { continue }
+            let entry = ChartEntry(
+                rank: try row.decode(column: "rank", as: Int.self), change: .same, movieCode: code,
+                title: try row.decode(column: "title", as: String.self), openDate: nil,
+                audience: try row.decode(column: "audience", as: Int64.self), audienceTotal: 0,
+                sales: try row.decode(column: "sales", as: Int64.self),
+                salesShare: try row.decode(column: "sales_share", as: Double.self), salesTotal: 0, screens: 0,
+                shows: try row.decode(column: "shows", as: Int.self))
+            charts[charts.count - 1].chart.entries.append(entry)
+        }
+        return charts
     }
 
     func dailyCharts(in range: DateRange) async throws -> [Chart] {
@@ -180,11 +218,6 @@ struct FluentChartRepository: ChartRepository {
 
     /// Groups joined rows into charts, keeping their order.
     private static func assemble(_ rows: [ChartModel]) throws -> [Chart] {
-        try assembleWithIDs(rows).map(\.chart)
-    }
-
-    /// Groups joined rows into charts with their ids, keeping their order.
-    private static func assembleWithIDs(_ rows: [ChartModel]) throws -> [(id: UUID, chart: Chart)] {
         var order: [UUID] = []
         var groups: [UUID: (chart: ChartModel, entries: [Result<ChartEntryModel, any Error>])] = [:]
         for row in rows {
@@ -195,7 +228,7 @@ struct FluentChartRepository: ChartRepository {
             }
             groups[id]?.entries.append(Result { try row.joined(ChartEntryModel.self) })
         }
-        return try order.compactMap { id -> (id: UUID, chart: Chart)? in
+        return try order.compactMap { id in
             guard let group = groups[id] else { return nil }
             let entries: [ChartEntryModel]
             if group.entries.count == 1, case .failure = group.entries[0] {
@@ -204,7 +237,7 @@ struct FluentChartRepository: ChartRepository {
             } else {
                 entries = try group.entries.map { try $0.get() }
             }
-            return (id, try chart(from: group.chart, entries: entries))
+            return try chart(from: group.chart, entries: entries)
         }
     }
 
