@@ -21,17 +21,6 @@ public protocol FilmRunRepository: Sendable {
         -> TenMillionOutlook.Standing
 }
 
-extension FilmRunRepository {
-    /// One read per film, for repositories that cannot read them together.
-    public func filmHistories(movieCodes: [String], source: ChartSource) async throws -> [String: FilmHistory] {
-        var histories: [String: FilmHistory] = [:]
-        for code in movieCodes {
-            histories[code] = try await filmHistory(movieCode: code, source: source)
-        }
-        return histories
-    }
-}
-
 /// A film the archive holds, as a search names it.
 public struct ArchivedFilm: Sendable, Hashable, Codable {
     public var movieCode: String

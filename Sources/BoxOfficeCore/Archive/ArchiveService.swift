@@ -38,13 +38,8 @@ public struct ArchiveService: Sendable {
     /// `chart` with each row's English title, where the archive keeps one (read with the nations, no call of its
     /// own); the chart as it was when they cannot be read (the Korean titles then stand alone).
     public func withEnglishTitles(_ chart: Chart) async -> Chart {
-        let titles = (try? await englishTitles(of: chart.entries.map(\.movieCode))) ?? [:]
         var titled = chart
-        titled.entries = chart.entries.map { entry in
-            var entry = entry
-            entry.titleEnglish = titles[entry.movieCode]
-            return entry
-        }
+        titled.entries = await withEnglishTitles(chart.entries, code: \.movieCode, title: \.titleEnglish)
         return titled
     }
 
@@ -75,14 +70,21 @@ public struct ArchiveService: Sendable {
     /// `chart` with each film's English title, where the archive keeps one. Titles are read on every answer, not
     /// kept with the chart: a sync may learn them after the charts it summed.
     private func withEnglishTitles(_ chart: PeriodChart) async -> PeriodChart {
-        let titles = (try? await englishTitles(of: chart.entries.map(\.movieCode))) ?? [:]
         var titled = chart
-        titled.entries = chart.entries.map { entry in
+        titled.entries = await withEnglishTitles(chart.entries, code: \.movieCode, title: \.titleEnglish)
+        return titled
+    }
+
+    /// `entries` with each film's English title where the archive keeps one; unchanged when they cannot be read.
+    private func withEnglishTitles<Entry>(
+        _ entries: [Entry], code: KeyPath<Entry, String>, title: WritableKeyPath<Entry, String?>
+    ) async -> [Entry] {
+        let titles = (try? await englishTitles(of: entries.map { $0[keyPath: code] })) ?? [:]
+        return entries.map { entry in
             var entry = entry
-            entry.titleEnglish = titles[entry.movieCode]
+            entry[keyPath: title] = titles[entry[keyPath: code]]
             return entry
         }
-        return titled
     }
 
     /// The film's archived run. Throws ``BoxOfficeError/notFound(_:)`` for something that is not a movie code;

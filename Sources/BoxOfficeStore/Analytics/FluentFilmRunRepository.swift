@@ -11,44 +11,11 @@ struct FluentFilmRunRepository: FilmRunRepository {
 
     private static let unfiltered = ChartFilters.none.key
     private static let daily = ChartKind.daily.rawValue
-    private static let weekend = ChartKind.weekend.rawValue
 
     func filmHistory(movieCode: String, source: ChartSource) async throws -> FilmHistory {
-        try await StorageFailure.run("read a film's archived days", logger: database.logger) {
-            let sql = try database.requireSQL()
-            let rows = try await sql.raw(
-                """
-                SELECT c.kind AS kind, c.range_start AS range_start, c.range_end AS range_end, e.rank AS rank,
-                  e.title AS title, e.open_date AS open_date, e.audience AS audience,
-                  e.audience_total AS audience_total, e.sales AS sales, e.sales_total AS sales_total,
-                  e.screens AS screens, e.shows AS shows
-                FROM chart_entries e
-                JOIN charts c ON c.id = e.chart_id
-                WHERE e.movie_code = \(bind: movieCode) AND c.origin = \(bind: origin)
-                  AND c.kind IN (\(bind: Self.daily), \(bind: Self.weekend)) AND c.filter_key = \(bind: Self.unfiltered)
-                ORDER BY c.range_start
-                """
-            ).all()
-            var daily: [FilmRow] = []
-            var weekends: [FilmRow] = []
-            for row in rows {
-                let filmRow = try Self.filmRow(row)
-                if try row.decode(column: "kind", as: String.self) == Self.daily {
-                    daily.append(filmRow)
-                } else {
-                    weekends.append(filmRow)
-                }
-            }
-            let first = try await sql.raw(
-                """
-                SELECT MIN(range_start) AS first_day FROM charts
-                WHERE origin = \(bind: origin) AND kind = \(bind: Self.daily) AND filter_key = \(bind: Self.unfiltered)
-                """
-            ).first()
-            let archiveStart = try first?.decode(column: "first_day", as: String?.self).flatMap { CalendarDate($0) }
-            return FilmHistory(
-                movieCode: movieCode, daily: daily, weekends: weekends, archiveStart: archiveStart, source: source)
-        }
+        let histories = try await filmHistories(movieCodes: [movieCode], source: source)
+        return histories[movieCode]
+            ?? FilmHistory(movieCode: movieCode, daily: [], weekends: [], archiveStart: nil, source: source)
     }
 
     func filmHistories(movieCodes: [String], source: ChartSource) async throws -> [String: FilmHistory] {
