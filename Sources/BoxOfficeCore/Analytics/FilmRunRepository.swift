@@ -19,6 +19,10 @@ public protocol FilmRunRepository: Sendable {
     /// How many other films' kept first-run cumulative on day `day` is known, and how many exceed `audience`.
     func outlookStanding(day: Int, audience: Int64, excluding movieCode: String) async throws
         -> TenMillionOutlook.Standing
+    /// The kept first-run paces, days of run 1…``MedianPace/maximumDay``, of those of `movieCodes` whose first run
+    /// lies whole in the archive (``FilmRun/Reach/full``), by code: what a ``MedianPace`` is made of, without reading
+    /// their archived rows.
+    func fullRunPaces(movieCodes: [String]) async throws -> [String: [FilmRun.PacePoint]]
 }
 
 /// A film the archive holds, as a search names it.

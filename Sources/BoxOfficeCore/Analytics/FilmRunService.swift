@@ -67,17 +67,14 @@ public struct FilmRunService: Sendable {
     public func median() async throws -> MedianPace? {
         guard let records else { return nil }
         let threshold = Milestone.thresholds.last ?? 10_000_000
-        return try await medians.value(for: calendar.today.daysSinceEpoch) { [repository, source] in
+        return try await medians.value(for: calendar.today.daysSinceEpoch) { [repository] in
             let query = RecordsQuery(kind: .milestones, threshold: threshold, limit: Self.medianFilms)
             let films = try await records.films(ordered: .fastest, query: query)
-            // One read for all of them: a read per film made the first film page of the day cost several charts.
+            // The kept paces of all of them in one read: their archived rows made the first film page of the day
+            // cost several charts.
             let codes = films.map(\.record.movieCode)
-            let histories = try await repository.filmHistories(movieCodes: codes, source: source)
-            let paces = codes.compactMap { code -> [FilmRun.PacePoint]? in
-                guard let history = histories[code] else { return nil }
-                let run = FilmRun(history: history)
-                return run.reach == .full ? run.pace : nil
-            }
+            let kept = try await repository.fullRunPaces(movieCodes: codes)
+            let paces = codes.compactMap { kept[$0] }
             return MedianPace(threshold: threshold, paces: paces)
         }
     }

@@ -21,28 +21,10 @@ struct CreateFilmRunPaces: AsyncMigration {
         try await sql.create(index: "idx_film_run_paces_origin_day_audience")
             .on(FilmRunPaceRows.schema).column("origin").column("day").column("audience")
             .run()
-        try await fill(on: database)
+        try await FilmRunPaceRows.fill(on: database)
     }
 
     func revert(on database: any Database) async throws {
         try await database.schema(FilmRunPaceRows.schema).delete()
-    }
-
-    /// Keeps the paces of every film of the charts already stored, an origin and a batch of films at a time.
-    private func fill(on database: any Database) async throws {
-        let sql = try database.requireSQL()
-        for films in try await FilmRecordRows.chartedFilms(on: sql) {
-            let origin = films.origin
-            let archiveStart = try await FilmRecordRows.archiveStart(origin: origin, on: database)
-            let codes = films.codes
-            for start in stride(from: 0, to: codes.count, by: 200) {
-                let batch = Array(codes[start..<min(codes.count, start + 200)])
-                let histories = try await FilmRecordRows.histories(
-                    of: batch, origin: origin, source: films.source, archiveStart: archiveStart, on: sql)
-                try await FilmRunPaceRows.replace(
-                    batch, histories: histories, runs: histories.mapValues { FilmRun(history: $0) }, origin: origin,
-                    on: sql)
-            }
-        }
     }
 }

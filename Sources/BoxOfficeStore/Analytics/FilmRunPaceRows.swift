@@ -3,13 +3,16 @@ import FluentKit
 import Foundation
 import SQLKit
 
-/// Writes `film_run_paces`: each film's known first-run cumulatives for days of run 1…60 (``FilmRun/pace``) and its
+/// Writes `film_run_paces`: each film's known first-run cumulatives for days of run 1…120 (``FilmRun/pace``) and its
 /// latest archived day, kept per origin beside `film_runs` by ``FilmRecordRows/refresh(movieCodes:origin:source:archiveStart:locked:on:)``,
-/// so that 천만 전망 (``TenMillionOutlook``) finds the films near a cumulative on a day through the index
-/// `(origin, day, audience)` instead of the archive's rows. Plain SQL only.
+/// so that 천만 전망 (``TenMillionOutlook``, days 1…60) finds the films near a cumulative on a day through the index
+/// `(origin, day, audience)`, and the 1000만 median line (``MedianPace``, days 1…120) reads its films' paces, instead
+/// of the archive's rows. Plain SQL only.
 enum FilmRunPaceRows {
     static let schema = "film_run_paces"
     static let columns = ["origin", "movie_code", "day", "audience", "last_day"]
+    /// The days of run kept: those the outlook and the median line read.
+    static let days = 1...max(TenMillionOutlook.days.upperBound, MedianPace.maximumDay)
     /// Rows one insert statement carries (5 parameters each, well under both databases' limits).
     private static let rowsPerStatement = 1_000
 
@@ -22,11 +25,10 @@ enum FilmRunPaceRows {
         var lastDay: CalendarDate
     }
 
-    /// What `history`'s film keeps: its run's pace points on days ``TenMillionOutlook/days``, with its latest
-    /// archived day.
+    /// What `history`'s film keeps: its run's pace points on ``days``, with its latest archived day.
     static func kept(_ history: FilmHistory, run: FilmRun) -> [Kept] {
         guard let lastDay = history.daily.last?.start else { return [] }
-        return run.pace.filter { TenMillionOutlook.days.contains($0.day) }.map {
+        return run.pace.filter { days.contains($0.day) }.map {
             Kept(movieCode: history.movieCode, day: $0.day, audience: $0.audience, lastDay: lastDay)
         }
     }
@@ -58,6 +60,25 @@ enum FilmRunPaceRows {
                     update.set(excludedValueOf: "audience").set(excludedValueOf: "last_day")
                 }
                 .run()
+        }
+    }
+
+    /// Keeps the paces of every film of the charts already stored, an origin and a batch of films at a time (for the
+    /// migrations that make or widen the table).
+    static func fill(on database: any Database) async throws {
+        let sql = try database.requireSQL()
+        for films in try await FilmRecordRows.chartedFilms(on: sql) {
+            let origin = films.origin
+            let archiveStart = try await FilmRecordRows.archiveStart(origin: origin, on: database)
+            let codes = films.codes
+            for start in stride(from: 0, to: codes.count, by: 200) {
+                let batch = Array(codes[start..<min(codes.count, start + 200)])
+                let histories = try await FilmRecordRows.histories(
+                    of: batch, origin: origin, source: films.source, archiveStart: archiveStart, on: sql)
+                try await replace(
+                    batch, histories: histories, runs: histories.mapValues { FilmRun(history: $0) }, origin: origin,
+                    on: sql)
+            }
         }
     }
 

@@ -128,6 +128,40 @@ struct FluentFilmRunRepository: FilmRunRepository {
         }
     }
 
+    func fullRunPaces(movieCodes: [String]) async throws -> [String: [FilmRun.PacePoint]] {
+        guard !movieCodes.isEmpty else { return [:] }
+        return try await StorageFailure.run("read the kept paces", logger: database.logger) {
+            try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
+            // By the paces' unique key (origin, movie_code, day), each film's record by its own.
+            let rows = try await database.requireSQL().raw(
+                """
+                SELECT p.movie_code AS movie_code, p.day AS day, p.audience AS audience, r.open_date AS open_date
+                FROM film_run_paces p
+                JOIN film_runs r ON r.origin = p.origin AND r.movie_code = p.movie_code
+                WHERE p.origin = \(bind: origin) AND p.movie_code IN (\(binds: movieCodes))
+                  AND p.day >= 1 AND p.day <= \(bind: MedianPace.maximumDay)
+                  AND r.reach = \(bind: FilmRun.Reach.full.rawValue)
+                ORDER BY p.movie_code, p.day
+                """
+            ).all()
+            var paces: [String: [FilmRun.PacePoint]] = [:]
+            for row in rows {
+                let code = try row.decode(column: "movie_code", as: String.self)
+                let text = try row.decode(column: "open_date", as: String?.self)
+                // A full run has an open date; its day n fell on the open date + n − 1.
+                guard let openDate = text.flatMap({ CalendarDate($0) }) else {
+                    throw BoxOfficeError.storage("The kept records are corrupt: film \(code) has no open date.")
+                }
+                let day = try row.decode(column: "day", as: Int.self)
+                paces[code, default: []].append(
+                    FilmRun.PacePoint(
+                        day: day, date: openDate.adding(days: day - 1),
+                        audience: try row.decode(column: "audience", as: Int64.self)))
+            }
+            return paces
+        }
+    }
+
     static func filmRow(_ row: any SQLRow) throws -> FilmRow {
         FilmRow(
             start: try date(row, "range_start"), end: try date(row, "range_end"),

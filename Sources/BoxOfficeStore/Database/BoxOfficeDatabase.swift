@@ -134,6 +134,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(CreateFilmRunPending())
         migrations.add(CreateFilmRunPaces())
         migrations.add(AddChartUpkeepMark())
+        migrations.add(WidenFilmRunPaces())
         self.migrations = migrations
     }
 

@@ -17,18 +17,20 @@ struct FilmRecordStoreTests {
     static let days = (0..<70).map { first.adding(days: $0) }
     static let films = (1...16).map { "2024\(String(format: "%04d", $0))" }
 
-    /// A film's true daily admissions: opens on `open`, previews the day before, then decays from `peak`.
+    /// A film's true daily admissions: opens on `open`, previews the day before, then decays from `peak` over
+    /// `length` days.
     struct Film {
         var code: String
         var open: CalendarDate
         var peak: Int64
+        var length = 40
 
         func audience(on day: CalendarDate) -> Int64 {
             let n = open.days(to: day)
             if n == -1 { return peak / 20 }
             guard n >= 0 else { return 0 }
             let weekend: Int64 = [5, 6, 7].contains(day.isoWeekday) ? 2 : 1
-            return max(0, peak * weekend * Int64(40 - min(n, 40)) / 40)
+            return max(0, peak * weekend * Int64(length - min(n, length)) / Int64(length))
         }
 
         func total(on day: CalendarDate) -> Int64 {

@@ -7,20 +7,23 @@ import Testing
 @testable import BoxOfficeStore
 
 extension FilmRecordStoreTests {
-    /// The kept paces (`film_run_paces`) equal each film's first-run pace points on days 1…60 recomputed from its
-    /// stored rows, and 천만 전망's reads through them (candidates, standing) equal the definition applied to every
-    /// film's recomputed pace.
+    /// The kept paces (`film_run_paces`) equal each film's first-run pace points on days 1…120 recomputed from its
+    /// stored rows; 천만 전망's reads through them (candidates, standing) equal the definition applied to every film's
+    /// recomputed pace, and the median line's read gives the full runs' paces as recomputed.
     static func expectKeptPacesEqualRecomputed(
         _ database: BoxOfficeDatabase, _ step: String, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         let runs = database.filmRunRepository(origin: origin)
         var expected: [FilmRunPaceRows.Kept] = []
         var byDay: [Int: [TenMillionOutlook.Candidate]] = [:]
+        var fullRuns: [String: [FilmRun.PacePoint]] = [:]
         for code in films {
             let history = try await runs.filmHistory(movieCode: code, source: .kobis)
             let run = FilmRun(history: history)
             guard let last = history.daily.last?.start, let record = FilmRecord(run: run) else { continue }
-            for point in run.pace where (1...60).contains(point.day) {
+            let median = run.pace.filter { (1...MedianPace.maximumDay).contains($0.day) }
+            if run.reach == .full, !median.isEmpty { fullRuns[code] = median }
+            for point in run.pace where (1...120).contains(point.day) {
                 expected.append(.init(movieCode: code, day: point.day, audience: point.audience, lastDay: last))
                 byDay[point.day, default: []].append(
                     .init(
@@ -33,12 +36,15 @@ extension FilmRecordStoreTests {
             kept == expected.sorted { ($0.movieCode, $0.day) < ($1.movieCode, $1.day) }, "\(step)",
             sourceLocation: sourceLocation)
         #expect(!kept.isEmpty, "\(step)", sourceLocation: sourceLocation)
+        let read = try await runs.fullRunPaces(movieCodes: films)
+        #expect(read == fullRuns, "\(step)", sourceLocation: sourceLocation)
+        #expect(!read.isEmpty, "\(step)", sourceLocation: sourceLocation)
 
         let archiveEnd = try #require(try await runs.archiveEnd(), sourceLocation: sourceLocation)
         // Each film's cumulative on a few days, as the film whose outlook is read; at the archive's end and as if
         // it ended 40 days later (every first run over).
         var compared = 0
-        for point in expected where point.day % 7 == 3 {
+        for point in expected where point.day % 7 == 3 && TenMillionOutlook.days.contains(point.day) {
             let dayCandidates = byDay[point.day, default: []]
             let others = dayCandidates.filter { $0.movieCode != point.movieCode }
             let standing = TenMillionOutlook.Standing(
@@ -78,7 +84,7 @@ struct FilmRunPaceUpgradeTests {
         try await TestStore.with(backend, migrate: false) { database, _ in
             let before =
                 QuotaKeeperSchemaTests.previousSchema() + QuotaKeeperSchemaTests.added
-                + QuotaKeeperSchemaTests.later.filter { !($0 is CreateFilmRunPaces) }
+                + QuotaKeeperSchemaTests.later.filter { !($0 is CreateFilmRunPaces || $0 is WidenFilmRunPaces) }
             let old = QuotaKeeperSchemaTests.migrator(before, on: database)
             try await old.setupIfNeeded().get()
             try await old.prepareBatch().get()
@@ -103,6 +109,54 @@ struct FilmRunPaceUpgradeTests {
             #expect(try await database.rowCount(of: FilmRunPaceRows.schema) > 0)
             try await FilmRecordStoreTests.expectKeptPacesEqualRecomputed(database, "upgraded")
             try await FilmRecordStoreTests.expectKeptEqualsRecomputed(database, "upgraded")
+        }
+    }
+}
+
+/// A store whose paces stop at day 60, as the schema before kept them, keeps days 61…120 too, in place.
+@Suite("Kept paces widened to day 120: a store made by the previous schema upgrades in place")
+struct FilmRunPaceWideningTests {
+    static func longestDay(_ database: BoxOfficeDatabase) async throws -> Int {
+        let row = try await database.database.requireSQL().raw("SELECT MAX(day) AS day FROM film_run_paces").first()
+        return try row?.decode(column: "day", as: Int?.self) ?? 0
+    }
+
+    @Test(
+        "a database whose paces stop at day 60 keeps the later days of its runs in place, and reverts",
+        arguments: Backend.enabled)
+    func upgrade(backend: Backend) async throws {
+        try await TestStore.with(backend, migrate: false) { database, _ in
+            let all =
+                QuotaKeeperSchemaTests.previousSchema() + QuotaKeeperSchemaTests.added + QuotaKeeperSchemaTests.later
+            let old = QuotaKeeperSchemaTests.migrator(all.filter { !($0 is WidenFilmRunPaces) }, on: database)
+            try await old.setupIfNeeded().get()
+            try await old.prepareBatch().get()
+            try await database.migrate()
+            var random = SplitMix64(seed: 91)
+            // Runs as long as the archive: the first film shows on all its 70 days.
+            var cast = FilmRecordStoreTests.cast(using: &random).map { film in
+                var long = film
+                long.length = 100
+                return long
+            }
+            cast[0].open = FilmRecordStoreTests.first
+            let charts = database.chartRepository(origin: FilmRecordStoreTests.origin)
+            for (index, day) in FilmRecordStoreTests.days.enumerated() {
+                try await charts.save(
+                    FilmRecordStoreTests.chart(
+                        .daily, DateRange(start: day, end: day), cast: cast, using: &random,
+                        fetchedAt: Fixtures.fetchedAt.addingTimeInterval(Double(index))))
+            }
+            #expect(try await Self.longestDay(database) > 60)
+            // Reverting leaves what the schema before kept: days 1…60.
+            try await QuotaKeeperSchemaTests.migrator(all, on: database).revertLastBatch().get()
+            let before = try await Self.longestDay(database)
+            #expect(before > 0 && before <= 60)
+
+            try await database.migrate()
+            #expect(try await database.rowCount(of: "_fluent_migrations") == DatabaseLifecycleTests.migrationCount)
+            #expect(try await Self.longestDay(database) > 60)
+            try await FilmRecordStoreTests.expectKeptPacesEqualRecomputed(database, "widened")
         }
     }
 }
