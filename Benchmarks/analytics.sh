@@ -6,56 +6,91 @@
 #     /api/v1/charts/period?year=2019 (goal ≤ 3), and the run and records routes at 22.9 years ÷ at 1 year (goal ≤ 2);
 #   - memory: RSS after every route once − RSS idle (goal ≤ 32 MB);
 #   - upkeep: the keeper's sample fill of 2004→ (and BEFORE_BIN's, when given: goal ≤ 1.15).
+# SQLite always; with BENCH_POSTGRES_URL, then the same on PostgreSQL, each set of tables headed by its database:
+# fresh databases created for the run (the 22.9-year store, the 1-year store, BEFORE_BIN's store) and dropped at the
+# end, also on failure. BEFORE_BIN's fill runs on both databases. On PostgreSQL a cold start restarts `boxoffice
+# serve` only: the database server's own cache stays warm, and RSS is the boxoffice process's.
 #
 # Usage: Benchmarks/analytics.sh      (builds the release binary first)
 # Environment: BOXOFFICE_BIN=path, BEFORE_BIN=path (a build from before the issue, for the fill time),
-#              WRK_DURATION=5s WRK_CONNECTIONS=16 WRK_THREADS=2
+#              WRK_DURATION=5s WRK_CONNECTIONS=16 WRK_THREADS=2,
+#              BENCH_POSTGRES_URL=postgres://user@127.0.0.1:port/postgres   an admin URL (e.g. from
+#                `scripts/dev-postgres.sh start`) to also measure PostgreSQL,
+#              ANALYTICS_FROM=2004-01-01   the first day of the fill; a later day (e.g. 2025-06-01) makes a quick
+#                check of the script (the tables then name its span, and the 1-year store starts no earlier);
+#                figures for BENCHMARKS.md use the default (the archive's first day),
+#              FILL_TIMEOUT=3600   seconds one fill may take.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# shellcheck disable=SC2034  # read by common.sh
 LATENCY_MS=0
 WRK_DURATION=${WRK_DURATION:-5s}
 WRK_CONNECTIONS=${WRK_CONNECTIONS:-16}
 WRK_THREADS=${WRK_THREADS:-2}
+ANALYTICS_FROM=${ANALYTICS_FROM:-2004-01-01}
+FILL_TIMEOUT=${FILL_TIMEOUT:-3600}
+python3 -c 'import datetime as d, sys; d.date.fromisoformat(sys.argv[1])' "$ANALYTICS_FROM" 2>/dev/null ||
+  { echo "analytics.sh: ANALYTICS_FROM is not a day (YYYY-MM-DD): $ANALYTICS_FROM" >&2; exit 2; }
 
-# shellcheck source=Benchmarks/common.sh
+# shellcheck source=Benchmarks/common.sh disable=SC1091  # followed with shellcheck -x
 source Benchmarks/common.sh
+bin=${bin:?} work=${work:?}  # set by common.sh (named here for shellcheck without -x)
 
-fill() {  # binary store from → prints seconds; the keeper fills the range in sample mode
-  local started ended state fill_pid fill_base
+# --- PostgreSQL: fresh databases, dropped on exit -----------------------------------------------------------------
+pg_databases=()
+pg_admin() { "$psql" "$BENCH_POSTGRES_URL" -v ON_ERROR_STOP=1 -qAtc "$1"; }
+analytics_cleanup() {
+  cleanup  # common.sh: the servers and the simulator stopped, the work directory removed
+  local name
+  for name in "${pg_databases[@]}"; do
+    pg_admin "DROP DATABASE IF EXISTS $name WITH (FORCE)" >/dev/null 2>&1 || log "could not drop the database $name"
+  done
+}
+trap analytics_cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+pg_version=
+if [ -n "${BENCH_POSTGRES_URL:-}" ]; then
+  psql=$(find /usr/lib/postgresql/*/bin/psql 2>/dev/null | sort -V | tail -1 || true)
+  [ -n "$psql" ] || psql=$(command -v psql || true)
+  [ -n "$psql" ] || die "BENCH_POSTGRES_URL is set but psql is missing"
+  pg_version=$(pg_admin "SHOW server_version") || die "cannot connect to BENCH_POSTGRES_URL"
+  pg_version=${pg_version%% *}
+fi
+pg_create() {  # name → creates the database and sets pg_url to it (the admin URL with the database's name)
+  local admin=$BENCH_POSTGRES_URL query=
+  case $admin in *\?*) query="?${admin#*\?}"; admin=${admin%%\?*} ;; esac
+  pg_databases+=("$1")
+  pg_admin "CREATE DATABASE $1" >/dev/null
+  pg_url="${admin%/*}/$1$query"
+}
+
+# --- measuring one database --------------------------------------------------------------------------------------
+fill() {  # binary store-url from → sets fill_seconds; the keeper fills the range in sample mode
+  local started ended state="" fill_pid fill_base deadline
   started=$(date +%s.%N)
-  env -u KOBIS_API_KEY -u KOBIS_BASE_URL "DATABASE_URL=sqlite://$2" BOXOFFICE_KEEPER=on BOXOFFICE_ARCHIVE_FROM="$3" \
+  env -u KOBIS_API_KEY -u KOBIS_BASE_URL "DATABASE_URL=$2" BOXOFFICE_KEEPER=on BOXOFFICE_ARCHIVE_FROM="$3" \
     LOG_LEVEL=warning "$1" serve --hostname 127.0.0.1 --port 0 >"$work/fill.out" 2>&1 &
   fill_pid=$!
   pids+=("$fill_pid")
   fill_base=$(wait_for_url "$work/fill.out" 'http://127\.0\.0\.1:[0-9]+/' "$fill_pid")
-  for _ in $(seq 1 4800); do
+  deadline=$((SECONDS + FILL_TIMEOUT))
+  while [ "$SECONDS" -lt "$deadline" ]; do
     state=$(curl -fsS "${fill_base}api/v1/archive/status" | python3 -c \
       'import json,sys; k=json.load(sys.stdin)["keeper"]; print(k["state"], k["missingDays"], k["archivedDays"])')
     case $state in "current 0 "*) break ;; esac
     sleep 0.25
   done
-  case $state in "current 0 "*) ;; *) die "the keeper did not fill the range: $state" ;; esac
+  case $state in "current 0 "*) ;; *) die "the keeper did not fill the range in $FILL_TIMEOUT s: $state" ;; esac
   ended=$(date +%s.%N)
   kill "$fill_pid"; wait "$fill_pid" 2>/dev/null || true
-  python3 -c "print(f'{$ended - $started:.1f}')"
+  fill_seconds=$(python3 -c "print(f'{$ended - $started:.1f}')")
 }
 
-full="$work/full.sqlite"
-year="$work/year.sqlite"
-year_from=$(python3 -c 'import datetime as d; print((d.date.today() - d.timedelta(days=366)).isoformat())')
-log "filling 2004-01-01 to the day before yesterday with the keeper (sample mode)"
-fill_after=$(fill "$bin" "$full" 2004-01-01)
-fill_before=
-if [ -n "${BEFORE_BIN:-}" ]; then
-  log "the same fill with $BEFORE_BIN"
-  fill_before=$(fill "$BEFORE_BIN" "$work/before.sqlite" 2004-01-01)
-fi
-log "filling one year ($year_from →)"
-fill "$bin" "$year" "$year_from" >/dev/null
-
-start_server() {  # store → sets server_pid and base
-  env -u TMDB_API_KEY -u KAKAO_REST_API_KEY -u KOBIS_API_KEY -u KOBIS_BASE_URL "DATABASE_URL=sqlite://$1" \
+start_server() {  # store-url → sets server_pid and base
+  env -u TMDB_API_KEY -u KAKAO_REST_API_KEY -u KOBIS_API_KEY -u KOBIS_BASE_URL "DATABASE_URL=$1" \
     BOXOFFICE_KEEPER=off LOG_LEVEL=warning "$bin" serve --hostname 127.0.0.1 --port 0 >"$work/server.out" 2>&1 &
   server_pid=$!
   pids+=("$server_pid")
@@ -63,6 +98,7 @@ start_server() {  # store → sets server_pid and base
   base=${base%/}
 }
 stop_server() { kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; }
+rss() { awk '/VmRSS/ { print $2 }' "/proc/$server_pid/status"; }
 
 run_wrk() {  # url → requests per second
   wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$WRK_DURATION" "$1" >"$work/wrk.out"
@@ -70,88 +106,144 @@ run_wrk() {  # url → requests per second
   awk '/Requests/ && /sec/ { print $2 }' "$work/wrk.out"
 }
 
-# A film of the last month, and two others of its day, present in both stores.
-day=$(python3 -c 'import datetime as d; print((d.date.today() - d.timedelta(days=30)).isoformat())')
-start_server "$full"
-read -r code vs1 vs2 < <(curl -fsS "$base/api/v1/daily?date=$day" | python3 -c \
-  'import json,sys; e=json.load(sys.stdin)["entries"]; print(e[0]["movieCode"], e[1]["movieCode"], e[2]["movieCode"])')
-stop_server
-
-routes=(
-  "/health"
-  "/movies/$code?vs=$vs1&vs=$vs2" "/api/v1/movies/$code/run?vs=$vs1&vs=$vs2"
-  "/records/milestones?threshold=10000000" "/api/v1/records/milestones?threshold=10000000"
-  "/records/totals" "/api/v1/records/totals"
-  "/market/years" "/api/v1/market/years"
-  "/market/days?year=2019" "/api/v1/market/days?year=2019"
-  "/market/holidays?holiday=chuseok" "/api/v1/market/holidays?holiday=chuseok"
-)
-scaled=("/api/v1/movies/$code/run?vs=$vs1&vs=$vs2" "/api/v1/records/milestones?threshold=10000000"
-  "/api/v1/records/totals" "/api/v1/records/streaks" "/api/v1/records/legs")
-reference="/api/v1/charts/period?year=2019"
-
-: >"$work/warm"
-start_server "$full"
-rss() { awk '/VmRSS/ { print $2 }' "/proc/$server_pid/status"; }
-curl -fsS -o /dev/null "$base/health"
-idle=$(rss)
-for route in "${routes[@]}"; do
-  curl -fsS -o /dev/null "$base$route" || die "$route did not answer 200"
-done
-after_routes=$(rss)
-for route in "${routes[@]}"; do
-  log "wrk $route"
-  printf '%s\t%s\n' "$route" "$(run_wrk "$base$route")" >>"$work/warm"
-done
-stop_server
-
-cold() {  # store route → seconds of the first answer on a fresh server, median of 3
-  local times=()
+cold() {  # store-url route → sets cold_seconds: the first answer on a fresh server, median of 3
+  local times=() time
   for _ in 1 2 3; do
     start_server "$1"
-    curl -fsS -o /dev/null "$base/health"
-    times+=("$(curl -fsS -o /dev/null -w '%{time_total}' "$base$2")")
+    curl -fsS -o /dev/null "$base/health" || { cat "$work/server.out" >&2; die "the server did not answer /health"; }
+    time=$(curl -fsS -o /dev/null -w '%{time_total}' "$base$2") || { cat "$work/server.out" >&2; die "$2 did not answer 200"; }
+    times+=("$time")
     stop_server
   done
-  printf '%s\n' "${times[@]}" | sort -n | sed -n 2p
+  cold_seconds=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 2p)
 }
-: >"$work/cold"
-for route in "$reference" "${routes[@]:1}"; do
-  log "cold $route"
-  printf '%s\t%s\n' "$route" "$(cold "$full" "$route")" >>"$work/cold"
-done
-: >"$work/scale"
-for route in "${scaled[@]}"; do
-  log "cold at one year $route"
-  printf '%s\t%s\t%s\n' "$route" "$(cold "$full" "$route")" "$(cold "$year" "$route")" >>"$work/scale"
-done
 
-python3 - "$work" "$reference" "$idle" "$after_routes" "$fill_after" "$fill_before" <<'PY'
-import sys
-work, reference, idle, after, fill_after, fill_before = sys.argv[1:]
-warm = [l.rstrip("\n").split("\t") for l in open(f"{work}/warm")]
+# The 1-year store: the last 366 days before today (no earlier than ANALYTICS_FROM, for a quick check).
+year_from=$(python3 -c 'import datetime as d, sys
+print(max(d.date.today() - d.timedelta(days=366), d.date.fromisoformat(sys.argv[1])).isoformat())' "$ANALYTICS_FROM")
+# A film of the last month, and two others of its day, present in both stores.
+day=$(python3 -c 'import datetime as d; print((d.date.today() - d.timedelta(days=30)).isoformat())')
+reference="/api/v1/charts/period?year=2019"
+
+measure() {  # name full-store-url year-store-url [before-store-url] → writes $work/name.md
+  local name=$1 full=$2 year=$3 before=${4:-} out="$work/$1" fill_after fill_before="" code vs1 vs2 idle after_routes
+  local route
+  mkdir -p "$out"
+  log "$name: filling $ANALYTICS_FROM to the day before yesterday with the keeper (sample mode)"
+  fill "$bin" "$full" "$ANALYTICS_FROM"
+  fill_after=$fill_seconds
+  if [ -n "$before" ]; then
+    log "$name: the same fill with $BEFORE_BIN"
+    fill "$BEFORE_BIN" "$before" "$ANALYTICS_FROM"
+    fill_before=$fill_seconds
+  fi
+  log "$name: filling one year ($year_from →)"
+  fill "$bin" "$year" "$year_from"
+
+  start_server "$full"
+  read -r code vs1 vs2 < <(curl -fsS "$base/api/v1/daily?date=$day" | python3 -c \
+    'import json,sys; e=json.load(sys.stdin)["entries"]; print(e[0]["movieCode"], e[1]["movieCode"], e[2]["movieCode"])')
+  stop_server
+  [ -n "${vs2:-}" ] || die "no three films on $day in the $name store"
+
+  local routes=(
+    "/health"
+    "/movies/$code?vs=$vs1&vs=$vs2" "/api/v1/movies/$code/run?vs=$vs1&vs=$vs2"
+    "/records/milestones?threshold=10000000" "/api/v1/records/milestones?threshold=10000000"
+    "/records/totals" "/api/v1/records/totals"
+    "/market/years" "/api/v1/market/years"
+    "/market/days?year=2019" "/api/v1/market/days?year=2019"
+    "/market/holidays?holiday=chuseok" "/api/v1/market/holidays?holiday=chuseok"
+  )
+  local scaled=("/api/v1/movies/$code/run?vs=$vs1&vs=$vs2" "/api/v1/records/milestones?threshold=10000000"
+    "/api/v1/records/totals" "/api/v1/records/streaks" "/api/v1/records/legs")
+
+  : >"$out/warm"
+  start_server "$full"
+  curl -fsS -o /dev/null "$base/health"
+  idle=$(rss)
+  for route in "${routes[@]}"; do
+    curl -fsS -o /dev/null "$base$route" || die "$route did not answer 200"
+  done
+  after_routes=$(rss)
+  for route in "${routes[@]}"; do
+    log "$name: wrk $route"
+    printf '%s\t%s\n' "$route" "$(run_wrk "$base$route")" >>"$out/warm"
+  done
+  stop_server
+
+  : >"$out/cold"
+  for route in "$reference" "${routes[@]:1}"; do
+    log "$name: cold $route"
+    cold "$full" "$route"
+    printf '%s\t%s\n' "$route" "$cold_seconds" >>"$out/cold"
+  done
+  : >"$out/scale"
+  local at_full
+  for route in "${scaled[@]}"; do
+    log "$name: cold at one year $route"
+    cold "$full" "$route"
+    at_full=$cold_seconds
+    cold "$year" "$route"
+    printf '%s\t%s\t%s\n' "$route" "$at_full" "$cold_seconds" >>"$out/scale"
+  done
+
+  python3 - "$out" "$reference" "$idle" "$after_routes" "$fill_after" "$fill_before" "$ANALYTICS_FROM" "$year_from" \
+    >"$work/$name.md" <<'PY'
+import datetime as d, sys
+out, reference, idle, after, fill_after, fill_before, first, year_first = sys.argv[1:]
+last = d.date.today() - d.timedelta(days=2)  # the keeper fills to the day before yesterday
+def span(first):
+    days = (last - d.date.fromisoformat(first)).days + 1
+    return "1 year" if days == 365 else f"{days / 365.25:.1f} years"
+warm = [l.rstrip("\n").split("\t") for l in open(f"{out}/warm")]
 health = float(warm[0][1])
 print("| route | warm req/s | ÷ /health | cold ms | cold ÷ period |")
 print("| --- | ---: | ---: | ---: | ---: |")
-cold = {r: float(s) for r, s in (l.rstrip("\n").split("\t") for l in open(f"{work}/cold"))}
+cold = {r: float(s) for r, s in (l.rstrip("\n").split("\t") for l in open(f"{out}/cold"))}
 for route, rps in warm:
     c = cold.get(route)
     cells = f"{c * 1000:.1f} | **{c / cold[reference]:.2f}**" if c is not None else "– | –"
     print(f"| `{route}` | {float(rps):,.0f} | **{float(rps) / health:.2f}** | {cells} |")
 print(f"| `{reference}` (reference) | | | {cold[reference] * 1000:.1f} | 1.00 |")
 print()
-print("| route (cold) | 22.9 years ms | 1 year ms | ratio |")
+print(f"| route (cold) | {span(first)} ms | {span(year_first)} ms | ratio |")
 print("| --- | ---: | ---: | ---: |")
-for line in open(f"{work}/scale"):
+for line in open(f"{out}/scale"):
     route, full, year = line.rstrip("\n").split("\t")
     print(f"| `{route}` | {float(full) * 1000:.1f} | {float(year) * 1000:.1f} | **{float(full) / float(year):.2f}** |")
 print()
 print(f"RSS idle {int(idle) / 1024:.1f} MB, after every route once {int(after) / 1024:.1f} MB: "
       f"**+{(int(after) - int(idle)) / 1024:.1f} MB**.")
-line = f"Keeper's sample fill of 2004→: {fill_after} s"
+line = f"Keeper's sample fill of {first[:4] if first.endswith('-01-01') else first}→: {fill_after} s"
 if fill_before:
     line += f", before the issue {fill_before} s: **{float(fill_after) / float(fill_before):.2f}**"
 print(line + ".")
 PY
+}
+
+before_store=
+[ -z "${BEFORE_BIN:-}" ] || before_store="sqlite://$work/before.sqlite"
+measure sqlite "sqlite://$work/full.sqlite" "sqlite://$work/year.sqlite" "$before_store"
+
+if [ -n "$pg_version" ]; then
+  pg_create "boxoffice_analytics_$$_full"
+  pg_full=$pg_url
+  pg_create "boxoffice_analytics_$$_year"
+  pg_year=$pg_url
+  before_store=
+  if [ -n "${BEFORE_BIN:-}" ]; then pg_create "boxoffice_analytics_$$_before"; before_store=$pg_url; fi
+  measure postgres "$pg_full" "$pg_year" "$before_store"
+  printf '**SQLite**\n\n'
+  cat "$work/sqlite.md"
+  printf '\n**PostgreSQL %s**\n\n' "$pg_version"
+  cat "$work/postgres.md"
+else
+  cat "$work/sqlite.md"
+fi
 printf '\nwrk -t%s -c%s -d%s on 127.0.0.1, a release build, sample mode, keeper off while measured.\n' \
   "$WRK_THREADS" "$WRK_CONNECTIONS" "$WRK_DURATION"
+if [ -n "$pg_version" ]; then
+  printf '%s\n' "PostgreSQL $pg_version on 127.0.0.1, a fresh database per store; a cold start restarts \`boxoffice serve\`" \
+    "only (the database server's cache stays warm), and RSS is the boxoffice process's."
+fi
