@@ -40,6 +40,8 @@ struct MultipartFormParser: Sendable {
     /// The parts that have ended, in the order sent.
     private(set) var parts: [FormBody.Part] = []
     private let partLimit: Int
+    /// Bytes compared so far (a run up to a CR counted at once): the linear-time test bounds it, with no clock.
+    private(set) var comparisons = 0
 
     /// A parser for `boundary` (1 to 70 characters without CR or LF) that refuses more than `partLimit` parts.
     init(boundary: String, partLimit: Int = FormBody.fieldLimit) {
@@ -62,6 +64,7 @@ struct MultipartFormParser: Sendable {
             case .preamble, .body:
                 index = try scan(bytes, from: index)
             case .afterDelimiter:
+                comparisons += 1
                 switch bytes[index] {
                 case UInt8(ascii: "-"): state = .closing
                 case 13: state = .headersAhead
@@ -69,10 +72,12 @@ struct MultipartFormParser: Sendable {
                 }
                 index += 1
             case .closing:
+                comparisons += 1
                 guard bytes[index] == UInt8(ascii: "-") else { throw BoxOfficeError.invalid(nil, .malformedForm) }
                 state = .epilogue
                 index += 1
             case .headersAhead:
+                comparisons += 1
                 guard bytes[index] == 10 else { throw BoxOfficeError.invalid(nil, .malformedForm) }
                 state = .headers
                 index += 1
@@ -91,6 +96,7 @@ struct MultipartFormParser: Sendable {
                 // Up to the next CR nothing can start a delimiter: taken in one go.
                 var end = index
                 while end < bytes.count, bytes[end] != 13 { end += 1 }
+                comparisons += end - index
                 if state == .body, end > index, let base = bytes.baseAddress {
                     body.append(base.assumingMemoryBound(to: UInt8.self) + index, count: end - index)
                 }
@@ -98,6 +104,7 @@ struct MultipartFormParser: Sendable {
                 guard index < bytes.count else { return index }
             }
             let byte = bytes[index]
+            comparisons += 1
             if byte == delimiter[matched] {
                 matched += 1
                 index += 1
@@ -128,6 +135,7 @@ struct MultipartFormParser: Sendable {
         while index < bytes.count {
             headerBytes.append(bytes[index])
             index += 1
+            comparisons += 1
             // No header block (CRLF at once) or an endless one: no name can come.
             guard headerBytes.count <= Self.headerLimit, headerBytes != [13, 10] else {
                 throw BoxOfficeError.invalid(nil, .malformedForm)

@@ -186,6 +186,71 @@ struct FormBodyBoundsTests {
         #expect(try FormBody.multipart(allDashes, boundary: dashes).parts.isEmpty)
     }
 
+    /// Bodies made for a delimiter scan's worst cases, with a boundary of 70 dashes (the review's W7).
+    enum Adversary: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        /// The review's body: dashes only, the whole body.
+        case dashesOnly = "dashes only"
+        case fileOfDashes = "a file of dashes"
+        /// Lines that match all of the delimiter but its last byte.
+        case nearMisses = "near-miss delimiters"
+        /// Every CR starts the delimiter again.
+        case carriageReturns = "carriage returns"
+        /// The delimiter's first bytes over and over, failing early.
+        case partialDelimiters = "partial delimiters"
+
+        var testDescription: String { rawValue }
+
+        static let boundary = String(repeating: "-", count: 70)
+
+        /// A body of about `size` bytes, and the file it carries (`nil`: no part at all).
+        func body(size: Int) -> (body: Data, file: Data?) {
+            func filled(_ unit: String) -> Data {
+                let bytes = Data(unit.utf8)
+                var data = Data()
+                data.reserveCapacity(size + bytes.count)
+                while data.count < size { data.append(bytes) }
+                return data
+            }
+            let file: Data
+            switch self {
+            case .dashesOnly: return (filled("-"), nil)
+            case .fileOfDashes: file = filled("-")
+            case .nearMisses: file = filled("\r\n--" + String(repeating: "-", count: 69) + "x")
+            case .carriageReturns: file = filled("\r")
+            case .partialDelimiters: file = filled("\r\n-\r\n--\r-")
+            }
+            let boundary = Self.boundary
+            var body = Data(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.csv\"\r\n\r\n".utf8)
+            body.append(file)
+            body.append(Data("\r\n--\(boundary)--\r\n".utf8))
+            return (body, file)
+        }
+    }
+
+    @Test(
+        "the multipart reader's work is linear: at most 2 comparisons a byte on bodies of n and 8n bytes",
+        arguments: Adversary.allCases)
+    func linearMultipartWork(adversary: Adversary) throws {
+        // Counted, not timed: the O(n·m) closing-delimiter scan the review found (W7) made about 74 a byte.
+        for size in [512 << 10, 4 << 20] {
+            let (body, file) = adversary.body(size: size)
+            var parser = MultipartFormParser(boundary: Adversary.boundary)
+            // In odd-sized pieces, as a body arrives: delimiters fall across them.
+            var offset = 0
+            while offset < body.count, !parser.isClosed {
+                let end = min(body.count, offset + 4093)
+                try body[offset..<end].withUnsafeBytes { try parser.feed($0) }
+                offset = end
+            }
+            #expect(parser.isClosed, "\(size) bytes")
+            #expect(parser.parts.first?.data == file, "\(size) bytes")
+            #expect(parser.comparisons > 0)
+            #expect(
+                parser.comparisons <= 2 * body.count, "\(parser.comparisons) comparisons for \(body.count) bytes")
+        }
+    }
+
     @Test(
         "one import at a time per person: while one is read the others answer 429 with Retry-After in both languages",
         arguments: DiaryWebBackend.enabled)
