@@ -147,7 +147,7 @@ swift build --product boxoffice --build-path .build-lifecycle -Xswiftc -assert-c
 status=${PIPESTATUS[0]}
 set -e
 [ "$status" -eq 0 ] || { echo "the lifecycle test's build failed" >&2; exit "$status"; }
-log "restarting PostgreSQL under load, then stopping the server (20 cycles)"
+log "restarting PostgreSQL under load, then stopping the server (20 cycles; every third stops it while PostgreSQL is down)"
 python3 Tests/lifecycle/restart_under_load.py .build-lifecycle/debug/boxoffice --cycles 20
 # --- end lifecycle ---
 

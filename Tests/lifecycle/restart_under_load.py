@@ -5,8 +5,9 @@ Runs the real `boxoffice serve` (sample mode, keeper on) against a PostgreSQL cl
 with another directory and port, so the shared test server is never touched), for a number of cycles (20 by default).
 In each cycle four writers post notes through the API with an `Idempotency-Key` (a failed post is sent again with the
 same key until it is acknowledged) and two readers read the API and a page, while PostgreSQL is stopped with
-`-m immediate` (clients cut off mid-query, as in a crash) and started again; then the server gets SIGTERM. The cycle
-passes when
+`-m immediate` (clients cut off mid-query, as in a crash) and started again; then the server gets SIGTERM. Every
+third cycle the server gets SIGTERM while PostgreSQL is still down instead, and PostgreSQL is started again once the
+process has gone (for the check and the next cycle). The cycle passes when
 
 - every request got an answer (each has a 20 s deadline; a request that hangs fails the test), and no answer was a
   5xx other than 503 (a 503 is the database being away, in JSON for the API);
@@ -252,7 +253,13 @@ class Load:
             return list(self.acks_by_writer), self.failures, list(self.problems)
 
 
+def stops_while_down(number):
+    """Whether cycle `number` sends SIGTERM while PostgreSQL is down (every third: 3, 6, 9, …)."""
+    return number % 3 == 0
+
+
 def cycle(number, binary, postgres, database_url, workdir, account):
+    down = stops_while_down(number)
     server = Server(binary, database_url, workdir)
     try:
         if account.get("token") is None:
@@ -272,14 +279,24 @@ def cycle(number, binary, postgres, database_url, workdir, account):
         postgres.run("kill")
         # The database is away: some request has failed (a 503 or a cut connection) before it comes back.
         wait_for(lambda: load.snapshot()[1] > failures_before or load.snapshot()[2], "a failure while PostgreSQL is down")
-        postgres.run("start")
-        # Every writer acknowledged again after the restart.
-        wait_for(lambda: all(after > was for after, was in zip(load.snapshot()[0], before)) or load.snapshot()[2],
-                 "a write from every writer after the restart")
-        # No new requests from here; those in flight must still be answered.
-        load.stopping.set()
-        status, seconds = server.stop()
-        load.finish()
+        if down:
+            # SIGTERM with the database still away: the requests in flight are answered (503 at worst) and the
+            # process exits in time; PostgreSQL comes back only after, for the check below and the next cycle.
+            load.stopping.set()
+            try:
+                status, seconds = server.stop()
+            finally:
+                load.finish()
+                postgres.run("start")
+        else:
+            postgres.run("start")
+            # Every writer acknowledged again after the restart.
+            wait_for(lambda: all(after > was for after, was in zip(load.snapshot()[0], before)) or load.snapshot()[2],
+                     "a write from every writer after the restart")
+            # No new requests from here; those in flight must still be answered.
+            load.stopping.set()
+            status, seconds = server.stop()
+            load.finish()
         acks, failures, problems = load.snapshot()
         if problems:
             warnings = [line for line in server.output().splitlines() if "deadline" in line or "error" in line]
@@ -292,8 +309,9 @@ def cycle(number, binary, postgres, database_url, workdir, account):
         doubled = [memo for memo, count in stored.items() if count != 1]
         if missing or doubled:
             raise Failure(f"acknowledged but missing: {missing[:5]}; stored more than once: {doubled[:5]}")
-        print(f"cycle {number}: {sum(acks)} notes acknowledged ({len(stored)} stored), {failures} failed requests "
-              f"(503 or cut off) retried, exit 0 in {seconds:.2f} s", flush=True)
+        print(f"cycle {number}{' (SIGTERM while PostgreSQL is down)' if down else ''}: {sum(acks)} notes acknowledged "
+              f"({len(stored)} stored), {failures} failed requests (503 or cut off) retried, exit 0 in {seconds:.2f} s",
+              flush=True)
     finally:
         if server.process.poll() is None:
             server.process.kill()
