@@ -19,10 +19,9 @@ public protocol FilmRunRepository: Sendable {
     /// How many other films' kept first-run cumulative on day `day` is known, and how many exceed `audience`.
     func outlookStanding(day: Int, audience: Int64, excluding movieCode: String) async throws
         -> TenMillionOutlook.Standing
-    /// The kept first-run paces, days of run 1…``MedianPace/maximumDay``, of those of `movieCodes` whose first run
-    /// lies whole in the archive (``FilmRun/Reach/full``), by code: what a ``MedianPace`` is made of, without reading
-    /// their archived rows.
-    func fullRunPaces(movieCodes: [String]) async throws -> [String: [FilmRun.PacePoint]]
+    /// The median line (``MedianPace``) of the kept first-run paces of those of `movieCodes` whose first run lies whole
+    /// in the archive (``FilmRun/Reach/full``): each day's middle values found by the store, never every film's pace.
+    func medianPace(threshold: Int64, movieCodes: [String]) async throws -> MedianPace
 }
 
 /// A film the archive holds, as a search names it.

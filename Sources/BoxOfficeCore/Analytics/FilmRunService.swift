@@ -70,12 +70,10 @@ public struct FilmRunService: Sendable {
         return try await medians.value(for: calendar.today.daysSinceEpoch) { [repository] in
             let query = RecordsQuery(kind: .milestones, threshold: threshold, limit: Self.medianFilms)
             let films = try await records.films(ordered: .fastest, query: query)
-            // The kept paces of all of them in one read: their archived rows made the first film page of the day
-            // cost several charts.
-            let codes = films.map(\.record.movieCode)
-            let kept = try await repository.fullRunPaces(movieCodes: codes)
-            let paces = codes.compactMap { kept[$0] }
-            return MedianPace(threshold: threshold, paces: paces)
+            // Each day's middle values from the kept paces: the films' archived rows made the first film page of
+            // the day cost several charts, and even their kept paces thousands of rows.
+            return try await repository.medianPace(
+                threshold: threshold, movieCodes: films.map(\.record.movieCode))
         }
     }
 

@@ -128,37 +128,50 @@ struct FluentFilmRunRepository: FilmRunRepository {
         }
     }
 
-    func fullRunPaces(movieCodes: [String]) async throws -> [String: [FilmRun.PacePoint]] {
-        guard !movieCodes.isEmpty else { return [:] }
+    func medianPace(threshold: Int64, movieCodes: [String]) async throws -> MedianPace {
+        guard !movieCodes.isEmpty else { return MedianPace(threshold: threshold, films: 0, middles: []) }
         return try await StorageFailure.run("read the kept paces", logger: database.logger) {
             try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
-            // By the paces' unique key (origin, movie_code, day), each film's record by its own.
-            let rows = try await database.requireSQL().raw(
-                """
-                SELECT p.movie_code AS movie_code, p.day AS day, p.audience AS audience, r.open_date AS open_date
+            let sql = try database.requireSQL()
+            // By the paces' unique key (origin, movie_code, day), each film's record by its own; window functions
+            // (SQLite and PostgreSQL alike) leave each day's one or two middle values, not every film's pace.
+            let kept: SQLQueryString = """
                 FROM film_run_paces p
                 JOIN film_runs r ON r.origin = p.origin AND r.movie_code = p.movie_code
                 WHERE p.origin = \(bind: origin) AND p.movie_code IN (\(binds: movieCodes))
                   AND p.day >= 1 AND p.day <= \(bind: MedianPace.maximumDay)
                   AND r.reach = \(bind: FilmRun.Reach.full.rawValue)
-                ORDER BY p.movie_code, p.day
+                """
+            let rows = try await sql.raw(
+                """
+                SELECT day, films, nth, audience FROM (
+                  SELECT p.day AS day, p.audience AS audience,
+                    ROW_NUMBER() OVER (PARTITION BY p.day ORDER BY p.audience) AS nth,
+                    COUNT(*) OVER (PARTITION BY p.day) AS films
+                  \(kept)
+                ) ranked
+                WHERE nth = (films + 1) / 2 OR nth = (films + 2) / 2
+                ORDER BY day, nth
                 """
             ).all()
-            var paces: [String: [FilmRun.PacePoint]] = [:]
+            var middles: [Int: MedianPace.Middle] = [:]
             for row in rows {
-                let code = try row.decode(column: "movie_code", as: String.self)
-                let text = try row.decode(column: "open_date", as: String?.self)
-                // A full run has an open date; its day n fell on the open date + n − 1.
-                guard let openDate = text.flatMap({ CalendarDate($0) }) else {
-                    throw BoxOfficeError.storage("The kept records are corrupt: film \(code) has no open date.")
-                }
                 let day = try row.decode(column: "day", as: Int.self)
-                paces[code, default: []].append(
-                    FilmRun.PacePoint(
-                        day: day, date: openDate.adding(days: day - 1),
-                        audience: try row.decode(column: "audience", as: Int64.self)))
+                let audience = try row.decode(column: "audience", as: Int64.self)
+                // Ordered by rank within the day: the first row of a day is its lower middle, a second one its upper.
+                if var middle = middles[day] {
+                    middle.upper = audience
+                    middles[day] = middle
+                } else {
+                    middles[day] = MedianPace.Middle(
+                        day: day, films: try row.decode(column: "films", as: Int.self), lower: audience,
+                        upper: audience)
+                }
             }
-            return paces
+            let films = try await sql.raw("SELECT COUNT(DISTINCT p.movie_code) AS films \(kept)").first()
+            return MedianPace(
+                threshold: threshold, films: try films?.decode(column: "films", as: Int.self) ?? 0,
+                middles: Array(middles.values))
         }
     }
 
