@@ -41,16 +41,21 @@ public final class BoxOfficeDatabase: Sendable {
     /// Connections to PostgreSQL this instance may open.
     private static let postgresMaxConnections = 8
 
-    /// Configures the store; connects lazily, on first use.
-    ///
-    /// For SQLite, creates the file's directory when missing.
     /// How long one database call (waiting for a pooled connection included) may take before it fails.
     static let callDeadline: TimeAmount = .seconds(60)
     /// How long a query may wait for a pooled connection before failing: no longer than a call may take.
     static let connectionWait: TimeAmount = callDeadline
 
+    /// Configures the store; connects lazily, on first use.
+    ///
+    /// For SQLite, creates the file's directory when missing.
     /// - Throws: ``BoxOfficeError/storage(_:)`` when the directory cannot be created or TLS cannot be set up.
-    public init(location: DatabaseLocation, logger: Logger) throws {
+    public convenience init(location: DatabaseLocation, logger: Logger) throws {
+        try self.init(location: location, logger: logger, callDeadline: Self.callDeadline)
+    }
+
+    /// The same, each call failing after `callDeadline` (60 s above; tests shorten it).
+    init(location: DatabaseLocation, logger: Logger, callDeadline: TimeAmount) throws {
         self.location = location
         self.logger = logger
         let databases: Databases
@@ -103,7 +108,7 @@ public final class BoxOfficeDatabase: Sendable {
             try? sqliteThreadPool?.syncShutdownGracefully()
             throw BoxOfficeError.storage("The database is not available.")
         }
-        let deadlines = QueryDeadlines(usual: Self.callDeadline, whenStopping: .seconds(2), logger: logger)
+        let deadlines = QueryDeadlines(usual: callDeadline, whenStopping: .seconds(2), logger: logger)
         self.databases = databases
         self.deadlines = deadlines
         self.unbounded = database

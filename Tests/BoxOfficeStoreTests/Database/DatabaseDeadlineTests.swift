@@ -6,9 +6,10 @@ import Foundation
 import SQLKit
 import Testing
 
-/// Every database call ends: a statement sent on a connection PostgreSQL closed (a restart between two statements of
-/// a transaction) fails at once instead of waiting for ever, and once the process is stopping the calls in flight end
-/// within the short stop deadline.
+/// Every database call ends: a call still running at its deadline (60 s, shortened here) fails as storage unavailable,
+/// a statement sent on a connection PostgreSQL closed (a restart between two statements of a transaction) fails at
+/// once instead of waiting for ever, and once the process is stopping the calls in flight end within the short stop
+/// deadline.
 @Suite("Database deadlines")
 struct DatabaseDeadlineTests {
     @Test(
@@ -44,6 +45,44 @@ struct DatabaseDeadlineTests {
                 throw error
             }
             await other.shutdown()
+        }
+    }
+
+    @Test(
+        "A call hanging on a live connection ends at its usual deadline, as storage unavailable",
+        .enabled(if: TestPostgres.isRequested, TestPostgres.skipMessage), .timeLimit(.minutes(1)))
+    func usualDeadline() async throws {
+        try await TestStore.with(.postgres) { store, test in
+            // The store as the server opens it waits 60 s; this one, on the same database, 1 s.
+            #expect(store.deadlines.usual == .seconds(60))
+            let short = try BoxOfficeDatabase(location: test.location, logger: test.logger, callDeadline: .seconds(1))
+            do {
+                // A connection in the pool first, so the deadline is spent on the query, not on connecting.
+                try await Wait.until("a first connection") {
+                    (try? await short.database.requireSQL().raw("SELECT 1 AS one").first()) != nil
+                }
+                let began = ContinuousClock.now
+                // Far longer than the deadline and than the test's time limit: only the deadline can end the call.
+                let outcome = await Self.outcome {
+                    try await short.database.requireSQL().raw("SELECT pg_sleep(120)").run()
+                }
+                #expect(outcome == .storageFailure)
+                #expect(ContinuousClock.now - began < .seconds(60), "well before the sleep would have ended")
+                // Nothing closed the connection: the statement is still running on it, and the store goes on.
+                let running =
+                    "FROM pg_stat_activity WHERE datname = current_database() AND query = 'SELECT pg_sleep(120)'"
+                let sleeping = try await store.database.requireSQL().raw("SELECT pid \(unsafeRaw: running)").all()
+                #expect(sleeping.count == 1)
+                let one = try await short.database.requireSQL().raw("SELECT 1 AS one").first()
+                #expect(try one?.decode(column: "one", as: Int.self) == 1)
+                // Ended on the server too, so that shutting down waits for nothing.
+                try await store.database.requireSQL().raw("SELECT pg_terminate_backend(pid) \(unsafeRaw: running)")
+                    .run()
+            } catch {
+                await short.shutdown()
+                throw error
+            }
+            await short.shutdown()
         }
     }
 
