@@ -26,9 +26,8 @@ extension CLIStrings {
             "≈ 는 범위의 가운데 값입니다. 실제 값은 범위 안에 있습니다 (--format json 에 low, high).",
             "≈ marks the middle of a range that holds the true figure (low and high in --format json).")
     }
-    var marketEraNote: String {
-        pick("2011년 이전 KOBIS 자료는 일부 스크린만 집계했습니다.", "Before 2011 KOBIS counted only part of the screens.")
-    }
+    /// The era note of a film's run (`RunWords`): before 2011 KOBIS counted only some of the screens.
+    var marketEraNote: String { runWords.eraNote }
 
     func marketDaysTitle(_ range: DateRange) -> String {
         pick("일별 극장 시장 ", "The cinema market by day ") + "\(range.start) ~ \(range.end)"

@@ -1,16 +1,14 @@
 import BoxOfficeCore
 import BoxOfficeText
 
-// The words of `boxoffice records`, in Korean and English (CLIStrings.swift holds the rest).
+// The words of `boxoffice records`, in Korean and English (CLIStrings.swift holds the rest; the milestone names, days
+// of run, counts of days, admissions and legs are `runWords`, as on the film page).
 extension CLIStrings {
     private func say(_ korean: String, _ english: String) -> String { isEnglish ? english : korean }
 
     func recordsListTitle(_ order: RecordOrder, threshold: Int64?) -> String {
         switch order {
-        case .fastest:
-            let value = threshold ?? RecordsQuery.defaultThreshold
-            let name = isEnglish ? NumberFormatting.englishUnits(value) : NumberFormatting.koreanUnits(value, units: 1)
-            return say("\(name) 관객 최단 돌파", "Fastest to \(name) admissions")
+        case .fastest: return runWords.fastest(threshold ?? RecordsQuery.defaultThreshold)
         case .audience: return say("누적 관객 순위", "The largest totals by admissions")
         case .sales: return say("누적 매출 순위", "The largest totals by sales")
         case .longestStreak: return say("가장 긴 연속 1위", "Longest unbroken runs at #1")
@@ -25,7 +23,6 @@ extension CLIStrings {
     var recordsRankHeader: String { say("순위", "Rank") }
     var recordsFilmHeader: String { say("영화", "Film") }
     var recordsOpenHeader: String { say("개봉일", "Opened") }
-    var recordsDayHeader: String { say("개봉 후", "Day of run") }
     var recordsReachedHeader: String { say("도달일", "Reached on") }
     var recordsAudienceHeader: String { say("누적 관객", "Admissions") }
     var recordsSalesHeader: String { say("누적 매출", "Sales") }
@@ -43,22 +40,4 @@ extension CLIStrings {
             "≈: the archive pins the day to a range (ordered by its end); ≥: as of the last archived day, the truth may be larger."
         )
     }
-
-    func recordsPeople(_ figure: Figure?) -> String {
-        guard let figure else { return "-" }
-        let value = Int64(clamping: Int64(exactly: figure.value.rounded()) ?? 0)
-        let text = isEnglish ? NumberFormatting.englishUnits(value) : NumberFormatting.koreanUnits(value) + "명"
-        let mark = FigureText.mark(figure.quality)
-        return mark.isEmpty ? text : mark + " " + text
-    }
-
-    func recordsDayOfRun(_ figure: Figure?) -> String {
-        guard let figure, let low = Int(exactly: (figure.low ?? figure.value).rounded()),
-            let high = Int(exactly: (figure.high ?? figure.value).rounded())
-        else { return "-" }
-        if low == high { return say("\(high)일 만에", "day \(high)") }
-        return say("≈ \(low)–\(high)일 만에", "≈ days \(low)–\(high)")
-    }
-
-    func recordsDays(_ count: Int) -> String { say("\(count)일", "\(count)") }
 }

@@ -130,17 +130,16 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
     private static func columns(
         _ order: RecordOrder, strings s: CLIStrings, language: Language
     ) -> ([TextTable.Column], (RecordEntry) -> [String]) {
+        let w = s.runWords
+        func people(_ figure: Figure?) -> String { figure.map(w.admissionsInUnits) ?? "-" }
         switch order {
         case .fastest:
             return (
-                [.right(s.recordsDayHeader), .left(s.recordsReachedHeader), .right(s.recordsAudienceHeader)],
-                { entry in
-                    let reached =
-                        entry.milestone.map {
-                            $0.quality == .exact ? $0.latest.isoString : "≈ \($0.earliest) – \($0.latest)"
-                        } ?? "-"
-                    return [
-                        s.recordsDayOfRun(entry.milestone?.dayOfRun), reached, s.recordsPeople(entry.finalAudience),
+                [.right(w.dayOfRunHeader), .left(s.recordsReachedHeader), .right(s.recordsAudienceHeader)],
+                {
+                    [
+                        $0.milestone?.dayOfRun.map(w.dayOfRun) ?? "-", $0.milestone.map(w.reached) ?? "-",
+                        people($0.finalAudience),
                     ]
                 }
             )
@@ -149,8 +148,8 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
                 [.right(s.recordsAudienceHeader), .right(s.recordsSalesHeader), .right(s.recordsTop10Header)],
                 {
                     [
-                        s.recordsPeople($0.finalAudience), FigureText.won($0.finalSales, language: language),
-                        s.recordsDays($0.daysInTop10),
+                        people($0.finalAudience), FigureText.won($0.finalSales, language: language),
+                        w.days($0.daysInTop10),
                     ]
                 }
             )
@@ -159,8 +158,8 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
                 [.right(s.recordsStreakHeader), .left(s.recordsWhenHeader), .right(s.recordsDaysAtOneHeader)],
                 {
                     [
-                        s.recordsDays($0.longestStreak?.days ?? 0),
-                        $0.longestStreak.map { "\($0.start) – \($0.end)" } ?? "-", s.recordsDays($0.daysAtNumberOne),
+                        w.days($0.longestStreak?.days ?? 0), $0.longestStreak.map(w.streakDates) ?? "-",
+                        w.days($0.daysAtNumberOne),
                     ]
                 }
             )
@@ -172,11 +171,8 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
                 ],
                 {
                     [
-                        s.recordsPeople($0.openingWeekend), s.recordsPeople($0.finalAudience),
-                        $0.legs.map {
-                            FigureText.mark($0.quality) + " " + NumberFormatting.fixed($0.value, decimals: 2) + "×"
-                        } ?? "-",
-                        $0.secondWeekendDrop.map { NumberFormatting.percent($0.value * 100) } ?? "-",
+                        people($0.openingWeekend), people($0.finalAudience), $0.legs.map(w.legs) ?? "-",
+                        $0.secondWeekendDrop.map(w.drop) ?? "-",
                     ]
                 }
             )

@@ -41,7 +41,7 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
             }
             return (report, coverage, titles)
         }
-        if let notice = strings.runNotice(report.run.reach) { Terminal.printNotice(notice) }
+        if let notice = strings.runWords.notice(report.run.reach) { Terminal.printNotice(notice) }
         if let coverage { ArchiveGapNote.print(coverage, strings: strings) }
         switch format {
         case .json: Terminal.write(try ChartRenderer.json(report))
@@ -55,31 +55,23 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
         _ report: FilmRunReport, strings: CLIStrings, englishTitles: [String: String] = [:]
     ) -> String {
         let run = report.run
-        let language: Language = strings.isEnglish ? .english : .korean
-        let labels = strings.runFigureLabels
-        func people(_ figure: Figure) -> String {
-            let mark = FigureText.mark(figure.quality)
-            let number = NumberFormatting.thousands(Int64(clamping: Int(figure.value.rounded())))
-            return mark.isEmpty ? number : mark + " " + number
-        }
+        let w = strings.runWords
         var lines: [(String, String?)] = [
-            (labels.openingDay, run.openingDay.map(people)),
-            (labels.openingWeekend, run.openingWeekend.map { people($0.audience) }),
-            (labels.secondWeekend, run.secondWeekend.map { people($0.audience) }),
-            (labels.drop, run.secondWeekendDrop.map { NumberFormatting.percent($0.value * 100) }),
-            (labels.firstWeek, run.firstWeek.map(people)),
-            (labels.peak, run.peakDay.map { people($0.audience) + " (" + $0.date.isoString + ")" }),
+            (w.openingDay, run.openingDay.map(w.admissions)),
+            (w.openingWeekend, run.openingWeekend.map { w.admissions($0.audience) }),
+            (w.secondWeekend, run.secondWeekend.map { w.admissions($0.audience) }),
+            (w.drop, run.secondWeekendDrop.map(w.drop)),
+            (w.firstWeek, run.firstWeek.map(w.admissions)),
+            (w.peakDay, run.peakDay.map { w.admissions($0.audience, on: $0.date) }),
         ]
         if run.reach != .noArchivedDay {
-            lines += [
-                (labels.top10, strings.runDays(run.daysInTop10)), (labels.first, strings.runDays(run.daysAtNumberOne)),
-            ]
+            lines += [(w.daysInTop10, w.days(run.daysInTop10)), (w.daysAtNumberOne, w.days(run.daysAtNumberOne))]
         }
         lines += [
-            (labels.streak, run.longestStreak.map { "\(strings.runDays($0.days)) (\($0.start) – \($0.end))" }),
-            (labels.final, run.final.map { people($0.audience) + " (" + $0.date.isoString + ")" }),
-            (labels.sales, run.final.map { FigureText.won($0.sales, language: language) }),
-            (labels.legs, run.legs.map { "≥ " + NumberFormatting.fixed($0.value, decimals: 2) }),
+            (w.longestStreak, run.longestStreak.map(w.streak)),
+            (w.final, run.final.map { w.admissions($0.audience, on: $0.date) }),
+            (w.totalSales, run.final.map { FigureText.won($0.sales, language: strings.language) }),
+            (w.legs, run.legs.map(w.legs)),
         ]
         var title = strings.runTitle(
             run.title.map { strings.filmTitle($0, english: englishTitles[run.movieCode], width: 120) } ?? run.movieCode,
@@ -88,20 +80,15 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
         let figures = TextTable(
             columns: [.left(""), .right("")], rows: lines.compactMap { label, value in value.map { [label, $0] } })
         var text = figures.rendered(title: title, whenEmpty: "", footer: [])
-        let headers = strings.runMilestoneHeaders
         let milestones = run.milestones.map { crossing in
-            [
-                strings.runMilestone(crossing.threshold),
-                crossing.quality == .exact
-                    ? crossing.latest.isoString : "≈ \(crossing.earliest) – \(crossing.latest)",
-                crossing.dayOfRun.map(strings.runDayOfRun) ?? "-",
-            ]
+            [w.milestone(crossing.threshold), w.reached(crossing), crossing.dayOfRun.map(w.dayOfRun) ?? "-"]
         }
         if !milestones.isEmpty {
             text +=
                 "\n"
                 + TextTable(
-                    columns: [.left(headers.milestone), .left(headers.date), .right(headers.day)], rows: milestones
+                    columns: [.left(w.milestoneHeader), .left(w.dateHeader), .right(w.dayOfRunHeader)],
+                    rows: milestones
                 ).rendered(title: nil, whenEmpty: "", footer: [])
         }
         if let outlook = report.outlook {
@@ -114,8 +101,8 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
                         ?? pace.movieCode, day: $0.day, audience: $0.audience)
             }
         }
-        if run.partialEra { footer.append(strings.runEraNote) }
-        footer.append(strings.runLegend)
+        if run.partialEra { footer.append(w.eraNote) }
+        footer.append(w.legend)
         return text + "\n" + footer.joined(separator: "\n") + "\n"
     }
 
@@ -123,38 +110,39 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
     static func outlook(
         _ outlook: TenMillionOutlook, strings: CLIStrings, englishTitles: [String: String] = [:]
     ) -> String {
+        let w = strings.runWords
         let films = outlook.comparables.count
         var lines = [
-            strings.runOutlookTitle,
-            strings.runOutlookIntro(
+            w.outlookTitle,
+            w.outlookIntro(
                 day: outlook.day, audience: outlook.audience, films: films, since: outlook.since, low: outlook.low,
                 high: outlook.high),
         ]
         if films > 0 {
             lines += outlook.milestones.map {
-                strings.runOutlookMilestone(
+                w.outlookMilestone(
                     $0.threshold, reached: $0.films, of: films, share: outlook.percentages ? $0.share : nil)
             }
         }
-        lines.append(strings.runOutlookRank(outlook.rank, of: outlook.rankedFilms, day: outlook.day))
+        lines.append(w.outlookRank(outlook.rank, of: outlook.rankedFilms, day: outlook.day))
         if films == 0 {
-            lines.append(strings.runOutlookNone)
+            lines.append(w.outlookNone)
         } else if !outlook.percentages {
-            lines.append(strings.runOutlookFew)
+            lines.append(w.outlookFew)
         }
         var text = lines.joined(separator: "\n") + "\n"
         guard films > 0 else { return text }
-        let headers = strings.runOutlookHeaders(day: outlook.day)
         let rows = outlook.comparables.map { film in
             [
                 strings.filmTitle(film.title, english: englishTitles[film.movieCode], width: 36),
-                film.openDate?.isoString ?? "-", NumberFormatting.thousands(film.audience),
-                FigureText.mark(film.final.quality) + " "
-                    + NumberFormatting.thousands(Int64(exactly: film.final.value.rounded()) ?? 0),
+                film.openDate?.isoString ?? "-", w.admissions(.exact(Double(film.audience))), w.admissions(film.final),
             ]
         }
         text += TextTable(
-            columns: [.left(headers.film), .left(headers.opened), .right(headers.onDay), .right(headers.final)],
+            columns: [
+                .left(w.outlookFilmHeader), .left(w.outlookOpenHeader), .right(w.byDay(outlook.day)),
+                .right(w.outlookFinalHeader),
+            ],
             rows: rows
         ).rendered(title: nil, whenEmpty: "", footer: [])
         return text

@@ -32,7 +32,7 @@ struct RunCommandTests {
             let table = try await cli.run(["run", code, "--lang", "en"])
             #expect(table.status == 0, "\(table.stderr)")
             #expect(table.stdout.contains("Total admissions") && table.stdout.contains("≥ "))
-            #expect(table.stdout.contains("≥ at least (as of the latest archived day)"))
+            #expect(table.stdout.contains("≥ at least this much (as of the latest archived day)"))
             let korean = try await cli.run(["run", code, "--lang", "ko"])
             #expect(korean.stdout.contains("누적 관객"))
 

@@ -33,12 +33,15 @@ struct RunOutlookCommandTests {
                 #expect((1...60).contains(day))
                 #expect(outlook["audience"] as? Int == (report["run"] as? [String: Any]).flatMap(Self.latestTotal))
                 #expect(english.stdout.contains("Outlook for 10 million"))
-                #expect(english.stdout.contains("#\(rank) of \(films) films by admissions on day \(day)"))
+                #expect(
+                    english.stdout.contains("#\(rank) of \(films) films in the archive by admissions on day \(day)."))
                 #expect(korean.stdout.contains("천만 전망"))
-                #expect(korean.stdout.contains("개봉 \(day)일째 누적 관객 \(films)편 중 \(rank)위"))
+                #expect(korean.stdout.contains("개봉 \(day)일째 누적 관객으로 보관된 영화 \(films)편 중 \(rank)위입니다."))
                 // Ten archived days: no film's first run is over, so none compares.
                 #expect((outlook["comparables"] as? [Any])?.isEmpty == true)
-                #expect(english.stdout.contains("No finished film yet with about as many admissions by that day."))
+                #expect(
+                    english.stdout.contains(
+                        "The archive holds no finished film yet with about as many admissions by the same day."))
             }
             #expect(shown > 0)
             #expect(try await CLIHarness.statsCalls(server) == calls, "run never calls KOBIS")

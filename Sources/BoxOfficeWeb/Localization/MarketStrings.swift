@@ -65,9 +65,7 @@ struct MarketStrings: Sendable {
                 + "그 범위들이 겹치는 곳이 그날의 시장입니다. 상영 점유율은 10위 안 영화의 상영 횟수에 대한 비율입니다.",
             "KOBIS's sales share is a share of the whole day's sales, so each film with 1% or more pins the day's market to "
                 + "a range; the market lies where they meet. Show shares are shares of the top 10's shows.")
-        eraNote = t(
-            "2011년 이전 KOBIS 자료는 일부 스크린만 집계했습니다.",
-            "Before 2011 KOBIS counted only part of the screens.")
+        eraNote = RunWords.table(for: en ? .english : .korean).eraNote
         emptyArchive = t("이 기간의 보관된 일별 차트가 없습니다.", "The archive holds no daily chart for this period.")
         fromLabel = t("시작일", "From")
         toLabel = t("종료일", "To")

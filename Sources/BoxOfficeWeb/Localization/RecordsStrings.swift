@@ -2,9 +2,12 @@ import BoxOfficeCore
 import BoxOfficeText
 
 /// The fixed text of the records pages (`/records/…`), in Korean (the default) and English, reached from templates as
-/// `r.…`. Words with numbers are methods.
+/// `r.…`. Words with numbers are methods. The words a film's run shares (milestone names, days of run, counts of days,
+/// admissions, legs, the era note) are `words`, from `BoxOfficeText`, as on the film page and in the CLI.
 struct RecordsStrings: Sendable {
     let isEnglish: Bool
+    /// The words of a film's run these pages share.
+    let words: RunWords
 
     let recordsTab, milestonesTab, totalsTab, streaksTab, legsTab: String
     let milestonesTitle, totalsTitle, streaksTitle, legsTitle: String
@@ -24,6 +27,7 @@ struct RecordsStrings: Sendable {
 
     private init(english en: Bool) {
         isEnglish = en
+        words = en ? .english : .korean
         func t(_ korean: String, _ english: String) -> String { en ? english : korean }
         recordsTab = t("기록", "Records")
         milestonesTab = t("최단 돌파", "Fastest")
@@ -45,7 +49,7 @@ struct RecordsStrings: Sendable {
         filmHeader = t("영화", "Film")
         openHeader = t("개봉일", "Opened")
         reachedHeader = t("도달일", "Reached on")
-        dayOfRunHeader = t("개봉 후", "Day of run")
+        dayOfRunHeader = words.dayOfRunHeader
         finalAudienceHeader = t("누적 관객", "Admissions")
         finalSalesHeader = t("누적 매출", "Sales")
         streakHeader = t("연속 1위", "Days in a row")
@@ -79,69 +83,35 @@ struct RecordsStrings: Sendable {
             "보관되지 않은 날이 있으면 연속 기록은 거기서 끊깁니다.",
             "A day missing from the archive ends a streak.")
         emptyList = t("조건에 맞는 보관된 영화가 없습니다.", "The archive holds no film that qualifies.")
-        eraNote = t(
-            "2011년 이전 KOBIS 자료는 일부 스크린만 집계했습니다.",
-            "Before 2011 KOBIS counted only part of the screens.")
+        eraNote = words.eraNote
         jsonLink = t("JSON", "JSON")
         none = t("-", "-")
         filtersLabel = t("조건", "Filters")
         partialWeekend = t("토·일 개봉", "opened on the weekend")
     }
 
-    /// `1000만`, `10 million`: a milestone's name.
-    func threshold(_ value: Int64) -> String {
-        isEnglish ? NumberFormatting.englishUnits(value) : NumberFormatting.koreanUnits(value, units: 1)
-    }
+    /// A milestone's name: `1000만`, `10 million`.
+    func threshold(_ value: Int64) -> String { words.milestone(value) }
 
-    /// Admissions with a figure's mark: `≥ 1,761만 명`, `≥ 17.6 million`.
-    func people(_ figure: Figure?) -> String {
-        guard let figure else { return none }
-        let value = Self.whole(figure.value)
-        let text =
-            isEnglish ? NumberFormatting.englishUnits(value) : NumberFormatting.koreanUnits(value, units: 2) + "명"
-        let mark = FigureText.mark(figure.quality)
-        return mark.isEmpty ? text : mark + " " + text
-    }
+    /// Admissions with a figure's mark: `≥ 1,761만 4,321명`, `≥ 17.6 million`.
+    func people(_ figure: Figure?) -> String { figure.map(words.admissionsInUnits) ?? none }
 
-    /// A day of run: `12일 만에`, `≈ 3–5일 만에`, `day 12`, `≈ days 3–5`.
-    func dayOfRun(_ figure: Figure?) -> String {
-        guard let figure else { return none }
-        let low = Int(Self.whole(figure.low ?? figure.value))
-        let high = Int(Self.whole(figure.high ?? figure.value))
-        if low == high { return isEnglish ? "day \(high)" : "\(high)일 만에" }
-        return isEnglish ? "≈ days \(low)–\(high)" : "≈ \(low)–\(high)일 만에"
-    }
+    /// A day of run: `12일째`, `≈ 3~5일째`, `day 12`, `≈ days 3–5`.
+    func dayOfRun(_ figure: Figure?) -> String { figure.map(words.dayOfRun) ?? none }
 
     /// The day a milestone was reached: `2014-08-10`, or `≈ 2014-08-08 – 2014-08-10`.
-    func reached(_ crossing: MilestoneCrossing?) -> String {
-        guard let crossing else { return none }
-        if crossing.quality == .exact { return crossing.latest.isoString }
-        return "≈ \(crossing.earliest.isoString) – \(crossing.latest.isoString)"
-    }
+    func reached(_ crossing: MilestoneCrossing?) -> String { crossing.map(words.reached) ?? none }
 
-    func days(_ count: Int) -> String {
-        isEnglish ? (count == 1 ? "1 day" : "\(NumberFormatting.thousands(count)) days") : "\(count)일"
-    }
+    func days(_ count: Int) -> String { words.days(count) }
 
     /// Legs: `≥ 6.52×`.
-    func legs(_ figure: Figure?) -> String {
-        guard let figure else { return none }
-        let mark = FigureText.mark(figure.quality)
-        let text = NumberFormatting.fixed(figure.value, decimals: 2) + "×"
-        return mark.isEmpty ? text : mark + " " + text
-    }
+    func legs(_ figure: Figure?) -> String { figure.map(words.legs) ?? none }
 
     /// A drop as a percent: `62.4%`.
-    func drop(_ figure: Figure?) -> String {
-        guard let figure else { return none }
-        return NumberFormatting.percent(figure.value * 100)
-    }
+    func drop(_ figure: Figure?) -> String { figure.map(words.drop) ?? none }
 
     /// The caption of a fastest list: `1000만 관객 최단 돌파`.
-    func fastestCaption(_ threshold: Int64) -> String {
-        isEnglish
-            ? "Fastest to \(self.threshold(threshold)) admissions" : "\(self.threshold(threshold)) 관객 최단 돌파"
-    }
+    func fastestCaption(_ threshold: Int64) -> String { words.fastest(threshold) }
 
     /// The sentence that states the list's finding.
     func leader(title: String, figure: String) -> String {
@@ -149,10 +119,4 @@ struct RecordsStrings: Sendable {
     }
 
     func yearOption(_ year: Int) -> String { isEnglish ? String(year) : "\(year)년" }
-
-    /// `value` rounded to a whole number, 0 when it is not finite, clamped to ±9.2 × 10¹⁸.
-    static func whole(_ value: Double) -> Int64 {
-        guard value.isFinite else { return 0 }
-        return Int64(Swift.min(Swift.max(value.rounded(), -9.2e18), 9.2e18))
-    }
 }

@@ -57,27 +57,18 @@ struct FilmRunViewModel: Sendable {
         self.language = language
         movieCode = run.movieCode
         hasRun = run.reach != .noArchivedDay
-        var notes: [String] = []
-        switch run.reach {
-        case .noArchivedDay: notes.append(t.emptyRun)
-        case .archivedLate: notes.append(t.noRunMeasures)
-        case .openedBeforeArchive: notes.append(t.beforeArchive)
-        case .noOpenDate: notes.append(t.noOpenDate)
-        case .full: break
-        }
+        var notes = t.words.notice(run.reach).map { [$0] } ?? []
         if run.reReleases > 0 { notes.append(t.reReleaseNote) }
-        if run.partialEra { notes.append(t.eraNote) }
+        if run.partialEra { notes.append(t.words.eraNote) }
         self.notes = notes
         items = Self.items(run, t: t, language: language)
         milestones = run.milestones.map { crossing in
             MilestoneRow(
-                milestone: t.milestone(crossing.threshold),
-                date: crossing.quality == .exact
-                    ? crossing.latest.isoString : "≈ \(crossing.earliest.isoString) ~ \(crossing.latest.isoString)",
-                dayOfRun: crossing.dayOfRun.map(t.dayOfRun) ?? "–")
+                milestone: t.words.milestone(crossing.threshold), date: t.words.reached(crossing),
+                dayOfRun: crossing.dayOfRun.map(t.words.dayOfRun) ?? "–")
         }
         hasMilestones = !milestones.isEmpty
-        outlook = report.outlook.map { TenMillionOutlookViewModel($0, t: t) }
+        outlook = report.outlook.map { TenMillionOutlookViewModel($0, words: t.words) }
         pace = PaceChartViewModel(run: run, compared: report.compared, median: report.median, strings: t)
         let codes = report.compared.map(\.movieCode)
         versus = codes
@@ -102,28 +93,27 @@ struct FilmRunViewModel: Sendable {
     }
 
     static func items(_ run: FilmRun, t: RunStrings, language: Language) -> [Item] {
+        let w = t.words
         var items: [Item] = []
         func add(_ label: String, _ value: String?, note: String? = nil) {
             if let value { items.append(Item(label: label, value: value, note: note)) }
         }
-        add(t.openingDay, run.openingDay.map(t.people))
+        add(w.openingDay, run.openingDay.map(w.admissions))
         add(
-            t.openingWeekend, run.openingWeekend.map { t.people($0.audience) },
+            w.openingWeekend, run.openingWeekend.map { w.admissions($0.audience) },
             note: run.openingWeekend?.partial == true ? t.partialWeekend : nil)
-        add(t.secondWeekend, run.secondWeekend.map { t.people($0.audience) })
-        add(t.drop, run.secondWeekendDrop.map { t.percent($0.value) })
-        add(t.firstWeek, run.firstWeek.map(t.people))
-        add(t.peakDay, run.peakDay.map { t.people($0.audience) + " (" + $0.date.isoString + ")" })
+        add(w.secondWeekend, run.secondWeekend.map { w.admissions($0.audience) })
+        add(w.drop, run.secondWeekendDrop.map(w.drop))
+        add(w.firstWeek, run.firstWeek.map(w.admissions))
+        add(w.peakDay, run.peakDay.map { w.admissions($0.audience, on: $0.date) })
         if run.reach != .noArchivedDay {
-            add(t.daysInTop10, t.days(run.daysInTop10))
-            add(t.daysAtNumberOne, t.days(run.daysAtNumberOne))
+            add(w.daysInTop10, w.days(run.daysInTop10))
+            add(w.daysAtNumberOne, w.days(run.daysAtNumberOne))
         }
-        add(
-            t.longestStreak,
-            run.longestStreak.map { t.days($0.days) + " (" + $0.start.isoString + " ~ " + $0.end.isoString + ")" })
-        add(t.final, run.final.map { t.people($0.audience) + " (" + $0.date.isoString + ")" })
-        add(t.totalSales, run.final.map { FigureText.won($0.sales, language: language) })
-        add(t.legs, run.legs.map { "≥ " + NumberFormatting.fixed($0.value, decimals: 2) })
+        add(w.longestStreak, run.longestStreak.map(w.streak))
+        add(w.final, run.final.map { w.admissions($0.audience, on: $0.date) })
+        add(w.totalSales, run.final.map { FigureText.won($0.sales, language: language) })
+        add(w.legs, run.legs.map(w.legs))
         return items
     }
 }

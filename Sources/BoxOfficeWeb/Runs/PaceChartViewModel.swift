@@ -63,7 +63,9 @@ struct PaceChartViewModel: Sendable {
                     FilmRun.PacePoint(day: point.day, date: $0.adding(days: point.day - 1), audience: point.audience)
                 }
             }
-            if !points.isEmpty { all.append((strings.medianLabel(films: median.films), points)) }
+            if !points.isEmpty {
+                all.append((strings.medianLabel(films: median.films, threshold: median.threshold), points))
+            }
         }
         let shown = all.map { entry in
             (label: entry.label, pace: entry.pace.filter { $0.day >= 1 && $0.day <= Self.maximumDays })
@@ -101,7 +103,7 @@ struct PaceChartViewModel: Sendable {
         chartDescription =
             latest.map {
                 strings.paceDescription(title: title, day: $0.day, audience: $0.audience, compared: compared.count)
-            } ?? strings.emptyRun
+            } ?? strings.words.noArchivedDay
         headers = shown.map(\.label)
         let byDay = shown.map { entry in
             Dictionary(entry.pace.map { ($0.day, $0.audience) }, uniquingKeysWith: { _, last in last })

@@ -21,7 +21,7 @@ struct TenMillionOutlookViewModel: Sendable {
     var rows: [Row]
     var hasRows: Bool
 
-    init(_ outlook: TenMillionOutlook, t: RunStrings) {
+    init(_ outlook: TenMillionOutlook, words t: RunWords) {
         let films = outlook.comparables.count
         intro = t.outlookIntro(
             day: outlook.day, audience: outlook.audience, films: films, since: outlook.since, low: outlook.low,
@@ -35,11 +35,11 @@ struct TenMillionOutlookViewModel: Sendable {
             }
         rank = t.outlookRank(outlook.rank, of: outlook.rankedFilms, day: outlook.day)
         notes = films == 0 ? [t.outlookNone] : (outlook.percentages ? [] : [t.outlookFew])
-        dayHeader = t.outlookDayHeader(outlook.day)
+        dayHeader = t.byDay(outlook.day)
         rows = outlook.comparables.map { film in
             Row(
                 title: film.title, openDate: film.openDate?.isoString ?? "–",
-                audience: t.people(.exact(Double(film.audience))), final: t.people(film.final))
+                audience: t.admissions(.exact(Double(film.audience))), final: t.admissions(film.final))
         }
         hasRows = !rows.isEmpty
     }

@@ -1,0 +1,248 @@
+public import BoxOfficeCore
+
+/// The words of a film's run that the film page (`RunStrings`) and `boxoffice run` both say, in Korean and English:
+/// the figures' labels and values, milestone names, the day of run, what the archive cannot tell (the reach notices),
+/// the era note, the ≈/≥ legend and 천만 전망. The records lists and the market tables take the milestone names, the
+/// day of run and the era note from here too, so a word is spelled once. A word only one surface says stays in that
+/// surface's table.
+public struct RunWords: Sendable {
+    /// True for the English table.
+    public let isEnglish: Bool
+
+    // MARK: The figures' labels
+
+    /// `개봉일 관객`, `Opening day`.
+    public let openingDay: String
+    /// `개봉 주말 관객`, `Opening weekend`.
+    public let openingWeekend: String
+    /// `둘째 주말 관객`, `Second weekend`.
+    public let secondWeekend: String
+    /// `둘째 주말 감소율`, `Second-weekend drop`.
+    public let drop: String
+    /// `첫 주 누적 관객`, `First week (to Sunday)`.
+    public let firstWeek: String
+    /// `최다 관객일`, `Best day`.
+    public let peakDay: String
+    /// `10위 안에 든 날`, `Days in the top 10`.
+    public let daysInTop10: String
+    /// `1위 한 날`, `Days at #1`.
+    public let daysAtNumberOne: String
+    /// `최장 연속 1위`, `Longest run at #1`.
+    public let longestStreak: String
+    /// `누적 관객 (보관된 마지막 날)`, `Total admissions (latest archived day)`.
+    public let final: String
+    /// `누적 매출 (보관된 마지막 날)`, `Total sales (latest archived day)`.
+    public let totalSales: String
+    /// `뒷심 (최종 ÷ 개봉 주말)`, `Legs (total ÷ opening weekend)`.
+    public let legs: String
+
+    // MARK: The milestones' table
+
+    /// The column of milestone names: `관객 수`, `Admissions`.
+    public let milestoneHeader: String
+    /// The column of the days they were reached: `날짜`, `Date`.
+    public let dateHeader: String
+    /// The column of days of run: `개봉 N일째`, `Day of run`.
+    public let dayOfRunHeader: String
+
+    // MARK: What the archive cannot tell
+
+    /// The archive holds no day of the film (``FilmRun/Reach/noArchivedDay``).
+    public let noArchivedDay: String
+    /// KOBIS gives no open date (``FilmRun/Reach/noOpenDate``).
+    public let noOpenDate: String
+    /// It opened before the archive's first day (``FilmRun/Reach/openedBeforeArchive``).
+    public let openedBeforeArchive: String
+    /// Its first archived day is more than 60 days after it opened (``FilmRun/Reach/archivedLate``).
+    public let archivedLate: String
+    /// Before 2011 KOBIS counted only some of the screens.
+    public let eraNote: String
+    /// What `≈` and `≥` mean: `≈ … · ≥ …`.
+    public let legend: String
+
+    // MARK: 천만 전망
+
+    /// `천만 전망`, `Outlook for 10 million`.
+    public let outlookTitle: String
+    /// The comparables' column of titles: `영화`, `Film`.
+    public let outlookFilmHeader: String
+    /// The comparables' column of open dates: `개봉일`, `Opened`.
+    public let outlookOpenHeader: String
+    /// The comparables' column of totals: `최종 관객`, `Total admissions`.
+    public let outlookFinalHeader: String
+    /// No finished film had about as many admissions by the same day.
+    public let outlookNone: String
+    /// Fewer than 10 films compare, so no shares are given.
+    public let outlookFew: String
+
+    /// The Korean words.
+    public static let korean = RunWords(english: false)
+    /// The English words.
+    public static let english = RunWords(english: true)
+
+    /// The table for `language`.
+    public static func table(for language: Language) -> RunWords { language == .english ? english : korean }
+
+    private init(english en: Bool) {
+        isEnglish = en
+        func t(_ korean: String, _ english: String) -> String { en ? english : korean }
+        openingDay = t("개봉일 관객", "Opening day")
+        openingWeekend = t("개봉 주말 관객", "Opening weekend")
+        secondWeekend = t("둘째 주말 관객", "Second weekend")
+        drop = t("둘째 주말 감소율", "Second-weekend drop")
+        firstWeek = t("첫 주 누적 관객", "First week (to Sunday)")
+        peakDay = t("최다 관객일", "Best day")
+        daysInTop10 = t("10위 안에 든 날", "Days in the top 10")
+        daysAtNumberOne = t("1위 한 날", "Days at #1")
+        longestStreak = t("최장 연속 1위", "Longest run at #1")
+        final = t("누적 관객 (보관된 마지막 날)", "Total admissions (latest archived day)")
+        totalSales = t("누적 매출 (보관된 마지막 날)", "Total sales (latest archived day)")
+        legs = t("뒷심 (최종 ÷ 개봉 주말)", "Legs (total ÷ opening weekend)")
+        milestoneHeader = t("관객 수", "Admissions")
+        dateHeader = t("날짜", "Date")
+        dayOfRunHeader = t("개봉 N일째", "Day of run")
+        noArchivedDay = t("보관된 차트에 이 영화가 오른 날이 아직 없습니다.", "The archived charts hold no day of this film yet.")
+        noOpenDate = t(
+            "KOBIS에 개봉일이 없어 개봉 N일째 기준의 값은 없습니다.",
+            "KOBIS gives no opening date, so there is no day-of-run measure.")
+        openedBeforeArchive = t(
+            "보관 기록이 시작되기 전에 개봉한 영화라 정확히 알 수 있는 관객 돌파만 보여 줍니다.",
+            "It opened before the archive begins: only milestones known exactly are shown.")
+        archivedLate = t(
+            "보관된 첫날이 개봉 뒤 60일이 넘어 흥행 추이를 잴 수 없습니다.",
+            "Its first archived day is more than 60 days after it opened, so its run cannot be measured.")
+        eraNote = t(
+            "2011년 전에는 KOBIS가 일부 상영관만 집계했습니다.", "Before 2011 KOBIS counted only some of the screens.")
+        legend = t(
+            "≈ 보관되지 않은 날이 있어 범위로만 알 수 있는 값 · ≥ 최소한 이만큼 (보관된 마지막 날 기준)",
+            "≈ known only as a range (days missing from the archive) · "
+                + "≥ at least this much (as of the latest archived day)")
+        outlookTitle = t("천만 전망", "Outlook for 10 million")
+        outlookFilmHeader = t("영화", "Film")
+        outlookOpenHeader = t("개봉일", "Opened")
+        outlookFinalHeader = t("최종 관객", "Total admissions")
+        outlookNone = t(
+            "같은 날 누적 관객이 비슷했던, 상영이 끝난 영화가 보관된 차트에 아직 없습니다.",
+            "The archive holds no finished film yet with about as many admissions by the same day.")
+        outlookFew = t(
+            "견준 영화가 10편이 안 되어 비율은 적지 않았습니다.", "Fewer than 10 films to compare with: no percentages.")
+    }
+
+    /// What the archive cannot tell of a run that `reach` describes; `nil` when it tells everything.
+    public func notice(_ reach: FilmRun.Reach) -> String? {
+        switch reach {
+        case .full: return nil
+        case .noArchivedDay: return noArchivedDay
+        case .noOpenDate: return noOpenDate
+        case .openedBeforeArchive: return openedBeforeArchive
+        case .archivedLate: return archivedLate
+        }
+    }
+
+    // MARK: Words with numbers
+
+    /// A milestone's name: `100만`, `1000만`; `1 million`, `10 million`.
+    public func milestone(_ threshold: Int64) -> String {
+        if isEnglish {
+            let whole = threshold > 0 && threshold % 1_000_000 == 0 && threshold < 1_000_000_000
+            return whole ? "\(threshold / 1_000_000) million" : NumberFormatting.englishUnits(threshold)
+        }
+        let whole = threshold > 0 && threshold % 10_000 == 0 && threshold < 100_000_000
+        return whole ? "\(threshold / 10_000)만" : NumberFormatting.koreanUnits(threshold)
+    }
+
+    /// The title of a list of the films fastest to a milestone: `1000만 관객 최단 돌파`,
+    /// `Fastest to 10 million admissions`.
+    public func fastest(_ threshold: Int64) -> String {
+        isEnglish ? "Fastest to \(milestone(threshold)) admissions" : "\(milestone(threshold)) 관객 최단 돌파"
+    }
+
+    /// A day of run, day 1 being the opening day: `12일째`, `day 12`; a range with its mark `≈ 11~12일째`,
+    /// `≈ days 11–12`.
+    public func dayOfRun(_ figure: Figure) -> String {
+        let low = FigureText.whole(figure.low ?? figure.value)
+        let high = FigureText.whole(figure.high ?? figure.value)
+        if low == high { return isEnglish ? "day \(high)" : "\(high)일째" }
+        return isEnglish ? "≈ days \(low)–\(high)" : "≈ \(low)~\(high)일째"
+    }
+
+    /// The column of admissions on day `day` of the comparables' runs: `개봉 12일째 누적`, `By day 12`.
+    public func byDay(_ day: Int) -> String { isEnglish ? "By day \(day)" : "개봉 \(day)일째 누적" }
+
+    /// The day a milestone was reached: `2014-08-10`, or the days it lies in `≈ 2014-08-08 – 2014-08-10`.
+    public func reached(_ crossing: MilestoneCrossing) -> String {
+        if crossing.quality == .exact { return crossing.latest.isoString }
+        return "≈ " + crossing.earliest.isoString + " – " + crossing.latest.isoString
+    }
+
+    /// A count of days: `12일`, `1 day`, `12 days`.
+    public func days(_ count: Int) -> String {
+        let number = NumberFormatting.thousands(count)
+        return isEnglish ? (count == 1 ? "1 day" : number + " days") : number + "일"
+    }
+
+    /// A streak's days and dates: `12일 (2024-03-01 – 2024-03-12)`, `12 days (2024-03-01 – 2024-03-12)`.
+    public func streak(_ streak: FilmRun.Streak) -> String { days(streak.days) + " (" + streakDates(streak) + ")" }
+
+    /// A streak's first and last day: `2024-03-01 – 2024-03-12`.
+    public func streakDates(_ streak: FilmRun.Streak) -> String {
+        streak.start.isoString + " – " + streak.end.isoString
+    }
+
+    /// Admissions with the figure's mark, every digit: `≥ 1,234,567명`, `≥ 1,234,567`.
+    public func admissions(_ figure: Figure) -> String {
+        let number = NumberFormatting.thousands(FigureText.whole(figure.value))
+        return FigureText.marked(figure, isEnglish ? number : number + "명")
+    }
+
+    /// Admissions with the figure's mark and the day they are of: `≥ 1,234,567명 (2024-03-10)`.
+    public func admissions(_ figure: Figure, on date: CalendarDate) -> String {
+        admissions(figure) + " (" + date.isoString + ")"
+    }
+
+    /// Admissions with the figure's mark, in large units for lists that compare films: `≥ 1,761만 4,321명`,
+    /// `≥ 17.6 million`.
+    public func admissionsInUnits(_ figure: Figure) -> String {
+        let value = FigureText.whole(figure.value)
+        let text = isEnglish ? NumberFormatting.englishUnits(value) : NumberFormatting.koreanUnits(value) + "명"
+        return FigureText.marked(figure, text)
+    }
+
+    /// A second-weekend drop (a fraction) as a percent: `62.4%`.
+    public func drop(_ figure: Figure) -> String { NumberFormatting.percent(figure.value * 100) }
+
+    /// Legs, the total over the opening weekend, with the figure's mark: `≥ 6.52×`.
+    public func legs(_ figure: Figure) -> String {
+        FigureText.marked(figure, NumberFormatting.fixed(figure.value, decimals: 2) + "×")
+    }
+
+    // MARK: 천만 전망 in sentences
+
+    /// What the outlook compares: the film's day and admissions, and the finished films found around them.
+    public func outlookIntro(day: Int, audience: Int64, films: Int, since: Int, low: Int64, high: Int64) -> String {
+        let people = NumberFormatting.thousands(audience)
+        let range = NumberFormatting.thousands(low) + (isEnglish ? "–" : "~") + NumberFormatting.thousands(high)
+        if isEnglish {
+            return "\(people) admissions by day \(day). Compared with \(films) film\(films == 1 ? "" : "s") opened "
+                + "since \(since) whose first run is over and that had \(range) by day \(day)."
+        }
+        return "개봉 \(day)일째 누적 관객 \(people)명. \(since)년 이후 개봉해 상영을 마친 영화 가운데 개봉 \(day)일째 누적이 "
+            + "\(range)명이던 \(films)편과 견줍니다."
+    }
+
+    /// How many of the compared films passed a milestone: `14편 중 3편이 1000만 관객을 넘었습니다 (21.4%).`,
+    /// `3 of 14 passed 10 million admissions (21.4%).`; no share when `share` is `nil`.
+    public func outlookMilestone(_ threshold: Int64, reached: Int, of films: Int, share: Double?) -> String {
+        let percent = share.map { " (" + NumberFormatting.percent($0 * 100) + ")" } ?? ""
+        if isEnglish { return "\(reached) of \(films) passed \(milestone(threshold)) admissions\(percent)." }
+        return "\(films)편 중 \(reached)편이 \(milestone(threshold)) 관객을 넘었습니다\(percent)."
+    }
+
+    /// The film's rank among the archived films by admissions on day `day`: `개봉 12일째 누적 관객으로 보관된 영화
+    /// 120편 중 4위입니다.`, `#4 of 120 films in the archive by admissions on day 12.`
+    public func outlookRank(_ rank: Int, of films: Int, day: Int) -> String {
+        isEnglish
+            ? "#\(rank) of \(films) films in the archive by admissions on day \(day)."
+            : "개봉 \(day)일째 누적 관객으로 보관된 영화 \(films)편 중 \(rank)위입니다."
+    }
+}

@@ -1,0 +1,82 @@
+import BoxOfficeCore
+import BoxOfficeText
+import Testing
+
+@Suite("RunWords: the words of a film's run the film page and the CLI share")
+struct RunWordsTests {
+    static let korean = RunWords.korean
+    static let english = RunWords.english
+
+    @Test("table(for:) answers each language's table")
+    func tables() {
+        #expect(!RunWords.table(for: .korean).isEnglish)
+        #expect(RunWords.table(for: .english).isEnglish)
+    }
+
+    @Test("milestones in 만 and in millions, every threshold a whole name")
+    func milestones() {
+        #expect(Milestone.thresholds.map(Self.korean.milestone) == ["100만", "200만", "300만", "500만", "700만", "1000만"])
+        #expect(Self.english.milestone(1_000_000) == "1 million")
+        #expect(Self.english.milestone(10_000_000) == "10 million")
+        #expect(Self.korean.fastest(10_000_000) == "1000만 관객 최단 돌파")
+        #expect(Self.english.fastest(1_000_000) == "Fastest to 1 million admissions")
+        // Not a whole 만 or million: the large-number words.
+        #expect(Self.korean.milestone(1_500) == "1,500")
+        #expect(Self.english.milestone(1_500_000) == "1.50 million")
+    }
+
+    @Test("a day of run, exact or a range, and the days a milestone may lie in")
+    func dayOfRun() {
+        #expect(Self.korean.dayOfRun(.exact(12)) == "12일째")
+        #expect(Self.english.dayOfRun(.exact(12)) == "day 12")
+        #expect(Self.korean.dayOfRun(.range(11, 12)) == "≈ 11~12일째")
+        #expect(Self.english.dayOfRun(.range(11, 12)) == "≈ days 11–12")
+        let open = CalendarDate("2024-03-01")!
+        let exact = MilestoneCrossing(threshold: 1_000_000, earliest: open, latest: open, openDate: open)
+        #expect(Self.korean.reached(exact) == "2024-03-01")
+        let range = MilestoneCrossing(
+            threshold: 1_000_000, earliest: open, latest: CalendarDate("2024-03-03")!, openDate: open)
+        #expect(Self.english.reached(range) == "≈ 2024-03-01 – 2024-03-03")
+        #expect(Self.korean.byDay(12) == "개봉 12일째 누적")
+        #expect(Self.english.byDay(12) == "By day 12")
+    }
+
+    @Test("counts of days, admissions, drops and legs with their marks")
+    func figures() {
+        #expect(Self.korean.days(12) == "12일")
+        #expect(Self.english.days(1) == "1 day")
+        #expect(Self.english.days(1_200) == "1,200 days")
+        #expect(Self.korean.admissions(.floor(1_234_567)) == "≥ 1,234,567명")
+        #expect(Self.english.admissions(.exact(1_234_567)) == "1,234,567")
+        #expect(Self.korean.admissions(.exact(5), on: CalendarDate("2024-03-10")!) == "5명 (2024-03-10)")
+        #expect(Self.korean.admissionsInUnits(.floor(17_614_321)) == "≥ 1,761만 4,321명")
+        #expect(Self.english.admissionsInUnits(.floor(17_614_321)) == "≥ 17.6 million")
+        #expect(Self.english.drop(.exact(0.624)) == "62.4%")
+        #expect(Self.english.legs(.floor(6.5249)) == "≥ 6.52×")
+        #expect(Self.korean.legs(.exact(3)) == "3.00×")
+    }
+
+    @Test("a notice for every reach but the full one")
+    func notices() {
+        #expect(Self.korean.notice(.full) == nil)
+        for reach in [FilmRun.Reach.noArchivedDay, .noOpenDate, .openedBeforeArchive, .archivedLate] {
+            #expect(Self.korean.notice(reach)?.isEmpty == false)
+            #expect(Self.english.notice(reach)?.isEmpty == false)
+            #expect(Self.korean.notice(reach) != Self.english.notice(reach))
+        }
+        #expect(Self.english.eraNote == "Before 2011 KOBIS counted only some of the screens.")
+    }
+
+    @Test("the outlook's sentences")
+    func outlook() {
+        #expect(
+            Self.korean.outlookMilestone(10_000_000, reached: 3, of: 14, share: 3.0 / 14)
+                == "14편 중 3편이 1000만 관객을 넘었습니다 (21.4%).")
+        #expect(
+            Self.english.outlookMilestone(10_000_000, reached: 3, of: 14, share: nil)
+                == "3 of 14 passed 10 million admissions.")
+        #expect(Self.korean.outlookRank(4, of: 120, day: 12) == "개봉 12일째 누적 관객으로 보관된 영화 120편 중 4위입니다.")
+        #expect(
+            Self.english.outlookIntro(day: 5, audience: 10, films: 1, since: 2011, low: 1, high: 2).contains("1 film "))
+    }
+}
