@@ -2,8 +2,8 @@ import BoxOfficeCore
 import BoxOfficeText
 import Hummingbird
 
-/// One day of `/market/days`' table.
-struct MarketDayRowViewModel: Sendable {
+/// One day of `/market/days`' table: a year of them on one page, so it lists its fields itself.
+struct MarketDayRowViewModel: Sendable, MustacheFields {
     var date: String
     var sales: String
     var topTen: String
@@ -18,6 +18,16 @@ struct MarketDayRowViewModel: Sendable {
     var koreanSort: String
     var firstSort: String
     var firstShowsSort: String
+
+    var mustacheFields: [String: Any] {
+        var fields: [String: Any] = [
+            "date": date, "sales": sales, "topTen": topTen, "korean": korean, "first": first,
+            "firstShows": firstShows, "holiday": holiday, "salesSort": salesSort, "topTenSort": topTenSort,
+            "koreanSort": koreanSort, "firstSort": firstSort, "firstShowsSort": firstShowsSort,
+        ]
+        if let firstURL { fields["firstURL"] = firstURL }
+        return fields
+    }
 }
 
 /// One film of the ledger of over-allocated films.
