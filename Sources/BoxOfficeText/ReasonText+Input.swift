@@ -114,6 +114,10 @@ extension ReasonText {
             return t(
                 "\(f): 공백 없는 ASCII 문자(!부터 ~까지) \(range.lowerBound)–\(range.upperBound)자여야 합니다.",
                 "\(f) must be \(range.lowerBound) to \(range.upperBound) visible ASCII characters (! to ~, no spaces).")
+        case .noControlCharacters where problem.field == nil:
+            // Found by the database (PostgreSQL keeps no NUL in text), where the field is not known.
+            return t(
+                "요청의 값에 NUL 문자를 쓸 수 없습니다.", "A value in the request contains a NUL character, which is not allowed.")
         case .noControlCharacters:
             return t("\(f): 제어 문자를 쓸 수 없습니다.", "\(f) must not contain control characters.")
         case .singleLine:

@@ -6,7 +6,8 @@ import Logging
 /// Turns driver errors into ``BoxOfficeError/storage(_:)`` with a one-line message, and logs the details.
 enum StorageFailure {
     /// Runs `body`; a failure other than a ``BoxOfficeError`` or cancellation becomes
-    /// `BoxOfficeError.storage("Could not <action>: <reason>")`.
+    /// `BoxOfficeError.storage("Could not <action>: <reason>")`, except a text value PostgreSQL refuses (NUL, which
+    /// SQLite keeps): that is the input's fault, `BoxOfficeError.invalid(nil, .noControlCharacters)` (a 400).
     static func run<T>(_ action: String, logger: Logger, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
@@ -14,6 +15,8 @@ enum StorageFailure {
             throw error
         } catch is CancellationError {
             throw CancellationError()
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == characterNotInRepertoire {
+            throw BoxOfficeError.invalid(nil, .noControlCharacters)
         } catch {
             logger.error(
                 "storage operation failed",
@@ -21,6 +24,9 @@ enum StorageFailure {
             throw BoxOfficeError.storage("Could not \(action): \(describe(error))")
         }
     }
+
+    /// PostgreSQL's SQLSTATE for a byte its encoding cannot hold: in a Swift string, only ever NUL.
+    static let characterNotInRepertoire = "22021"
 
     /// A short, one-line reason that leaks neither SQL nor bound values.
     static func describe(_ error: any Error) -> String {
