@@ -18,10 +18,17 @@ parameters and JSON bodies), the pages' from the `get(…)`/`post(…)` registra
 tables below only say what kind of value each page parameter takes; a page route or a query parameter name found in
 the sources but missing from them fails the run, so a new route cannot escape the fuzzer.
 
-Usage: Tests/fuzz/boundary.py [path/to/boxoffice]   (standard library only; takes seconds)
+Usage: Tests/fuzz/boundary.py [path/to/boxoffice] [--postgres ADMIN_URL]   (standard library only; takes seconds)
+
+With `--postgres` it runs on PostgreSQL instead, on a fresh database made (and dropped) through that admin URL: one
+pass, signed in, every route with the values that reach the database (each kind's, a long value, NUL), so they meet
+PostgreSQL's own encoders and types (PostgresNIO trapped on a forged cursor's instant; PostgreSQL refuses NUL in text
+where SQLite keeps it). The values refused before any query are left to the SQLite run; scripts/test.sh runs both.
 """
 
+import argparse
 import base64
+import glob
 import http.client
 import json
 import os
@@ -50,6 +57,9 @@ LONG = "a" * 10_000
 # Already percent-encoded (sent as written): empty, very long, invalid encodings, NUL, non-ASCII (not Hangul, so
 # the language check cannot be fooled by an echoed value).
 GENERIC = ["", LONG, "%", "%zz", "%C3%28", "%00", "%C3%A9%F0%9F%8E%AC", REPEAT]
+# On PostgreSQL (`--postgres`) only what can reach the database besides each kind's values: a long value and NUL
+# (which PostgreSQL's text refuses and SQLite keeps). The rest is refused before any query, as on SQLite.
+DATABASE_GENERIC = [LONG, "%00"]
 
 
 def forged_cursor(seconds):
@@ -307,8 +317,11 @@ class Client:
 
 
 class Fuzzer:
-    def __init__(self, binary, workdir, keeper):
+    def __init__(self, binary, workdir, keeper, database_url=None):
         self.binary, self.workdir, self.keeper = binary, workdir, keeper
+        self.database_url = database_url or f"sqlite://{workdir}/fuzz.sqlite"
+        # On PostgreSQL: signed in only, every route with the values that reach the database (see DATABASE_GENERIC).
+        self.database_only = database_url is not None
         self.failures = []
         self.routes = set()
         self.public = set()  # page routes that answered without a session
@@ -361,7 +374,7 @@ class Fuzzer:
         env = {k: v for k, v in os.environ.items()
                if k not in ("KOBIS_API_KEY", "KOBIS_BASE_URL", "TMDB_API_KEY", "KAKAO_REST_API_KEY", "PORT",
                             "BOXOFFICE_HOSTNAME", "BOXOFFICE_KEEPER")}
-        env.update(DATABASE_URL=f"sqlite://{self.workdir}/fuzz.sqlite", BOXOFFICE_BCRYPT_COST="4", LOG_LEVEL="info")
+        env.update(DATABASE_URL=self.database_url, BOXOFFICE_BCRYPT_COST="4", LOG_LEVEL="info")
         if not self.keeper:
             env["BOXOFFICE_KEEPER"] = "off"
         self.env = env
@@ -504,10 +517,16 @@ class Fuzzer:
         self.note = json.loads(data).get("id", "")
 
     # sweeps
+    def values(self, kind):
+        """The values a parameter of `kind` is sent."""
+        if self.database_only:
+            return [] if kind == "language" else KINDS[kind] + DATABASE_GENERIC
+        return values_for(kind)
+
     def path_values(self, name):
         real = {"code": self.codes[0], "movieCode": self.codes[0], "id": self.note, "year": "2024",
                 "secret": "x" * 43, "**": "app.css"}.get(name, "x")
-        return [real] + [v for v in values_for(PATH_KINDS.get(name, "text")) if v not in ("", REPEAT)]
+        return [real] + [v for v in self.values(PATH_KINDS.get(name, "text")) if v not in ("", REPEAT)]
 
     def targets(self, path, params, combos=(), light=False, real=True):
         """Each path parameter and each query parameter with each of its values; `light`: only the values of its
@@ -528,7 +547,7 @@ class Fuzzer:
             for value in self.path_values(hole)[1:]:
                 yield fill({hole: value})
         for name, kind in params.items():
-            for value in (KINDS[kind] if light else values_for(kind)):
+            for value in (KINDS[kind] if light else self.values(kind)):
                 if value is REPEAT:
                     yield f"{base}?{name}=1&{name}={enc((KINDS[kind] or ['xx'])[0])}"
                 else:
@@ -572,7 +591,7 @@ class Fuzzer:
                 fill = fill.replace("{" + hole + "}", enc(self.path_values(hole)[1]))
             bodies = [""]
             for name, kind in FORMS[path].items():
-                for value in values_for(kind):
+                for value in self.values(kind):
                     bodies.append(f"{name}=1&{name}={enc(KINDS[kind][0])}" if value is REPEAT
                                   else f"{name}={enc(value)}")
             for body in bodies:
@@ -589,7 +608,7 @@ class Fuzzer:
         Webhook URLs are only ever junk that is not a URL, so the SSRF check never resolves a name off this host."""
         def one(op):
             route = f"{op['method']} {op['path']}"
-            light = bool(token) and not op["secured"]
+            light = bool(token) and not op["secured"] and not self.database_only
             if not token and op["secured"]:
                 target = next(self.targets(op["path"].replace("{", "").replace("}", ""), {}))
                 for suffix in ("", "?x=%zz"):
@@ -642,10 +661,42 @@ def check_tables(pages, names, operations):
     return problems
 
 
+class FreshPostgres:
+    """A fresh database for each pass on the PostgreSQL server an admin URL names, dropped afterwards."""
+
+    def __init__(self, admin_url):
+        self.admin_url = admin_url
+        candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin/psql")) or [shutil.which("psql")]
+        if not candidates[-1]:
+            raise SystemExit("boundary fuzz: psql not found (needed to create the PostgreSQL database)")
+        self.psql = candidates[-1]
+
+    def run(self, statement):
+        result = subprocess.run([self.psql, self.admin_url, "-q", "-v", "ON_ERROR_STOP=1", "-c", statement],
+                                capture_output=True, text=True, timeout=120)
+        if result.returncode != 0:
+            raise SystemExit(f"boundary fuzz: psql failed: {result.stderr.strip()}")
+
+    def create(self):
+        """A new database's name and URL."""
+        name = f"boundary_fuzz_{os.getpid()}_{time.monotonic_ns()}"
+        self.run(f'CREATE DATABASE "{name}"')
+        return name, urllib.parse.urlsplit(self.admin_url)._replace(path="/" + name).geturl()
+
+    def drop(self, name):
+        self.run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 def main():
-    binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debug", "boxoffice")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "debug", "boxoffice"))
+    parser.add_argument("--postgres", metavar="ADMIN_URL",
+                        help="run on PostgreSQL, on a fresh database made through this admin URL")
+    arguments = parser.parse_args()
+    binary = arguments.binary
     if not os.access(binary, os.X_OK):
         raise SystemExit(f"boundary fuzz: {binary} not found; run swift build first")
+    postgres = FreshPostgres(arguments.postgres) if arguments.postgres else None
     pages, names = discover_pages()
     operations = discover_api()
     problems = check_tables(pages, names, operations)
@@ -654,9 +705,11 @@ def main():
         return 1
     started = time.monotonic()
     total_requests, failures, routes = 0, [], set()
-    for keeper in (False, True):
+    # On PostgreSQL one pass, the keeper off: the keeper's pass tries the archive's states, the same on both.
+    for keeper in (False,) if postgres else (False, True):
         workdir = tempfile.mkdtemp(prefix="boxoffice-boundary-")
-        fuzzer = Fuzzer(binary, workdir, keeper)
+        database, database_url = postgres.create() if postgres else (None, None)
+        fuzzer = Fuzzer(binary, workdir, keeper, database_url)
         try:
             fuzzer.start()
             fuzzer.sign_in()
@@ -667,8 +720,10 @@ def main():
                 ok = fuzzer.sweep_pages({p: PAGES[p] for p in ("/charts/period", "/movies/{code}/trend.csv")}, False)
                 ok = ok and fuzzer.sweep_api([o for o in operations if "/charts/period" in o["path"]], None)
             else:
-                fuzzer.client.cookies = {}
-                ok = fuzzer.sweep_pages(PAGES, False) and fuzzer.sweep_api(operations, None)
+                ok = True
+                if not postgres:
+                    fuzzer.client.cookies = {}
+                    ok = fuzzer.sweep_pages(PAGES, False) and fuzzer.sweep_api(operations, None)
                 if ok:
                     fuzzer.client.cookies = session
                     ok = fuzzer.sweep_pages(PAGES, True) and fuzzer.sweep_api(operations, fuzzer.token)
@@ -681,11 +736,13 @@ def main():
             failures += [("keeper on: " if keeper else "") + f for f in fuzzer.failures]
             routes |= fuzzer.routes
             shutil.rmtree(workdir, ignore_errors=True)
+            if database:
+                postgres.drop(database)
         if not ok:
             break
     seconds = time.monotonic() - started
-    print(f"boundary fuzz: {total_requests} requests over {len(routes)} routes, {len(failures)} failures"
-          f" ({seconds:.1f} s)")
+    print(f"boundary fuzz{' on PostgreSQL' if postgres else ''}: {total_requests} requests over {len(routes)} routes,"
+          f" {len(failures)} failures ({seconds:.1f} s)")
     for failure in failures[:40]:
         print("  FAILED " + failure, file=sys.stderr)
     if len(failures) > 40:
