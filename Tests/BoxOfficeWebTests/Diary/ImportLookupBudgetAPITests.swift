@@ -30,6 +30,25 @@ extension DiaryAPITests {
             ((report?["skipped"] as? [[String: Any]]) ?? []).compactMap { $0["reason"] as? String }
         }
 
+        /// `count` films KOBIS (the simulator the app asks) knows that no chart of the sample data shows: opened
+        /// before 2006, so the store has not got them and each costs a look-up.
+        static func unstoredFilms(_ count: Int) -> [(code: String, title: String)] {
+            let list = KOBISSimulator(now: { WebTestSupport.fixedNow })
+                .movieList(MovieListRequest(itemsPerPage: count, openEndYear: 2005))
+            return list.movies.map { ($0.movieCode, $0.movieName) }
+        }
+
+        /// A diary's JSON file with no notes and a watchlist of `films`.
+        static func jsonWatchlist(_ films: [(code: String, title: String)]) throws -> String {
+            let watchlist = films.map {
+                ["movieCode": $0.code, "title": $0.title, "addedAt": "2024-03-02T01:02:03.456Z"]
+            }
+            let file: [String: Any] = [
+                "format": "boxoffice-diary", "version": 1, "categories": [], "notes": [], "watchlist": watchlist,
+            ]
+            return String(decoding: try JSONSerialization.data(withJSONObject: file), as: UTF8.self)
+        }
+
         @Test(
             "1,200 unknown titles with a budget of 100: 100 look-ups, the rest 'try again tomorrow'; the next day goes on",
             arguments: DiaryWebBackend.enabled)
@@ -112,6 +131,59 @@ extension DiaryAPITests {
                 let search = try await client.get("/api/v1/movies?q=Nothing%20like%20this")
                 #expect(search.status == .ok)
                 #expect(try await lookups() - start == 21)
+            }
+        }
+
+        @Test(
+            "a JSON file's watchlist: 10 of 25 films looked up on a budget of 10, the rest 'try again tomorrow'; the next day goes on",
+            arguments: DiaryWebBackend.enabled)
+        func jsonWatchlistBudget(backend: DiaryWebBackend) async throws {
+            let clock = ImportTestClock()
+            try await Self.withApp(backend, clock: clock, perDay: 10) { client, services in
+                let token = try await client.account("minji")
+                let films = Self.unstoredFilms(25)
+                try #require(films.count == 25)
+                let file = try Self.jsonWatchlist(films)
+                let lookups = { try await services.ledger.usage().byPurpose[.lookups] ?? 0 }
+                let importFile = { (language: String) in
+                    try await client.call(
+                        .post, "/api/v1/notes/import?format=json", token: token, text: file,
+                        headers: [.acceptLanguage: language])
+                }
+
+                let first = try await importFile("en")
+                #expect(first.status == .ok, "\(first.text.prefix(300))")
+                let report = try #require(first.jsonObject?["watchlist"] as? [String: Any], "\(first.text.prefix(300))")
+                #expect(try await lookups() == 10)
+                #expect(report["imported"] as? Int == 10, "\(report)")
+                #expect(report["leftForTomorrow"] as? Int == 15)
+                #expect(Self.skippedReasons(report).filter { $0.hasPrefix("try again tomorrow") }.count == 15)
+
+                // The same day: nothing left to spend, nothing spent, the reason in Korean; a Letterboxd watchlist
+                // of hers shares the spent budget.
+                let again = try await importFile("ko")
+                let againReport = try #require(again.jsonObject?["watchlist"] as? [String: Any])
+                #expect(againReport["imported"] as? Int == 0)
+                #expect(againReport["leftForTomorrow"] as? Int == 15)
+                #expect(Self.skippedReasons(againReport).filter { $0.hasPrefix("오늘은 찾아보지 못했습니다") }.count == 15)
+                let letterboxd = try await client.call(
+                    .post, "/api/v1/watchlist/import?format=letterboxd", token: token,
+                    text: Self.diary(films: [], unknown: 0..<3, tag: "wl"))
+                #expect(letterboxd.jsonObject?["leftForTomorrow"] as? Int == 3, "\(letterboxd.text.prefix(300))")
+                #expect(try await lookups() == 10)
+
+                // The next KST day the same file goes on: the films added yesterday cost nothing, 10 more are
+                // looked up, 5 wait for the day after.
+                clock.advance(86_400)
+                #expect(try await lookups() == 0)
+                let next = try await importFile("en")
+                let nextReport = try #require(next.jsonObject?["watchlist"] as? [String: Any])
+                #expect(try await lookups() == 10)
+                #expect(nextReport["imported"] as? Int == 10)
+                #expect(nextReport["leftForTomorrow"] as? Int == 5)
+                let nextReasons = Self.skippedReasons(nextReport)
+                #expect(nextReasons.filter { $0.contains("already on your watchlist") }.count == 10)
+                #expect(try await WatchlistTransferTests.watchlist(client, token).count == 20)
             }
         }
 
