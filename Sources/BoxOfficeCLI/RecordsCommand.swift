@@ -135,10 +135,10 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
         switch order {
         case .fastest:
             return (
-                [.right(w.dayOfRunHeader), .left(s.recordsReachedHeader), .right(s.recordsAudienceHeader)],
+                [.right(w.crossingHeader), .left(s.recordsReachedHeader), .right(s.recordsAudienceHeader)],
                 {
                     [
-                        $0.milestone?.dayOfRun.map(w.dayOfRun) ?? "-", $0.milestone.map(w.reached) ?? "-",
+                        $0.milestone?.dayOfRun.map(w.crossingDay) ?? "-", $0.milestone.map(w.reached) ?? "-",
                         people($0.finalAudience),
                     ]
                 }

@@ -81,13 +81,13 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
             columns: [.left(""), .right("")], rows: lines.compactMap { label, value in value.map { [label, $0] } })
         var text = figures.rendered(title: title, whenEmpty: "", footer: [])
         let milestones = run.milestones.map { crossing in
-            [w.milestone(crossing.threshold), w.reached(crossing), crossing.dayOfRun.map(w.dayOfRun) ?? "-"]
+            [w.milestone(crossing.threshold), w.reached(crossing), crossing.dayOfRun.map(w.crossingDay) ?? "-"]
         }
         if !milestones.isEmpty {
             text +=
                 "\n"
                 + TextTable(
-                    columns: [.left(w.milestoneHeader), .left(w.dateHeader), .right(w.dayOfRunHeader)],
+                    columns: [.left(w.milestoneHeader), .left(w.dateHeader), .right(w.crossingHeader)],
                     rows: milestones
                 ).rendered(title: nil, whenEmpty: "", footer: [])
         }

@@ -44,6 +44,8 @@ public struct RunWords: Sendable {
     public let dateHeader: String
     /// The column of days of run: `개봉 N일째`, `Day of run`.
     public let dayOfRunHeader: String
+    /// The column of the days milestones were crossed on: `개봉 후`, `Day of run`.
+    public let crossingHeader: String
 
     // MARK: What the archive cannot tell
 
@@ -101,6 +103,7 @@ public struct RunWords: Sendable {
         milestoneHeader = t("관객 수", "Admissions")
         dateHeader = t("날짜", "Date")
         dayOfRunHeader = t("개봉 N일째", "Day of run")
+        crossingHeader = t("개봉 후", "Day of run")
         noArchivedDay = t("보관된 차트에 이 영화가 오른 날이 아직 없습니다.", "The archived charts hold no day of this film yet.")
         noOpenDate = t(
             "KOBIS에 개봉일이 없어 개봉 N일째 기준의 값은 없습니다.",
@@ -157,13 +160,13 @@ public struct RunWords: Sendable {
         isEnglish ? "Fastest to \(milestone(threshold)) admissions" : "\(milestone(threshold)) 관객 최단 돌파"
     }
 
-    /// A day of run, day 1 being the opening day: `12일째`, `day 12`; a range with its mark `≈ 11~12일째`,
-    /// `≈ days 11–12`.
-    public func dayOfRun(_ figure: Figure) -> String {
+    /// The day of run a milestone was crossed on, as Korean media write it (개봉 12일 만에 1000만): `12일 만에`,
+    /// `day 12`; a range with its mark `≈ 11~12일 만에`, `≈ days 11–12`.
+    public func crossingDay(_ figure: Figure) -> String {
         let low = FigureText.whole(figure.low ?? figure.value)
         let high = FigureText.whole(figure.high ?? figure.value)
-        if low == high { return isEnglish ? "day \(high)" : "\(high)일째" }
-        return isEnglish ? "≈ days \(low)–\(high)" : "≈ \(low)~\(high)일째"
+        if low == high { return isEnglish ? "day \(high)" : "\(high)일 만에" }
+        return isEnglish ? "≈ days \(low)–\(high)" : "≈ \(low)~\(high)일 만에"
     }
 
     /// The column of admissions on day `day` of the comparables' runs: `개봉 12일째 누적`, `By day 12`.

@@ -25,12 +25,12 @@ struct RunWordsTests {
         #expect(Self.english.milestone(1_500_000) == "1.50 million")
     }
 
-    @Test("a day of run, exact or a range, and the days a milestone may lie in")
-    func dayOfRun() {
-        #expect(Self.korean.dayOfRun(.exact(12)) == "12일째")
-        #expect(Self.english.dayOfRun(.exact(12)) == "day 12")
-        #expect(Self.korean.dayOfRun(.range(11, 12)) == "≈ 11~12일째")
-        #expect(Self.english.dayOfRun(.range(11, 12)) == "≈ days 11–12")
+    @Test("a milestone's day of run, exact or a range, and the days it may lie in")
+    func crossingDay() {
+        #expect(Self.korean.crossingDay(.exact(12)) == "12일 만에")
+        #expect(Self.english.crossingDay(.exact(12)) == "day 12")
+        #expect(Self.korean.crossingDay(.range(11, 12)) == "≈ 11~12일 만에")
+        #expect(Self.english.crossingDay(.range(11, 12)) == "≈ days 11–12")
         let open = CalendarDate("2024-03-01")!
         let exact = MilestoneCrossing(threshold: 1_000_000, earliest: open, latest: open, openDate: open)
         #expect(Self.korean.reached(exact) == "2024-03-01")

@@ -12,7 +12,7 @@ struct RecordsStrings: Sendable {
     let recordsTab, milestonesTab, totalsTab, streaksTab, legsTab: String
     let milestonesTitle, totalsTitle, streaksTitle, legsTitle: String
     let fastestList, audienceList, salesList, longestStreakList, daysAtNumberOneList, legsList, dropList: String
-    let rankHeader, filmHeader, openHeader, reachedHeader, dayOfRunHeader, finalAudienceHeader, finalSalesHeader: String
+    let rankHeader, filmHeader, openHeader, reachedHeader, crossingHeader, finalAudienceHeader, finalSalesHeader: String
     let streakHeader, streakDatesHeader, daysAtOneHeader, daysInTop10Header, openingWeekendHeader, legsHeader: String
     let dropHeader, thresholdLabel, byLabel, yearLabel, nationLabel, sinceLabel, limitLabel, show, all: String
     let korean, foreign, audience, sales, legend, legsNote, streakNote, emptyList, eraNote, jsonLink, none: String
@@ -49,7 +49,7 @@ struct RecordsStrings: Sendable {
         filmHeader = t("영화", "Film")
         openHeader = t("개봉일", "Opened")
         reachedHeader = t("도달일", "Reached on")
-        dayOfRunHeader = words.dayOfRunHeader
+        crossingHeader = words.crossingHeader
         finalAudienceHeader = t("누적 관객", "Admissions")
         finalSalesHeader = t("누적 매출", "Sales")
         streakHeader = t("연속 1위", "Days in a row")
@@ -97,7 +97,7 @@ struct RecordsStrings: Sendable {
     func people(_ figure: Figure?) -> String { figure.map(words.admissionsInUnits) ?? none }
 
     /// A day of run: `12일째`, `≈ 3~5일째`, `day 12`, `≈ days 3–5`.
-    func dayOfRun(_ figure: Figure?) -> String { figure.map(words.dayOfRun) ?? none }
+    func crossingDay(_ figure: Figure?) -> String { figure.map(words.crossingDay) ?? none }
 
     /// The day a milestone was reached: `2014-08-10`, or `≈ 2014-08-08 – 2014-08-10`.
     func reached(_ crossing: MilestoneCrossing?) -> String { crossing.map(words.reached) ?? none }

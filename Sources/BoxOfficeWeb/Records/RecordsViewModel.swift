@@ -158,15 +158,15 @@ struct RecordsViewModel: Sendable {
         switch list.order {
         case .fastest:
             caption = r.fastestCaption(report.threshold ?? RecordsQuery.defaultThreshold)
-            columns = [number(r.dayOfRunHeader), text(r.reachedHeader), number(r.finalAudienceHeader)]
+            columns = [number(r.crossingHeader), text(r.reachedHeader), number(r.finalAudienceHeader)]
             cells = {
                 [
-                    n(r.dayOfRun($0.milestone?.dayOfRun), $0.milestone?.dayOfRun),
+                    n(r.crossingDay($0.milestone?.dayOfRun), $0.milestone?.dayOfRun),
                     t(r.reached($0.milestone), $0.milestone?.latest.isoString ?? ""),
                     n(r.people($0.finalAudience), $0.finalAudience),
                 ]
             }
-            lead = { r.dayOfRun($0.milestone?.dayOfRun) }
+            lead = { r.crossingDay($0.milestone?.dayOfRun) }
         case .audience, .sales:
             caption = list.order == .sales ? r.salesList : r.audienceList
             columns = [number(r.finalAudienceHeader), number(r.finalSalesHeader), number(r.daysInTop10Header)]

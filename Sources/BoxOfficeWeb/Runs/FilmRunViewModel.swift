@@ -65,7 +65,7 @@ struct FilmRunViewModel: Sendable {
         milestones = run.milestones.map { crossing in
             MilestoneRow(
                 milestone: t.words.milestone(crossing.threshold), date: t.words.reached(crossing),
-                dayOfRun: crossing.dayOfRun.map(t.words.dayOfRun) ?? "–")
+                dayOfRun: crossing.dayOfRun.map(t.words.crossingDay) ?? "–")
         }
         hasMilestones = !milestones.isEmpty
         outlook = report.outlook.map { TenMillionOutlookViewModel($0, words: t.words) }
