@@ -134,7 +134,9 @@ struct FluentFilmRunRepository: FilmRunRepository {
             try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
             let sql = try database.requireSQL()
             // By the paces' unique key (origin, movie_code, day), each film's record by its own; window functions
-            // (SQLite and PostgreSQL alike) leave each day's one or two middle values, not every film's pace.
+            // (SQLite and PostgreSQL alike) leave each day's one or two middle values, not every film's pace. They
+            // order by `day + 0` and `audience + 0`: by the columns themselves, SQLite walked the index
+            // (origin, day, audience) over every film's paces to spare itself a sort (300 ms against 20 ms).
             let kept: SQLQueryString = """
                 FROM film_run_paces p
                 JOIN film_runs r ON r.origin = p.origin AND r.movie_code = p.movie_code
@@ -146,8 +148,8 @@ struct FluentFilmRunRepository: FilmRunRepository {
                 """
                 SELECT day, films, nth, audience FROM (
                   SELECT p.day AS day, p.audience AS audience,
-                    ROW_NUMBER() OVER (PARTITION BY p.day ORDER BY p.audience) AS nth,
-                    COUNT(*) OVER (PARTITION BY p.day) AS films
+                    ROW_NUMBER() OVER (PARTITION BY p.day + 0 ORDER BY p.audience + 0) AS nth,
+                    COUNT(*) OVER (PARTITION BY p.day + 0) AS films
                   \(kept)
                 ) ranked
                 WHERE nth = (films + 1) / 2 OR nth = (films + 2) / 2
