@@ -66,6 +66,15 @@ def register(r) -> None:
         r.check(listed == [line["date"] for line in by_sales], f"the days by sales: {listed}")
         r.check(r.one(d, f"{ledger} thead th:nth-child(3)").get_attribute("aria-sort") is None,
                 "the show share heading no longer says it orders the ledger")
+        # The daily line's table (in its disclosure) sorts its dates by their own text, newest first on Enter.
+        lines = "table:has(#market-lines-caption)"
+        r.one(d, "details.trend-details summary").send_keys(Keys.ENTER)
+        r.wait(d, lambda x: r.one(x, "details.trend-details").get_attribute("open") is not None, "the table opens")
+        r.find(d, f"{lines} thead .sort-button")[0].send_keys(Keys.ENTER)
+        r.wait(d, lambda x: r.one(x, f"{lines} thead th:nth-child(1)").get_attribute("aria-sort") == "descending",
+               "the date heading says newest first")
+        dates = [th.text for th in r.find(d, f"{lines} tbody tr th")]
+        r.check(dates == sorted(DAYS, reverse=True), f"the days, newest first: {dates}")
         # The years table: newest first, and its year heading says so; Enter on it: oldest first.
         d.get(c.server.url("/market/years"))
         years = "[aria-labelledby='market-years-caption'] table"

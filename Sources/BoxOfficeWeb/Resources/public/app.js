@@ -183,10 +183,12 @@
     return a < b ? -1 : a > b ? 1 : 0;
   }
 
-  /** The value a cell sorts by, or null when it has none. */
+  /** The value a cell sorts by, or null when it has none: its data-sort-value, or a text cell's own text. */
   function sortValue(row, index, type) {
     var cell = row.cells[index];
     var raw = cell ? cell.getAttribute("data-sort-value") : null;
+    // A year's daily market rows leave out the values their text already is (a third of their bytes).
+    if (raw === null && cell && type !== "number") raw = cell.textContent.trim();
     if (raw === null || raw === "") return null;
     if (type !== "number") return raw;
     var number = Number(raw);
