@@ -78,6 +78,18 @@ struct FilmRecordStoreTests {
             fetchedAt: fetchedAt, entries: entries)
     }
 
+    /// Saves a daily chart of `cast` for each of ``days``, one at a time, oldest first.
+    static func saveEveryDay(cast: [Film], using random: inout SplitMix64, on database: BoxOfficeDatabase) async throws
+    {
+        let charts = database.chartRepository(origin: origin)
+        for (index, day) in days.enumerated() {
+            try await charts.save(
+                chart(
+                    .daily, DateRange(start: day, end: day), cast: cast, using: &random,
+                    fetchedAt: Fixtures.fetchedAt.addingTimeInterval(Double(index))))
+        }
+    }
+
     /// Every kept record as each film's stored rows say it should be.
     static func recomputed(_ database: BoxOfficeDatabase) async throws -> [FilmRecord] {
         let runs = database.filmRunRepository(origin: origin)
@@ -300,13 +312,7 @@ struct FilmRecordStoreTests {
             try await withRecords.prepareBatch().get()
             var random = SplitMix64(seed: 7)
             let cast = Self.cast(using: &random)
-            let charts = database.chartRepository(origin: Self.origin)
-            for (index, day) in Self.days.enumerated() {
-                try await charts.save(
-                    Self.chart(
-                        .daily, DateRange(start: day, end: day), cast: cast, using: &random,
-                        fetchedAt: Fixtures.fetchedAt.addingTimeInterval(Double(index))))
-            }
+            try await Self.saveEveryDay(cast: cast, using: &random, on: database)
             try await withRecords.revertLastBatch().get()
             await #expect(throws: (any Error).self) { try await database.rowCount(of: FilmRecordRows.schema) }
 

@@ -100,13 +100,7 @@ struct FilmRunPaceUpgradeTests {
             try await withPaces.prepareBatch().get()
             var random = SplitMix64(seed: 77)
             let cast = FilmRecordStoreTests.cast(using: &random)
-            let charts = database.chartRepository(origin: FilmRecordStoreTests.origin)
-            for (index, day) in FilmRecordStoreTests.days.enumerated() {
-                try await charts.save(
-                    FilmRecordStoreTests.chart(
-                        .daily, DateRange(start: day, end: day), cast: cast, using: &random,
-                        fetchedAt: Fixtures.fetchedAt.addingTimeInterval(Double(index))))
-            }
+            try await FilmRecordStoreTests.saveEveryDay(cast: cast, using: &random, on: database)
             try await withPaces.revertLastBatch().get()
             await #expect(throws: (any Error).self) { try await database.rowCount(of: FilmRunPaceRows.schema) }
             #expect(try await database.rowCount(of: FilmRecordRows.schema) > 0)
@@ -147,13 +141,7 @@ struct FilmRunPaceWideningTests {
                 return long
             }
             cast[0].open = FilmRecordStoreTests.first
-            let charts = database.chartRepository(origin: FilmRecordStoreTests.origin)
-            for (index, day) in FilmRecordStoreTests.days.enumerated() {
-                try await charts.save(
-                    FilmRecordStoreTests.chart(
-                        .daily, DateRange(start: day, end: day), cast: cast, using: &random,
-                        fetchedAt: Fixtures.fetchedAt.addingTimeInterval(Double(index))))
-            }
+            try await FilmRecordStoreTests.saveEveryDay(cast: cast, using: &random, on: database)
             #expect(try await Self.longestDay(database) > 60)
             // Reverting leaves what the schema before kept: days 1…60.
             try await QuotaKeeperSchemaTests.migrator(all, on: database).revertLastBatch().get()
