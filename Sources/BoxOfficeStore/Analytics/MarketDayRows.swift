@@ -6,10 +6,11 @@ import SQLKit
 /// Writes `market_days`: the market kept beside each stored unfiltered daily chart (``MarketDay``), so that the
 /// market pages sum a year's days instead of its rows.
 ///
-/// The chart's own parts are computed in Swift (``MarketDay``) when the chart is saved, in its transaction. The nation
-/// parts (Korean and unknown-nation sales) are computed by one SQL rule, ``nationColumns(chartID:origin:)``, both then
-/// and whenever the archive stores films' nations (``refreshNations(movieCodes:origin:on:)``), so that they always
-/// match `movie_nations`. No database-specific function: `TRIM`, `COALESCE`, `CAST` and correlated subqueries only.
+/// The chart's own parts are computed in Swift (``MarketDay``) when the chart is saved, in its transaction (or by the
+/// catch-up, for charts a run stored for later). The nation parts (Korean and unknown-nation sales) are computed by
+/// one SQL statement, ``updateNationParts(chartIDs:origin:on:)``, both then and whenever the archive stores films'
+/// nations (``refreshNations(movieCodes:origin:on:)``), so that they always match `movie_nations`. No
+/// database-specific function: `TRIM`, `CASE`, `CAST` and a grouped subquery only.
 enum MarketDayRows {
     static let schema = "market_days"
 
@@ -20,34 +21,36 @@ enum MarketDayRows {
     ]
     static let nationColumns = ["korean_sales", "unknown_sales"]
 
-    /// Stores (or replaces) the market of `chart`, saved under `chartID`, when it is an unfiltered daily chart.
+    /// Stores (or replaces) the market of `chart`, saved under `chartID`, when it is an unfiltered daily chart: its
+    /// own parts, then its nation parts (``updateNationParts(chartIDs:origin:on:)``).
     static func save(_ chart: Chart, chartID: UUID, origin: String, on database: any Database) async throws {
         guard chart.kind == .daily, chart.filters.isEmpty else { return }
+        let sql = try database.requireSQL()
         let day = MarketDay(day: chart.range.start, entries: chart.entries) { _ in .foreign }
-        let nations = nationValues(chartID: SQLBind(chartID), origin: SQLBind(origin))
-        try await database.requireSQL()
-            .insert(into: schema)
+        try await sql.insert(into: schema)
             .columns(["id", "chart_id", "origin", "day", "year", "month_day"] + chartColumns + nationColumns)
-            .values(keyValues(id: UUID(), chartID: chartID, origin: origin, day: day.day) + chartValues(day) + nations)
+            .values(
+                keyValues(id: UUID(), chartID: chartID, origin: origin, day: day.day) + chartValues(day)
+                    + [SQLBind(Int64(0)), SQLBind(Int64(0))]
+            )
             .onConflict(with: ["chart_id"]) { update in
                 for column in chartColumns + nationColumns { _ = update.set(excludedValueOf: column) }
                 return update
             }
             .run()
+        try await updateNationParts(chartIDs: [chartID], origin: origin, on: sql)
     }
 
-    /// Stores (or replaces) the markets of the unfiltered daily ones among `charts` (saved under their ids, and marked
-    /// `upkeep_pending`: the catch-up's charts), a few hundred rows per statement, then their nation parts a few hundred
-    /// charts per statement. Not a subquery per row: a 200-row insert with 400 of them cost SQLite more to prepare than
-    /// to run.
-    static func save(_ charts: [(id: UUID, chart: Chart)], origin: String, on database: any Database) async throws {
-        let days = charts.filter { $0.chart.kind == .daily && $0.chart.filters.isEmpty }
-        guard !days.isEmpty else { return }
-        let sql = try database.requireSQL()
-        for start in stride(from: 0, to: days.count, by: 500) {
-            let rows = days[start..<min(days.count, start + 500)].map { id, chart -> [any SQLExpression] in
-                let day = MarketDay(day: chart.range.start, entries: chart.entries) { _ in .foreign }
-                return keyValues(id: UUID(), chartID: id, origin: origin, day: day.day) + chartValues(day)
+    /// Stores (or replaces) the markets of the unfiltered daily charts `charts` of `origin` from their stored rows, a
+    /// batch of charts at a time, then their nation parts: for the charts a run left for the catch-up, and those
+    /// stored before the market was kept (the migration that makes the table).
+    static func fill(_ charts: [(id: UUID, day: CalendarDate)], origin: String, on sql: any SQLDatabase) async throws {
+        for start in stride(from: 0, to: charts.count, by: fillBatchSize) {
+            let batch = charts[start..<min(charts.count, start + fillBatchSize)]
+            let entries = try await self.entries(of: batch.map(\.id), on: sql)
+            let rows = batch.map { chart -> [any SQLExpression] in
+                let day = MarketDay(day: chart.day, entries: entries[chart.id] ?? []) { _ in .foreign }
+                return keyValues(id: UUID(), chartID: chart.id, origin: origin, day: chart.day) + chartValues(day)
                     + [SQLBind(Int64(0)), SQLBind(Int64(0))]
             }
             try await sql.insert(into: schema)
@@ -59,11 +62,63 @@ enum MarketDayRows {
                 }
                 .run()
         }
-        // One aggregate per few hundred charts, started from their ids: with a subquery per kept day, PostgreSQL
-        // planned from statistics the fill had outgrown (none yet, on a new database) and walked every Korean
-        // film's rows for each day (3 s a statement, the fill 1.97 × its time before the records).
-        for start in stride(from: 0, to: days.count, by: 500) {
-            let ids = days[start..<min(days.count, start + 500)].map(\.id)
+        try await updateNationParts(chartIDs: charts.map(\.id), origin: origin, on: sql)
+    }
+
+    /// Charts read and written per statement by ``fill(_:origin:on:)``.
+    private static let fillBatchSize = 200
+
+    /// The rows of the charts `ids`, by chart: what ``MarketDay`` reads of them.
+    private static func entries(of ids: [UUID], on sql: any SQLDatabase) async throws -> [UUID: [ChartEntry]] {
+        let rows = try await sql.raw(
+            """
+            SELECT chart_id, rank, movie_code, title, audience, sales, sales_share, shows FROM chart_entries
+            WHERE chart_id IN (\(binds: ids))
+            """
+        ).all()
+        var entries: [UUID: [ChartEntry]] = [:]
+        for row in rows {
+            let entry = ChartEntry(
+                rank: try row.decode(column: "rank", as: Int.self), change: .same,
+                movieCode: try row.decode(column: "movie_code", as: String.self),
+                title: try row.decode(column: "title", as: String.self), openDate: nil,
+                audience: try row.decode(column: "audience", as: Int64.self), audienceTotal: 0,
+                sales: try row.decode(column: "sales", as: Int64.self),
+                salesShare: try row.decode(column: "sales_share", as: Double.self), salesTotal: 0, screens: 0,
+                shows: try row.decode(column: "shows", as: Int.self))
+            entries[try row.decode(column: "chart_id", as: UUID.self), default: []].append(entry)
+        }
+        // In rank order, as a chart lists them.
+        return entries.mapValues { $0.sorted { $0.rank < $1.rank } }
+    }
+
+    /// Recomputes the nation parts of every kept day of `origin` whose chart lists one of `movieCodes` (after the
+    /// archive stored their nations): the days found through `chart_entries (movie_code)`, then updated as above.
+    static func refreshNations(movieCodes: [String], origin: String, on database: any Database) async throws {
+        let sql = try database.requireSQL()
+        for start in stride(from: 0, to: movieCodes.count, by: batchSize) {
+            let codes = Array(movieCodes[start..<min(movieCodes.count, start + batchSize)])
+            let ids = try await sql.raw(
+                """
+                SELECT DISTINCT m.chart_id AS chart_id FROM chart_entries e
+                JOIN market_days m ON m.chart_id = e.chart_id
+                WHERE e.movie_code IN (\(binds: codes)) AND m.origin = \(bind: origin)
+                """
+            ).all().map { try $0.decode(column: "chart_id", as: UUID.self) }
+            try await updateNationParts(chartIDs: ids, origin: origin, on: sql)
+        }
+    }
+
+    /// Sets the nation parts (Korean and unknown-nation sales) of the kept days of the charts `chartIDs` of `origin`
+    /// from their rows and `movie_nations`, by the one rule of nations (``isKorean(_:)``, ``isUnknown(_:)``): one
+    /// aggregate per few hundred charts, started from their ids. A correlated subquery per kept day cost PostgreSQL
+    /// 0.1–0.9 s a statement on a database it had not analysed yet (a new one being filled: it walked every Korean
+    /// film's rows for each day), and each nation store holds the diaries' nation lock meanwhile, so the fill's other
+    /// stores queued behind it (the fill 1.5–2 × its time before the kept market). A chart without rows keeps the
+    /// zeros it was stored with.
+    static func updateNationParts(chartIDs: [UUID], origin: String, on sql: any SQLDatabase) async throws {
+        for start in stride(from: 0, to: chartIDs.count, by: batchSize) {
+            let ids = Array(chartIDs[start..<min(chartIDs.count, start + batchSize)])
             try await sql.raw(
                 """
                 UPDATE market_days SET korean_sales = parts.korean, unknown_sales = parts.unknown
@@ -82,59 +137,11 @@ enum MarketDayRows {
         }
     }
 
-    /// Recomputes the nation parts of every kept day whose chart lists one of `movieCodes`.
-    static func refreshNations(movieCodes: [String], origin: String, on database: any Database) async throws {
-        guard !movieCodes.isEmpty else { return }
-        let sql = try database.requireSQL()
-        for start in stride(from: 0, to: movieCodes.count, by: 500) {
-            let codes = Array(movieCodes[start..<min(movieCodes.count, start + 500)])
-            try await sql.raw(
-                """
-                UPDATE market_days SET
-                  korean_sales = \(nationSubquery(korean: true, chartID: SQLRaw("market_days.chart_id"), origin: SQLRaw("market_days.origin"))),
-                  unknown_sales = \(nationSubquery(korean: false, chartID: SQLRaw("market_days.chart_id"), origin: SQLRaw("market_days.origin")))
-                WHERE origin = \(bind: origin)
-                  AND chart_id IN (SELECT e.chart_id FROM chart_entries e WHERE e.movie_code IN (\(binds: codes)))
-                """
-            ).run()
-        }
-    }
+    /// Rows, charts or films per statement: a few hundred binds, well under both databases' limits.
+    static let batchSize = 500
 
-    /// Recomputes the nation parts of every kept day (after the kept days were first filled).
-    static func refreshAllNations(on database: any Database) async throws {
-        try await database.requireSQL().raw(
-            """
-            UPDATE market_days SET
-              korean_sales = \(nationSubquery(korean: true, chartID: SQLRaw("market_days.chart_id"), origin: SQLRaw("market_days.origin"))),
-              unknown_sales = \(nationSubquery(korean: false, chartID: SQLRaw("market_days.chart_id"), origin: SQLRaw("market_days.origin")))
-            """
-        ).run()
-    }
-
-    /// The values of ``nationColumns`` for the chart `chartID` of `origin`, as SQL.
-    static func nationValues(chartID: any SQLExpression, origin: any SQLExpression) -> [any SQLExpression] {
-        [
-            nationSubquery(korean: true, chartID: chartID, origin: origin),
-            nationSubquery(korean: false, chartID: chartID, origin: origin),
-        ]
-    }
-
-    /// The one rule of nations (as ``MovieNationality``): Korean when the stored nation, trimmed, is Korea's name;
-    /// unknown when none is stored or it is empty.
-    static func nationSubquery(korean: Bool, chartID: any SQLExpression, origin: any SQLExpression) -> SQLQueryString {
-        if korean {
-            return """
-                (SELECT CAST(COALESCE(SUM(ke.sales), 0) AS BIGINT) FROM chart_entries ke
-                 JOIN movie_nations kn ON kn.origin = \(origin) AND kn.movie_code = ke.movie_code
-                 WHERE ke.chart_id = \(chartID) AND \(isKorean(SQLRaw("kn.nation"))))
-                """
-        }
-        return """
-            (SELECT CAST(COALESCE(SUM(ue.sales), 0) AS BIGINT) FROM chart_entries ue
-             LEFT JOIN movie_nations un ON un.origin = \(origin) AND un.movie_code = ue.movie_code
-             WHERE ue.chart_id = \(chartID) AND \(isUnknown(SQLRaw("un.nation"))))
-            """
-    }
+    // The one rule of nations (as `MovieNationality`), in the two fragments below: Korean when the stored nation,
+    // trimmed, is Korea's name; unknown when none is stored or it is empty.
 
     /// Whether the stored `nation` is Korea's (trimmed), as SQL.
     static func isKorean(_ nation: any SQLExpression) -> SQLQueryString {

@@ -37,14 +37,14 @@ struct FluentChartRepository: ChartRepository {
     }
 
     private func save(_ chart: Chart, recordsLater: Bool) async throws {
-        // Left for later, the chart's row itself says so (`upkeep_pending`): no statement of its own per chart.
+        // Left for later, the chart's row itself says so (`upkeep_pending`): no statement of its own per chart. (On
+        // PostgreSQL a statement costs the server about 0.5 ms of CPU beyond its work: 4 s of a 22.9-year fill.)
         let later = recordsLater && FilmRecordRows.concerns(chart)
         try await StorageFailure.run("store a chart", logger: database.logger) {
             try await database.transaction { transaction in
-                // Before any row is locked: a catch-up holds this lock alone while it clears the marks.
-                if later { try await FilmRecordRows.lockForCatchUp(origin: origin, on: transaction) }
                 // The upsert comes first: it locks the chart's row, so concurrent saves of one chart queue here
-                // instead of interleaving their deletes and inserts.
+                // instead of interleaving their deletes and inserts. Left for later, it takes the catch-up's lock
+                // before it (``FilmRecordRows/lockingForCatchUp(_:origin:on:)``).
                 let (chartID, isNew) = try await upsertChart(chart, upkeepPending: later, on: transaction)
                 // The films it listed before: a refresh may drop one, whose record changes too.
                 let previous =
@@ -62,58 +62,6 @@ struct FluentChartRepository: ChartRepository {
                 try await FilmRecordRows.save(chart, previous: previous, origin: origin, on: transaction)
             }
         }
-    }
-
-    /// The charts of `origin` whose market and films' records wait for the catch-up (`upkeep_pending`), with their ids.
-    /// Read in plain SQL, and only what the catch-up uses: each entry's rank, film, title, admissions, sales, share and
-    /// shows (the rest are zero). Fluent's models cost a 22.9-year fill about 9 s of CPU here.
-    static func pendingCharts(origin: String, on database: any Database) async throws -> [(id: UUID, chart: Chart)] {
-        let rows = try await database.requireSQL().raw(
-            """
-            SELECT c.id AS chart_id, c.kind AS kind, c.range_start AS range_start, c.range_end AS range_end,
-              c.source AS source, c.fetched_at AS fetched_at, e.rank AS rank, e.movie_code AS movie_code,
-              e.title AS title, e.audience AS audience, e.sales AS sales, e.sales_share AS sales_share, e.shows AS shows
-            FROM charts c LEFT JOIN chart_entries e ON e.chart_id = c.id
-            WHERE c.origin = \(bind: origin) AND c.upkeep_pending = 1
-            ORDER BY c.range_start, c.id, e.rank
-            """
-        ).all()
-        var charts: [(id: UUID, chart: Chart)] = []
-        for row in rows {
-            let id = try row.decode(column: "chart_id", as: UUID.self)
-            if charts.last?.id != id {
-                let kindName = try row.decode(column: "kind", as: String.self)
-                let startText = try row.decode(column: "range_start", as: String.self)
-                let endText = try row.decode(column: "range_end", as: String.self)
-                let sourceName = try row.decode(column: "source", as: String.self)
-                guard let kind = ChartKind(rawValue: kindName) else { throw corrupt("chart kind \"\(kindName)\"") }
-                guard let start = CalendarDate(startText), let end = CalendarDate(endText) else {
-                    throw corrupt("chart range \"\(startText)\"–\"\(endText)\"")
-                }
-                guard let source = ChartSource(rawValue: sourceName) else {
-                    throw corrupt("chart source \"\(sourceName)\"")
-                }
-                charts.append(
-                    (
-                        id,
-                        Chart(
-                            kind: kind, range: DateRange(start: start, end: end), filters: .none, yearWeek: nil,
-                            source: source, stale: false,
-                            fetchedAt: try row.decode(column: "fetched_at", as: Date.self), entries: [])
-                    ))
-            }
-            // The left join's one row of NULLs: a chart without entries.
-            guard let code = try row.decode(column: "movie_code", as: String?.self), !charts.isEmpty else { continue }
-            let entry = ChartEntry(
-                rank: try row.decode(column: "rank", as: Int.self), change: .same, movieCode: code,
-                title: try row.decode(column: "title", as: String.self), openDate: nil,
-                audience: try row.decode(column: "audience", as: Int64.self), audienceTotal: 0,
-                sales: try row.decode(column: "sales", as: Int64.self),
-                salesShare: try row.decode(column: "sales_share", as: Double.self), salesTotal: 0, screens: 0,
-                shows: try row.decode(column: "shows", as: Int.self))
-            charts[charts.count - 1].chart.entries.append(entry)
-        }
-        return charts
     }
 
     func dailyCharts(in range: DateRange) async throws -> [Chart] {
@@ -186,14 +134,18 @@ struct FluentChartRepository: ChartRepository {
         _ chart: Chart, upkeepPending: Bool, on database: any Database
     ) async throws -> (id: UUID, isNew: Bool) {
         let newID = UUID()
-        let row = try await database.requireSQL()
+        let sql = try database.requireSQL()
+        let newIDValue: any SQLExpression =
+            upkeepPending ? FilmRecordRows.lockingForCatchUp(SQLBind(newID), origin: origin, on: sql) : SQLBind(newID)
+        let row =
+            try await sql
             .insert(into: ChartModel.schema)
             .columns(
                 "id", "origin", "kind", "range_start", "range_end", "filter_key", "nation", "multi_movie",
                 "area_code", "year_week", "source", "fetched_at", "upkeep_pending"
             )
             .values([
-                SQLBind(newID), SQLBind(origin), SQLBind(chart.kind.rawValue), SQLBind(chart.range.start.isoString),
+                newIDValue, SQLBind(origin), SQLBind(chart.kind.rawValue), SQLBind(chart.range.start.isoString),
                 SQLBind(chart.range.end.isoString), SQLBind(chart.filters.key),
                 (chart.filters.nation?.rawValue).sqlBindOrNull, (chart.filters.multiMovie?.rawValue).sqlBindOrNull,
                 chart.filters.areaCode.sqlBindOrNull, chart.yearWeek.sqlBindOrNull, SQLBind(chart.source.rawValue),
