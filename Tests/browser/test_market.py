@@ -75,6 +75,18 @@ def register(r) -> None:
                "the date heading says newest first")
         dates = [th.text for th in r.find(d, f"{lines} tbody tr th")]
         r.check(dates == sorted(DAYS, reverse=True), f"the days, newest first: {dates}")
+        # Its share columns carry no sort value: they sort by the number their text writes ("≈ 91.0%"), and stand
+        # right-aligned by their position (no class per cell).
+        r.find(d, f"{lines} thead .sort-button")[2].send_keys(Keys.ENTER)
+        r.wait(d, lambda x: r.one(x, f"{lines} thead th:nth-child(3)").get_attribute("aria-sort") is not None,
+               "the top-10 share heading says it orders the table")
+        order = r.one(d, f"{lines} thead th:nth-child(3)").get_attribute("aria-sort")
+        shares = [float(td.text.replace("≈", "").replace("%", "").strip())
+                  for td in r.find(d, f"{lines} tbody tr td:nth-child(3)")]
+        r.check(len(shares) == len(DAYS) and shares == sorted(shares, reverse=(order == "descending")),
+                f"the days by their top-10 share, {order}: {shares}")
+        r.check(r.one(d, f"{lines} tbody tr td:nth-child(3)").value_of_css_property("text-align") == "right",
+                "a share stands right-aligned")
         # The years table: newest first, and its year heading says so; Enter on it: oldest first.
         d.get(c.server.url("/market/years"))
         years = "[aria-labelledby='market-years-caption'] table"

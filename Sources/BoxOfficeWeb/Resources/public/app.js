@@ -183,12 +183,19 @@
     return a < b ? -1 : a > b ? 1 : 0;
   }
 
-  /** The value a cell sorts by, or null when it has none: its data-sort-value, or a text cell's own text. */
+  /** The value a cell sorts by, or null when it has none: its data-sort-value, else its own text (a number
+   *  column: the first number written in it, as "≈ 91.0%" or "1,234"). */
   function sortValue(row, index, type) {
     var cell = row.cells[index];
     var raw = cell ? cell.getAttribute("data-sort-value") : null;
-    // A year's daily market rows leave out the values their text already is (a third of their bytes).
-    if (raw === null && cell && type !== "number") raw = cell.textContent.trim();
+    // A year's daily market rows leave out the values their text already is (half of their bytes).
+    if (raw === null && cell) {
+      raw = cell.textContent.trim();
+      if (type === "number") {
+        var written = raw.replace(/,/g, "").match(/-?\d+(\.\d+)?/);
+        raw = written ? written[0] : null;
+      }
+    }
     if (raw === null || raw === "") return null;
     if (type !== "number") return raw;
     var number = Number(raw);
