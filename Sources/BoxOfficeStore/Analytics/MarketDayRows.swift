@@ -94,6 +94,8 @@ enum MarketDayRows {
 
     /// Recomputes the nation parts of every kept day of `origin` whose chart lists one of `movieCodes` (after the
     /// archive stored their nations): the days found through `chart_entries (movie_code)`, then updated as above.
+    /// `CROSS JOIN` keeps SQLite on that index: joined plainly, it walked the origin's every kept day and probed its
+    /// rows (82 ms against 8 ms for 100 films of a 22.9-year archive); PostgreSQL plans it as the inner join it is.
     static func refreshNations(movieCodes: [String], origin: String, on database: any Database) async throws {
         let sql = try database.requireSQL()
         for start in stride(from: 0, to: movieCodes.count, by: batchSize) {
@@ -101,8 +103,8 @@ enum MarketDayRows {
             let ids = try await sql.raw(
                 """
                 SELECT DISTINCT m.chart_id AS chart_id FROM chart_entries e
-                JOIN market_days m ON m.chart_id = e.chart_id
-                WHERE e.movie_code IN (\(binds: codes)) AND m.origin = \(bind: origin)
+                CROSS JOIN market_days m
+                WHERE m.chart_id = e.chart_id AND e.movie_code IN (\(binds: codes)) AND m.origin = \(bind: origin)
                 """
             ).all().map { try $0.decode(column: "chart_id", as: UUID.self) }
             try await updateNationParts(chartIDs: ids, origin: origin, on: sql)
