@@ -26,18 +26,7 @@ enum MarketDayRows {
     static func save(_ chart: Chart, chartID: UUID, origin: String, on database: any Database) async throws {
         guard chart.kind == .daily, chart.filters.isEmpty else { return }
         let sql = try database.requireSQL()
-        let day = MarketDay(day: chart.range.start, entries: chart.entries) { _ in .foreign }
-        try await sql.insert(into: schema)
-            .columns(["id", "chart_id", "origin", "day", "year", "month_day"] + chartColumns + nationColumns)
-            .values(
-                keyValues(id: UUID(), chartID: chartID, origin: origin, day: day.day) + chartValues(day)
-                    + [SQLBind(Int64(0)), SQLBind(Int64(0))]
-            )
-            .onConflict(with: ["chart_id"]) { update in
-                for column in chartColumns + nationColumns { _ = update.set(excludedValueOf: column) }
-                return update
-            }
-            .run()
+        try await upsert([row(chart.entries, chartID: chartID, origin: origin, day: chart.range.start)], on: sql)
         try await updateNationParts(chartIDs: [chartID], origin: origin, on: sql)
     }
 
@@ -48,21 +37,33 @@ enum MarketDayRows {
         for start in stride(from: 0, to: charts.count, by: fillBatchSize) {
             let batch = charts[start..<min(charts.count, start + fillBatchSize)]
             let entries = try await self.entries(of: batch.map(\.id), on: sql)
-            let rows = batch.map { chart -> [any SQLExpression] in
-                let day = MarketDay(day: chart.day, entries: entries[chart.id] ?? []) { _ in .foreign }
-                return keyValues(id: UUID(), chartID: chart.id, origin: origin, day: chart.day) + chartValues(day)
-                    + [SQLBind(Int64(0)), SQLBind(Int64(0))]
-            }
-            try await sql.insert(into: schema)
-                .columns(["id", "chart_id", "origin", "day", "year", "month_day"] + chartColumns + nationColumns)
-                .rows(rows)
-                .onConflict(with: ["chart_id"]) { update in
-                    for column in chartColumns + nationColumns { _ = update.set(excludedValueOf: column) }
-                    return update
-                }
-                .run()
+            try await upsert(
+                batch.map { row(entries[$0.id] ?? [], chartID: $0.id, origin: origin, day: $0.day) }, on: sql)
         }
         try await updateNationParts(chartIDs: charts.map(\.id), origin: origin, on: sql)
+    }
+
+    /// A kept day's row from its chart's entries: its keys and the chart's own parts, with nation parts of zero until
+    /// ``updateNationParts(chartIDs:origin:on:)`` sets them.
+    private static func row(
+        _ entries: [ChartEntry], chartID: UUID, origin: String, day: CalendarDate
+    ) -> [any SQLExpression] {
+        let market = MarketDay(day: day, entries: entries) { _ in .foreign }
+        return keyValues(id: UUID(), chartID: chartID, origin: origin, day: day) + chartValues(market)
+            + [SQLBind(Int64(0)), SQLBind(Int64(0))]
+    }
+
+    /// Inserts kept days' rows, replacing those of the same charts.
+    private static func upsert(_ rows: [[any SQLExpression]], on sql: any SQLDatabase) async throws {
+        guard !rows.isEmpty else { return }
+        try await sql.insert(into: schema)
+            .columns(["id", "chart_id", "origin", "day", "year", "month_day"] + chartColumns + nationColumns)
+            .rows(rows)
+            .onConflict(with: ["chart_id"]) { update in
+                for column in chartColumns + nationColumns { _ = update.set(excludedValueOf: column) }
+                return update
+            }
+            .run()
     }
 
     /// Charts read and written per statement by ``fill(_:origin:on:)``.
@@ -155,14 +156,14 @@ enum MarketDayRows {
         "(\(nation) IS NULL OR TRIM(\(nation)) = '')"
     }
 
-    static func keyValues(id: UUID, chartID: UUID, origin: String, day: CalendarDate) -> [any SQLExpression] {
+    private static func keyValues(id: UUID, chartID: UUID, origin: String, day: CalendarDate) -> [any SQLExpression] {
         [
             SQLBind(id), SQLBind(chartID), SQLBind(origin), SQLBind(day.isoString), SQLBind(day.year),
             SQLBind(String(day.isoString.dropFirst(5))),
         ]
     }
 
-    static func chartValues(_ day: MarketDay) -> [any SQLExpression] {
+    private static func chartValues(_ day: MarketDay) -> [any SQLExpression] {
         [
             day.salesLow.sqlBindOrNull, day.salesHigh.sqlBindOrNull, SQLBind(day.isInconsistent),
             SQLBind(day.topTenSales), SQLBind(day.topTenAudience), SQLBind(day.topTenShows), SQLBind(day.leaderShows),
