@@ -2,8 +2,8 @@ import Foundation
 import KOBIS
 
 extension ArchiveKeeper {
-    /// Runs `request` for the keeper, its calls counted as the keeper's.
-    func runEngine(_ request: SyncRequest) async -> KeeperRunOutcome {
+    /// Runs `request` for the keeper, its calls counted as the keeper's (`catchingUp`: as ``SyncEngine/run(_:control:budget:catchingUp:progress:)``).
+    func runEngine(_ request: SyncRequest, catchingUp: Bool = true) async -> KeeperRunOutcome {
         let control = SyncControl()
         let stopping = shared.withLock { progress -> Bool in
             progress.engineControl = control
@@ -16,7 +16,8 @@ extension ArchiveKeeper {
         do {
             report = try await withTaskCancellationHandler {
                 try await KOBISCallPurpose.$current.withValue(.keeper) {
-                    try await engine.run(request, control: control, budget: SyncCallAllowance(limit: .max))
+                    try await engine.run(
+                        request, control: control, budget: SyncCallAllowance(limit: .max), catchingUp: catchingUp)
                 }
             } onCancel: {
                 control.requestStop()

@@ -175,54 +175,63 @@ public final class ArchiveKeeper: Sendable {
         }
     }
 
-    /// The leader's work: what is due now, else a wait until something may be.
+    /// The leader's work: what is due now, else a wait until something may be. A fill chunk's catch-up (its markets
+    /// and films' records) runs beside the next chunk's calls, one at a time, and is over before the keeper says the
+    /// archive is current.
     private func work() async {
-        while !Task.isCancelled && !isStopping {
-            let now = calendar.currentInstant
-            let today = calendar.today
-            let controls = await readControls()
-            let runRequested = takeRunRequest(controls)
-            if controls.paused {
-                publish(.paused, nextRunAt: nil)
-                await waiter.wait(until: now.addingTimeInterval(options.lease))
-                continue
-            }
-            if let until = shared.withLock({ $0.backoffUntil }), now < until, !runRequested {
-                publish(.backingOff, nextRunAt: until)
-                await waiter.wait(until: min(until, now.addingTimeInterval(options.lease)))
-                continue
-            }
-            if await quotaSpent() {
-                let tomorrow = calendar.nextDayStart
-                publish(.waitingForQuota, nextRunAt: tomorrow)
-                await waiter.wait(until: min(tomorrow, now.addingTimeInterval(options.lease)))
-                continue
-            }
-            let lastMorning = shared.withLock { $0.lastMorning }
-            if runRequested || options.schedule.isMorningDue(now: now, today: today, lastMorning: lastMorning) {
-                if let request = options.schedule.morningRequest(today: today) {
-                    publish(.filling, nextRunAt: nil)
-                    let outcome = await runEngine(request)
-                    if outcome.isDone { shared.withLock { $0.lastMorning = today } }
-                    settle(outcome)
-                } else {
-                    shared.withLock { $0.lastMorning = today }
+        await withTaskGroup(of: Void.self) { upkeep in
+            while !Task.isCancelled && !isStopping {
+                let now = calendar.currentInstant
+                let today = calendar.today
+                let controls = await readControls()
+                let runRequested = takeRunRequest(controls)
+                if controls.paused {
+                    publish(.paused, nextRunAt: nil)
+                    await waiter.wait(until: now.addingTimeInterval(options.lease))
+                    continue
                 }
-                continue
+                if let until = shared.withLock({ $0.backoffUntil }), now < until, !runRequested {
+                    publish(.backingOff, nextRunAt: until)
+                    await waiter.wait(until: min(until, now.addingTimeInterval(options.lease)))
+                    continue
+                }
+                if await quotaSpent() {
+                    let tomorrow = calendar.nextDayStart
+                    publish(.waitingForQuota, nextRunAt: tomorrow)
+                    await waiter.wait(until: min(tomorrow, now.addingTimeInterval(options.lease)))
+                    continue
+                }
+                let lastMorning = shared.withLock { $0.lastMorning }
+                if runRequested || options.schedule.isMorningDue(now: now, today: today, lastMorning: lastMorning) {
+                    if let request = options.schedule.morningRequest(today: today) {
+                        publish(.filling, nextRunAt: nil)
+                        let outcome = await runEngine(request)
+                        if outcome.isDone { shared.withLock { $0.lastMorning = today } }
+                        settle(outcome)
+                    } else {
+                        shared.withLock { $0.lastMorning = today }
+                    }
+                    continue
+                }
+                if let chunk = await nextFillChunk(today: today) {
+                    publish(.filling, nextRunAt: nil)
+                    let outcome = await runEngine(
+                        SyncRequest(range: chunk, weeklyRanges: WeeklyRange.allCases), catchingUp: false)
+                    shared.withLock { $0.finishChunk(chunk, outcome: outcome) }
+                    settle(outcome)
+                    await upkeep.waitForAll()
+                    let engine = makeEngine(options.sync)
+                    upkeep.addTask { await engine.catchUpUpkeep() }
+                    continue
+                }
+                await upkeep.waitForAll()
+                // A walk that ended with failures, or a store that failed, backs off first.
+                if shared.withLock({ $0.backoffUntil.map { $0 > now } ?? false }) { continue }
+                let next = options.schedule.nextMorning(after: now, today: today)
+                publish(.current, nextRunAt: next)
+                // Wakes at least once a lease to see administrators' requests made on other instances.
+                await waiter.wait(until: min(next, now.addingTimeInterval(options.lease)))
             }
-            if let chunk = await nextFillChunk(today: today) {
-                publish(.filling, nextRunAt: nil)
-                let outcome = await runEngine(SyncRequest(range: chunk, weeklyRanges: WeeklyRange.allCases))
-                shared.withLock { $0.finishChunk(chunk, outcome: outcome) }
-                settle(outcome)
-                continue
-            }
-            // A walk that ended with failures, or a store that failed, backs off first.
-            if shared.withLock({ $0.backoffUntil.map { $0 > now } ?? false }) { continue }
-            let next = options.schedule.nextMorning(after: now, today: today)
-            publish(.current, nextRunAt: next)
-            // Wakes at least once a lease to see administrators' requests made on other instances.
-            await waiter.wait(until: min(next, now.addingTimeInterval(options.lease)))
         }
     }
 }

@@ -46,7 +46,10 @@ enum FilmRecordRows {
 
     /// Recomputes the records of the films `chart` lists and of `previous` (the films it listed before it was
     /// replaced), after `chart` was saved under `origin`.
-    static func save(_ chart: Chart, previous: [String], origin: String, on database: any Database) async throws {
+    /// `locked`: the caller holds the origin's lock already.
+    static func save(
+        _ chart: Chart, previous: [String], origin: String, locked: Bool = false, on database: any Database
+    ) async throws {
         guard concerns(chart) else { return }
         var codes = Set(previous).union(chart.entries.map(\.movieCode))
         let archiveStart = try await self.archiveStart(origin: origin, on: database)
@@ -55,34 +58,28 @@ enum FilmRecordRows {
         }
         try await refresh(
             movieCodes: codes.sorted(), origin: origin, source: chart.source, archiveStart: archiveStart,
-            on: database)
+            locked: locked, on: database)
     }
 
-    /// For a save that leaves its chart to the catch-up: `value` (the chart's new id in its upsert), taking the
-    /// origin's lock shared as it is worked out (PostgreSQL), so saves like it go on side by side but never while a
-    /// catch-up or a refresh of the origin runs, and a catch-up never misses a chart marked by a transaction it could
-    /// not yet see. PostgreSQL computes a row's values before it inserts it or locks the row it conflicts with: the lock
-    /// comes before any row's, in the statement that stores the chart (a statement of its own cost a 22.9-year fill
-    /// 9,563 statements, about 2 s). Use it in the save's first statement.
-    static func lockingForCatchUp(
-        _ value: any SQLExpression, origin: String, on sql: any SQLDatabase
-    ) -> any SQLExpression {
-        guard sql.dialect.name == "postgresql" else { return value }
-        return SQLQueryString(
-            """
-            (SELECT \(value) FROM (SELECT pg_advisory_xact_lock_shared(hashtext(\(bind: lockKey(origin))))) AS upkeep_lock)
-            """)
-    }
+    /// The mark of a chart saved for the catch-up: a number of its own (1…2³¹ − 1), so a catch-up clears only the
+    /// marks it read and a chart saved again while it runs keeps the new one (``catchUp(origin:on:)``).
+    static func newMark() -> Int { Int(Int32.random(in: 1...Int32.max)) }
 
     /// Notes in `film_run_pending` the films of `previous` that `chart` (saved for the catch-up) no longer lists: the
-    /// catch-up finds the others through the chart itself.
+    /// catch-up finds the others through the chart itself. On PostgreSQL it takes the origin's lock shared first, so a
+    /// note never comes between a catch-up's read of the notes and its clearing them (rare: a chart saved again that
+    /// dropped a film).
     static func noteDropped(
         _ previous: [String], from chart: Chart, origin: String, on database: any Database
     ) async throws {
         let listed = Set(chart.entries.map(\.movieCode))
         let dropped = Set(previous).subtracting(listed).sorted()
         guard !dropped.isEmpty else { return }
-        try await database.requireSQL().insert(into: pendingSchema).columns("origin", "movie_code")
+        let sql = try database.requireSQL()
+        if sql.dialect.name == "postgresql" {
+            try await sql.raw("SELECT pg_advisory_xact_lock_shared(hashtext(\(bind: lockKey(origin))))").run()
+        }
+        try await sql.insert(into: pendingSchema).columns("origin", "movie_code")
             .rows(dropped.map { [SQLBind(origin), SQLBind($0)] })
             .ignoringConflicts(with: ["origin", "movie_code"])
             .run()
@@ -137,7 +134,7 @@ enum FilmRecordRows {
     static func catchUpIfBehind(origin: String, on database: any Database) async throws {
         let waiting = try await database.requireSQL().raw(
             """
-            SELECT 1 AS waiting FROM charts WHERE origin = \(bind: origin) AND upkeep_pending = 1
+            SELECT 1 AS waiting FROM charts WHERE origin = \(bind: origin) AND upkeep_pending <> 0
             UNION ALL SELECT 1 AS waiting FROM film_run_pending WHERE origin = \(bind: origin)
             LIMIT 1
             """
@@ -148,31 +145,44 @@ enum FilmRecordRows {
 
     /// Keeps what the charts saved for later under `origin` need: the market of each (``MarketDayRows``), and the
     /// records of every film they list, of the films noted in `film_run_pending` and of those kept as opened before
-    /// the archive that now open inside it; then clears the marks. Call it inside a transaction.
+    /// the archive that now open inside it; then clears the marks it read. Charts saved while it runs keep theirs
+    /// (a new chart, or one saved again, has a mark this catch-up did not read), so saves need not wait for it. Call it
+    /// inside a transaction.
     static func catchUp(origin: String, on database: any Database) async throws {
         let sql = try database.requireSQL()
         try await lock(origin: origin, on: sql)
-        // The films the waiting charts list, and their days, whose markets are kept now.
-        let listed = try await sql.raw(
+        let marked = try await sql.raw(
             """
-            SELECT DISTINCT e.movie_code AS movie_code FROM charts c JOIN chart_entries e ON e.chart_id = c.id
-            WHERE c.origin = \(bind: origin) AND c.upkeep_pending = 1
+            SELECT id, upkeep_pending, kind, filter_key, range_start FROM charts
+            WHERE origin = \(bind: origin) AND upkeep_pending <> 0
             """
-        ).all().map { try $0.decode(column: "movie_code", as: String.self) }
-        let days = try await sql.raw(
-            """
-            SELECT id, range_start FROM charts
-            WHERE origin = \(bind: origin) AND upkeep_pending = 1 AND kind = \(bind: daily)
-              AND filter_key = \(bind: unfiltered)
-            """
-        ).all().compactMap { row -> (id: UUID, day: CalendarDate)? in
-            guard let day = CalendarDate(try row.decode(column: "range_start", as: String.self)) else { return nil }
-            return (try row.decode(column: "id", as: UUID.self), day)
+        ).all().map { row in
+            (
+                id: try row.decode(column: "id", as: UUID.self),
+                mark: try row.decode(column: "upkeep_pending", as: Int.self),
+                kind: try row.decode(column: "kind", as: String.self),
+                filterKey: try row.decode(column: "filter_key", as: String.self),
+                start: try row.decode(column: "range_start", as: String.self)
+            )
+        }
+        // The films the marked charts list, and their days, whose markets are kept now.
+        var listed: Set<String> = []
+        for start in stride(from: 0, to: marked.count, by: 500) {
+            let ids = marked[start..<min(marked.count, start + 500)].map(\.id)
+            try await sql.raw(
+                "SELECT DISTINCT movie_code FROM chart_entries WHERE chart_id IN (\(binds: ids))"
+            ).all().forEach { listed.insert(try $0.decode(column: "movie_code", as: String.self)) }
+        }
+        let days = marked.compactMap { chart -> (id: UUID, day: CalendarDate)? in
+            guard chart.kind == daily, chart.filterKey == unfiltered, let day = CalendarDate(chart.start) else {
+                return nil
+            }
+            return (chart.id, day)
         }
         let noted = try await sql.raw("SELECT movie_code FROM film_run_pending WHERE origin = \(bind: origin)")
             .all().map { try $0.decode(column: "movie_code", as: String.self) }
         try await MarketDayRows.fill(days, origin: origin, on: sql)
-        var codes = Set(listed).union(noted)
+        var codes = listed.union(noted)
         let archiveStart = try await self.archiveStart(origin: origin, on: database)
         if let archiveStart { codes.formUnion(try await openedInside(archiveStart, origin: origin, on: database)) }
         let source =
@@ -185,17 +195,35 @@ enum FilmRecordRows {
         try await refresh(
             movieCodes: codes.sorted(), origin: origin, source: source, archiveStart: archiveStart, locked: true,
             on: database)
-        try await sql.raw(
-            "UPDATE charts SET upkeep_pending = 0 WHERE origin = \(bind: origin) AND upkeep_pending = 1"
-        ).run()
+        try await clearMarks(marked.map { ($0.id, $0.mark) }, on: sql)
+        // Notes are written under the lock this holds, so none came since they were read.
         try await sql.delete(from: pendingSchema).where("origin", .equal, SQLBind(origin)).run()
+    }
+
+    /// Clears the marks a catch-up read, each only while the chart still carries it. On PostgreSQL a chart being saved
+    /// again at that moment is skipped, not waited for: its save writes a mark of its own (or, not left for later,
+    /// keeps its rows itself), and waiting could deadlock with a save that waits for this catch-up's lock.
+    private static func clearMarks(_ marks: [(id: UUID, mark: Int)], on sql: any SQLDatabase) async throws {
+        let skipLocked: any SQLExpression =
+            sql.dialect.name == "postgresql" ? SQLRaw(" FOR UPDATE SKIP LOCKED") : SQLRaw("")
+        for start in stride(from: 0, to: marks.count, by: 500) {
+            let pairs = marks[start..<min(marks.count, start + 500)].map { mark -> any SQLExpression in
+                SQLGroupExpression([SQLBind(mark.id), SQLBind(mark.mark)])
+            }
+            try await sql.raw(
+                """
+                UPDATE charts SET upkeep_pending = 0 WHERE id IN (
+                  SELECT id FROM charts WHERE (id, upkeep_pending) IN (VALUES \(SQLList(pairs)))\(skipLocked))
+                """
+            ).run()
+        }
     }
 
     /// On PostgreSQL charts are saved in parallel (a sync's days, several instances): one refresh of an origin's
     /// records at a time, until its transaction ends, so no two read a film's rows without the other's day or upsert
-    /// the same films in another order (a deadlock); saves left for later take it shared
-    /// (``lockingForCatchUp(_:origin:on:)``). SQLite has one writer already.
-    private static func lock(origin: String, on sql: any SQLDatabase) async throws {
+    /// the same films in another order (a deadlock); a save that notes dropped films takes it shared
+    /// (``noteDropped(_:from:origin:on:)``). SQLite has one writer already.
+    static func lock(origin: String, on sql: any SQLDatabase) async throws {
         guard sql.dialect.name == "postgresql" else { return }
         try await sql.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: lockKey(origin))))").run()
     }

@@ -43,8 +43,8 @@ struct FluentChartRepository: ChartRepository {
         try await StorageFailure.run("store a chart", logger: database.logger) {
             try await database.transaction { transaction in
                 // The upsert comes first: it locks the chart's row, so concurrent saves of one chart queue here
-                // instead of interleaving their deletes and inserts. Left for later, it takes the catch-up's lock
-                // before it (``FilmRecordRows/lockingForCatchUp(_:origin:on:)``).
+                // instead of interleaving their deletes and inserts. Left for later, its row carries a mark of its own
+                // (``FilmRecordRows/newMark()``): a catch-up running meanwhile leaves it for the next.
                 let (chartID, isNew) = try await upsertChart(chart, upkeepPending: later, on: transaction)
                 // The films it listed before: a refresh may drop one, whose record changes too.
                 let previous =
@@ -56,10 +56,16 @@ struct FluentChartRepository: ChartRepository {
                     try await FilmRecordRows.noteDropped(previous, from: chart, origin: origin, on: transaction)
                     return
                 }
+                // The origin's lock before any kept row: a catch-up holding it writes the same rows, and a save that
+                // wrote one first and then waited for the lock could deadlock with it.
+                if FilmRecordRows.concerns(chart) {
+                    try await FilmRecordRows.lock(origin: origin, on: transaction.requireSQL())
+                }
                 // An unfiltered daily chart's market is kept beside it, in the same transaction.
                 try await MarketDayRows.save(chart, chartID: chartID, origin: origin, on: transaction)
                 // So are the records of the films it lists and listed (unfiltered daily and weekend charts).
-                try await FilmRecordRows.save(chart, previous: previous, origin: origin, on: transaction)
+                try await FilmRecordRows.save(
+                    chart, previous: previous, origin: origin, locked: true, on: transaction)
             }
         }
     }
@@ -135,8 +141,6 @@ struct FluentChartRepository: ChartRepository {
     ) async throws -> (id: UUID, isNew: Bool) {
         let newID = UUID()
         let sql = try database.requireSQL()
-        let newIDValue: any SQLExpression =
-            upkeepPending ? FilmRecordRows.lockingForCatchUp(SQLBind(newID), origin: origin, on: sql) : SQLBind(newID)
         let row =
             try await sql
             .insert(into: ChartModel.schema)
@@ -145,11 +149,11 @@ struct FluentChartRepository: ChartRepository {
                 "area_code", "year_week", "source", "fetched_at", "upkeep_pending"
             )
             .values([
-                newIDValue, SQLBind(origin), SQLBind(chart.kind.rawValue), SQLBind(chart.range.start.isoString),
+                SQLBind(newID), SQLBind(origin), SQLBind(chart.kind.rawValue), SQLBind(chart.range.start.isoString),
                 SQLBind(chart.range.end.isoString), SQLBind(chart.filters.key),
                 (chart.filters.nation?.rawValue).sqlBindOrNull, (chart.filters.multiMovie?.rawValue).sqlBindOrNull,
                 chart.filters.areaCode.sqlBindOrNull, chart.yearWeek.sqlBindOrNull, SQLBind(chart.source.rawValue),
-                SQLBind(chart.fetchedAt), SQLBind(upkeepPending ? 1 : 0),
+                SQLBind(chart.fetchedAt), SQLBind(upkeepPending ? FilmRecordRows.newMark() : 0),
             ])
             .onConflict(with: ["origin", "kind", "range_start", "filter_key"]) {
                 $0.set(excludedValueOf: "range_end")

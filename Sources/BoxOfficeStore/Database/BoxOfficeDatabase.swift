@@ -140,6 +140,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(CreateFilmRunPaces())
         migrations.add(AddChartUpkeepMark())
         migrations.add(WidenFilmRunPaces())
+        migrations.add(NumberChartUpkeepMarks())
         self.migrations = migrations
     }
 

@@ -25,7 +25,7 @@ struct QuotaKeeperSchemaTests {
         AddDiaryVersion(), CreateDiaryStatCounts(), AddDiaryNoteSortIndexes(), CreateWatchlist(), CreateFeedSecrets(),
         CreateWebhooks(), CreateDiaryYearFirstNotes(), CreateDiaryNationFold(), CreateImportLookups(),
         CreateMarketDays(), CreateFilmRecords(), AddMovieNationEnglishTitle(), CreateFilmRunPending(),
-        CreateFilmRunPaces(), AddChartUpkeepMark(), WidenFilmRunPaces(),
+        CreateFilmRunPaces(), AddChartUpkeepMark(), WidenFilmRunPaces(), NumberChartUpkeepMarks(),
     ]
 
     /// A migrator over `database` that knows only `migrations`.

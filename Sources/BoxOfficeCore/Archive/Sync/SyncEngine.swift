@@ -55,10 +55,12 @@ public struct SyncEngine: Sendable {
     ///
     /// - Throws: ``BoxOfficeError`` only for a bad range or when the store cannot be read to plan;
     ///   everything that goes wrong later is in the report.
-    /// - Parameter budget: the calls the run may make; `nil` for ``SyncOptions/budget`` calls of its own.
+    /// - Parameters:
+    ///   - budget: the calls the run may make; `nil` for ``SyncOptions/budget`` calls of its own.
+    ///   - catchingUp: `false` leaves ``catchUpUpkeep()`` to the caller, who may run it beside its next run.
     public func run(
         _ request: SyncRequest, control: SyncControl = SyncControl(), budget: (any SyncCallBudget)? = nil,
-        progress: @escaping @Sendable (SyncEvent) -> Void = { _ in }
+        catchingUp: Bool = true, progress: @escaping @Sendable (SyncEvent) -> Void = { _ in }
     ) async throws -> SyncReport {
         let plan = try await plan(request)
         let run = SyncRun(
@@ -81,11 +83,14 @@ public struct SyncEngine: Sendable {
                 group.addTask { await self.work(run: run) }
             }
         }
-        // The films' records, once for every chart the run stored. Should this fail, the films stay noted, and the
-        // next run (or the first reader of the records) works them out.
-        try? await charts.catchUpUpkeep()
-
+        if catchingUp { await catchUpUpkeep() }
         return await run.finalReport()
+    }
+
+    /// Keeps the markets and films' records of every chart stored for later, once for all of them. Should it fail,
+    /// the charts stay marked, and the next catch-up (or the first reader of the records) works them out.
+    public func catchUpUpkeep() async {
+        try? await charts.catchUpUpkeep()
     }
 
     // MARK: - Workers
