@@ -120,7 +120,7 @@ public struct MarketSales: Sendable, Hashable {
     }
 
     /// The range `low…high` given in hundredths (exact when they agree), divided once so the bounds print short.
-    private static func hundredths(_ low: Double, _ high: Double) -> Figure {
+    static func hundredths(_ low: Double, _ high: Double) -> Figure {
         if low == high { return .exact(low / 100) }
         return Figure(value: (low + high) / 2 / 100, low: low / 100, high: high / 100, quality: .range)
     }

@@ -76,8 +76,6 @@ public struct MarketTotals: Codable, Sendable, Hashable {
         guard days > 0, previous.days > 0, previous.salesLow > 0 else { return nil }
         let low = (Double(salesLow) / Double(previous.salesHigh) - 1) * 100
         let high = (Double(salesHigh) / Double(previous.salesLow) - 1) * 100
-        let lowHundredths = (low * 100).rounded(.down) / 100
-        let highHundredths = (high * 100).rounded(.up) / 100
-        return .range(lowHundredths, highHundredths)
+        return MarketSales.hundredths((low * 100).rounded(.down), (high * 100).rounded(.up))
     }
 }

@@ -80,6 +80,17 @@ struct MarketServiceTests {
         #expect(change.admits(100) && change.quality == .range)
         #expect((change.high ?? 0) - (change.low ?? 0) < 1.5)
         #expect(totals.change(from: MarketTotals(days: [])) == nil)
+
+        // 9.465…9.885 % → 9.46…9.89 %, whose midpoint prints as short as its bounds (not 9.670000000000002).
+        let year = MarketTotals(
+            days: 1, salesLow: 1_000_000, salesHigh: 1_000_000, topTenSales: 0, topTenAudience: 0, koreanSales: 0,
+            unknownSales: 0)
+        let next = MarketTotals(
+            days: 1, salesLow: 1_094_650, salesHigh: 1_098_750, topTenSales: 0, topTenAudience: 0, koreanSales: 0,
+            unknownSales: 0)
+        let short = try #require(next.change(from: year))
+        #expect(short.low == 9.46 && short.high == 9.88)
+        #expect("\(short.value)" == "9.67")
     }
 
     @Test("the same day a year before: 29 February has none, so 28 February stands in")

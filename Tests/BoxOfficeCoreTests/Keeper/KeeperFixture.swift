@@ -26,15 +26,17 @@ struct KeeperFixture {
 
     var calendar: BoxOfficeCalendar { BoxOfficeCalendar(now: time.clock.function) }
 
-    /// A keeper of this fixture; `gate` stands between its engine and the upstream when given.
+    /// A keeper of this fixture; `gate` stands between its engine and the upstream when given, `charts` between its
+    /// engine and the store's charts.
     func keeper(
         from: String, chunkDays: Int = 10, id: String = "a", enabled: Bool = true, log: KeeperLog,
         leases: (any LeaseStore)? = nil,
-        gate: (@Sendable (any BoxOfficeUpstream) -> any BoxOfficeUpstream)? = nil
+        gate: (@Sendable (any BoxOfficeUpstream) -> any BoxOfficeUpstream)? = nil, charts: (any ChartRepository)? = nil
     ) -> ArchiveKeeper {
         let calendar = self.calendar
         let gated = LedgerGatedUpstream(base: gate?(upstream) ?? upstream, ledger: ledger)
         let store = self.store
+        let charts = charts ?? store
         return ArchiveKeeper(
             options: ArchiveKeeper.Options(
                 enabled: enabled,
@@ -44,7 +46,7 @@ struct KeeperFixture {
             instanceID: id,
             makeEngine: { options in
                 SyncEngine(
-                    upstream: gated, charts: store, movies: store, archive: store, calendar: calendar, options: options,
+                    upstream: gated, charts: charts, movies: store, archive: store, calendar: calendar, options: options,
                     sleep: { _ in })
             },
             sleep: time.sleep, observe: log.record)
