@@ -64,7 +64,7 @@ struct CreateMarketDays: AsyncMigration {
                 (try row.decode(column: "id", as: UUID.self), day))
         }
         for (origin, days) in stored.sorted(by: { $0.key < $1.key }) {
-            try await MarketDayRows.fill(days, origin: origin, on: sql)
+            try await MarketDayRows.fill(days, origin: origin, on: database)
         }
     }
 }

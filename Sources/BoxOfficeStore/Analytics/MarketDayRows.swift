@@ -11,6 +11,11 @@ import SQLKit
 /// one SQL statement, ``updateNationParts(chartIDs:origin:on:)``, both then and whenever the archive stores films'
 /// nations (``refreshNations(movieCodes:origin:on:)``), so that they always match `movie_nations`. No
 /// database-specific function: `TRIM`, `CASE`, `CAST` and a grouped subquery only.
+///
+/// On PostgreSQL a save or catch-up holds the diaries' nation lock shared (``DiaryNationFold/lockShared(on:)``) from
+/// before it writes a day until it commits, and a nation store holds it exclusively: a nation stored while a day is
+/// written either comes before the day's nation parts are worked out, or after the day is committed, when the nation
+/// store's own refresh sees it.
 enum MarketDayRows {
     static let schema = "market_days"
 
@@ -26,6 +31,7 @@ enum MarketDayRows {
     static func save(_ chart: Chart, chartID: UUID, origin: String, on database: any Database) async throws {
         guard chart.kind == .daily, chart.filters.isEmpty else { return }
         let sql = try database.requireSQL()
+        try await DiaryNationFold.lockShared(on: database)
         try await upsert([row(chart.entries, chartID: chartID, origin: origin, day: chart.range.start)], on: sql)
         try await updateNationParts(chartIDs: [chartID], origin: origin, on: sql)
     }
@@ -33,7 +39,12 @@ enum MarketDayRows {
     /// Stores (or replaces) the markets of the unfiltered daily charts `charts` of `origin` from their stored rows, a
     /// batch of charts at a time, then their nation parts: for the charts a run left for the catch-up, and those
     /// stored before the market was kept (the migration that makes the table).
-    static func fill(_ charts: [(id: UUID, day: CalendarDate)], origin: String, on sql: any SQLDatabase) async throws {
+    static func fill(
+        _ charts: [(id: UUID, day: CalendarDate)], origin: String, on database: any Database
+    ) async throws {
+        guard !charts.isEmpty else { return }
+        let sql = try database.requireSQL()
+        try await DiaryNationFold.lockShared(on: database)
         for start in stride(from: 0, to: charts.count, by: fillBatchSize) {
             let batch = charts[start..<min(charts.count, start + fillBatchSize)]
             let entries = try await self.entries(of: batch.map(\.id), on: sql)

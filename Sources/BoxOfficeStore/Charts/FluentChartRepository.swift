@@ -61,11 +61,12 @@ struct FluentChartRepository: ChartRepository {
                 if FilmRecordRows.concerns(chart) {
                     try await FilmRecordRows.lock(origin: origin, on: transaction.requireSQL())
                 }
-                // An unfiltered daily chart's market is kept beside it, in the same transaction.
-                try await MarketDayRows.save(chart, chartID: chartID, origin: origin, on: transaction)
-                // So are the records of the films it lists and listed (unfiltered daily and weekend charts).
+                // The records of the films it lists and listed (unfiltered daily and weekend charts) are kept beside
+                // it, in the same transaction; so is an unfiltered daily chart's market, last (it holds the diaries'
+                // nation lock shared until the end).
                 try await FilmRecordRows.save(
                     chart, previous: previous, origin: origin, locked: true, on: transaction)
+                try await MarketDayRows.save(chart, chartID: chartID, origin: origin, on: transaction)
             }
         }
     }

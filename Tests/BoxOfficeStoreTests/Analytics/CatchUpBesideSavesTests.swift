@@ -66,6 +66,42 @@ struct CatchUpBesideSavesTests {
         }
     }
 
+    @Test("a nation stored while a catch-up writes a new day waits for it, and the day counts the nation")
+    func nationDuringCatchUp() async throws {
+        try await TestStore.with(.postgres) { database, store in
+            var random = SplitMix64(seed: 2_812)
+            let (charts, _, stored) = try await Self.settledDays(database, using: &random)
+            // A film dropped on a day saved again: its note is the last row the catch-up deletes, where it stops.
+            var revised = Self.revised(stored, by: 1_000, minutes: 1)
+            let film = try #require(revised.entries.popLast()?.movieCode)
+            try await charts.saveDeferringUpkeep(revised)
+            // A day never kept before, listing the film: the catch-up inserts its row, which no one else sees yet.
+            let day = Records.days[Records.days.count - 1].adding(days: 1)
+            var new = stored
+            new.range = DateRange(start: day, end: day)
+            try await charts.saveDeferringUpkeep(new)
+
+            var storing: Task<Void, any Error>?
+            try await Self.catchUp(stoppedAt: film, in: FilmRecordRows.pendingSchema, database: database, store: store)
+            {
+                // Stopped after it worked out the new day's nation parts, before it commits: the nation store waits
+                // (else its own refresh would miss the day, and the day keep the nation it had before).
+                let archive = database.archiveRepository(origin: Records.origin)
+                storing = Task { try await archive.saveRepresentativeNations([film: MovieNationality.koreaName]) }
+                try await Self.waitForLockWaits(2, on: database)
+            }
+            try await storing?.value
+            let nations = try await database.storedNations()
+            #expect(nations[film] == MovieNationality.koreaName)
+            let kept = try await database.marketRepository(origin: Records.origin).marketDays(on: [day])
+            let expected = MarketDay(day: day, entries: new.entries) {
+                MovieNationality(representativeNation: nations[$0])
+            }
+            #expect(kept == [expected])
+            #expect(expected.koreanSales > 0)
+        }
+    }
+
     /// Every day saved for later and caught up, with the first from the eleventh on that lists three films or more, as
     /// stored.
     static func settledDays(
@@ -104,11 +140,12 @@ struct CatchUpBesideSavesTests {
         return revised
     }
 
-    /// Runs a catch-up that stops inside its refresh, after it read the marks (another connection holds `film`'s
-    /// record row), runs `during` while it waits there, then lets it go on and waits for it.
+    /// Runs a catch-up that stops where it writes `film`'s row of `table` (another connection holds it: in
+    /// `film_runs`, inside its refresh, after it read the marks; in `film_run_pending`, at its last statement), runs
+    /// `during` while it waits there, then lets it go on and waits for it.
     static func catchUp(
-        stoppedAt film: String, database: BoxOfficeDatabase, store: TestStore,
-        during: () async throws -> Void
+        stoppedAt film: String, in table: String = FilmRecordRows.schema, database: BoxOfficeDatabase,
+        store: TestStore, during: () async throws -> Void
     ) async throws {
         let holder = try store.open()
         let (held, holding) = AsyncStream<Void>.makeStream()
@@ -118,7 +155,7 @@ struct CatchUpBesideSavesTests {
             try await holder.database.transaction { transaction in
                 try await transaction.requireSQL().raw(
                     """
-                    SELECT 1 AS held FROM film_runs
+                    SELECT 1 AS held FROM \(ident: table)
                     WHERE origin = \(bind: origin) AND movie_code = \(bind: film) FOR UPDATE
                     """
                 ).run()
