@@ -19,7 +19,10 @@
 #              ANALYTICS_FROM=2004-01-01   the first day of the fill; a later day (e.g. 2025-06-01) makes a quick
 #                check of the script (the tables then name its span, and the 1-year store starts no earlier);
 #                figures for BENCHMARKS.md use the default (the archive's first day),
-#              FILL_TIMEOUT=3600   seconds one fill may take.
+#              FILL_TIMEOUT=3600   seconds one fill may take,
+#              FILL_RUNS=3   with BEFORE_BIN, the fills of both builds alternate this many times on each database
+#                (fresh stores, dropped after each), and the goal compares their medians: one fill on this 2-core
+#                host moves by 10–20 % with the host's other load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,6 +33,7 @@ WRK_CONNECTIONS=${WRK_CONNECTIONS:-16}
 WRK_THREADS=${WRK_THREADS:-2}
 ANALYTICS_FROM=${ANALYTICS_FROM:-2004-01-01}
 FILL_TIMEOUT=${FILL_TIMEOUT:-3600}
+FILL_RUNS=${FILL_RUNS:-3}
 python3 -c 'import datetime as d, sys; d.date.fromisoformat(sys.argv[1])' "$ANALYTICS_FROM" 2>/dev/null ||
   { echo "analytics.sh: ANALYTICS_FROM is not a day (YYYY-MM-DD): $ANALYTICS_FROM" >&2; exit 2; }
 
@@ -89,6 +93,19 @@ fill() {  # binary store-url from → sets fill_seconds; the keeper fills the ra
   fill_seconds=$(python3 -c "print(f'{$ended - $started:.1f}')")
 }
 
+spare_fill() {  # name binary run → fill with binary into a fresh store of database name, then remove it
+  local store=$work/spare-$3.sqlite
+  local database=boxoffice_analytics_$$_spare_$3_$RANDOM
+  if [ "$1" = postgres ]; then
+    pg_create "$database"
+    fill "$2" "$pg_url" "$ANALYTICS_FROM"
+    pg_admin "DROP DATABASE $database" >/dev/null
+  else
+    fill "$2" "sqlite://$store" "$ANALYTICS_FROM"
+    rm -f "$store" "$store-wal" "$store-shm"
+  fi
+}
+
 start_server() {  # store-url → sets server_pid and base
   env -u TMDB_API_KEY -u KAKAO_REST_API_KEY -u KOBIS_API_KEY -u KOBIS_BASE_URL "DATABASE_URL=$1" \
     BOXOFFICE_KEEPER=off LOG_LEVEL=warning "$bin" serve --hostname 127.0.0.1 --port 0 >"$work/server.out" 2>&1 &
@@ -136,6 +153,14 @@ measure() {  # name full-store-url year-store-url [before-store-url] → writes 
     log "$name: the same fill with $BEFORE_BIN"
     fill "$BEFORE_BIN" "$before" "$ANALYTICS_FROM"
     fill_before=$fill_seconds
+    local run
+    for ((run = 2; run <= FILL_RUNS; run++)); do
+      log "$name: fill $run of $FILL_RUNS, both builds"
+      spare_fill "$name" "$bin" "$run"
+      fill_after+=" $fill_seconds"
+      spare_fill "$name" "$BEFORE_BIN" "$run"
+      fill_before+=" $fill_seconds"
+    done
   fi
   log "$name: filling one year ($year_from →)"
   fill "$bin" "$year" "$year_from"
@@ -215,9 +240,20 @@ for line in open(f"{out}/scale"):
 print()
 print(f"RSS idle {int(idle) / 1024:.1f} MB, after every route once {int(after) / 1024:.1f} MB: "
       f"**+{(int(after) - int(idle)) / 1024:.1f} MB**.")
-line = f"Keeper's sample fill of {first[:4] if first.endswith('-01-01') else first}→: {fill_after} s"
+def median(runs):
+    times = sorted(float(t) for t in runs.split())
+    return (times[(len(times) - 1) // 2] + times[len(times) // 2]) / 2
+def listed(runs):
+    return ", ".join(runs.split())
+line = f"Keeper's sample fill of {first[:4] if first.endswith('-01-01') else first}→: "
 if fill_before:
-    line += f", before the issue {fill_before} s: **{float(fill_after) / float(fill_before):.2f}**"
+    after_median, before_median = median(fill_after), median(fill_before)
+    count = len(fill_after.split())
+    line += (f"{listed(fill_after)} s, before the issue {listed(fill_before)} s (alternating); "
+             f"{'medians ' if count > 1 else ''}{after_median:.1f} ÷ {before_median:.1f} s: "
+             f"**{after_median / before_median:.2f}**")
+else:
+    line += f"{fill_after} s"
 print(line + ".")
 PY
 }

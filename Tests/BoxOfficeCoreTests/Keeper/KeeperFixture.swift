@@ -46,7 +46,8 @@ struct KeeperFixture {
             instanceID: id,
             makeEngine: { options in
                 SyncEngine(
-                    upstream: gated, charts: charts, movies: store, archive: store, calendar: calendar, options: options,
+                    upstream: gated, charts: charts, movies: store, archive: store, calendar: calendar,
+                    options: options,
                     sleep: { _ in })
             },
             sleep: time.sleep, observe: log.record)
