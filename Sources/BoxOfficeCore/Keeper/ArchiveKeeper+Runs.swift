@@ -2,7 +2,8 @@ import Foundation
 import KOBIS
 
 extension ArchiveKeeper {
-    /// Runs `request` for the keeper, its calls counted as the keeper's (`catchingUp`: as ``SyncEngine/run(_:control:budget:catchingUp:progress:)``).
+    /// Runs `request` for the keeper, its calls counted as the keeper's; `catchingUp` as
+    /// ``SyncEngine/run(_:control:budget:catchingUp:progress:)`` takes it.
     func runEngine(_ request: SyncRequest, catchingUp: Bool = true) async -> KeeperRunOutcome {
         let control = SyncControl()
         let stopping = shared.withLock { progress -> Bool in
