@@ -120,6 +120,8 @@ extension ReasonText {
                 "요청의 값에 NUL 문자를 쓸 수 없습니다.", "A value in the request contains a NUL character, which is not allowed.")
         case .noControlCharacters:
             return t("\(f): 제어 문자를 쓸 수 없습니다.", "\(f) must not contain control characters.")
+        case .noNULCharacter:
+            return t("\(f): NUL 문자를 쓸 수 없습니다.", "\(f) must not contain a NUL character.")
         case .singleLine:
             return t(
                 "\(f): 제어 문자나 줄바꿈을 쓸 수 없습니다.", "\(f) must not contain control characters or line breaks.")

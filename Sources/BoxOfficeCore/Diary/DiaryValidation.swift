@@ -172,11 +172,14 @@ public enum DiaryValidation {
         return try rating(stars: stars, field: field)
     }
 
-    /// Checks a memo's length; memos are kept exactly as written.
+    /// Checks a memo's length and that it holds no NUL; memos are otherwise kept exactly as written.
     public static func memo(_ text: String) throws(BoxOfficeError) -> String {
         let count = text.count
         guard count <= memoLimit else {
             throw .invalid("memo", .maximumLength(memoLimit))
+        }
+        guard !text.utf8.contains(0) else {
+            throw .invalid("memo", .noNULCharacter)
         }
         return text
     }

@@ -74,6 +74,9 @@ public enum InputRule: Sendable, Hashable {
     case visibleASCII(ClosedRange<Int>)
     /// Must not contain control characters.
     case noControlCharacters
+    /// Must not contain the NUL character (U+0000), which text written elsewhere never holds and PostgreSQL refuses to
+    /// keep: refused before any store, so SQLite and PostgreSQL answer alike.
+    case noNULCharacter
     /// Must be one line: no control characters or line breaks.
     case singleLine
     /// Usernames: letters, digits, `_`, `.` and `-` only.

@@ -90,6 +90,9 @@ struct DiaryValidationTests {
         #expect(
             message { _ = try DiaryValidation.memo(huge) }
                 == "memo must be at most 10,000 characters long.")
+        // PostgreSQL keeps no NUL; SQLite would: refused before either, so both answer the same 400.
+        #expect(message { _ = try DiaryValidation.memo("첫 줄\u{0}둘째 줄") } == "memo must not contain a NUL character.")
+        #expect(try DiaryValidation.memo("tab\tand\u{7}bell") == "tab\tand\u{7}bell")
     }
 
     @Test("usernames and passwords")

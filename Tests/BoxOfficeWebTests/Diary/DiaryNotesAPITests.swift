@@ -177,6 +177,8 @@ extension DiaryAPITests {
                         with(["memo": String(repeating: "a", count: 100 * 1024)]),
                         "memo must be at most 10,000 characters long."
                     ),
+                    // The same 400 on SQLite (which would keep a NUL) as on PostgreSQL (which refuses it).
+                    (with(["memo": "첫 줄\u{0}둘째 줄"]), "memo must not contain a NUL character."),
                     (with(["place": "car"]), "place must be cinema or home, got \"car\""),
                     (with(["categoryId": "nope"]), "categoryId must be a category id or none"),
                     (with(["categoryId": UUID().uuidString]), "categoryId: you have no category with id"),
@@ -202,6 +204,7 @@ extension DiaryAPITests {
                     (["watchedOn": "2030-01-01"], "watchedOn \"2030-01-01\" is in the future"),
                     (["rating": 5.5], "rating must be from 0.5 to 5 stars"),
                     (["memo": String(repeating: "b", count: 10_001)], "memo must be at most 10,000 characters"),
+                    (["memo": "\u{0}"], "memo must not contain a NUL character."),
                 ] as [([String: Any], String)] {
                     let response = try await client.call(.patch, "/api/v1/notes/\(id)", token: token, json: body)
                     #expect(response.status == .badRequest)
