@@ -1,4 +1,3 @@
-public import BoxOfficeCore
 /// Finds where one JSON value ends, a byte at a time, without parsing it: strings (with their escapes) and the depth
 /// of brackets. Whether the value is well formed is for the decoder to say.
 struct JSONValueScanner {

@@ -1,4 +1,3 @@
-public import BoxOfficeCore
 import Foundation
 
 /// Multi-valued CSV cells (genres, nations, directors): values joined by `|`, with `\` escaping `|` and `\`.
