@@ -45,12 +45,12 @@ enum FilmRecordRows {
     }
 
     /// Recomputes the records of the films `chart` lists and of `previous` (the films it listed before it was
-    /// replaced), after `chart` was saved under `origin`.
-    /// `locked`: the caller holds the origin's lock already.
-    static func save(
-        _ chart: Chart, previous: [String], origin: String, locked: Bool = false, on database: any Database
-    ) async throws {
+    /// replaced), after `chart` was saved under `origin`. It takes the origin's lock first, before the transaction
+    /// writes any other kept row (the day's market comes after it): a save that wrote a kept row and then waited for
+    /// a catch-up writing the same row would deadlock with it.
+    static func save(_ chart: Chart, previous: [String], origin: String, on database: any Database) async throws {
         guard concerns(chart) else { return }
+        try await lock(origin: origin, on: database.requireSQL())
         var codes = Set(previous).union(chart.entries.map(\.movieCode))
         let archiveStart = try await self.archiveStart(origin: origin, on: database)
         if chart.kind == .daily, let archiveStart, chart.range.start == archiveStart {
@@ -58,7 +58,7 @@ enum FilmRecordRows {
         }
         try await refresh(
             movieCodes: codes.sorted(), origin: origin, source: chart.source, archiveStart: archiveStart,
-            locked: locked, on: database)
+            locked: true, on: database)
     }
 
     /// The mark of a chart saved for the catch-up: a number of its own (1…2³¹ − 1), so a catch-up clears only the
@@ -232,7 +232,7 @@ enum FilmRecordRows {
     /// records at a time, until its transaction ends, so no two read a film's rows without the other's day or upsert
     /// the same films in another order (a deadlock); a save that notes dropped films takes it shared
     /// (``noteDropped(_:from:origin:on:)``). SQLite has one writer already.
-    static func lock(origin: String, on sql: any SQLDatabase) async throws {
+    private static func lock(origin: String, on sql: any SQLDatabase) async throws {
         guard sql.dialect.name == "postgresql" else { return }
         try await sql.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: lockKey(origin))))").run()
     }

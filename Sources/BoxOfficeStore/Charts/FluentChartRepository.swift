@@ -56,16 +56,11 @@ struct FluentChartRepository: ChartRepository {
                     try await FilmRecordRows.noteDropped(previous, from: chart, origin: origin, on: transaction)
                     return
                 }
-                // The origin's lock before any kept row: a catch-up holding it writes the same rows, and a save that
-                // wrote one first and then waited for the lock could deadlock with it.
-                if FilmRecordRows.concerns(chart) {
-                    try await FilmRecordRows.lock(origin: origin, on: transaction.requireSQL())
-                }
                 // The records of the films it lists and listed (unfiltered daily and weekend charts) are kept beside
-                // it, in the same transaction; so is an unfiltered daily chart's market, last (it holds the diaries'
-                // nation lock shared until the end).
-                try await FilmRecordRows.save(
-                    chart, previous: previous, origin: origin, locked: true, on: transaction)
+                // it, in the same transaction, first (they take the origin's lock before any kept row is written);
+                // so is an unfiltered daily chart's market, last (it holds the diaries' nation lock shared until the
+                // end).
+                try await FilmRecordRows.save(chart, previous: previous, origin: origin, on: transaction)
                 try await MarketDayRows.save(chart, chartID: chartID, origin: origin, on: transaction)
             }
         }
