@@ -41,6 +41,15 @@ struct FluentChartRepository: ChartRepository {
         // PostgreSQL a statement costs the server about 0.5 ms of CPU beyond its work: 4 s of a 22.9-year fill.)
         let later = recordsLater && FilmRecordRows.concerns(chart)
         try await StorageFailure.run("store a chart", logger: database.logger) {
+            // A chart nothing is kept beside now (left for the catch-up, or not one the records read) is, on
+            // PostgreSQL, inserted with its rows in one statement when it is new: most of a fill's charts.
+            if later || !FilmRecordRows.concerns(chart), let sql = database as? any SQLDatabase,
+                sql.dialect.name == "postgresql",
+                try await PostgresChartRows.insertNew(
+                    chart, origin: origin, mark: later ? FilmRecordRows.newMark() : 0, on: sql)
+            {
+                return
+            }
             try await database.transaction { transaction in
                 // The upsert comes first: it locks the chart's row, so concurrent saves of one chart queue here
                 // instead of interleaving their deletes and inserts. Left for later, its row carries a mark of its own
@@ -92,9 +101,9 @@ struct FluentChartRepository: ChartRepository {
             .sort(ChartEntryModel.self, \.$movieCode)
     }
 
-    /// Replaces the chart's rows with `entries`: one DELETE (none for a chart just inserted) and one multi-row
-    /// INSERT in SQL (building Fluent models for them cost a sync about 15% of its CPU in property-wrapper
-    /// reflection).
+    /// Replaces the chart's rows with `entries`: one DELETE (none for a chart just inserted) and one INSERT in SQL
+    /// (building Fluent models for them cost a sync about 15% of its CPU in property-wrapper reflection); on
+    /// PostgreSQL the rows go as arrays (``PostgresChartRows``).
     private func replaceEntries(
         of chartID: UUID, with entries: [ChartEntry], isNew: Bool, on database: any Database
     ) async throws {
@@ -103,6 +112,10 @@ struct FluentChartRepository: ChartRepository {
             try await sql.delete(from: ChartEntryModel.schema).where("chart_id", .equal, SQLBind(chartID)).run()
         }
         guard !entries.isEmpty else { return }
+        if sql.dialect.name == "postgresql" {
+            try await PostgresChartRows.insert(entries, chartID: chartID, on: sql)
+            return
+        }
         var rows: [[any SQLExpression]] = []
         rows.reserveCapacity(entries.count)
         for entry in entries {
@@ -140,17 +153,11 @@ struct FluentChartRepository: ChartRepository {
         let row =
             try await sql
             .insert(into: ChartModel.schema)
-            .columns(
-                "id", "origin", "kind", "range_start", "range_end", "filter_key", "nation", "multi_movie",
-                "area_code", "year_week", "source", "fetched_at", "upkeep_pending"
+            .columns(Self.chartColumns)
+            .values(
+                Self.chartValues(
+                    chart, id: newID, origin: origin, mark: upkeepPending ? FilmRecordRows.newMark() : 0)
             )
-            .values([
-                SQLBind(newID), SQLBind(origin), SQLBind(chart.kind.rawValue), SQLBind(chart.range.start.isoString),
-                SQLBind(chart.range.end.isoString), SQLBind(chart.filters.key),
-                (chart.filters.nation?.rawValue).sqlBindOrNull, (chart.filters.multiMovie?.rawValue).sqlBindOrNull,
-                chart.filters.areaCode.sqlBindOrNull, chart.yearWeek.sqlBindOrNull, SQLBind(chart.source.rawValue),
-                SQLBind(chart.fetchedAt), SQLBind(upkeepPending ? FilmRecordRows.newMark() : 0),
-            ])
             .onConflict(with: ["origin", "kind", "range_start", "filter_key"]) {
                 $0.set(excludedValueOf: "range_end")
                     .set(excludedValueOf: "nation")
@@ -166,6 +173,23 @@ struct FluentChartRepository: ChartRepository {
         guard let row else { throw BoxOfficeError.storage("Could not store a chart: the database returned no row.") }
         let id = try row.decode(column: "id", as: UUID.self)
         return (id, id == newID)
+    }
+
+    /// The columns of `charts` a save writes, in the order of ``chartValues(_:id:origin:mark:)``.
+    static let chartColumns = [
+        "id", "origin", "kind", "range_start", "range_end", "filter_key", "nation", "multi_movie", "area_code",
+        "year_week", "source", "fetched_at", "upkeep_pending",
+    ]
+
+    /// The values of `chart`'s row under `id`, with `mark` for `upkeep_pending` (0: nothing waits).
+    static func chartValues(_ chart: Chart, id: UUID, origin: String, mark: Int) -> [any SQLExpression] {
+        [
+            SQLBind(id), SQLBind(origin), SQLBind(chart.kind.rawValue), SQLBind(chart.range.start.isoString),
+            SQLBind(chart.range.end.isoString), SQLBind(chart.filters.key),
+            (chart.filters.nation?.rawValue).sqlBindOrNull, (chart.filters.multiMovie?.rawValue).sqlBindOrNull,
+            chart.filters.areaCode.sqlBindOrNull, chart.yearWeek.sqlBindOrNull, SQLBind(chart.source.rawValue),
+            SQLBind(chart.fetchedAt), SQLBind(mark),
+        ]
     }
 
     /// Groups joined rows into charts, keeping their order.

@@ -96,6 +96,34 @@ struct ChartRepositoryTests {
         }
     }
 
+    // Left for the catch-up, a new chart is one statement on PostgreSQL and a stored one is replaced in a transaction:
+    // both round-trip, missing open dates and an empty chart too.
+    @Test("a chart left for the catch-up round-trips, new, replaced and empty", arguments: Backend.enabled)
+    func deferredRoundTrip(backend: Backend) async throws {
+        try await TestStore.with(backend) { database, _ in
+            let charts = database.chartRepository(origin: "sample")
+            let chart = Fixtures.dailyChart()
+            #expect(chart.entries.contains { $0.openDate == nil })
+            try await charts.saveDeferringUpkeep(chart)
+            Fixtures.expectSame(try await charts.storedChart(for: .daily(Fixtures.day)), chart)
+
+            let newer = Fixtures.dailyChart(
+                entries: Fixtures.entries(count: 3, tag: " (개정)"), source: .sample,
+                fetchedAt: Fixtures.fetchedAt.addingTimeInterval(60))
+            try await charts.saveDeferringUpkeep(newer)
+            Fixtures.expectSame(try await charts.storedChart(for: .daily(Fixtures.day)), newer)
+            #expect(try await database.rowCount(of: "chart_entries") == 3)
+
+            let nextDay = Fixtures.dailyChart(Fixtures.day.adding(days: 1), entries: [])
+            try await charts.saveDeferringUpkeep(nextDay)
+            Fixtures.expectSame(try await charts.storedChart(for: .daily(Fixtures.day.adding(days: 1))), nextDay)
+            #expect(try await database.rowCount(of: "charts") == 2)
+
+            try await charts.catchUpUpkeep()
+            #expect(try await database.rowCount(of: "market_days") == 2)
+        }
+    }
+
     @Test("a chart without entries round-trips", arguments: Backend.enabled)
     func emptyChart(backend: Backend) async throws {
         try await TestStore.with(backend) { database, _ in
