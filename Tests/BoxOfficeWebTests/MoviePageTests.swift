@@ -105,7 +105,7 @@ struct MoviePageTests {
             #expect(response.headers[.contentType] == "image/svg+xml; charset=utf-8")
             #expect(response.headers[.cacheControl] == "public, max-age=86400")
             #expect(response.text.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
-            #expect(response.text.contains("<title>\(PosterPlaceholder.escape(movie.title))</title>"))
+            #expect(response.text.contains("<title>\(movie.title.htmlEscaped)</title>"))
         }
     }
 

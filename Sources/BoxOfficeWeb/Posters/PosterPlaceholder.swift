@@ -17,7 +17,7 @@ enum PosterPlaceholder {
         for (index, line) in lines.enumerated() {
             text +=
                 "<text x=\"\(width / 2)\" y=\"\(firstBaseline + index * lineHeight)\" text-anchor=\"middle\" "
-                + "font-size=\"30\" font-weight=\"700\" fill=\"#fff\">\(escape(line))</text>"
+                + "font-size=\"30\" font-weight=\"700\" fill=\"#fff\">\(line.htmlEscaped)</text>"
         }
         if let year {
             text +=
@@ -26,8 +26,8 @@ enum PosterPlaceholder {
         }
         return
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" "
-            + "height=\"\(height)\" role=\"img\" aria-label=\"\(escape(title))\">"
-            + "<title>\(escape(title))</title>"
+            + "height=\"\(height)\" role=\"img\" aria-label=\"\(title.htmlEscaped)\">"
+            + "<title>\(title.htmlEscaped)</title>"
             + "<defs><linearGradient id=\"g\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\">"
             + "<stop offset=\"0\" stop-color=\"hsl(\(hue),45%,38%)\"/>"
             + "<stop offset=\"1\" stop-color=\"hsl(\((hue + 40) % 360),50%,18%)\"/></linearGradient></defs>"
@@ -76,20 +76,5 @@ enum PosterPlaceholder {
             lines[maxLines - 1] = DisplayWidth.truncate(lines[maxLines - 1] + "…", to: width)
         }
         return lines
-    }
-
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

@@ -126,6 +126,11 @@ struct MarketPageTests {
             #expect(days.contains(#"<th scope="col" aria-sort="ascending" data-sort-type="text">"#))
             // The ledger comes by the #1 film's show share, which its heading says; each cell keeps its raw figure.
             #expect(days.contains(#"class="num" aria-sort="descending" data-sort-type="number">"#))
+            // The daily line's table: a row a day, its #1 film linked.
+            #expect(days.components(separatedBy: #"<tr><th scope="row">"#).count - 1 == report.lines.count)
+            if let code = report.lines.last?.firstMovieCode {
+                #expect(days.contains(#"<td><a href="/movies/\#(code)">"#))
+            }
             let line = try #require(report.topShowDays.first)
             let sales = try #require(line.sales)
             #expect(days.contains(#"<td class="num" data-sort-value="\#(sales.value)">"#))
@@ -142,6 +147,25 @@ struct MarketPageTests {
             #expect(years.contains(#"<th scope="row" data-sort-value="2004">"#))
             #expect(years.contains(#"<td class="num" data-sort-value="">"#))
         }
+    }
+
+    @Test("the daily table's rows, written in Swift, escape what Mustache escapes")
+    func dayRowsEscaped() {
+        let row = MarketDayRowViewModel(
+            date: "2024-03-01", sales: "≈ 12.3억 원", topTen: "91.0%", korean: "40.1%", first: #"<Fast & "Furious">"#,
+            firstURL: "/movies/1?a=1&b='2'", firstShows: "50.0%", holiday: "", salesSort: "1230000000",
+            topTenSort: "", koreanSort: "", firstSort: "", firstShowsSort: "")
+        var unlinked = row
+        unlinked.firstURL = nil
+        let html = MarketDaysViewModel.dayRows([row, unlinked])
+        #expect(
+            html.hasPrefix(
+                #"<tr><th scope="row">2024-03-01</th><td data-sort-value="1230000000">≈ 12.3억 원</td><td>91.0%</td>"#
+                    + #"<td>40.1%</td><td><a href="/movies/1?a=1&amp;b=&#39;2&#39;">&lt;Fast &amp; &quot;Furious&quot;&gt;</a></td>"#
+            ))
+        #expect(html.contains(#"<td data-sort-value="">&lt;Fast &amp; &quot;Furious&quot;&gt;</td><td>50.0%</td>"#))
+        #expect(html.components(separatedBy: "<tr>").count - 1 == 2)
+        #expect("plain 텍스트".htmlEscaped == "plain 텍스트")
     }
 
     @Test("bad input answers 400 in the reader's language, naming the value")
