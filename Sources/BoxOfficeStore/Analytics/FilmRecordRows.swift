@@ -27,9 +27,9 @@ enum FilmRecordRows {
         "origin", "movie_code", "threshold", "earliest", "latest", "day_low", "day_high", "open_year",
     ]
 
-    private static let unfiltered = ChartFilters.none.key
-    private static let daily = ChartKind.daily.rawValue
-    private static let weekend = ChartKind.weekend.rawValue
+    static let unfiltered = ChartFilters.none.key
+    static let daily = ChartKind.daily.rawValue
+    static let weekend = ChartKind.weekend.rawValue
 
     /// Whether saving `chart` changes films' records.
     static func concerns(_ chart: Chart) -> Bool {
@@ -293,52 +293,6 @@ enum FilmRecordRows {
                 return update
             }
             .run()
-    }
-
-    /// The films' rows in the unfiltered daily and weekend charts of `origin`, by film. `CROSS JOIN` keeps SQLite on
-    /// `chart_entries (movie_code)`: with a list of codes it walked every chart of the origin instead (64 ms against
-    /// 18 ms for 100 films of a 22.9-year archive); PostgreSQL plans it as the inner join it is.
-    static func histories(
-        of codes: [String], origin: String, source: ChartSource, archiveStart: CalendarDate?,
-        on sql: any SQLDatabase
-    ) async throws -> [String: FilmHistory] {
-        let rows = try await sql.raw(
-            """
-            SELECT e.movie_code AS movie_code, c.kind AS kind, c.range_start AS range_start,
-              c.range_end AS range_end, e.rank AS rank, e.title AS title, e.open_date AS open_date,
-              e.audience AS audience, e.audience_total AS audience_total, e.sales AS sales,
-              e.sales_total AS sales_total, e.screens AS screens, e.shows AS shows
-            FROM chart_entries e
-            CROSS JOIN charts c
-            WHERE c.id = e.chart_id AND e.movie_code IN (\(binds: codes)) AND c.origin = \(bind: origin)
-              AND c.kind IN (\(bind: daily), \(bind: weekend)) AND c.filter_key = \(bind: unfiltered)
-            """
-        ).all()
-        return try histories(rows, source: source, archiveStart: archiveStart)
-    }
-
-    /// Groups rows (with `movie_code` and `kind`) into films' histories.
-    static func histories(
-        _ rows: [any SQLRow], source: ChartSource, archiveStart: CalendarDate?
-    ) throws -> [String: FilmHistory] {
-        var days: [String: [FilmRow]] = [:]
-        var weekends: [String: [FilmRow]] = [:]
-        for row in rows {
-            let code = try row.decode(column: "movie_code", as: String.self)
-            let filmRow = try FluentFilmRunRepository.filmRow(row)
-            if try row.decode(column: "kind", as: String.self) == daily {
-                days[code, default: []].append(filmRow)
-            } else {
-                weekends[code, default: []].append(filmRow)
-            }
-        }
-        var histories: [String: FilmHistory] = [:]
-        for code in Set(days.keys).union(weekends.keys) {
-            histories[code] = FilmHistory(
-                movieCode: code, daily: days[code] ?? [], weekends: weekends[code] ?? [],
-                archiveStart: archiveStart, source: source)
-        }
-        return histories
     }
 
     static func values(_ record: FilmRecord, origin: String) -> [any SQLExpression] {

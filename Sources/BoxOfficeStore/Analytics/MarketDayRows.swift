@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import FluentKit
+import FluentPostgresDriver
 import Foundation
 import SQLKit
 
@@ -80,15 +81,31 @@ enum MarketDayRows {
     /// Charts read and written per statement by ``fill(_:origin:on:)``.
     private static let fillBatchSize = 200
 
-    /// The rows of the charts `ids`, by chart: what ``MarketDay`` reads of them.
+    /// The rows of the charts `ids`, by chart: what ``MarketDay`` reads of them (on PostgreSQL decoded by PostgresNIO,
+    /// ``PostgresRows``: a catch-up or an upgrade reads every kept day's rows).
     private static func entries(of ids: [UUID], on sql: any SQLDatabase) async throws -> [UUID: [ChartEntry]] {
+        var entries: [UUID: [ChartEntry]] = [:]
+        let postgres: PostgresQuery = """
+            SELECT chart_id, rank, movie_code, title, audience, sales, sales_share, shows FROM chart_entries
+            WHERE chart_id = ANY(\(ids))
+            """
+        if let rows = try await PostgresRows.all(postgres, on: sql) {
+            for row in rows {
+                let (chartID, rank, code, title, audience, sales, share, shows) = try row.decode(
+                    (UUID, Int, String, String, Int64, Int64, Double, Int).self)
+                entries[chartID, default: []].append(
+                    ChartEntry(
+                        rank: rank, change: .same, movieCode: code, title: title, openDate: nil, audience: audience,
+                        audienceTotal: 0, sales: sales, salesShare: share, salesTotal: 0, screens: 0, shows: shows))
+            }
+            return entries.mapValues { $0.sorted { $0.rank < $1.rank } }
+        }
         let rows = try await sql.raw(
             """
             SELECT chart_id, rank, movie_code, title, audience, sales, sales_share, shows FROM chart_entries
             WHERE chart_id IN (\(binds: ids))
             """
         ).all()
-        var entries: [UUID: [ChartEntry]] = [:]
         for row in rows {
             let entry = ChartEntry(
                 rank: try row.decode(column: "rank", as: Int.self), change: .same,
