@@ -21,7 +21,7 @@ struct CreateFilmRunPaces: AsyncMigration {
         try await sql.create(index: "idx_film_run_paces_origin_day_audience")
             .on(FilmRunPaceRows.schema).column("origin").column("day").column("audience")
             .run()
-        try await FilmRunPaceRows.fill(on: database)
+        try await FilmRunPaceRows.fill(replacing: false, on: database)
     }
 
     func revert(on database: any Database) async throws {

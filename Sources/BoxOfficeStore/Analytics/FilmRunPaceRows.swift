@@ -33,14 +33,17 @@ enum FilmRunPaceRows {
         }
     }
 
-    /// Replaces the kept paces of `codes` under `origin` by those of their `histories` and `runs`.
+    /// Replaces the kept paces of `codes` under `origin` by those of their `histories` and `runs` (`deleting`: false
+    /// when none are kept yet, as in a table just made).
     static func replace(
         _ codes: [String], histories: [String: FilmHistory], runs: [String: FilmRun], origin: String,
-        on sql: any SQLDatabase
+        deleting: Bool = true, on sql: any SQLDatabase
     ) async throws {
         guard !codes.isEmpty else { return }
-        try await sql.delete(from: schema).where("origin", .equal, SQLBind(origin))
-            .where("movie_code", .in, SQLBind.group(codes)).run()
+        if deleting {
+            try await sql.delete(from: schema).where("origin", .equal, SQLBind(origin))
+                .where("movie_code", .in, SQLBind.group(codes)).run()
+        }
         let rows = codes.flatMap { code -> [Kept] in
             guard let history = histories[code], let run = runs[code] else { return [] }
             return kept(history, run: run)
@@ -80,8 +83,8 @@ enum FilmRunPaceRows {
     }
 
     /// Keeps the paces of every film of the charts already stored, an origin and a batch of films at a time (for the
-    /// migrations that make or widen the table).
-    static func fill(on database: any Database) async throws {
+    /// migrations that make or widen the table; `replacing`: false when the table is empty).
+    static func fill(replacing: Bool = true, on database: any Database) async throws {
         let sql = try database.requireSQL()
         for films in try await FilmRecordRows.chartedFilms(on: sql) {
             let origin = films.origin
@@ -93,7 +96,7 @@ enum FilmRunPaceRows {
                     of: batch, origin: origin, source: films.source, archiveStart: archiveStart, on: sql)
                 try await replace(
                     batch, histories: histories, runs: histories.mapValues { FilmRun(history: $0) }, origin: origin,
-                    on: sql)
+                    deleting: replacing, on: sql)
             }
         }
     }
