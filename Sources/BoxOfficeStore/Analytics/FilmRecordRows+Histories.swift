@@ -54,7 +54,7 @@ extension FilmRecordRows {
     }
 
     /// Groups rows (with `movie_code` and `kind`) into films' histories.
-    static func histories(
+    private static func histories(
         _ rows: [any SQLRow], source: ChartSource, archiveStart: CalendarDate?
     ) throws -> [String: FilmHistory] {
         try histories(

@@ -84,41 +84,48 @@ enum MarketDayRows {
     /// The rows of the charts `ids`, by chart: what ``MarketDay`` reads of them (on PostgreSQL decoded by PostgresNIO,
     /// ``PostgresRows``: a catch-up or an upgrade reads every kept day's rows).
     private static func entries(of ids: [UUID], on sql: any SQLDatabase) async throws -> [UUID: [ChartEntry]] {
-        var entries: [UUID: [ChartEntry]] = [:]
+        // What a kept day reads of a row: its chart, and the figures `MarketDay` uses.
+        func entry(
+            _ rank: Int, _ code: String, _ title: String, _ audience: Int64, _ sales: Int64, _ share: Double,
+            _ shows: Int
+        ) -> ChartEntry {
+            ChartEntry(
+                rank: rank, change: .same, movieCode: code, title: title, openDate: nil, audience: audience,
+                audienceTotal: 0, sales: sales, salesShare: share, salesTotal: 0, screens: 0, shows: shows)
+        }
+        let read: [(chartID: UUID, entry: ChartEntry)]
         let postgres: PostgresQuery = """
             SELECT chart_id, rank, movie_code, title, audience, sales, sales_share, shows FROM chart_entries
             WHERE chart_id = ANY(\(ids))
             """
         if let rows = try await PostgresRows.all(postgres, on: sql) {
-            for row in rows {
+            read = try rows.map { row in
                 let (chartID, rank, code, title, audience, sales, share, shows) = try row.decode(
                     (UUID, Int, String, String, Int64, Int64, Double, Int).self)
-                entries[chartID, default: []].append(
-                    ChartEntry(
-                        rank: rank, change: .same, movieCode: code, title: title, openDate: nil, audience: audience,
-                        audienceTotal: 0, sales: sales, salesShare: share, salesTotal: 0, screens: 0, shows: shows))
+                return (chartID, entry(rank, code, title, audience, sales, share, shows))
             }
-            return entries.mapValues { $0.sorted { $0.rank < $1.rank } }
-        }
-        let rows = try await sql.raw(
-            """
-            SELECT chart_id, rank, movie_code, title, audience, sales, sales_share, shows FROM chart_entries
-            WHERE chart_id IN (\(binds: ids))
-            """
-        ).all()
-        for row in rows {
-            let entry = ChartEntry(
-                rank: try row.decode(column: "rank", as: Int.self), change: .same,
-                movieCode: try row.decode(column: "movie_code", as: String.self),
-                title: try row.decode(column: "title", as: String.self), openDate: nil,
-                audience: try row.decode(column: "audience", as: Int64.self), audienceTotal: 0,
-                sales: try row.decode(column: "sales", as: Int64.self),
-                salesShare: try row.decode(column: "sales_share", as: Double.self), salesTotal: 0, screens: 0,
-                shows: try row.decode(column: "shows", as: Int.self))
-            entries[try row.decode(column: "chart_id", as: UUID.self), default: []].append(entry)
+        } else {
+            read = try await sql.raw(
+                """
+                SELECT chart_id, rank, movie_code, title, audience, sales, sales_share, shows FROM chart_entries
+                WHERE chart_id IN (\(binds: ids))
+                """
+            ).all().map { row in
+                (
+                    try row.decode(column: "chart_id", as: UUID.self),
+                    entry(
+                        try row.decode(column: "rank", as: Int.self),
+                        try row.decode(column: "movie_code", as: String.self),
+                        try row.decode(column: "title", as: String.self),
+                        try row.decode(column: "audience", as: Int64.self),
+                        try row.decode(column: "sales", as: Int64.self),
+                        try row.decode(column: "sales_share", as: Double.self),
+                        try row.decode(column: "shows", as: Int.self))
+                )
+            }
         }
         // In rank order, as a chart lists them.
-        return entries.mapValues { $0.sorted { $0.rank < $1.rank } }
+        return Dictionary(grouping: read, by: \.chartID).mapValues { $0.map(\.entry).sorted { $0.rank < $1.rank } }
     }
 
     /// Recomputes the nation parts of every kept day of `origin` whose chart lists one of `movieCodes` (after the

@@ -23,7 +23,7 @@ enum PostgresChartRows {
             statement = inserted
         } else {
             statement = """
-                WITH chart AS (\(inserted)), entries AS (\(insertEntries(chart.entries, chartID: SQLRaw("chart.id"))) \
+                WITH chart AS (\(inserted)), entries AS (\(insertEntries(chartID: SQLRaw("chart.id"))) \
                 FROM chart CROSS JOIN \(arrays(chart.entries)))
                 SELECT id FROM chart
                 """
@@ -34,11 +34,11 @@ enum PostgresChartRows {
     /// Inserts `entries` as the rows of the chart `chartID`.
     static func insert(_ entries: [ChartEntry], chartID: UUID, on sql: any SQLDatabase) async throws {
         guard !entries.isEmpty else { return }
-        try await sql.raw("\(insertEntries(entries, chartID: SQLBind(chartID))) FROM \(arrays(entries))").run()
+        try await sql.raw("\(insertEntries(chartID: SQLBind(chartID))) FROM \(arrays(entries))").run()
     }
 
     /// `INSERT … SELECT` of the rows named `e` by ``arrays(_:)``, for the chart `chartID`; the caller adds `FROM`.
-    private static func insertEntries(_ entries: [ChartEntry], chartID: any SQLExpression) -> SQLQueryString {
+    private static func insertEntries(chartID: any SQLExpression) -> SQLQueryString {
         """
         INSERT INTO chart_entries (id, chart_id, rank, change_kind, change_amount, movie_code, title, open_date,
           audience, audience_total, sales, sales_share, sales_total, screens, shows)

@@ -139,14 +139,9 @@ struct DeadlineDatabase: Database, SQLDatabase {
     /// `query`'s rows decoded by PostgresNIO (``PostgresRows``), under the deadline and on the bound connection
     /// when there is one; nil when this database is not PostgreSQL.
     func postgresRows(_ query: PostgresQuery) async throws -> [PostgresRow]? {
-        if let connection {
-            return try await bounded(what: { query.sql }) { [logger] _ in
-                PostgresRows.collect(query, on: connection, logger: logger)
-            }.get()
-        }
-        guard inner is any PostgresDatabase else { return nil }
-        return try await bounded(what: { query.sql }) { [inner, logger] _ in
-            guard let postgres = inner as? any PostgresDatabase else {
+        guard connection != nil || inner is any PostgresDatabase else { return nil }
+        return try await bounded(what: { query.sql }) { [connection, inner, logger] _ in
+            guard let postgres: any PostgresDatabase = connection ?? (inner as? any PostgresDatabase) else {
                 return inner.eventLoop.makeFailedFuture(BoxOfficeError.storage("The database is not PostgreSQL."))
             }
             return PostgresRows.collect(query, on: postgres, logger: logger)
