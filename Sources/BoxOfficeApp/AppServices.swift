@@ -182,7 +182,10 @@ public struct AppServices: Sendable {
             configuration: configuration, database: database, calendar: calendar, charts: charts, movies: movies,
             posters: posters, diaryAccounts: accounts, diaryNotes: notes, diaryTransfer: transfer,
             diaryStatistics: DiaryStatisticsService(notes: diary.notes), archive: archive,
-            filmRuns: makeFilmRuns(database: database, origin: origin, calendar: calendar, source: charts.source),
+            filmRuns: FilmRunService(
+                repository: database.filmRunRepository(origin: origin),
+                movies: database.movieRepository(origin: origin),
+                source: charts.source),
             backfill: backfill,
             administrators: database.administratorRepository(), ledger: ledger, keeper: keeper, upstream: upstream,
             webhooks: webhooks, webhookDispatcher: webhookDispatcher, webhookSignal: webhookSignal, digest: digest,

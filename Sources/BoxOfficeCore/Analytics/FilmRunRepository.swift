@@ -19,9 +19,10 @@ public protocol FilmRunRepository: Sendable {
     /// How many other films' kept first-run cumulative on day `day` is known, and how many exceed `audience`.
     func outlookStanding(day: Int, audience: Int64, excluding movieCode: String) async throws
         -> TenMillionOutlook.Standing
-    /// The median line (``MedianPace``) of the kept first-run paces of those of `movieCodes` whose first run lies whole
-    /// in the archive (``FilmRun/Reach/full``): each day's middle values found by the store, never every film's pace.
-    func medianPace(threshold: Int64, movieCodes: [String]) async throws -> MedianPace
+    /// The kept median line (``MedianPace``) of the ``MedianPace/maximumFilms`` films fastest to
+    /// ``MedianPace/milestone`` whose first run lies whole in the archive (``FilmRun/Reach/full``): one row, kept as
+    /// their paces change, never their paces read.
+    func medianPace() async throws -> MedianPace
 }
 
 /// A film the archive holds, as a search names it.

@@ -4,23 +4,14 @@ import Foundation
 public struct FilmRunService: Sendable {
     private let repository: any FilmRunRepository
     private let movies: any MovieRepository
-    private let records: (any RecordsRepository)?
-    private let calendar: BoxOfficeCalendar
-    /// The 1000만 films' median line, read again after five minutes or on a new day in Seoul.
-    private let medians = RecentAnswerCache<Int, MedianPace>(lifetime: .seconds(300))
     /// Where the archived charts came from.
     public let source: ChartSource
 
-    /// - Parameter records: the films' kept records, for the median line of the films that reached 1000만 (none
-    ///   without them).
     public init(
-        repository: any FilmRunRepository, movies: any MovieRepository, records: (any RecordsRepository)? = nil,
-        calendar: BoxOfficeCalendar, source: ChartSource
+        repository: any FilmRunRepository, movies: any MovieRepository, source: ChartSource
     ) {
         self.repository = repository
         self.movies = movies
-        self.records = records
-        self.calendar = calendar
         self.source = source
     }
 
@@ -60,21 +51,9 @@ public struct FilmRunService: Sendable {
             candidates: candidates, standing: standing)
     }
 
-    /// The films whose first run reached 1000만 a median line is made of, at most.
-    public static let medianFilms = 100
-
-    /// The median pace of the films whose first run reached 1000만 (exactly or in a range), `nil` without records.
-    public func median() async throws -> MedianPace? {
-        guard let records else { return nil }
-        let threshold = Milestone.thresholds.last ?? 10_000_000
-        return try await medians.value(for: calendar.today.daysSinceEpoch) { [repository] in
-            let query = RecordsQuery(kind: .milestones, threshold: threshold, limit: Self.medianFilms)
-            let films = try await records.films(ordered: .fastest, query: query)
-            // Each day's middle values from the kept paces: the films' archived rows made the first film page of
-            // the day cost several charts, and even their kept paces thousands of rows.
-            return try await repository.medianPace(
-                threshold: threshold, movieCodes: films.map(\.record.movieCode))
-        }
+    /// The median pace of the films whose first run reached 1000만, kept by the store as their paces change.
+    public func median() async throws -> MedianPace {
+        try await repository.medianPace()
     }
 
     /// The most films a title search lists, and the longest title it takes.

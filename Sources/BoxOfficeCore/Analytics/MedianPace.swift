@@ -14,6 +14,9 @@ public struct MedianPace: Codable, Sendable, Hashable {
     public var films: Int
     public var pace: [Point]
 
+    /// The milestone whose films the line is made of (1000만), and how many of them at most: the fastest to it.
+    public static let milestone: Int64 = 10_000_000
+    public static let maximumFilms = 100
     /// Days a line is drawn for at most, and films a day needs before it has a median.
     public static let maximumDay = 120
     public static let minimumFilms = 3
@@ -51,8 +54,14 @@ public struct MedianPace: Codable, Sendable, Hashable {
 
     /// The median of `paces` on each day of run from 1 to ``maximumDay`` that at least ``minimumFilms`` of them show.
     public init(threshold: Int64, paces: [[FilmRun.PacePoint]]) {
+        self.init(threshold: threshold, cumulatives: paces.map { $0.map { ($0.day, $0.audience) } })
+    }
+
+    /// The median of films' cumulatives (each film's by day of run, as a store keeps them) on each day of run from 1
+    /// to ``maximumDay`` that at least ``minimumFilms`` of them show.
+    public init(threshold: Int64, cumulatives: [[(day: Int, audience: Int64)]]) {
         var byDay: [Int: [Int64]] = [:]
-        for pace in paces {
+        for pace in cumulatives {
             for point in pace where (1...Self.maximumDay).contains(point.day) {
                 byDay[point.day, default: []].append(point.audience)
             }
@@ -65,6 +74,6 @@ public struct MedianPace: Codable, Sendable, Hashable {
             let lower = values.count % 2 == 1 ? upper : values[values.count / 2 - 1]
             return Middle(day: day, films: values.count, lower: lower, upper: upper)
         }
-        self.init(threshold: threshold, films: paces.count, middles: middles)
+        self.init(threshold: threshold, films: cumulatives.count, middles: middles)
     }
 }

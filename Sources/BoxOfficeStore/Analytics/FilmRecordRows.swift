@@ -241,7 +241,9 @@ enum FilmRecordRows {
     private static func lockKey(_ origin: String) -> String { "film_runs:" + origin }
 
     /// Recomputes and replaces the records of `movieCodes` from their rows (`locked`: the caller holds the origin's
-    /// lock already), and their paces unless `paces` is false (a migration before `film_run_paces` exists).
+    /// lock already), and their paces and the 1000만 median line unless `paces` is false (a migration before
+    /// `film_run_paces` and `median_paces` exist). The line is made again only when one of the films reached 1000만,
+    /// before or now.
     static func refresh(
         movieCodes: [String], origin: String, source: ChartSource, archiveStart: CalendarDate?, locked: Bool = false,
         paces: Bool = true, on database: any Database
@@ -249,12 +251,18 @@ enum FilmRecordRows {
         guard !movieCodes.isEmpty else { return }
         let sql = try database.requireSQL()
         if !locked { try await lock(origin: origin, on: sql) }
+        var line = false
         for start in stride(from: 0, to: movieCodes.count, by: 200) {
             let codes = Array(movieCodes[start..<min(movieCodes.count, start + 200)])
             let histories = try await self.histories(
                 of: codes, origin: origin, source: source, archiveStart: archiveStart, on: sql)
             let runs = histories.mapValues { FilmRun(history: $0) }
             let records = codes.compactMap { code in runs[code].flatMap { FilmRecord(run: $0) } }
+            if paces, !line {
+                line =
+                    try await MedianPaceRows.concerns(codes, origin: origin, on: sql)
+                    || records.contains(where: MedianPaceRows.concerns)
+            }
             try await sql.delete(from: schema).where("origin", .equal, SQLBind(origin))
                 .where("movie_code", .in, SQLBind.group(codes)).run()
             try await sql.delete(from: milestoneSchema).where("origin", .equal, SQLBind(origin))
@@ -264,6 +272,7 @@ enum FilmRecordRows {
                 try await FilmRunPaceRows.replace(codes, histories: histories, runs: runs, origin: origin, on: sql)
             }
         }
+        if line { try await MedianPaceRows.refresh(origin: origin, on: sql) }
     }
 
     /// Writes `records`, replacing any stored for the same films. An upsert, not a plain insert: on PostgreSQL two

@@ -80,19 +80,28 @@ struct FluentFilmRunRepository: FilmRunRepository {
     ) async throws -> [TenMillionOutlook.Candidate] {
         try await StorageFailure.run("read the kept paces", logger: database.logger) {
             try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
-            // Along `(origin, day, audience)`, then each film's kept record by its unique key.
-            let rows = try await database.requireSQL().raw(
-                """
+            // The nearest films lie on either side of `near` along `(origin, day, audience)`: each side is walked
+            // outward from it and stops at `limit` films that pass, each checked against its kept record by the
+            // record's unique key. The nearest `limit` of all are among these (TenMillionOutlook picks them), and the
+            // walk does not grow with the archive, as ordering every film in the bounds did.
+            let common: SQLQueryString = """
                 SELECT p.movie_code AS movie_code, p.audience AS audience, p.last_day AS last_day, r.title AS title,
                   r.open_date AS open_date, r.final_audience AS final_audience
                 FROM film_run_paces p
                 JOIN film_runs r ON r.origin = p.origin AND r.movie_code = p.movie_code
                 WHERE p.origin = \(bind: origin) AND p.day = \(bind: day)
-                  AND p.audience >= \(bind: audience.lowerBound) AND p.audience <= \(bind: audience.upperBound)
                   AND p.movie_code <> \(bind: movieCode) AND p.last_day <= \(bind: lastDay.isoString)
                   AND r.open_year >= \(bind: since)
-                ORDER BY ABS(p.audience - \(bind: near)), p.movie_code
-                LIMIT \(bind: limit)
+                """
+            let above = max(near, audience.lowerBound)
+            let below = min(near, audience.upperBound)
+            let rows = try await database.requireSQL().raw(
+                """
+                SELECT * FROM (\(common) AND p.audience >= \(bind: above) AND p.audience <= \(bind: audience.upperBound)
+                  ORDER BY p.audience, p.movie_code LIMIT \(bind: limit)) nearest_above
+                UNION ALL
+                SELECT * FROM (\(common) AND p.audience >= \(bind: audience.lowerBound) AND p.audience < \(bind: below)
+                  ORDER BY p.audience DESC, p.movie_code LIMIT \(bind: limit)) nearest_below
                 """
             ).all()
             return try rows.map { row in
@@ -115,65 +124,30 @@ struct FluentFilmRunRepository: FilmRunRepository {
     {
         try await StorageFailure.run("read the kept paces", logger: database.logger) {
             try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
+            // Counted along `(origin, day, audience)` alone, then the film itself taken out: excluding it in the
+            // statement made each of the day's films a row lookup (2–5 ms at 22.9 years against 0.1–1).
             let row = try await database.requireSQL().raw(
                 """
-                SELECT COUNT(*) AS films, SUM(CASE WHEN audience > \(bind: audience) THEN 1 ELSE 0 END) AS above
-                FROM film_run_paces
-                WHERE origin = \(bind: origin) AND day = \(bind: day) AND movie_code <> \(bind: movieCode)
+                SELECT
+                  (SELECT COUNT(*) FROM film_run_paces WHERE origin = \(bind: origin) AND day = \(bind: day)) AS films,
+                  (SELECT COUNT(*) FROM film_run_paces
+                    WHERE origin = \(bind: origin) AND day = \(bind: day) AND audience > \(bind: audience)) AS above,
+                  (SELECT audience FROM film_run_paces
+                    WHERE origin = \(bind: origin) AND movie_code = \(bind: movieCode) AND day = \(bind: day)) AS own
                 """
             ).first()
+            let own = try row?.decode(column: "own", as: Int64?.self)
+            let films = try row?.decode(column: "films", as: Int.self) ?? 0
+            let above = try row?.decode(column: "above", as: Int.self) ?? 0
             return TenMillionOutlook.Standing(
-                above: try row?.decode(column: "above", as: Int?.self) ?? 0,
-                films: try row?.decode(column: "films", as: Int.self) ?? 0)
+                above: above - (own.map { $0 > audience } == true ? 1 : 0), films: films - (own == nil ? 0 : 1))
         }
     }
 
-    func medianPace(threshold: Int64, movieCodes: [String]) async throws -> MedianPace {
-        guard !movieCodes.isEmpty else { return MedianPace(threshold: threshold, films: 0, middles: []) }
-        return try await StorageFailure.run("read the kept paces", logger: database.logger) {
+    func medianPace() async throws -> MedianPace {
+        try await StorageFailure.run("read the kept median line", logger: database.logger) {
             try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
-            let sql = try database.requireSQL()
-            // By the paces' unique key (origin, movie_code, day), each film's record by its own; window functions
-            // (SQLite and PostgreSQL alike) leave each day's one or two middle values, not every film's pace. They
-            // order by `day + 0` and `audience + 0`: by the columns themselves, SQLite walked the index
-            // (origin, day, audience) over every film's paces to spare itself a sort (300 ms against 20 ms).
-            let kept: SQLQueryString = """
-                FROM film_run_paces p
-                JOIN film_runs r ON r.origin = p.origin AND r.movie_code = p.movie_code
-                WHERE p.origin = \(bind: origin) AND p.movie_code IN (\(binds: movieCodes))
-                  AND p.day >= 1 AND p.day <= \(bind: MedianPace.maximumDay)
-                  AND r.reach = \(bind: FilmRun.Reach.full.rawValue)
-                """
-            let rows = try await sql.raw(
-                """
-                SELECT day, films, nth, audience FROM (
-                  SELECT p.day AS day, p.audience AS audience,
-                    ROW_NUMBER() OVER (PARTITION BY p.day + 0 ORDER BY p.audience + 0) AS nth,
-                    COUNT(*) OVER (PARTITION BY p.day + 0) AS films
-                  \(kept)
-                ) ranked
-                WHERE nth = (films + 1) / 2 OR nth = (films + 2) / 2
-                ORDER BY day, nth
-                """
-            ).all()
-            var middles: [Int: MedianPace.Middle] = [:]
-            for row in rows {
-                let day = try row.decode(column: "day", as: Int.self)
-                let audience = try row.decode(column: "audience", as: Int64.self)
-                // Ordered by rank within the day: the first row of a day is its lower middle, a second one its upper.
-                if var middle = middles[day] {
-                    middle.upper = audience
-                    middles[day] = middle
-                } else {
-                    middles[day] = MedianPace.Middle(
-                        day: day, films: try row.decode(column: "films", as: Int.self), lower: audience,
-                        upper: audience)
-                }
-            }
-            let films = try await sql.raw("SELECT COUNT(DISTINCT p.movie_code) AS films \(kept)").first()
-            return MedianPace(
-                threshold: threshold, films: try films?.decode(column: "films", as: Int.self) ?? 0,
-                middles: Array(middles.values))
+            return try await MedianPaceRows.read(origin: origin, on: database.requireSQL())
         }
     }
 

@@ -21,6 +21,10 @@ struct FluentRecordsRepository: RecordsRepository {
         r.streak_end AS streak_end, r.days_in_top10 AS days_in_top10, n.nation AS nation
         """
 
+    /// The `fastest` list's order over `film_run_milestones m` (as ``RecordsRanking`` defines it), which the 1000만
+    /// median line's films follow too (``MedianPaceRows``).
+    static let fastestOrder = "m.day_high, m.day_low, m.latest, m.movie_code"
+
     func films(ordered order: RecordOrder, query: RecordsQuery) async throws -> [RecordFilm] {
         try await StorageFailure.run("read the kept records", logger: database.logger) {
             // Films a run left for later are worked out first, so a list never lags the charts.
@@ -86,7 +90,7 @@ struct FluentRecordsRepository: RecordsRepository {
                 LEFT JOIN movie_nations n ON n.origin = r.origin AND n.movie_code = r.movie_code
                 WHERE m.origin = \(bind: origin) AND m.threshold = \(bind: threshold) AND m.day_high IS NOT NULL
                   AND m.day_low IS NOT NULL\(filters)
-                ORDER BY m.day_high, m.day_low, m.latest, m.movie_code
+                ORDER BY \(unsafeRaw: Self.fastestOrder)
                 LIMIT \(bind: limit)
                 """
         }

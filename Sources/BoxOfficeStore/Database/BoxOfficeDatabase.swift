@@ -141,6 +141,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(AddChartUpkeepMark())
         migrations.add(WidenFilmRunPaces())
         migrations.add(NumberChartUpkeepMarks())
+        migrations.add(CreateMedianPaces())
         self.migrations = migrations
     }
 

@@ -189,6 +189,9 @@ struct FilmRecordStoreTests {
             let kept = try await database.recordsRepository(origin: Self.origin).allRecords()
             #expect(kept.contains { !$0.milestones.isEmpty })
             #expect(kept.contains { $0.longestStreak != nil })
+            // Enough films reached 1000만 for a line to be drawn.
+            let line = try await database.filmRunRepository(origin: Self.origin).medianPace()
+            #expect(line.films >= MedianPace.minimumFilms && !line.pace.isEmpty)
         }
     }
 
@@ -303,12 +306,14 @@ struct FilmRecordStoreTests {
         try await TestStore.with(backend, migrate: false) { database, _ in
             let before =
                 QuotaKeeperSchemaTests.previousSchema() + QuotaKeeperSchemaTests.added
-                + QuotaKeeperSchemaTests.later.filter { !($0 is CreateFilmRecords) }
+                + QuotaKeeperSchemaTests.later.filter { !($0 is CreateFilmRecords || $0 is CreateMedianPaces) }
             let old = QuotaKeeperSchemaTests.migrator(before, on: database)
             try await old.setupIfNeeded().get()
             try await old.prepareBatch().get()
-            // Charts as the code before stored them: the same tables, then the records taken away.
-            let withRecords = QuotaKeeperSchemaTests.migrator(before + [CreateFilmRecords()], on: database)
+            // Charts as the code before stored them: the same tables, then the records (and the line made of them)
+            // taken away.
+            let withRecords = QuotaKeeperSchemaTests.migrator(
+                before + [CreateFilmRecords(), CreateMedianPaces()], on: database)
             try await withRecords.prepareBatch().get()
             var random = SplitMix64(seed: 7)
             let cast = Self.cast(using: &random)

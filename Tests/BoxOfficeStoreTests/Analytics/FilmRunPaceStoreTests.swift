@@ -17,12 +17,14 @@ extension FilmRecordStoreTests {
         var expected: [FilmRunPaceRows.Kept] = []
         var byDay: [Int: [TenMillionOutlook.Candidate]] = [:]
         var fullRuns: [String: [FilmRun.PacePoint]] = [:]
+        var reached: [String] = []
         for code in films {
             let history = try await runs.filmHistory(movieCode: code, source: .kobis)
             let run = FilmRun(history: history)
             guard let last = history.daily.last?.start, let record = FilmRecord(run: run) else { continue }
             let median = run.pace.filter { (1...MedianPace.maximumDay).contains($0.day) }
             if run.reach == .full, !median.isEmpty { fullRuns[code] = median }
+            if record.milestones.contains(where: { $0.threshold == MedianPace.milestone }) { reached.append(code) }
             for point in run.pace where (1...120).contains(point.day) {
                 expected.append(.init(movieCode: code, day: point.day, audience: point.audience, lastDay: last))
                 byDay[point.day, default: []].append(
@@ -31,21 +33,25 @@ extension FilmRecordStoreTests {
                         finalAudience: record.finalAudience, lastDay: last))
             }
         }
-        let kept = try await FilmRunPaceRows.all(origin: origin, on: database.database.requireSQL())
+        let keptPaces = try await FilmRunPaceRows.all(origin: origin, on: database.database.requireSQL())
         #expect(
-            kept == expected.sorted { ($0.movieCode, $0.day) < ($1.movieCode, $1.day) }, "\(step)",
+            keptPaces == expected.sorted { ($0.movieCode, $0.day) < ($1.movieCode, $1.day) }, "\(step)",
             sourceLocation: sourceLocation)
-        #expect(!kept.isEmpty, "\(step)", sourceLocation: sourceLocation)
+        #expect(!keptPaces.isEmpty, "\(step)", sourceLocation: sourceLocation)
         // The median line of every film, and of a few, as MedianPace makes it from the recomputed paces.
+        let sql = try database.database.requireSQL()
         for codes in [films, Array(films.prefix(5)), Array(films.suffix(4))] {
-            let read = try await runs.medianPace(threshold: 10_000_000, movieCodes: codes)
+            let read = try await MedianPaceRows.compute(
+                threshold: MedianPace.milestone, movieCodes: codes, origin: origin, on: sql)
             let paces = codes.compactMap { fullRuns[$0] }
             #expect(
-                read == MedianPace(threshold: 10_000_000, paces: paces), "\(step) \(codes.count)",
+                read == MedianPace(threshold: MedianPace.milestone, paces: paces), "\(step) \(codes.count)",
                 sourceLocation: sourceLocation)
         }
-        let line = try await runs.medianPace(threshold: 10_000_000, movieCodes: films)
-        #expect(line.films == fullRuns.count && line.films > 0, "\(step)", sourceLocation: sourceLocation)
+        // The kept line: that of the films that reached 1000만.
+        let kept = try await runs.medianPace()
+        let line = MedianPace(threshold: MedianPace.milestone, paces: reached.sorted().compactMap { fullRuns[$0] })
+        #expect(kept == line, "\(step)", sourceLocation: sourceLocation)
 
         let archiveEnd = try #require(try await runs.archiveEnd(), sourceLocation: sourceLocation)
         // Each film's cumulative on a few days, as the film whose outlook is read; at the archive's end and as if
@@ -73,6 +79,18 @@ extension FilmRecordStoreTests {
                         archiveEnd: end, candidates: found, standing: read)
                     #expect(outlook == reference, "\(step) \(point) \(end) \(since)", sourceLocation: sourceLocation)
                     compared += reference?.comparables.count ?? 0
+                    // With a smaller limit, each side of C stops early, and the nearest still come back.
+                    for limit in [1, 3] {
+                        let few = try await runs.outlookCandidates(
+                            day: point.day, audience: TenMillionOutlook.bounds(around: point.audience),
+                            near: point.audience, since: since,
+                            lastDay: TenMillionOutlook.firstRunOver(archiveEnd: end), excluding: point.movieCode,
+                            limit: limit)
+                        let nearest = Set((reference?.comparables ?? []).prefix(limit).map(\.movieCode))
+                        #expect(
+                            nearest.isSubset(of: few.map(\.movieCode)) && few.count <= 2 * limit,
+                            "\(step) \(point) limit \(limit)", sourceLocation: sourceLocation)
+                    }
                 }
             }
         }
@@ -152,6 +170,37 @@ struct FilmRunPaceWideningTests {
             #expect(try await database.rowCount(of: "_fluent_migrations") == DatabaseLifecycleTests.migrationCount)
             #expect(try await Self.longestDay(database) > 60)
             try await FilmRecordStoreTests.expectKeptPacesEqualRecomputed(database, "widened")
+        }
+    }
+}
+
+/// A store made by the schema before `median_paces` keeps the 1000만 median line of its films, in place.
+@Suite("Kept median line: a store made by the previous schema upgrades in place")
+struct MedianPaceUpgradeTests {
+    @Test(
+        "a database made by the previous schema keeps the line of its 1000만 films in place, and reverts",
+        arguments: Backend.enabled)
+    func upgrade(backend: Backend) async throws {
+        try await TestStore.with(backend, migrate: false) { database, _ in
+            let all =
+                QuotaKeeperSchemaTests.previousSchema() + QuotaKeeperSchemaTests.added + QuotaKeeperSchemaTests.later
+            let old = QuotaKeeperSchemaTests.migrator(all.filter { !($0 is CreateMedianPaces) }, on: database)
+            try await old.setupIfNeeded().get()
+            try await old.prepareBatch().get()
+            try await database.migrate()
+            var random = SplitMix64(seed: 1_000)
+            let cast = FilmRecordStoreTests.cast(using: &random)
+            try await FilmRecordStoreTests.saveEveryDay(cast: cast, using: &random, on: database)
+            let line = try await database.filmRunRepository(origin: FilmRecordStoreTests.origin).medianPace()
+            #expect(line.films > 0)
+            // The charts, records and paces as the schema before kept them: the line taken away.
+            try await QuotaKeeperSchemaTests.migrator(all, on: database).revertLastBatch().get()
+            await #expect(throws: (any Error).self) { try await database.rowCount(of: MedianPaceRows.schema) }
+
+            try await database.migrate()
+            #expect(try await database.rowCount(of: "_fluent_migrations") == DatabaseLifecycleTests.migrationCount)
+            #expect(try await database.filmRunRepository(origin: FilmRecordStoreTests.origin).medianPace() == line)
+            try await FilmRecordStoreTests.expectKeptPacesEqualRecomputed(database, "upgraded")
         }
     }
 }
