@@ -36,6 +36,13 @@ struct CacheKeyAndLinkTests {
         var empty: HTTPFields = [:]
         empty.addVary("Accept-Encoding")
         #expect(empty[.vary] == "Accept-Encoding")
+        // Two fields, names padded with spaces and tabs, in capitals: one field, each name once; a name that differs
+        // by more than case is another name.
+        var padded: HTTPFields = [:]
+        padded.append(HTTPFields.Element(name: .vary, value: "Cookie ,\tACCEPT-LANGUAGE"))
+        padded.append(HTTPFields.Element(name: .vary, value: "X-A"))
+        padded.addVary("Accept-Language", "x-a", "X_A")
+        #expect(padded[values: .vary] == ["Cookie, ACCEPT-LANGUAGE, X-A, X_A"])
     }
 
     @Test("a feed's Vary: Accept-Language survives compression; chart pages vary by language and the view cookie")

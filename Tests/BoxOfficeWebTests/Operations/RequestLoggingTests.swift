@@ -140,4 +140,25 @@ struct RequestLoggingTests {
         #expect(Middleware.milliseconds(.microseconds(50)) == "0.05")
         #expect(Middleware.milliseconds(.zero) == "0.00")
     }
+
+    @Test("below the logger's level no line is made, but a 5xx is still logged and every answer carries its id")
+    func quietBelowLevel() async throws {
+        let (captured, logs) = CapturingLogHandler.logger()
+        var logger = captured
+        logger.logLevel = .warning
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: RequestLoggingMiddleware())
+        router.get("ok") { _, _ in "ok" }
+        router.get("broken") { _, _ in Response(status: .internalServerError) }
+        try await Application(router: router, logger: logger).test(.router) { client in
+            let ok = try await client.get("/ok?date=2024-03-19")
+            #expect(ok.status == .ok)
+            #expect(ok.headers[Self.requestID] != nil)
+            #expect(logs.requestLines.isEmpty)
+            let broken = try await client.get("/broken", headers: [Self.requestID: "trace-500"])
+            #expect(broken.headers[Self.requestID] == "trace-500")
+            #expect(logs.requestLines.map(\.level) == [.error])
+            #expect(logs.requestLines.first?.metadata["hb.request.id"] == "trace-500")
+        }
+    }
 }

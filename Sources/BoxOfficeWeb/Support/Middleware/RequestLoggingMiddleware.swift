@@ -44,6 +44,9 @@ struct RequestLoggingMiddleware<Context: RequestContext>: RouterMiddleware {
     private func log(
         _ request: Request, context: Context, status: HTTPResponse.Status, started: ContinuousClock.Instant
     ) {
+        // The line's metadata (the path redacted, the query parsed) is only made when the line is written.
+        let level: Logger.Level = status.code >= 500 ? .error : .info
+        guard context.logger.logLevel <= level else { return }
         var metadata: Logger.Metadata = [
             "method": .string(request.method.rawValue),
             "path": .string(Self.loggablePath(request.uri.path)),
@@ -52,7 +55,7 @@ struct RequestLoggingMiddleware<Context: RequestContext>: RouterMiddleware {
         ]
         if let route = context.endpointPath { metadata["route"] = .string(route) }
         if let query = Self.loggableQuery(request.formParameters) { metadata["query"] = .string(query) }
-        context.logger.log(level: status.code >= 500 ? .error : .info, "request", metadata: metadata)
+        context.logger.log(level: level, "request", metadata: metadata)
     }
 
     /// 1–128 characters from `A-Z a-z 0-9 . _ : -`: safe to log and to echo in a header.
