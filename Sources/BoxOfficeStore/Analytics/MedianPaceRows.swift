@@ -29,10 +29,18 @@ enum MedianPaceRows {
         record.milestones.contains { $0.threshold == MedianPace.milestone }
     }
 
-    /// Makes `origin`'s line again from the kept records and paces: the ``MedianPace/maximumFilms`` films fastest to
-    /// the milestone (the records' `fastest` list, whatever their nation), those whose first run lies whole in the
-    /// archive.
+    /// Makes `origin`'s line again (``line(origin:on:)``) and keeps it.
     static func refresh(origin: String, on sql: any SQLDatabase) async throws {
+        let text = String(decoding: try JSONEncoder().encode(try await line(origin: origin, on: sql)), as: UTF8.self)
+        try await sql.insert(into: schema).columns("origin", "threshold", "line")
+            .values(SQLBind(origin), SQLBind(MedianPace.milestone), SQLBind(text))
+            .onConflict(with: ["origin", "threshold"]) { $0.set(excludedValueOf: "line") }
+            .run()
+    }
+
+    /// `origin`'s line from the kept records and paces: the ``MedianPace/maximumFilms`` films fastest to the milestone
+    /// (the records' `fastest` list, whatever their nation), those whose first run lies whole in the archive.
+    static func line(origin: String, on sql: any SQLDatabase) async throws -> MedianPace {
         let codes = try await sql.raw(
             """
             SELECT m.movie_code AS movie_code FROM film_run_milestones m
@@ -43,15 +51,11 @@ enum MedianPaceRows {
             LIMIT \(bind: MedianPace.maximumFilms)
             """
         ).all().map { try $0.decode(column: "movie_code", as: String.self) }
-        let line = try await compute(threshold: MedianPace.milestone, movieCodes: codes, origin: origin, on: sql)
-        let text = String(decoding: try JSONEncoder().encode(line), as: UTF8.self)
-        try await sql.insert(into: schema).columns("origin", "threshold", "line")
-            .values(SQLBind(origin), SQLBind(MedianPace.milestone), SQLBind(text))
-            .onConflict(with: ["origin", "threshold"]) { $0.set(excludedValueOf: "line") }
-            .run()
+        return try await compute(threshold: MedianPace.milestone, movieCodes: codes, origin: origin, on: sql)
     }
 
-    /// `origin`'s kept line; an empty one when no film has reached the milestone.
+    /// `origin`'s kept line; an empty one when no film has reached the milestone. A line kept in a shape this version
+    /// cannot read (another version's) is made afresh instead, until the next refresh keeps it again.
     static func read(origin: String, on sql: any SQLDatabase) async throws -> MedianPace {
         let row = try await sql.raw(
             """
@@ -61,11 +65,8 @@ enum MedianPaceRows {
         guard let text = try row?.decode(column: "line", as: String.self) else {
             return MedianPace(threshold: MedianPace.milestone, films: 0, middles: [])
         }
-        do {
-            return try JSONDecoder().decode(MedianPace.self, from: Data(text.utf8))
-        } catch {
-            throw BoxOfficeError.storage("The kept 1000만 median line is corrupt: \(error)")
-        }
+        if let kept = try? JSONDecoder().decode(MedianPace.self, from: Data(text.utf8)) { return kept }
+        return try await line(origin: origin, on: sql)
     }
 
     /// The line of the kept first-run paces of those of `movieCodes` whose first run lies whole in the archive, made
