@@ -70,7 +70,7 @@ enum MedianPaceRows {
     }
 
     /// The line of the kept first-run paces of those of `movieCodes` whose first run lies whole in the archive, made
-    /// by ``MedianPace/init(threshold:paces:)`` from their paces on days 1…``MedianPace/maximumDay`` (at most 120 rows a
+    /// by ``MedianPace/init(threshold:cumulatives:)`` from their paces on days 1…``MedianPace/maximumDay`` (at most 120 rows a
     /// film, read by the paces' unique key). Each day's middle values found by window functions in SQL cost
     /// PostgreSQL 100–430 ms a statement on tables a fill had just written, planned without statistics.
     static func compute(
