@@ -63,7 +63,7 @@ enum MedianPaceRows {
             """
         ).first()
         guard let text = try row?.decode(column: "line", as: String.self) else {
-            return MedianPace(threshold: MedianPace.milestone, films: 0, middles: [])
+            return MedianPace(threshold: MedianPace.milestone, cumulatives: [])
         }
         if let kept = try? JSONDecoder().decode(MedianPace.self, from: Data(text.utf8)) { return kept }
         return try await line(origin: origin, on: sql)
