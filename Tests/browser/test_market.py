@@ -119,3 +119,17 @@ def register(r) -> None:
             d.save_screenshot(str(r.ARTIFACTS / f"market_holidays_{size[0]}.png"))
         d.set_window_size(*DESKTOP)
         r.check(not failures, f"axe-core found {len(failures)} violations:\n" + "\n".join(failures[:20]))
+
+        # A desktop gives the holiday table its width: wider than the phone's column, each window on one line.
+        d.get(c.server.url("/market/holidays?lang=en"))
+        layout = d.execute_script("""
+            const lines = td => { const range = document.createRange(); range.selectNodeContents(td);
+                                  return new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size; };
+            const box = document.querySelector('.market-page .table-scroll');
+            return {main: document.querySelector('main').getBoundingClientRect().width,
+                    overflow: box.scrollWidth - box.clientWidth,
+                    wrapped: [...document.querySelectorAll('.market-table td.date')].filter(td => lines(td) > 1).length,
+                    windows: document.querySelectorAll('.market-table td.date').length};""")
+        r.check(layout["main"] > 48 * 16, f"the market page is wider than the phone's column on a desktop: {layout}")
+        r.check(layout["overflow"] <= 0 and layout["windows"] > 0 and layout["wrapped"] == 0,
+                f"the holiday table fits a desktop with every window on one line: {layout}")

@@ -80,3 +80,17 @@ def register(r) -> None:
             d.save_screenshot(str(r.ARTIFACTS / f"records_streaks_{size[0]}.png"))
         d.set_window_size(*DESKTOP)
         r.check(not failures, f"axe-core found {len(failures)} violations:\n" + "\n".join(failures[:20]))
+
+        # A desktop gives the tables its width: wider than the phone's column, no sideways scroll, dates on one line.
+        d.get(c.server.url("/records/totals?lang=en"))
+        layout = d.execute_script("""
+            const lines = td => { const range = document.createRange(); range.selectNodeContents(td);
+                                  return new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size; };
+            const box = document.querySelector('.records-page .table-scroll');
+            return {main: document.querySelector('main').getBoundingClientRect().width,
+                    overflow: box.scrollWidth - box.clientWidth,
+                    wrapped: [...document.querySelectorAll('.records-table td.date')].filter(td => lines(td) > 1).length,
+                    dates: document.querySelectorAll('.records-table td.date').length};""")
+        r.check(layout["main"] > 48 * 16, f"the records page is wider than the phone's column on a desktop: {layout}")
+        r.check(layout["overflow"] <= 0 and layout["dates"] > 0 and layout["wrapped"] == 0,
+                f"the totals table fits a desktop with every date on one line: {layout}")

@@ -179,7 +179,7 @@ struct MarketDaysViewModel: Sendable {
         var html = ""
         html.reserveCapacity(rows.count * 320)
         for row in rows {
-            html += "<tr><th scope=\"row\">\(row.date.htmlEscaped)</th>"
+            html += "<tr><th scope=\"row\" class=\"date\">\(row.date.htmlEscaped)</th>"
             html += "<td data-sort-value=\"\(row.salesSort.htmlEscaped)\">\(row.sales.htmlEscaped)</td>"
             html += "<td>\(row.topTen.htmlEscaped)</td><td>\(row.korean.htmlEscaped)</td>"
             if let url = row.firstURL {

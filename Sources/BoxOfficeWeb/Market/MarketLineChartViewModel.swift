@@ -2,7 +2,7 @@ import BoxOfficeCore
 import BoxOfficeText
 
 /// The daily market line of `/market/days`, drawn on the server (SVG user units): the middle of each day's range,
-/// broken where a day is missing, with value ticks in the reader's money words and a tick at each month's first day.
+/// broken where a day is missing, with value ticks in the reader's money words and date ticks (``tickDays(_:)``).
 struct MarketLineChartViewModel: Sendable {
     struct Tick: Sendable {
         var position: String
@@ -47,7 +47,7 @@ struct MarketLineChartViewModel: Sendable {
                 position: SVGNumber.text(y(value)),
                 label: step == 0 ? "0" : FigureText.won(value, language: language))
         }
-        xTicks = range.days.filter { $0.day == 1 || $0 == range.start }.map {
+        xTicks = Self.tickDays(range).map {
             Tick(position: SVGNumber.text(x($0)), label: String($0.isoString.dropFirst(5)))
         }
         var segments: [[String]] = []
@@ -66,6 +66,23 @@ struct MarketLineChartViewModel: Sendable {
         labelX = SVGNumber.text(min(Self.plotRight, last.map { x($0.0) } ?? Self.plotRight))
         labelY = SVGNumber.text(max(Self.plotTop + 10, (last.map { y($0.1) } ?? Self.plotTop) - 8))
         self.label = label
+    }
+
+    /// The days the date axis names: over two months or less, about six evenly spaced days from the first to the last
+    /// (every other day of a week, every third of a fortnight); over longer ranges, the first day and each month's first.
+    static func tickDays(_ range: DateRange) -> [CalendarDate] {
+        let days = range.days
+        guard days.count > 62 else {
+            let step = max(1, (days.count + 5) / 6)
+            var picked = Swift.stride(from: 0, to: days.count, by: step).map { days[$0] }
+            // The last day is named too, in place of a tick less than half a step before it.
+            if let last = days.last, let previous = picked.last, previous != last {
+                if previous.days(to: last) * 2 < step { picked.removeLast() }
+                picked.append(last)
+            }
+            return picked
+        }
+        return days.filter { $0.day == 1 || $0 == range.start }
     }
 
     /// `value` rounded up to 1, 2 or 5 × a power of ten (at least 1).

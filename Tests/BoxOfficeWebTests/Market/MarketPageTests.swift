@@ -127,14 +127,14 @@ struct MarketPageTests {
             // The ledger comes by the #1 film's show share, which its heading says; each cell keeps its raw figure.
             #expect(days.contains(#"class="num" aria-sort="descending" data-sort-type="number">"#))
             // The daily line's table: a row a day, its #1 film linked.
-            #expect(days.components(separatedBy: #"<tr><th scope="row">"#).count - 1 == report.lines.count)
+            #expect(days.components(separatedBy: #"<tr><th scope="row" class="date">"#).count - 1 == report.lines.count)
             if let code = report.lines.last?.firstMovieCode {
                 #expect(days.contains(#"<td><a href="/movies/\#(code)">"#))
             }
             let line = try #require(report.topShowDays.first)
             let sales = try #require(line.sales)
             #expect(days.contains(#"<td class="num" data-sort-value="\#(sales.value)">"#))
-            #expect(days.contains(#"<th scope="row" data-sort-value="\#(line.date.isoString)">"#))
+            #expect(days.contains(#"<th scope="row" class="date" data-sort-value="\#(line.date.isoString)">"#))
             // Newest year first, which the year heading says (2024's Chuseok is still to come).
             for (path, year) in [("/market/years", 2024), ("/market/holidays?lang=en", 2023)] {
                 let html = try await client.get(path).text
@@ -160,7 +160,7 @@ struct MarketPageTests {
         let html = MarketDaysViewModel.dayRows([row, unlinked])
         #expect(
             html.hasPrefix(
-                #"<tr><th scope="row">2024-03-01</th><td data-sort-value="1230000000">≈ 12.3억 원</td><td>91.0%</td>"#
+                #"<tr><th scope="row" class="date">2024-03-01</th><td data-sort-value="1230000000">≈ 12.3억 원</td><td>91.0%</td>"#
                     + #"<td>40.1%</td><td><a href="/movies/1?a=1&amp;b=&#39;2&#39;">&lt;Fast &amp; &quot;Furious&quot;&gt;</a></td>"#
             ))
         #expect(html.contains(#"<td data-sort-value="">&lt;Fast &amp; &quot;Furious&quot;&gt;</td><td>50.0%</td>"#))
