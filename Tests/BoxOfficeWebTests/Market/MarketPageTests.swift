@@ -109,6 +109,8 @@ struct MarketPageTests {
             #expect(years.text.contains("notice-sample") && years.text.contains("/market/days?year=2024"))
             let holidays = try await client.get("/market/holidays?holiday=seollal&lang=en")
             #expect(holidays.status == .ok && holidays.text.contains("Seollal"))
+            // No Seollal window is archived: the page says so once, not again as its summary.
+            #expect(holidays.text.components(separatedBy: "The archive holds no daily chart").count - 1 == 1)
             // Every page's header links the market.
             let daily = try await client.get("/daily?date=2024-03-15")
             #expect(daily.text.contains(#"href="/market/years""#) && daily.text.contains(">시장<"))
