@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The analytics routes (issue 28) on the 22.9-year sample archive, a release `boxoffice serve`, the keeper off while
 # measured. Prints, as Markdown:
-#   - warm: each route's req/s ÷ /health on the same server (goal ≥ 0.5);
+#   - warm: each route's req/s ÷ /health on the same server (goal ≥ 0.5), as wrk asks (no Accept-Encoding) and
+#     again with `Accept-Encoding: gzip` as browsers ask (both /health and the route), for reference;
 #   - cold: the first answer after a fresh start (nothing kept), median of 3 starts, ÷ a cold
 #     /api/v1/charts/period?year=2019 (goal ≤ 3), and the run and records routes at 22.9 years ÷ at 1 year (goal ≤ 2);
 #   - memory: RSS after every route once − RSS idle (goal ≤ 32 MB);
@@ -117,8 +118,8 @@ start_server() {  # store-url → sets server_pid and base
 stop_server() { kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; }
 rss() { awk '/VmRSS/ { print $2 }' "/proc/$server_pid/status"; }
 
-run_wrk() {  # url → requests per second
-  wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$WRK_DURATION" "$1" >"$work/wrk.out"
+run_wrk() {  # url [wrk option…] → requests per second
+  wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$WRK_DURATION" "$@" >"$work/wrk.out"
   grep -q 'Non-2xx' "$work/wrk.out" && { cat "$work/wrk.out" >&2; die "wrk saw non-2xx answers for $1"; }
   awk '/Requests/ && /sec/ { print $2 }' "$work/wrk.out"
 }
@@ -193,7 +194,8 @@ measure() {  # name full-store-url year-store-url [before-store-url] → writes 
   after_routes=$(rss)
   for route in "${routes[@]}"; do
     log "$name: wrk $route"
-    printf '%s\t%s\n' "$route" "$(run_wrk "$base$route")" >>"$out/warm"
+    printf '%s\t%s\t%s\n' "$route" "$(run_wrk "$base$route")" \
+      "$(run_wrk "$base$route" -H 'Accept-Encoding: gzip')" >>"$out/warm"
   done
   stop_server
 
@@ -222,15 +224,15 @@ def span(first):
     days = (last - d.date.fromisoformat(first)).days + 1
     return "1 year" if days == 365 else f"{days / 365.25:.1f} years"
 warm = [l.rstrip("\n").split("\t") for l in open(f"{out}/warm")]
-health = float(warm[0][1])
-print("| route | warm req/s | ÷ /health | cold ms | cold ÷ period |")
-print("| --- | ---: | ---: | ---: | ---: |")
+health, health_gzip = float(warm[0][1]), float(warm[0][2])
+print("| route | warm req/s | ÷ /health | with gzip ÷ /health | cold ms | cold ÷ period |")
+print("| --- | ---: | ---: | ---: | ---: | ---: |")
 cold = {r: float(s) for r, s in (l.rstrip("\n").split("\t") for l in open(f"{out}/cold"))}
-for route, rps in warm:
+for route, rps, gzip in warm:
     c = cold.get(route)
     cells = f"{c * 1000:.1f} | **{c / cold[reference]:.2f}**" if c is not None else "– | –"
-    print(f"| `{route}` | {float(rps):,.0f} | **{float(rps) / health:.2f}** | {cells} |")
-print(f"| `{reference}` (reference) | | | {cold[reference] * 1000:.1f} | 1.00 |")
+    print(f"| `{route}` | {float(rps):,.0f} | **{float(rps) / health:.2f}** | {float(gzip) / health_gzip:.2f} | {cells} |")
+print(f"| `{reference}` (reference) | | | | {cold[reference] * 1000:.1f} | 1.00 |")
 print()
 print(f"| route (cold) | {span(first)} ms | {span(year_first)} ms | ratio |")
 print("| --- | ---: | ---: | ---: |")
