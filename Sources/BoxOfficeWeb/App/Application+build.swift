@@ -165,12 +165,12 @@ func buildRouter(
     ).addRoutes(to: pages)
     // The market pages, each kept five minutes per address and language (a few hundred kilobytes).
     MarketController<BasicRequestContext>(
-        market: services.market, calendar: services.calendar, renderer: renderer,
+        market: services.market, archive: services.archive, calendar: services.calendar, renderer: renderer,
         pages: RenderedPageCache(byteBudget: 4 << 20)
     ).addRoutes(to: pages)
     // The records pages, each kept five minutes per address and language.
     RecordsController<BasicRequestContext>(
-        records: services.records, calendar: services.calendar, renderer: renderer,
+        records: services.records, archive: services.archive, calendar: services.calendar, renderer: renderer,
         pages: RenderedPageCache(byteBudget: 2 << 20)
     ).addRoutes(to: pages)
     SearchController<BasicRequestContext>(movies: services.movies, site: site, renderer: renderer, cache: moviePages)

@@ -8,6 +8,7 @@ import Hummingbird
 /// per address and language.
 struct MarketController<Context: RequestContext>: Sendable {
     let market: MarketService
+    let archive: ArchiveService
     let calendar: BoxOfficeCalendar
     let renderer: PageRenderer
     let pages: RenderedPageCache
@@ -48,16 +49,27 @@ struct MarketController<Context: RequestContext>: Sendable {
     private func days(_ request: Request, _ language: Language) async throws -> ByteBuffer {
         let parameters = try MarketParameters(request.formParameters, calendar: calendar)
         let report = try await market.days(parameters.range)
+        let codes = report.lines.compactMap(\.firstMovieCode) + report.overAllocated.map(\.movieCode)
         return try renderer.renderBody(
             MarketDaysViewModel(
-                report: report, parameters: parameters, calendar: calendar, language: language, request: request),
+                report: report, parameters: parameters, calendar: calendar, language: language, request: request,
+                englishTitles: await englishTitles(of: codes, language)),
             template: "market_days")
     }
 
     private func holidays(_ request: Request, _ language: Language) async throws -> ByteBuffer {
         let holiday = try MarketParameters.holiday(request.formParameters)
         let report = try await market.holidays(holiday)
+        let titles = await englishTitles(of: report.windows.compactMap(\.topMovieCode), language)
         return try renderer.renderBody(
-            MarketHolidaysViewModel(report: report, language: language, request: request), template: "market_holidays")
+            MarketHolidaysViewModel(report: report, language: language, request: request, englishTitles: titles),
+            template: "market_holidays")
+    }
+
+    /// The archive's English titles of `codes` for an English page (none for Korean ones, or if the store fails:
+    /// the Korean titles then stand alone).
+    private func englishTitles(of codes: [String], _ language: Language) async -> [String: String] {
+        guard language == .english, !codes.isEmpty else { return [:] }
+        return (try? await archive.englishTitles(of: Array(Set(codes)))) ?? [:]
     }
 }

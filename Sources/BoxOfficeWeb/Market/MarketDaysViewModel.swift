@@ -9,6 +9,8 @@ struct MarketDayRowViewModel: Sendable, MustacheFields {
     var topTen: String
     var korean: String
     var first: String
+    /// The Korean title, when an English one leads `first` (English pages).
+    var firstBeside: String? = nil
     var firstURL: String?
     var firstShows: String
     var holiday: String
@@ -26,6 +28,7 @@ struct MarketDayRowViewModel: Sendable, MustacheFields {
             "koreanSort": koreanSort, "firstSort": firstSort, "firstShowsSort": firstShowsSort,
         ]
         if let firstURL { fields["firstURL"] = firstURL }
+        if let firstBeside { fields["firstBeside"] = firstBeside }
         return fields
     }
 }
@@ -33,6 +36,7 @@ struct MarketDayRowViewModel: Sendable, MustacheFields {
 /// One film of the ledger of over-allocated films.
 struct MarketFilmRowViewModel: Sendable {
     var title: String
+    var titleBeside: String?
     var url: String
     var days: Int
     var showShare: String
@@ -90,7 +94,7 @@ struct MarketDaysViewModel: Sendable {
 
     init(
         report: MarketDaysReport, parameters: MarketParameters, calendar: BoxOfficeCalendar, language: Language,
-        request: Request
+        request: Request, englishTitles: [String: String] = [:]
     ) {
         let m = MarketStrings.table(for: language)
         let range = report.range
@@ -139,24 +143,31 @@ struct MarketDaysViewModel: Sendable {
         }
         chart = MarketLineChartViewModel(
             range: range, lines: report.lines, label: m.salesHeader, language: language)
+        let titles = language == .english ? englishTitles : [:]
+        func name(_ code: String?, _ korean: String) -> FilmTitleViewModel {
+            FilmTitleViewModel(korean: korean, english: code.flatMap { titles[$0] })
+        }
         func row(_ line: MarketDayLine) -> MarketDayRowViewModel {
-            MarketDayRowViewModel(
+            let first = line.firstTitle.map { name(line.firstMovieCode, $0) }
+            return MarketDayRowViewModel(
                 date: line.date.isoString, sales: m.won(line.sales, language: language),
                 topTen: m.percent(line.topTenShare), korean: m.percent(line.koreanShare),
-                first: line.firstTitle ?? m.none,
+                first: first?.title ?? m.none, firstBeside: first?.titleBeside,
                 firstURL: line.firstMovieCode.map {
                     MarketPageViewModel.link("/movies/\($0)", [], request: request)
                 },
                 firstShows: m.share(line.firstShowShare), holiday: line.holiday.map(m.name) ?? "",
                 salesSort: SortValue.figure(line.sales), topTenSort: SortValue.figure(line.topTenShare),
-                koreanSort: SortValue.figure(line.koreanShare), firstSort: line.firstTitle ?? "",
+                koreanSort: SortValue.figure(line.koreanShare), firstSort: first?.title ?? "",
                 firstShowsSort: SortValue.number(line.firstShowShare))
         }
         rowsHTML = Self.dayRows(report.lines.map(row))
         topShowDays = report.topShowDays.map(row)
         films = report.overAllocated.map { film in
-            MarketFilmRowViewModel(
-                title: film.title, url: MarketPageViewModel.link("/movies/\(film.movieCode)", [], request: request),
+            let title = name(film.movieCode, film.title)
+            return MarketFilmRowViewModel(
+                title: title.title, titleBeside: title.titleBeside,
+                url: MarketPageViewModel.link("/movies/\(film.movieCode)", [], request: request),
                 days: film.days, showShare: m.share(film.showShare), salesShare: m.share(film.salesShare),
                 ratio: m.times(film.overAllocation), showShareSort: SortValue.number(film.showShare),
                 salesShareSort: SortValue.number(film.salesShare), ratioSort: SortValue.number(film.overAllocation))
@@ -183,7 +194,11 @@ struct MarketDaysViewModel: Sendable {
             html += "<td data-sort-value=\"\(row.salesSort.htmlEscaped)\">\(row.sales.htmlEscaped)</td>"
             html += "<td>\(row.topTen.htmlEscaped)</td><td>\(row.korean.htmlEscaped)</td>"
             if let url = row.firstURL {
-                html += "<td><a href=\"\(url.htmlEscaped)\">\(row.first.htmlEscaped)</a></td>"
+                html += "<td><a href=\"\(url.htmlEscaped)\">\(row.first.htmlEscaped)"
+                if let beside = row.firstBeside {
+                    html += " <span class=\"name-beside\" lang=\"ko\">\(beside.htmlEscaped)</span>"
+                }
+                html += "</a></td>"
             } else {
                 html += "<td data-sort-value=\"\">\(row.first.htmlEscaped)</td>"
             }

@@ -10,6 +10,7 @@ struct MarketHolidayRowViewModel: Sendable {
     var sales: String
     var salesRange: String
     var topFilm: String
+    var topFilmBeside: String?
     var topURL: String?
     var korean: String
     var change: String
@@ -31,7 +32,10 @@ struct MarketHolidaysViewModel: Sendable {
     var rows: [MarketHolidayRowViewModel]
     var isEmpty: Bool
 
-    init(report: MarketHolidaysReport, language: Language, request: Request) {
+    /// `englishTitles` (movie code → KOBIS's English title) lead the films' names on English pages.
+    init(
+        report: MarketHolidaysReport, language: Language, request: Request, englishTitles: [String: String] = [:]
+    ) {
         let m = MarketStrings.table(for: language)
         let name = m.name(report.holiday)
         page = MarketPageViewModel(
@@ -44,20 +48,24 @@ struct MarketHolidaysViewModel: Sendable {
                 url: MarketPageViewModel.link("/market/holidays", [("holiday", holiday.rawValue)], request: request),
                 isCurrent: holiday == report.holiday)
         }
+        let titles = language == .english ? englishTitles : [:]
         rows = report.windows.reversed().map { window in
-            MarketHolidayRowViewModel(
+            let top = window.topTitle.map {
+                FilmTitleViewModel(korean: $0, english: window.topMovieCode.flatMap { titles[$0] })
+            }
+            return MarketHolidayRowViewModel(
                 year: window.year, window: m.windowText(window.range, days: window.days),
                 daysURL: MarketPageViewModel.link(
                     "/market/days", [("from", window.range.start.isoString), ("to", window.range.end.isoString)],
                     request: request),
                 sales: m.won(window.sales, language: language),
                 salesRange: window.sales.map { FigureText.wonRange($0, language: language) } ?? "",
-                topFilm: window.topTitle ?? m.none,
+                topFilm: top?.title ?? m.none, topFilmBeside: top?.titleBeside,
                 topURL: window.topMovieCode.map { MarketPageViewModel.link("/movies/\($0)", [], request: request) },
                 korean: m.percent(window.koreanShare), change: m.change(window.change),
                 archived: m.archived(window.archivedDays, of: window.days),
                 windowSort: window.range.start.isoString, salesSort: SortValue.figure(window.sales),
-                changeSort: SortValue.figure(window.change), topFilmSort: window.topTitle ?? "",
+                changeSort: SortValue.figure(window.change), topFilmSort: top?.title ?? "",
                 koreanSort: SortValue.figure(window.koreanShare),
                 archivedSort: String(window.archivedDays))
         }

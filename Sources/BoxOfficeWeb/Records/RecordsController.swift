@@ -7,6 +7,7 @@ import Hummingbird
 /// is kept rendered five minutes (never past midnight in Seoul), like film pages, per address and language.
 struct RecordsController<Context: RequestContext>: Sendable {
     let records: RecordsService
+    let archive: ArchiveService
     let calendar: BoxOfficeCalendar
     let renderer: PageRenderer
     let pages: RenderedPageCache
@@ -53,8 +54,11 @@ struct RecordsController<Context: RequestContext>: Sendable {
     private func page(_ kind: RecordKind, _ request: Request, _ language: Language) async throws -> ByteBuffer {
         let query = try RecordsParameters.query(kind, request.formParameters, calendar: calendar)
         let report = try await records.report(query)
+        let codes = report.lists.flatMap { $0.entries.map(\.movieCode) }
+        let titles = language == .english ? (try? await archive.englishTitles(of: Array(Set(codes)))) ?? [:] : [:]
         return try renderer.renderBody(
-            RecordsViewModel(report: report, calendar: calendar, language: language, request: request),
+            RecordsViewModel(
+                report: report, calendar: calendar, language: language, request: request, englishTitles: titles),
             template: "records")
     }
 }

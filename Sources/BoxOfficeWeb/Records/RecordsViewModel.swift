@@ -27,6 +27,7 @@ struct RecordsCellViewModel: Sendable {
 struct RecordsRowViewModel: Sendable {
     var rank: Int
     var title: String
+    var titleBeside: String?
     var movieURL: String
     var openDate: String
     var cells: [RecordsCellViewModel]
@@ -67,7 +68,11 @@ struct RecordsViewModel: Sendable {
     var hiddenLanguage: String
     var hasHiddenLanguage: Bool
 
-    init(report: RecordsReport, calendar: BoxOfficeCalendar, language: Language, request: Request) {
+    /// `englishTitles` (movie code → KOBIS's English title) lead the films' names on English pages.
+    init(
+        report: RecordsReport, calendar: BoxOfficeCalendar, language: Language, request: Request,
+        englishTitles: [String: String] = [:]
+    ) {
         let r = RecordsStrings.table(for: language)
         self.r = r
         let kind = report.kind
@@ -112,7 +117,8 @@ struct RecordsViewModel: Sendable {
         limit = String(report.limit)
         minYear = calendar.earliestDate.year
         maxYear = calendar.yesterday.year
-        lists = report.lists.map { Self.list($0, report: report, strings: r, request: request) }
+        let titles = language == .english ? englishTitles : [:]
+        lists = report.lists.map { Self.list($0, report: report, strings: r, request: request, titles: titles) }
         switch kind {
         case .legs: note = r.legsNote
         case .streaks: note = r.streakNote
@@ -131,7 +137,8 @@ struct RecordsViewModel: Sendable {
     }
 
     private static func list(
-        _ list: RecordList, report: RecordsReport, strings r: RecordsStrings, request: Request
+        _ list: RecordList, report: RecordsReport, strings r: RecordsStrings, request: Request,
+        titles: [String: String]
     ) -> RecordsListViewModel {
         let explicit = Language.explicitParameter(in: request)?.rawValue
         func number(_ label: String) -> RecordsColumnViewModel {
@@ -211,13 +218,16 @@ struct RecordsViewModel: Sendable {
             }
             lead = { list.order == .legs ? r.legs($0.legs) : r.drop($0.secondWeekendDrop) }
         }
+        func name(_ entry: RecordEntry) -> FilmTitleViewModel {
+            FilmTitleViewModel(korean: entry.title, english: titles[entry.movieCode])
+        }
         let rows = list.entries.map { entry in
             RecordsRowViewModel(
-                rank: entry.rank, title: entry.title,
+                rank: entry.rank, title: name(entry).title, titleBeside: name(entry).titleBeside,
                 movieURL: LinkBuilder.link("/movies/\(entry.movieCode)", [("lang", explicit)]),
                 openDate: entry.openDate?.isoString ?? r.none, cells: cells(entry))
         }
-        let summary = list.entries.first.map { r.leader(title: $0.title, figure: lead($0)) } ?? r.emptyList
+        let summary = list.entries.first.map { r.leader(title: name($0).inline, figure: lead($0)) } ?? r.emptyList
         return RecordsListViewModel(
             id: "records-\(list.order.rawValue)", caption: caption, summary: summary, columns: columns, rows: rows,
             isEmpty: rows.isEmpty)

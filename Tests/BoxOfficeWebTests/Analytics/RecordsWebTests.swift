@@ -105,6 +105,11 @@ struct RecordsWebTests {
             #expect(totals.contains("만명") || totals.contains("명"))
             let english = try await client.get("/records/totals?by=sales&lang=en").text
             #expect(english.contains(#"<a href="/movies/\#(largest.code)?lang=en">"#))
+            // English pages lead with the English title the archive keeps, the Korean one beside; Korean pages do not.
+            let titles = try await services.archive.englishTitles(of: [largest.code])
+            let englishTitle = try #require(titles[largest.code], "the sync keeps the film's English title")
+            #expect(english.contains(#"?lang=en">\#(englishTitle.htmlEscaped) <span class="name-beside" lang="ko">"#))
+            #expect(!totals.contains("name-beside") && !totals.contains(englishTitle.htmlEscaped))
             #expect(english.contains("₩"))
             #expect(english.contains("By sales") && english.contains("Days in the top 10"))
             let redirect = try await client.get("/records")

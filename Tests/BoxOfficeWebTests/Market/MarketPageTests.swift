@@ -88,7 +88,7 @@ struct MarketPageTests {
 
     @Test("the pages: the line drawn with a title that states the finding, the numbers in tables, both languages")
     func pages() async throws {
-        try await ArchiveWebSupport.withArchivedApp { _, client in
+        try await ArchiveWebSupport.withArchivedApp { services, client in
             let days = try await client.get("/market/days?from=2024-03-01&to=2024-03-15")
             #expect(days.status == .ok)
             let html = days.text
@@ -103,6 +103,12 @@ struct MarketPageTests {
             #expect(english.text.contains("The cinema market by day") && english.text.contains("₩"))
             #expect(english.text.contains("Sales over the period ≈ ₩"))
             #expect(english.text.contains(#"lang="en""#))
+            // The #1 film of each day under its English title where the archive keeps one, the Korean one beside.
+            let report = try await services.market.days(ArchiveWebSupport.archived)
+            let code = try #require(report.lines.last?.firstMovieCode)
+            let englishTitle = try #require(try await services.archive.englishTitles(of: [code])[code])
+            #expect(english.text.contains(#">\#(englishTitle.htmlEscaped) <span class="name-beside" lang="ko">"#))
+            #expect(!html.contains("name-beside"))
 
             let years = try await client.get("/market/years")
             #expect(years.status == .ok && years.text.contains("연도별 극장 시장") && years.text.contains("2024"))
