@@ -18,12 +18,14 @@ struct FilmRunViewModel: Sendable {
 
     struct Compared: Sendable {
         var title: String
+        var titleBeside: String?
         /// The page without this film in the comparison.
         var removeURL: String
     }
 
     struct Match: Sendable {
         var title: String
+        var titleBeside: String?
         var openDate: String
         var addURL: String
     }
@@ -50,8 +52,16 @@ struct FilmRunViewModel: Sendable {
     var jsonURL: String
     var language: Language
 
-    init(report: FilmRunReport, matches found: [ArchivedFilm]?, find: String, language: Language) {
+    /// `englishTitles` (movie code → KOBIS's English title) lead the films' names on English pages.
+    init(
+        report: FilmRunReport, matches found: [ArchivedFilm]?, find: String, language: Language,
+        englishTitles: [String: String] = [:]
+    ) {
         let t = RunStrings.table(for: language)
+        let titles = language == .english ? englishTitles : [:]
+        func name(_ code: String, _ korean: String?) -> FilmTitleViewModel {
+            FilmTitleViewModel(korean: korean ?? code, english: titles[code])
+        }
         let run = report.run
         self.t = t
         self.language = language
@@ -68,8 +78,11 @@ struct FilmRunViewModel: Sendable {
                 dayOfRun: crossing.dayOfRun.map(t.words.crossingDay) ?? "–")
         }
         hasMilestones = !milestones.isEmpty
-        outlook = report.outlook.map { TenMillionOutlookViewModel($0, words: t.words) }
-        pace = PaceChartViewModel(run: run, compared: report.compared, median: report.median, strings: t)
+        outlook = report.outlook.map {
+            TenMillionOutlookViewModel($0, words: t.words, language: language, englishTitles: titles)
+        }
+        pace = PaceChartViewModel(
+            run: run, compared: report.compared, median: report.median, strings: t, englishTitles: titles)
         let codes = report.compared.map(\.movieCode)
         versus = codes
         func link(_ codes: [String]) -> String {
@@ -78,14 +91,20 @@ struct FilmRunViewModel: Sendable {
             return LinkBuilder.link("/movies/" + run.movieCode, pairs) + "#run"
         }
         compared = report.compared.map { pace in
-            Compared(title: pace.title ?? pace.movieCode, removeURL: link(codes.filter { $0 != pace.movieCode }))
+            let title = name(pace.movieCode, pace.title)
+            return Compared(
+                title: title.title, titleBeside: title.titleBeside,
+                removeURL: link(codes.filter { $0 != pace.movieCode }))
         }
         hasCompared = !compared.isEmpty
         canAddMore = codes.count < FilmRunQuery.maximumComparisons
         self.find = find
         searched = found != nil
         matches = (found ?? []).filter { $0.movieCode != run.movieCode && !codes.contains($0.movieCode) }.map {
-            Match(title: $0.title, openDate: $0.openDate?.isoString ?? "", addURL: link(codes + [$0.movieCode]))
+            let title = name($0.movieCode, $0.title)
+            return Match(
+                title: title.title, titleBeside: title.titleBeside, openDate: $0.openDate?.isoString ?? "",
+                addURL: link(codes + [$0.movieCode]))
         }
         hasMatches = !matches.isEmpty
         jsonURL = LinkBuilder.link(

@@ -49,12 +49,19 @@ struct PaceChartViewModel: Sendable {
     var rows: [Row] = []
     var hasSeries = false
 
-    init(run: FilmRun, compared: [FilmRunReport.Pace], median: MedianPace? = nil, strings: RunStrings) {
+    /// `englishTitles` name the lines on English pages (the English title alone: a label has little room).
+    init(
+        run: FilmRun, compared: [FilmRunReport.Pace], median: MedianPace? = nil, strings: RunStrings,
+        englishTitles: [String: String] = [:]
+    ) {
         idPrefix = "pace-" + run.movieCode
-        let title = run.title ?? run.movieCode
+        func label(_ code: String, _ korean: String?) -> String {
+            FilmTitleViewModel(korean: korean ?? code, english: englishTitles[code]).title
+        }
+        let title = label(run.movieCode, run.title)
         chartTitle = strings.paceTitle
         var all: [(label: String, pace: [FilmRun.PacePoint])] =
-            [(title, run.pace)] + compared.map { ($0.title ?? $0.movieCode, $0.pace) }
+            [(title, run.pace)] + compared.map { (label($0.movieCode, $0.title), $0.pace) }
         // The 1000만 films' median, drawn only as far as the film itself has gone (or a fortnight).
         let reach = Swift.max(14, run.pace.last?.day ?? 0)
         if let median, !run.pace.isEmpty {

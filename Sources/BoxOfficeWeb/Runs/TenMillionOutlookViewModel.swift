@@ -7,6 +7,8 @@ import BoxOfficeText
 struct TenMillionOutlookViewModel: Sendable {
     struct Row: Sendable {
         var title: String
+        var titleBeside: String?
+        var url: String
         var openDate: String
         var audience: String
         /// The total, marked ≥ when it is a floor.
@@ -21,7 +23,10 @@ struct TenMillionOutlookViewModel: Sendable {
     var rows: [Row]
     var hasRows: Bool
 
-    init(_ outlook: TenMillionOutlook, words t: RunWords) {
+    /// `englishTitles` lead the comparables' names (the caller passes them for English pages only).
+    init(
+        _ outlook: TenMillionOutlook, words t: RunWords, language: Language, englishTitles: [String: String] = [:]
+    ) {
         let films = outlook.comparables.count
         intro = t.outlookIntro(
             day: outlook.day, audience: outlook.audience, films: films, since: outlook.since, low: outlook.low,
@@ -37,8 +42,12 @@ struct TenMillionOutlookViewModel: Sendable {
         notes = films == 0 ? [t.outlookNone] : (outlook.percentages ? [] : [t.outlookFew])
         dayHeader = t.byDay(outlook.day)
         rows = outlook.comparables.map { film in
-            Row(
-                title: film.title, openDate: film.openDate?.isoString ?? "–",
+            let title = FilmTitleViewModel(korean: film.title, english: englishTitles[film.movieCode])
+            return Row(
+                title: title.title, titleBeside: title.titleBeside,
+                url: LinkBuilder.link(
+                    "/movies/" + film.movieCode, language == .english ? [("lang", "en")] : []),
+                openDate: film.openDate?.isoString ?? "–",
                 audience: t.admissions(.exact(Double(film.audience))), final: t.admissions(film.final))
         }
         hasRows = !rows.isEmpty

@@ -73,7 +73,7 @@ import Testing
 /// The run on the film page: figures, milestones, the pace chart and the comparison form.
 @Suite struct FilmRunPageTests {
     @Test func theFilmPageShowsTheRunAndComparesByTitle() async throws {
-        try await ArchiveWebSupport.withArchivedApp { _, client in
+        try await ArchiveWebSupport.withArchivedApp { services, client in
             let chart = try BoxOfficeJSON.decoder().decode(
                 Chart.self, from: Data(try await client.get("/api/v1/daily?date=2024-03-15").text.utf8))
             let film = chart.entries[0]
@@ -88,6 +88,12 @@ import Testing
             #expect(html.contains(#"<text class="chart-value pace-label""#))
             #expect(html.contains(#"<input type="hidden" name="vs" value="\#(other.movieCode)">"#))
             #expect(html.contains("/api/v1/movies/\(film.movieCode)/run?vs=\(other.movieCode)"))
+            // In English the compared film and the pace lines go by the English titles the archive keeps.
+            let titles = try await services.archive.englishTitles(of: [film.movieCode, other.movieCode])
+            let otherEnglish = try #require(titles[other.movieCode]).htmlEscaped
+            let english = try await client.get("/movies/\(film.movieCode)?vs=\(other.movieCode)&lang=en").text
+            #expect(english.contains(#"<li>\#(otherEnglish) <span class="name-beside" lang="ko">"#))
+            #expect(english.contains(">\(otherEnglish)</text>") && !html.contains(">\(otherEnglish)</text>"))
 
             // A title search lists archived films with links that add them.
             let word = String(other.title.prefix(2))

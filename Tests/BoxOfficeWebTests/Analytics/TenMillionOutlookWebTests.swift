@@ -117,6 +117,7 @@ struct TenMillionOutlookWebTests {
         try await Self.withLongArchive { services, client in
             let chart = try await services.charts.chart(.daily(Self.archived.end))
             var checked = 0
+            var englishTitles = 0
             for entry in chart.entries {
                 let report = try await services.filmRuns.report(
                     FilmRunQuery.parsing(movieCode: entry.movieCode, versus: []))
@@ -146,12 +147,25 @@ struct TenMillionOutlookWebTests {
                 if n < 10 { #expect(korean.contains("견준 영화가 10편이 안 되어 비율은 적지 않았습니다")) }
                 // The comparables' table: one row each, totals marked as floors.
                 #expect(korean.components(separatedBy: #"<table class="archive-table run-outlook-films">"#).count == 2)
+                // Each comparable links its page; in English under the English title the archive keeps, if any,
+                // the Korean one beside it.
+                let titles = try await services.archive.englishTitles(of: outlook.comparables.map(\.movieCode))
                 for film in outlook.comparables {
                     let final = "≥ " + NumberFormatting.thousands(Int64(film.final.value)) + "명"
                     #expect(korean.contains(final), "\(film.movieCode) \(final)")
+                    #expect(
+                        korean.contains(
+                            #"<th scope="row"><a href="/movies/\#(film.movieCode)">\#(film.title.htmlEscaped)</a>"#))
+                    let name =
+                        titles[film.movieCode].map {
+                            "\($0.htmlEscaped) <span class=\"name-beside\" lang=\"ko\">\(film.title.htmlEscaped)</span>"
+                        } ?? film.title.htmlEscaped
+                    #expect(english.contains(#"<a href="/movies/\#(film.movieCode)?lang=en">\#(name)</a>"#))
                 }
+                englishTitles += titles.count
             }
             #expect(checked > 0)
+            #expect(englishTitles > 0, "the archive keeps English titles of some comparables")
         }
     }
 }
