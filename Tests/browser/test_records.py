@@ -94,3 +94,14 @@ def register(r) -> None:
         r.check(layout["main"] > 48 * 16, f"the records page is wider than the phone's column on a desktop: {layout}")
         r.check(layout["overflow"] <= 0 and layout["dates"] > 0 and layout["wrapped"] == 0,
                 f"the totals table fits a desktop with every date on one line: {layout}")
+
+        # Text at 200 %, on a desktop and a phone: the page never scrolls sideways (a table scrolls in its own box).
+        for size in (DESKTOP, PHONE):
+            d.set_window_size(*size)
+            d.get(c.server.url("/records/totals?lang=en"))
+            d.execute_script("document.documentElement.style.fontSize = '200%';")
+            overflow = d.execute_script(
+                "return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
+            r.check(overflow <= 1, f"{size[0]}px at 200 % text: {overflow}px of sideways scrolling")
+        d.save_screenshot(str(r.ARTIFACTS / "records_zoom200.png"))
+        d.set_window_size(*DESKTOP)
