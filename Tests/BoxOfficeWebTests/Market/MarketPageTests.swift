@@ -173,6 +173,12 @@ struct MarketPageTests {
             ))
         #expect(html.contains(#"<td data-sort-value="">&lt;Fast &amp; &quot;Furious&quot;&gt;</td><td>50.0%</td>"#))
         #expect(html.components(separatedBy: "<tr>").count - 1 == 2)
+        // On English pages the Korean title stands beside the English one, escaped the same way.
+        var beside = row
+        beside.firstBeside = "<script>'빠른'</script>"
+        #expect(
+            MarketDaysViewModel.dayRows([beside]).contains(
+                #"&gt; <span class="name-beside" lang="ko">&lt;script&gt;&#39;빠른&#39;&lt;/script&gt;</span></a></td>"#))
         #expect("plain 텍스트".htmlEscaped == "plain 텍스트")
     }
 
