@@ -50,26 +50,20 @@ struct MarketController<Context: RequestContext>: Sendable {
         let parameters = try MarketParameters(request.formParameters, calendar: calendar)
         let report = try await market.days(parameters.range)
         let codes = report.lines.compactMap(\.firstMovieCode) + report.overAllocated.map(\.movieCode)
+        let titles = await archive.pageTitles(of: codes, for: language)
         return try renderer.renderBody(
             MarketDaysViewModel(
                 report: report, parameters: parameters, calendar: calendar, language: language, request: request,
-                englishTitles: await englishTitles(of: codes, language)),
+                englishTitles: titles),
             template: "market_days")
     }
 
     private func holidays(_ request: Request, _ language: Language) async throws -> ByteBuffer {
         let holiday = try MarketParameters.holiday(request.formParameters)
         let report = try await market.holidays(holiday)
-        let titles = await englishTitles(of: report.windows.compactMap(\.topMovieCode), language)
+        let titles = await archive.pageTitles(of: report.windows.compactMap(\.topMovieCode), for: language)
         return try renderer.renderBody(
             MarketHolidaysViewModel(report: report, language: language, request: request, englishTitles: titles),
             template: "market_holidays")
-    }
-
-    /// The archive's English titles of `codes` for an English page (none for Korean ones, or if the store fails:
-    /// the Korean titles then stand alone).
-    private func englishTitles(of codes: [String], _ language: Language) async -> [String: String] {
-        guard language == .english, !codes.isEmpty else { return [:] }
-        return (try? await archive.englishTitles(of: Array(Set(codes)))) ?? [:]
     }
 }

@@ -143,9 +143,9 @@ struct MarketDaysViewModel: Sendable {
         }
         chart = MarketLineChartViewModel(
             range: range, lines: report.lines, label: m.salesHeader, language: language)
-        let titles = language == .english ? englishTitles : [:]
+        // English titles, given for English pages, lead the films' names.
         func name(_ code: String?, _ korean: String) -> FilmTitleViewModel {
-            FilmTitleViewModel(korean: korean, english: code.flatMap { titles[$0] })
+            FilmTitleViewModel(korean: korean, english: code.flatMap { englishTitles[$0] })
         }
         func row(_ line: MarketDayLine) -> MarketDayRowViewModel {
             let first = line.firstTitle.map { name(line.firstMovieCode, $0) }

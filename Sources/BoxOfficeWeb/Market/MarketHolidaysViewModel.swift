@@ -32,7 +32,7 @@ struct MarketHolidaysViewModel: Sendable {
     var rows: [MarketHolidayRowViewModel]
     var isEmpty: Bool
 
-    /// `englishTitles` (movie code → KOBIS's English title) lead the films' names on English pages.
+    /// `englishTitles` (movie code → KOBIS's English title, given for English pages) lead the films' names.
     init(
         report: MarketHolidaysReport, language: Language, request: Request, englishTitles: [String: String] = [:]
     ) {
@@ -48,10 +48,9 @@ struct MarketHolidaysViewModel: Sendable {
                 url: MarketPageViewModel.link("/market/holidays", [("holiday", holiday.rawValue)], request: request),
                 isCurrent: holiday == report.holiday)
         }
-        let titles = language == .english ? englishTitles : [:]
         rows = report.windows.reversed().map { window in
             let top = window.topTitle.map {
-                FilmTitleViewModel(korean: $0, english: window.topMovieCode.flatMap { titles[$0] })
+                FilmTitleViewModel(korean: $0, english: window.topMovieCode.flatMap { englishTitles[$0] })
             }
             return MarketHolidayRowViewModel(
                 year: window.year, window: m.windowText(window.range, days: window.days),

@@ -45,14 +45,10 @@ struct MovieController<Context: RequestContext>: Sendable {
         let find = parameters["find"].map(String.init) ?? ""
         let matches = try await runs.films(titled: find)
         guard let report = try? await runs.report(query) else { return nil }
-        var titles: [String: String] = [:]
-        if language == .english {
-            let codes =
-                [code] + report.compared.map(\.movieCode) + (report.outlook?.comparables.map(\.movieCode) ?? [])
-                + (find.isEmpty ? [] : matches.map(\.movieCode))
-            // Read from the store, never KOBIS; without them the Korean titles stand alone.
-            titles = (try? await archive.englishTitles(of: Array(Set(codes)))) ?? [:]
-        }
+        let codes =
+            [code] + report.compared.map(\.movieCode) + (report.outlook?.comparables.map(\.movieCode) ?? [])
+            + (find.isEmpty ? [] : matches.map(\.movieCode))
+        let titles = await archive.pageTitles(of: codes, for: language)
         return FilmRunViewModel(
             report: report, matches: find.isEmpty ? nil : matches, find: find, language: language,
             englishTitles: titles)

@@ -54,8 +54,8 @@ struct RecordsController<Context: RequestContext>: Sendable {
     private func page(_ kind: RecordKind, _ request: Request, _ language: Language) async throws -> ByteBuffer {
         let query = try RecordsParameters.query(kind, request.formParameters, calendar: calendar)
         let report = try await records.report(query)
-        let codes = report.lists.flatMap { $0.entries.map(\.movieCode) }
-        let titles = language == .english ? (try? await archive.englishTitles(of: Array(Set(codes)))) ?? [:] : [:]
+        let titles = await archive.pageTitles(
+            of: report.lists.flatMap { $0.entries.map(\.movieCode) }, for: language)
         return try renderer.renderBody(
             RecordsViewModel(
                 report: report, calendar: calendar, language: language, request: request, englishTitles: titles),

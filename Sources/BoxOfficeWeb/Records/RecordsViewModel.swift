@@ -68,7 +68,7 @@ struct RecordsViewModel: Sendable {
     var hiddenLanguage: String
     var hasHiddenLanguage: Bool
 
-    /// `englishTitles` (movie code → KOBIS's English title) lead the films' names on English pages.
+    /// `englishTitles` (movie code → KOBIS's English title, given for English pages) lead the films' names.
     init(
         report: RecordsReport, calendar: BoxOfficeCalendar, language: Language, request: Request,
         englishTitles: [String: String] = [:]
@@ -117,8 +117,9 @@ struct RecordsViewModel: Sendable {
         limit = String(report.limit)
         minYear = calendar.earliestDate.year
         maxYear = calendar.yesterday.year
-        let titles = language == .english ? englishTitles : [:]
-        lists = report.lists.map { Self.list($0, report: report, strings: r, request: request, titles: titles) }
+        lists = report.lists.map {
+            Self.list($0, report: report, strings: r, request: request, titles: englishTitles)
+        }
         switch kind {
         case .legs: note = r.legsNote
         case .streaks: note = r.streakNote
@@ -222,8 +223,9 @@ struct RecordsViewModel: Sendable {
             FilmTitleViewModel(korean: entry.title, english: titles[entry.movieCode])
         }
         let rows = list.entries.map { entry in
-            RecordsRowViewModel(
-                rank: entry.rank, title: name(entry).title, titleBeside: name(entry).titleBeside,
+            let title = name(entry)
+            return RecordsRowViewModel(
+                rank: entry.rank, title: title.title, titleBeside: title.titleBeside,
                 movieURL: LinkBuilder.link("/movies/\(entry.movieCode)", [("lang", explicit)]),
                 openDate: entry.openDate?.isoString ?? r.none, cells: cells(entry))
         }

@@ -52,15 +52,14 @@ struct FilmRunViewModel: Sendable {
     var jsonURL: String
     var language: Language
 
-    /// `englishTitles` (movie code → KOBIS's English title) lead the films' names on English pages.
+    /// `englishTitles` (movie code → KOBIS's English title, given for English pages) lead the films' names.
     init(
         report: FilmRunReport, matches found: [ArchivedFilm]?, find: String, language: Language,
         englishTitles: [String: String] = [:]
     ) {
         let t = RunStrings.table(for: language)
-        let titles = language == .english ? englishTitles : [:]
         func name(_ code: String, _ korean: String?) -> FilmTitleViewModel {
-            FilmTitleViewModel(korean: korean ?? code, english: titles[code])
+            FilmTitleViewModel(korean: korean ?? code, english: englishTitles[code])
         }
         let run = report.run
         self.t = t
@@ -79,10 +78,10 @@ struct FilmRunViewModel: Sendable {
         }
         hasMilestones = !milestones.isEmpty
         outlook = report.outlook.map {
-            TenMillionOutlookViewModel($0, words: t.words, language: language, englishTitles: titles)
+            TenMillionOutlookViewModel($0, words: t.words, language: language, englishTitles: englishTitles)
         }
         pace = PaceChartViewModel(
-            run: run, compared: report.compared, median: report.median, strings: t, englishTitles: titles)
+            run: run, compared: report.compared, median: report.median, strings: t, englishTitles: englishTitles)
         let codes = report.compared.map(\.movieCode)
         versus = codes
         func link(_ codes: [String]) -> String {
