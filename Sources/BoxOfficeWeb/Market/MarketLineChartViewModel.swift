@@ -12,7 +12,8 @@ struct MarketLineChartViewModel: Sendable {
     static let width = 720.0
     static let height = 260.0
     static let plotLeft = 96.0
-    static let plotRight = 700.0
+    /// The right margin holds the line's label, after its last point.
+    static let plotRight = 656.0
     static let plotTop = 16.0
     static let plotBottom = 224.0
 
@@ -26,7 +27,7 @@ struct MarketLineChartViewModel: Sendable {
     var xTicks: [Tick]
     /// Polylines' `points`, one per run of days with a market.
     var segments: [String]
-    /// The direct label at the line's last point.
+    /// The direct label just after the line's last point, in the right margin (clear of the line).
     var labelX: String
     var labelY: String
     var label: String
@@ -63,8 +64,8 @@ struct MarketLineChartViewModel: Sendable {
         }
         self.segments = segments.map { $0.joined(separator: " ") }
         let last = values.last
-        labelX = SVGNumber.text(min(Self.plotRight, last.map { x($0.0) } ?? Self.plotRight))
-        labelY = SVGNumber.text(max(Self.plotTop + 10, (last.map { y($0.1) } ?? Self.plotTop) - 8))
+        labelX = SVGNumber.text((last.map { x($0.0) } ?? Self.plotRight) + 6)
+        labelY = SVGNumber.text(last.map { y($0.1) } ?? Self.plotBottom)
         self.label = label
     }
 

@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeText
+import Foundation
 import Testing
 
 @testable import BoxOfficeWeb
@@ -36,5 +38,24 @@ struct MarketLineChartTests {
         let year = try Self.ticks("2019-01-01", "2019-12-31")
         #expect(year == (1...12).map { "2019-\($0 < 10 ? "0" : "")\($0)-01" })
         #expect(try Self.ticks("2024-01-15", "2024-03-31") == ["2024-01-15", "2024-02-01", "2024-03-01"])
+    }
+
+    @Test("the line's label stands after its last point, in the right margin, clear of the line")
+    func labelAfterTheLine() throws {
+        let days = (1...7).map { day in
+            #"{"date":"2024-03-0\#(day)","inconsistent":false,"monopoly":false,"#
+                + #""sales":{"value":\#(day * 1_000_000),"low":0,"high":0,"quality":"range"}}"#
+        }
+        let lines = try BoxOfficeJSON.decoder().decode(
+            [MarketDayLine].self, from: Data(("[" + days.joined(separator: ",") + "]").utf8))
+        let range = DateRange(
+            start: try #require(CalendarDate("2024-03-01")), end: try #require(CalendarDate("2024-03-07")))
+        let chart = MarketLineChartViewModel(range: range, lines: lines, label: "Sales", language: .english)
+        let x = try #require(Double(chart.labelX))
+        let last = try #require(chart.segments.last?.split(separator: " ").last?.split(separator: ","))
+        #expect(x > (try #require(Double(String(last[0])))))
+        #expect(chart.labelY == String(last[1]))
+        // Room for a short word before the drawing's edge.
+        #expect(x + 40 <= MarketLineChartViewModel.width)
     }
 }
