@@ -128,8 +128,8 @@ def register(r) -> None:
             const box = document.querySelector('.market-page .table-scroll');
             return {main: document.querySelector('main').getBoundingClientRect().width,
                     overflow: box.scrollWidth - box.clientWidth,
-                    wrapped: [...document.querySelectorAll('.market-table td.date')].filter(td => lines(td) > 1).length,
-                    windows: document.querySelectorAll('.market-table td.date').length};""")
+                    wrapped: [...document.querySelectorAll('.market-table td.window')].filter(td => lines(td) > 1).length,
+                    windows: document.querySelectorAll('.market-table td.window').length};""")
         r.check(layout["main"] > 48 * 16, f"the market page is wider than the phone's column on a desktop: {layout}")
         r.check(layout["overflow"] <= 0 and layout["windows"] > 0 and layout["wrapped"] == 0,
                 f"the holiday table fits a desktop with every window on one line: {layout}")
