@@ -9,8 +9,9 @@ struct MarketDayRowViewModel: Sendable, MustacheFields {
     var topTen: String
     var korean: String
     var first: String
-    /// The Korean title, when an English one leads `first` (English pages).
-    var firstBeside: String? = nil
+    /// The Korean title, when an English one leads `first` (English pages; see ``FilmTitleViewModel``).
+    var firstBeside = ""
+    var hasFirstBeside = false
     var firstURL: String?
     var firstShows: String
     var holiday: String
@@ -28,7 +29,8 @@ struct MarketDayRowViewModel: Sendable, MustacheFields {
             "koreanSort": koreanSort, "firstSort": firstSort, "firstShowsSort": firstShowsSort,
         ]
         if let firstURL { fields["firstURL"] = firstURL }
-        if let firstBeside { fields["firstBeside"] = firstBeside }
+        fields["firstBeside"] = firstBeside
+        fields["hasFirstBeside"] = hasFirstBeside
         return fields
     }
 }
@@ -36,7 +38,8 @@ struct MarketDayRowViewModel: Sendable, MustacheFields {
 /// One film of the ledger of over-allocated films.
 struct MarketFilmRowViewModel: Sendable {
     var title: String
-    var titleBeside: String?
+    var titleBeside: String
+    var hasTitleBeside: Bool
     var url: String
     var days: Int
     var showShare: String
@@ -152,7 +155,8 @@ struct MarketDaysViewModel: Sendable {
             return MarketDayRowViewModel(
                 date: line.date.isoString, sales: m.won(line.sales, language: language),
                 topTen: m.percent(line.topTenShare), korean: m.percent(line.koreanShare),
-                first: first?.title ?? m.none, firstBeside: first?.titleBeside,
+                first: first?.title ?? m.none, firstBeside: first?.titleBeside ?? "",
+                hasFirstBeside: first?.hasTitleBeside ?? false,
                 firstURL: line.firstMovieCode.map {
                     MarketPageViewModel.link("/movies/\($0)", [], request: request)
                 },
@@ -166,7 +170,7 @@ struct MarketDaysViewModel: Sendable {
         films = report.overAllocated.map { film in
             let title = name(film.movieCode, film.title)
             return MarketFilmRowViewModel(
-                title: title.title, titleBeside: title.titleBeside,
+                title: title.title, titleBeside: title.titleBeside ?? "", hasTitleBeside: title.hasTitleBeside,
                 url: MarketPageViewModel.link("/movies/\(film.movieCode)", [], request: request),
                 days: film.days, showShare: m.share(film.showShare), salesShare: m.share(film.salesShare),
                 ratio: m.times(film.overAllocation), showShareSort: SortValue.number(film.showShare),
@@ -195,8 +199,8 @@ struct MarketDaysViewModel: Sendable {
             html += "<td>\(row.topTen.htmlEscaped)</td><td>\(row.korean.htmlEscaped)</td>"
             if let url = row.firstURL {
                 html += "<td><a href=\"\(url.htmlEscaped)\">\(row.first.htmlEscaped)"
-                if let beside = row.firstBeside {
-                    html += " <span class=\"name-beside\" lang=\"ko\">\(beside.htmlEscaped)</span>"
+                if row.hasFirstBeside {
+                    html += " <span class=\"name-beside\" lang=\"ko\">\(row.firstBeside.htmlEscaped)</span>"
                 }
                 html += "</a></td>"
             } else {

@@ -10,7 +10,8 @@ struct MarketHolidayRowViewModel: Sendable {
     var sales: String
     var salesRange: String
     var topFilm: String
-    var topFilmBeside: String?
+    var topFilmBeside: String
+    var hasTopFilmBeside: Bool
     var topURL: String?
     var korean: String
     var change: String
@@ -59,7 +60,8 @@ struct MarketHolidaysViewModel: Sendable {
                     request: request),
                 sales: m.won(window.sales, language: language),
                 salesRange: window.sales.map { FigureText.wonRange($0, language: language) } ?? "",
-                topFilm: top?.title ?? m.none, topFilmBeside: top?.titleBeside,
+                topFilm: top?.title ?? m.none, topFilmBeside: top?.titleBeside ?? "",
+                hasTopFilmBeside: top?.hasTitleBeside ?? false,
                 topURL: window.topMovieCode.map { MarketPageViewModel.link("/movies/\($0)", [], request: request) },
                 korean: m.percent(window.koreanShare), change: m.change(window.change),
                 archived: m.archived(window.archivedDays, of: window.days),

@@ -27,7 +27,8 @@ struct RecordsCellViewModel: Sendable {
 struct RecordsRowViewModel: Sendable {
     var rank: Int
     var title: String
-    var titleBeside: String?
+    var titleBeside: String
+    var hasTitleBeside: Bool
     var movieURL: String
     var openDate: String
     var cells: [RecordsCellViewModel]
@@ -225,7 +226,8 @@ struct RecordsViewModel: Sendable {
         let rows = list.entries.map { entry in
             let title = name(entry)
             return RecordsRowViewModel(
-                rank: entry.rank, title: title.title, titleBeside: title.titleBeside,
+                rank: entry.rank, title: title.title, titleBeside: title.titleBeside ?? "",
+                hasTitleBeside: title.hasTitleBeside,
                 movieURL: LinkBuilder.link("/movies/\(entry.movieCode)", [("lang", explicit)]),
                 openDate: entry.openDate?.isoString ?? r.none, cells: cells(entry))
         }

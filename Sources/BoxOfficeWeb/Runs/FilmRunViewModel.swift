@@ -18,14 +18,16 @@ struct FilmRunViewModel: Sendable {
 
     struct Compared: Sendable {
         var title: String
-        var titleBeside: String?
+        var titleBeside: String
+        var hasTitleBeside: Bool
         /// The page without this film in the comparison.
         var removeURL: String
     }
 
     struct Match: Sendable {
         var title: String
-        var titleBeside: String?
+        var titleBeside: String
+        var hasTitleBeside: Bool
         var openDate: String
         var addURL: String
     }
@@ -92,7 +94,7 @@ struct FilmRunViewModel: Sendable {
         compared = report.compared.map { pace in
             let title = name(pace.movieCode, pace.title)
             return Compared(
-                title: title.title, titleBeside: title.titleBeside,
+                title: title.title, titleBeside: title.titleBeside ?? "", hasTitleBeside: title.hasTitleBeside,
                 removeURL: link(codes.filter { $0 != pace.movieCode }))
         }
         hasCompared = !compared.isEmpty
@@ -102,7 +104,8 @@ struct FilmRunViewModel: Sendable {
         matches = (found ?? []).filter { $0.movieCode != run.movieCode && !codes.contains($0.movieCode) }.map {
             let title = name($0.movieCode, $0.title)
             return Match(
-                title: title.title, titleBeside: title.titleBeside, openDate: $0.openDate?.isoString ?? "",
+                title: title.title, titleBeside: title.titleBeside ?? "", hasTitleBeside: title.hasTitleBeside,
+                openDate: $0.openDate?.isoString ?? "",
                 addURL: link(codes + [$0.movieCode]))
         }
         hasMatches = !matches.isEmpty

@@ -7,7 +7,8 @@ import BoxOfficeText
 struct TenMillionOutlookViewModel: Sendable {
     struct Row: Sendable {
         var title: String
-        var titleBeside: String?
+        var titleBeside: String
+        var hasTitleBeside: Bool
         var url: String
         var openDate: String
         var audience: String
@@ -44,7 +45,7 @@ struct TenMillionOutlookViewModel: Sendable {
         rows = outlook.comparables.map { film in
             let title = FilmTitleViewModel(korean: film.title, english: englishTitles[film.movieCode])
             return Row(
-                title: title.title, titleBeside: title.titleBeside,
+                title: title.title, titleBeside: title.titleBeside ?? "", hasTitleBeside: title.hasTitleBeside,
                 url: LinkBuilder.link(
                     "/movies/" + film.movieCode, language == .english ? [("lang", "en")] : []),
                 openDate: film.openDate?.isoString ?? "–",

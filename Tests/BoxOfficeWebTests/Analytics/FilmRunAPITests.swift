@@ -94,6 +94,16 @@ import Testing
             let english = try await client.get("/movies/\(film.movieCode)?vs=\(other.movieCode)&lang=en").text
             #expect(english.contains(#"<li>\#(otherEnglish) <span class="name-beside" lang="ko">"#))
             #expect(english.contains(">\(otherEnglish)</text>") && !html.contains(">\(otherEnglish)</text>"))
+            // A film without an English title stands alone: the page's own film's Korean title (the film page's
+            // `titleBeside`) never shows beside it, as Mustache would find it for a row that left the key out.
+            let report = try await services.filmRuns.report(
+                FilmRunQuery.parsing(movieCode: film.movieCode, versus: [other.movieCode]))
+            let run = FilmRunViewModel(report: report, matches: nil, find: "", language: .english)
+            let rendered = String(
+                buffer: try await PageRenderer.loadFromBundle().renderBody(
+                    PageWithTitle(titleBeside: "the page's own title", run: run), template: "movie_run"))
+            #expect(rendered.contains("<li>\(other.title.htmlEscaped) <a href="))
+            #expect(!rendered.contains("the page's own title"))
 
             // A title search lists archived films with links that add them.
             let word = String(other.title.prefix(2))
@@ -107,4 +117,10 @@ import Testing
             #expect(bad.text.contains("a film cannot be compared with itself"))
         }
     }
+}
+
+/// A film page's context as the `movie_run` partial meets it: the page's own `titleBeside` around the run.
+private struct PageWithTitle {
+    var titleBeside: String
+    var run: FilmRunViewModel
 }

@@ -176,6 +176,7 @@ struct MarketPageTests {
         // On English pages the Korean title stands beside the English one, escaped the same way.
         var beside = row
         beside.firstBeside = "<script>'빠른'</script>"
+        beside.hasFirstBeside = true
         #expect(
             MarketDaysViewModel.dayRows([beside]).contains(
                 #"&gt; <span class="name-beside" lang="ko">&lt;script&gt;&#39;빠른&#39;&lt;/script&gt;</span></a></td>"#))
