@@ -131,8 +131,10 @@ struct MarketStrings: Sendable {
             : "기간 매출 \(total). 가장 많은 날 \(peakDay) (\(peak)), 가장 적은 날 \(lowDay) (\(low))."
     }
 
+    /// "2024-09-14 – 2024-09-18 (5 days)": the count keeps to its word (a no-break space) when a phone wraps it.
     func windowText(_ range: DateRange, days: Int) -> String {
-        isEnglish ? "\(range.start) – \(range.end) (\(days) days)" : "\(range.start) – \(range.end) (\(days)일)"
+        isEnglish
+            ? "\(range.start) – \(range.end) (\(days)\u{00A0}days)" : "\(range.start) – \(range.end) (\(days)일)"
     }
 
     func times(_ value: Double) -> String { NumberFormatting.fixed(value, decimals: 2) + "×" }

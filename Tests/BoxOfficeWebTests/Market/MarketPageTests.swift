@@ -115,6 +115,8 @@ struct MarketPageTests {
             #expect(years.text.contains("notice-sample") && years.text.contains("/market/days?year=2024"))
             let holidays = try await client.get("/market/holidays?holiday=seollal&lang=en")
             #expect(holidays.status == .ok && holidays.text.contains("Seollal"))
+            // A window's day count never wraps away from its word on a phone.
+            #expect(holidays.text.contains("\u{00A0}days)</a>") && !holidays.text.contains(" days)</a>"))
             // No Seollal window is archived: the page says so once, not again as its summary.
             #expect(holidays.text.components(separatedBy: "The archive holds no daily chart").count - 1 == 1)
             // Every page's header links the market.
