@@ -230,6 +230,30 @@ def one(driver: webdriver.Chrome, selector: str) -> WebElement:
     return wait(driver, lambda d: (find(d, selector) or [None])[0], f"{selector!r} is on the page")
 
 
+def table_layout(driver: webdriver.Chrome, box: str, cells: str) -> dict:
+    """How a page lays out a table: `main`'s width, the sideways scroll of the table's box (`box`), how many of the
+    `cells` there are and how many of them take more than one line."""
+    return driver.execute_script("""
+        const lines = cell => { const range = document.createRange(); range.selectNodeContents(cell);
+                                return new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size; };
+        const box = document.querySelector(arguments[0]);
+        const cells = [...document.querySelectorAll(arguments[1])];
+        return {main: document.querySelector('main').getBoundingClientRect().width,
+                overflow: box.scrollWidth - box.clientWidth,
+                cells: cells.length, wrapped: cells.filter(cell => lines(cell) > 1).length};""", box, cells)
+
+
+def check_no_sideways_scroll_at_200(driver: webdriver.Chrome, url: str, sizes: list[tuple[int, int]]) -> None:
+    """At each window size, with text at 200 %, the page at `url` never scrolls sideways (tables scroll in their box)."""
+    for size in sizes:
+        driver.set_window_size(*size)
+        driver.get(url)
+        driver.execute_script("document.documentElement.style.fontSize = '200%';")
+        overflow = driver.execute_script(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
+        check(overflow <= 1, f"{url} at {size[0]}px and 200 % text: {overflow}px of sideways scrolling")
+
+
 def rows(driver: webdriver.Chrome, count: int = 10) -> list[WebElement]:
     return wait(
         driver, lambda d: (lambda found: found if len(found) == count else None)(find(d, "ol.chart li.chart-row")),

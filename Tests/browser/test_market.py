@@ -122,25 +122,10 @@ def register(r) -> None:
 
         # A desktop gives the holiday table its width: wider than the phone's column, each window on one line.
         d.get(c.server.url("/market/holidays?lang=en"))
-        layout = d.execute_script("""
-            const lines = td => { const range = document.createRange(); range.selectNodeContents(td);
-                                  return new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size; };
-            const box = document.querySelector('.market-page .table-scroll');
-            return {main: document.querySelector('main').getBoundingClientRect().width,
-                    overflow: box.scrollWidth - box.clientWidth,
-                    wrapped: [...document.querySelectorAll('.market-table td.window')].filter(td => lines(td) > 1).length,
-                    windows: document.querySelectorAll('.market-table td.window').length};""")
+        layout = r.table_layout(d, ".market-page .table-scroll", ".market-table td.window")
         r.check(layout["main"] > 48 * 16, f"the market page is wider than the phone's column on a desktop: {layout}")
-        r.check(layout["overflow"] <= 0 and layout["windows"] > 0 and layout["wrapped"] == 0,
+        r.check(layout["overflow"] <= 0 and layout["cells"] > 0 and layout["wrapped"] == 0,
                 f"the holiday table fits a desktop with every window on one line: {layout}")
-
-        # Text at 200 %, on a desktop and a phone: the page never scrolls sideways (a table scrolls in its own box).
-        for size in (DESKTOP, PHONE):
-            d.set_window_size(*size)
-            d.get(c.server.url("/market/holidays?lang=en"))
-            d.execute_script("document.documentElement.style.fontSize = '200%';")
-            overflow = d.execute_script(
-                "return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
-            r.check(overflow <= 1, f"{size[0]}px at 200 % text: {overflow}px of sideways scrolling")
+        r.check_no_sideways_scroll_at_200(d, c.server.url("/market/holidays?lang=en"), [DESKTOP, PHONE])
         d.save_screenshot(str(r.ARTIFACTS / "market_zoom200.png"))
         d.set_window_size(*DESKTOP)

@@ -35,7 +35,7 @@ struct ChartPageController<Context: RequestContext>: Sendable {
         try await movies.checkRegion(of: parameters.filters)
         let chartQuery = chartQuery(parameters)
         let chart = try await charts.chart(chartQuery)
-        let titles = await englishTitles(of: chart, language: language)
+        let titles = await archive.pageTitles(of: chart.entries.map(\.movieCode), for: language)
         let body: ByteBuffer
         let regionsLoaded: Bool
         switch page {
@@ -65,13 +65,6 @@ struct ChartPageController<Context: RequestContext>: Sendable {
         case .daily: parameters.dailyQuery(calendar: calendar)
         case .weekly: parameters.weeklyQuery(calendar: calendar)
         }
-    }
-
-    /// On English pages, the English titles the archive keeps for the chart's films (none when it cannot be read:
-    /// the Korean titles then stand alone, as before).
-    private func englishTitles(of chart: Chart, language: Language) async -> [String: String] {
-        guard language == .english else { return [:] }
-        return (try? await archive.englishTitles(of: chart.entries.map(\.movieCode))) ?? [:]
     }
 
     /// The region list for the filter, or none when it cannot be loaded (the select is then omitted).

@@ -9,7 +9,7 @@ struct MarketDayRowViewModel: Sendable, MustacheFields {
     var topTen: String
     var korean: String
     var first: String
-    /// The Korean title, when an English one leads `first` (English pages; see ``FilmTitleViewModel``).
+    /// The Korean title, when an English one leads `first` (English pages; see ``ArchiveService/pageTitles(of:for:)``).
     var firstBeside = ""
     var hasFirstBeside = false
     var firstURL: String?
@@ -147,22 +147,21 @@ struct MarketDaysViewModel: Sendable {
         chart = MarketLineChartViewModel(
             range: range, lines: report.lines, label: m.salesHeader, language: language)
         // English titles, given for English pages, lead the films' names.
-        func name(_ code: String?, _ korean: String) -> FilmTitleViewModel {
-            FilmTitleViewModel(korean: korean, english: code.flatMap { englishTitles[$0] })
+        func name(_ code: String?, _ korean: String) -> LeadingName {
+            LeadingName(korean: korean, english: code.flatMap { englishTitles[$0] } ?? "", language: language)
         }
         func row(_ line: MarketDayLine) -> MarketDayRowViewModel {
             let first = line.firstTitle.map { name(line.firstMovieCode, $0) }
             return MarketDayRowViewModel(
                 date: line.date.isoString, sales: m.won(line.sales, language: language),
                 topTen: m.percent(line.topTenShare), korean: m.percent(line.koreanShare),
-                first: first?.title ?? m.none, firstBeside: first?.titleBeside ?? "",
-                hasFirstBeside: first?.hasTitleBeside ?? false,
+                first: first?.name ?? m.none, firstBeside: first?.beside ?? "", hasFirstBeside: first?.beside != nil,
                 firstURL: line.firstMovieCode.map {
                     MarketPageViewModel.link("/movies/\($0)", [], request: request)
                 },
                 firstShows: m.share(line.firstShowShare), holiday: line.holiday.map(m.name) ?? "",
                 salesSort: SortValue.figure(line.sales), topTenSort: SortValue.figure(line.topTenShare),
-                koreanSort: SortValue.figure(line.koreanShare), firstSort: first?.title ?? "",
+                koreanSort: SortValue.figure(line.koreanShare), firstSort: first?.name ?? "",
                 firstShowsSort: SortValue.number(line.firstShowShare))
         }
         rowsHTML = Self.dayRows(report.lines.map(row))
@@ -170,7 +169,7 @@ struct MarketDaysViewModel: Sendable {
         films = report.overAllocated.map { film in
             let title = name(film.movieCode, film.title)
             return MarketFilmRowViewModel(
-                title: title.title, titleBeside: title.titleBeside ?? "", hasTitleBeside: title.hasTitleBeside,
+                title: title.name, titleBeside: title.beside ?? "", hasTitleBeside: title.beside != nil,
                 url: MarketPageViewModel.link("/movies/\(film.movieCode)", [], request: request),
                 days: film.days, showShare: m.share(film.showShare), salesShare: m.share(film.salesShare),
                 ratio: m.times(film.overAllocation), showShareSort: SortValue.number(film.showShare),

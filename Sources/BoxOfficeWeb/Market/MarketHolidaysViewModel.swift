@@ -51,7 +51,8 @@ struct MarketHolidaysViewModel: Sendable {
         }
         rows = report.windows.reversed().map { window in
             let top = window.topTitle.map {
-                FilmTitleViewModel(korean: $0, english: window.topMovieCode.flatMap { englishTitles[$0] })
+                LeadingName(
+                    korean: $0, english: window.topMovieCode.flatMap { englishTitles[$0] } ?? "", language: language)
             }
             return MarketHolidayRowViewModel(
                 year: window.year, window: m.windowText(window.range, days: window.days),
@@ -60,13 +61,12 @@ struct MarketHolidaysViewModel: Sendable {
                     request: request),
                 sales: m.won(window.sales, language: language),
                 salesRange: window.sales.map { FigureText.wonRange($0, language: language) } ?? "",
-                topFilm: top?.title ?? m.none, topFilmBeside: top?.titleBeside ?? "",
-                hasTopFilmBeside: top?.hasTitleBeside ?? false,
+                topFilm: top?.name ?? m.none, topFilmBeside: top?.beside ?? "", hasTopFilmBeside: top?.beside != nil,
                 topURL: window.topMovieCode.map { MarketPageViewModel.link("/movies/\($0)", [], request: request) },
                 korean: m.percent(window.koreanShare), change: m.change(window.change),
                 archived: m.archived(window.archivedDays, of: window.days),
                 windowSort: window.range.start.isoString, salesSort: SortValue.figure(window.sales),
-                changeSort: SortValue.figure(window.change), topFilmSort: top?.title ?? "",
+                changeSort: SortValue.figure(window.change), topFilmSort: top?.name ?? "",
                 koreanSort: SortValue.figure(window.koreanShare),
                 archivedSort: String(window.archivedDays))
         }

@@ -119,7 +119,7 @@ struct RecordsViewModel: Sendable {
         minYear = calendar.earliestDate.year
         maxYear = calendar.yesterday.year
         lists = report.lists.map {
-            Self.list($0, report: report, strings: r, request: request, titles: englishTitles)
+            Self.list($0, report: report, strings: r, request: request, titles: englishTitles, language: language)
         }
         switch kind {
         case .legs: note = r.legsNote
@@ -140,7 +140,7 @@ struct RecordsViewModel: Sendable {
 
     private static func list(
         _ list: RecordList, report: RecordsReport, strings r: RecordsStrings, request: Request,
-        titles: [String: String]
+        titles: [String: String], language: Language
     ) -> RecordsListViewModel {
         let explicit = Language.explicitParameter(in: request)?.rawValue
         func number(_ label: String) -> RecordsColumnViewModel {
@@ -220,20 +220,25 @@ struct RecordsViewModel: Sendable {
             }
             lead = { list.order == .legs ? r.legs($0.legs) : r.drop($0.secondWeekendDrop) }
         }
-        func name(_ entry: RecordEntry) -> FilmTitleViewModel {
-            FilmTitleViewModel(korean: entry.title, english: titles[entry.movieCode])
+        func name(_ entry: RecordEntry) -> LeadingName {
+            LeadingName(korean: entry.title, english: titles[entry.movieCode] ?? "", language: language)
         }
         let rows = list.entries.map { entry in
             let title = name(entry)
             return RecordsRowViewModel(
-                rank: entry.rank, title: title.title, titleBeside: title.titleBeside ?? "",
-                hasTitleBeside: title.hasTitleBeside,
+                rank: entry.rank, title: title.name, titleBeside: title.beside ?? "",
+                hasTitleBeside: title.beside != nil,
                 movieURL: LinkBuilder.link("/movies/\(entry.movieCode)", [("lang", explicit)]),
                 openDate: entry.openDate?.isoString ?? r.none, cells: cells(entry))
         }
-        let summary = list.entries.first.map { r.leader(title: name($0).inline, figure: lead($0)) } ?? r.emptyList
+        let summary = list.entries.first.map { r.leader(title: Self.inline(name($0)), figure: lead($0)) } ?? r.emptyList
         return RecordsListViewModel(
             id: "records-\(list.order.rawValue)", caption: caption, summary: summary, columns: columns, rows: rows,
             isEmpty: rows.isEmpty)
+    }
+
+    /// A name in a sentence: the Korean one beside in brackets.
+    private static func inline(_ name: LeadingName) -> String {
+        name.beside.map { "\(name.name) (\($0))" } ?? name.name
     }
 }

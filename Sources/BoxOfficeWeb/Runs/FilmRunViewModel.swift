@@ -60,8 +60,8 @@ struct FilmRunViewModel: Sendable {
         englishTitles: [String: String] = [:]
     ) {
         let t = RunStrings.table(for: language)
-        func name(_ code: String, _ korean: String?) -> FilmTitleViewModel {
-            FilmTitleViewModel(korean: korean ?? code, english: englishTitles[code])
+        func name(_ code: String, _ korean: String?) -> LeadingName {
+            LeadingName(korean: korean ?? code, english: englishTitles[code] ?? "", language: language)
         }
         let run = report.run
         self.t = t
@@ -83,7 +83,8 @@ struct FilmRunViewModel: Sendable {
             TenMillionOutlookViewModel($0, words: t.words, language: language, englishTitles: englishTitles)
         }
         pace = PaceChartViewModel(
-            run: run, compared: report.compared, median: report.median, strings: t, englishTitles: englishTitles)
+            run: run, compared: report.compared, median: report.median, strings: t, language: language,
+            englishTitles: englishTitles)
         let codes = report.compared.map(\.movieCode)
         versus = codes
         func link(_ codes: [String]) -> String {
@@ -94,7 +95,7 @@ struct FilmRunViewModel: Sendable {
         compared = report.compared.map { pace in
             let title = name(pace.movieCode, pace.title)
             return Compared(
-                title: title.title, titleBeside: title.titleBeside ?? "", hasTitleBeside: title.hasTitleBeside,
+                title: title.name, titleBeside: title.beside ?? "", hasTitleBeside: title.beside != nil,
                 removeURL: link(codes.filter { $0 != pace.movieCode }))
         }
         hasCompared = !compared.isEmpty
@@ -104,7 +105,7 @@ struct FilmRunViewModel: Sendable {
         matches = (found ?? []).filter { $0.movieCode != run.movieCode && !codes.contains($0.movieCode) }.map {
             let title = name($0.movieCode, $0.title)
             return Match(
-                title: title.title, titleBeside: title.titleBeside ?? "", hasTitleBeside: title.hasTitleBeside,
+                title: title.name, titleBeside: title.beside ?? "", hasTitleBeside: title.beside != nil,
                 openDate: $0.openDate?.isoString ?? "",
                 addURL: link(codes + [$0.movieCode]))
         }

@@ -52,11 +52,11 @@ struct PaceChartViewModel: Sendable {
     /// `englishTitles` name the lines on English pages (the English title alone: a label has little room).
     init(
         run: FilmRun, compared: [FilmRunReport.Pace], median: MedianPace? = nil, strings: RunStrings,
-        englishTitles: [String: String] = [:]
+        language: Language, englishTitles: [String: String] = [:]
     ) {
         idPrefix = "pace-" + run.movieCode
         func label(_ code: String, _ korean: String?) -> String {
-            FilmTitleViewModel(korean: korean ?? code, english: englishTitles[code]).title
+            LeadingName(korean: korean ?? code, english: englishTitles[code] ?? "", language: language).name
         }
         let title = label(run.movieCode, run.title)
         chartTitle = strings.paceTitle

@@ -43,9 +43,10 @@ struct TenMillionOutlookViewModel: Sendable {
         notes = films == 0 ? [t.outlookNone] : (outlook.percentages ? [] : [t.outlookFew])
         dayHeader = t.byDay(outlook.day)
         rows = outlook.comparables.map { film in
-            let title = FilmTitleViewModel(korean: film.title, english: englishTitles[film.movieCode])
+            let title = LeadingName(
+                korean: film.title, english: englishTitles[film.movieCode] ?? "", language: language)
             return Row(
-                title: title.title, titleBeside: title.titleBeside ?? "", hasTitleBeside: title.hasTitleBeside,
+                title: title.name, titleBeside: title.beside ?? "", hasTitleBeside: title.beside != nil,
                 url: LinkBuilder.link(
                     "/movies/" + film.movieCode, language == .english ? [("lang", "en")] : []),
                 openDate: film.openDate?.isoString ?? "–",
