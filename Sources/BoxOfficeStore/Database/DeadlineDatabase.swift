@@ -65,16 +65,16 @@ struct DeadlineDatabase: Database, SQLDatabase {
         return withConnection { database in
             guard let bound = database as? DeadlineDatabase else { return closure(database) }
             // A promise instead of a chain of futures: the chain would carry `T`, which need not be Sendable.
-            let promise = bound.eventLoop.makePromise(of: T.self)
+            let promise = bound.eventLoop.makePromise(of: Handed<T>.self)
             bound.raw("BEGIN").run().whenComplete { begun in
                 if case .failure(let error) = begun { return promise.fail(error) }
-                let work = closure(bound)
-                work.whenComplete { outcome in
+                closure(bound).whenComplete { outcome in
                     switch outcome {
                     case .success:
+                        let result = Handed(result: outcome)
                         bound.raw("COMMIT").run().whenComplete { committed in
                             switch committed {
-                            case .success: promise.completeWith(work)
+                            case .success: promise.succeed(result)
                             case .failure(let error): promise.fail(error)
                             }
                         }
@@ -84,7 +84,7 @@ struct DeadlineDatabase: Database, SQLDatabase {
                     }
                 }
             }
-            return promise.futureResult
+            return promise.futureResult.flatMapThrowing { try $0.result.get() }
         }
     }
 
@@ -95,18 +95,16 @@ struct DeadlineDatabase: Database, SQLDatabase {
                 return closure(DeadlineDatabase(inner: database, deadlines: deadlines) ?? database)
             }
             // A database bound to one connection hands that connection back at once.
-            let promise = database.eventLoop.makePromise(of: T.self)
+            let promise = database.eventLoop.makePromise(of: Handed<T>.self)
             postgres.withConnection { $0.eventLoop.makeSucceededFuture($0) }.whenComplete { outcome in
                 switch outcome {
                 case .success(let connection):
-                    promise.completeWith(
-                        closure(
-                            DeadlineDatabase(inner: database, deadlines: deadlines, connection: connection) ?? database)
-                    )
+                    closure(DeadlineDatabase(inner: database, deadlines: deadlines, connection: connection) ?? database)
+                        .whenComplete { promise.succeed(Handed(result: $0)) }
                 case .failure(let error): promise.fail(error)
                 }
             }
-            return promise.futureResult
+            return promise.futureResult.flatMapThrowing { try $0.result.get() }
         }
     }
 
@@ -171,4 +169,11 @@ struct DeadlineDatabase: Database, SQLDatabase {
             }
         }
     }
+}
+
+/// A transaction's or a connection's result on its way from the work's future to the promise its caller holds.
+private struct Handed<Value>: @unchecked Sendable {
+    // @unchecked: `Value` need not be Sendable (Fluent's signatures); the result is handed over once, from the work's
+    // completion to the promise, and read once, by the caller's future: never by two tasks at once.
+    let result: Result<Value, any Error>
 }
