@@ -57,7 +57,8 @@ public struct SyncEngine: Sendable {
     ///   everything that goes wrong later is in the report.
     /// - Parameters:
     ///   - budget: the calls the run may make; `nil` for ``SyncOptions/budget`` calls of its own.
-    ///   - catchingUp: `false` leaves ``catchUpUpkeep()`` to the caller, who may run it beside its next run.
+    ///   - catchingUp: `false` leaves ``catchUpUpkeep()`` to the caller, who may run it beside its next run; `true`
+    ///     catches up beside the calls each time a batch of charts is stored, and once more at the end.
     public func run(
         _ request: SyncRequest, control: SyncControl = SyncControl(), budget: (any SyncCallBudget)? = nil,
         catchingUp: Bool = true, progress: @escaping @Sendable (SyncEvent) -> Void = { _ in }
@@ -77,11 +78,20 @@ public struct SyncEngine: Sendable {
         }
 
         // One worker per call slot: each fetches, hands what came back to a task that stores it, and starts its
-        // next call at once.
+        // next call at once. A run that catches up does so beside its calls, a batch of charts at a time.
+        let upkeep = catchingUp ? UpkeepBesideCalls() : nil
         await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<options.concurrency {
-                group.addTask { await self.work(run: run) }
+            if let upkeep {
+                group.addTask {
+                    for await _ in upkeep.batches { await self.catchUpUpkeep() }
+                }
             }
+            await withTaskGroup(of: Void.self) { workers in
+                for _ in 0..<options.concurrency {
+                    workers.addTask { await self.work(run: run, upkeep: upkeep) }
+                }
+            }
+            upkeep?.finish()
         }
         if catchingUp { await catchUpUpkeep() }
         return await run.finalReport()
@@ -97,7 +107,7 @@ public struct SyncEngine: Sendable {
 
     /// Takes items in turn (so they are handed out in the order their calls start), calls upstream, and stores
     /// each answer in a task of its own while the next call is already under way.
-    private func work(run: SyncRun) async {
+    private func work(run: SyncRun, upkeep: UpkeepBesideCalls?) async {
         await withTaskGroup(of: Void.self) { stores in
             while let item = await run.nextItem() {
                 let fetched = await fetch(item, run: run)
@@ -106,7 +116,11 @@ public struct SyncEngine: Sendable {
                 await stores.next()
                 switch fetched {
                 case .success(let answer):
-                    stores.addTask { await run.finish(item, await self.store(answer, run: run)) }
+                    stores.addTask {
+                        let outcome = await self.store(answer, run: run)
+                        if case .chart = answer, outcome == .stored { upkeep?.chartStored() }
+                        await run.finish(item, outcome)
+                    }
                 case .failure:
                     // Nothing to store: finished now, so failures in a row are counted before the next call.
                     await run.finish(item, Self.outcome(of: fetched))
