@@ -2,7 +2,8 @@ import FluentKit
 
 /// Adds `movie_nations.title_english`: the English title (`movieNmEn`) the movie-list pages read for the films'
 /// nations already carry, kept beside the nation so English chart pages can show it with no call of their own.
-/// Nullable, so a database made before keeps its rows as they are (titles arrive with the next nations read).
+/// Nullable, so a database made before keeps its rows as they are: titles arrive with the next nations read, and
+/// from the film details the store holds (``FillEnglishTitlesFromDetails``).
 struct AddMovieNationEnglishTitle: AsyncMigration {
     var name: String { "BoxOfficeStore.AddMovieNationEnglishTitle" }
 

@@ -142,6 +142,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(WidenFilmRunPaces())
         migrations.add(NumberChartUpkeepMarks())
         migrations.add(CreateMedianPaces())
+        migrations.add(FillEnglishTitlesFromDetails())
         self.migrations = migrations
     }
 

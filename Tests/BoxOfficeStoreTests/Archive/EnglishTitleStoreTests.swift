@@ -60,6 +60,65 @@ struct EnglishTitleStoreTests {
         }
     }
 
+    @Test(
+        "a store whose nations were kept without titles gets those of the details it holds, at the upgrade and later",
+        arguments: Backend.enabled)
+    func titlesFromDetails(backend: Backend) async throws {
+        try await TestStore.with(backend, migrate: false) { database, _ in
+            let old = QuotaKeeperSchemaTests.migrator(
+                QuotaKeeperSchemaTests.previousSchema() + QuotaKeeperSchemaTests.added
+                    + QuotaKeeperSchemaTests.later.prefix { !($0 is FillEnglishTitlesFromDetails) },
+                on: database)
+            try await old.setupIfNeeded().get()
+            try await old.prepareBatch().get()
+            let sql = try database.database.requireSQL()
+            // Nations kept without titles, and details as that schema's code stored them (JSON of `Movie`).
+            for (origin, code) in [
+                ("sample", "20124079"), ("sample", "20231001"), ("sample", "20231002"), ("other", "20124079"),
+            ] {
+                try await sql.insert(into: "movie_nations")
+                    .columns("id", "origin", "movie_code", "nation", "stored_at")
+                    .values(SQLBind(UUID()), SQLBind(origin), SQLBind(code), SQLBind("한국"), SQLBind(Date()))
+                    .run()
+            }
+            let movie = { (code: String, english: String) in
+                Movie(code: code, title: "영화 \(code)", titleEnglish: english, source: .sample, fetchedAt: Date())
+            }
+            // Trimmed when kept; a blank title is none; a film with details but no nation gets nothing to hold one.
+            let details = [
+                ("sample", movie("20124079", "  Masquerade ")), ("sample", movie("20231001", " ")),
+                ("sample", movie("20239999", "No Nation")),
+            ]
+            for (origin, movie) in details {
+                try await sql.insert(into: "movies")
+                    .columns("id", "origin", "code", "title", "fetched_at", "payload")
+                    .values(
+                        SQLBind(UUID()), SQLBind(origin), SQLBind(movie.code), SQLBind(movie.title), SQLBind(Date()),
+                        SQLBind(String(decoding: try JSONEncoder().encode(movie), as: UTF8.self))
+                    )
+                    .run()
+            }
+
+            try await database.migrate()
+            let archive = database.archiveRepository(origin: "sample")
+            // Trimmed; a blank title and a film without details stay without; another origin's nation is its own.
+            #expect(
+                try await archive.englishTitles(of: ["20124079", "20231001", "20231002", "20239999"])
+                    == ["20124079": "Masquerade"])
+            #expect(try await database.archiveRepository(origin: "other").englishTitles(of: ["20124079"]) == [:])
+            #expect(try await database.rowCount(of: "movie_nations") == 4)
+
+            // Details read later give a nation without a title theirs, and never replace a kept one.
+            let movies = database.movieRepository(origin: "sample")
+            try await movies.save(movie("20231002", "Later"))
+            try await movies.save(movie("20124079", "Gwanghae"))
+            #expect(
+                try await archive.englishTitles(of: ["20124079", "20231002"])
+                    == ["20124079": "Masquerade", "20231002": "Later"])
+            #expect(try await database.archiveRepository(origin: "other").englishTitles(of: ["20124079"]) == [:])
+        }
+    }
+
     @Test("more codes than one statement binds are read in parts", arguments: Backend.enabled)
     func manyCodes(backend: Backend) async throws {
         try await TestStore.with(backend) { database, _ in

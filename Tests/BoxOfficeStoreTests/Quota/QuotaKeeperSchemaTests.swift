@@ -26,7 +26,7 @@ struct QuotaKeeperSchemaTests {
         CreateWebhooks(), CreateDiaryYearFirstNotes(), CreateDiaryNationFold(), CreateImportLookups(),
         CreateMarketDays(), CreateFilmRecords(), AddMovieNationEnglishTitle(), CreateFilmRunPending(),
         CreateFilmRunPaces(), AddChartUpkeepMark(), WidenFilmRunPaces(), NumberChartUpkeepMarks(),
-        CreateMedianPaces(),
+        CreateMedianPaces(), FillEnglishTitlesFromDetails(),
     ]
 
     /// A migrator over `database` that knows only `migrations`.
@@ -48,7 +48,18 @@ struct QuotaKeeperSchemaTests {
             let chart = Fixtures.dailyChart()
             // As the code of that schema stored it (today's also keeps its market, in a later table).
             try await LegacyChartRows.save(chart, origin: "sample", on: database.database.requireSQL())
-            try await database.movieRepository(origin: "sample").save(Fixtures.movie())
+            // As the code of that schema stored it (today's also gives the film's nation its English title).
+            let movie = Fixtures.movie()
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            try await database.database.requireSQL().insert(into: "movies")
+                .columns("id", "origin", "code", "title", "open_date", "production_year", "fetched_at", "payload")
+                .values(
+                    SQLBind(UUID()), SQLBind("sample"), SQLBind(movie.code), SQLBind(movie.title),
+                    SQLBind(movie.openDate?.isoString), SQLBind(movie.productionYear), SQLBind(movie.fetchedAt),
+                    SQLBind(String(decoding: try encoder.encode(movie), as: UTF8.self))
+                )
+                .run()
             // As the code of that schema stored it (today's also raises the diary versions of later tables).
             try await database.database.requireSQL().insert(into: "movie_nations")
                 .columns("id", "origin", "movie_code", "nation", "stored_at")

@@ -268,8 +268,7 @@ public struct SyncEngine: Sendable {
     static func englishTitles(_ titles: [(code: String, title: String)]) -> [String: String] {
         var kept: [String: String] = [:]
         for (code, title) in titles {
-            let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !trimmed.isEmpty && kept[code] == nil { kept[code] = trimmed }
+            if kept[code] == nil, let title = Movie.keptEnglishTitle(title) { kept[code] = title }
         }
         return kept
     }

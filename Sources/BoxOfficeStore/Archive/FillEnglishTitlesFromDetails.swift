@@ -1,0 +1,36 @@
+import BoxOfficeCore
+import FluentKit
+import Foundation
+import SQLKit
+
+/// Gives the films' nations of a store made before English titles were kept the English title of the details the
+/// store holds, where KOBIS gave one: a store upgraded after its nations were read would otherwise show English
+/// readers Korean titles for good, as no run reads those nations again. No call; data only, so nothing to revert.
+struct FillEnglishTitlesFromDetails: AsyncMigration {
+    var name: String { "BoxOfficeStore.FillEnglishTitlesFromDetails" }
+
+    func prepare(on database: any Database) async throws {
+        let sql = try database.requireSQL()
+        let rows = try await sql.raw(
+            """
+            SELECT n.origin, n.movie_code, m.payload FROM movie_nations n
+            JOIN movies m ON m.origin = n.origin AND m.code = n.movie_code
+            WHERE n.title_english IS NULL
+            """
+        ).all()
+        for row in rows {
+            let payload = try row.decode(column: "payload", as: String.self)
+            // A payload this build cannot read is left as it is: its film keeps its Korean title.
+            guard let movie = try? JSONDecoder().decode(Movie.self, from: Data(payload.utf8)),
+                let title = Movie.keptEnglishTitle(movie.titleEnglish)
+            else { continue }
+            try await sql.update(MovieNationModel.schema)
+                .set("title_english", to: SQLBind(title))
+                .where("origin", .equal, SQLBind(try row.decode(column: "origin", as: String.self)))
+                .where("movie_code", .equal, SQLBind(try row.decode(column: "movie_code", as: String.self)))
+                .run()
+        }
+    }
+
+    func revert(on database: any Database) async throws {}
+}
