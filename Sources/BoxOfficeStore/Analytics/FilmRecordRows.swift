@@ -130,7 +130,8 @@ enum FilmRecordRows {
         ).all().map { try $0.decode(column: "movie_code", as: String.self) }
     }
 
-    /// Catches `origin` up in a transaction of its own when charts or films wait; one indexed look when none do.
+    /// Catches `origin` up in a transaction of its own when charts or films wait, then has PostgreSQL plan `charts`
+    /// again if it grew (``PlannerStatistics``); one indexed look when none wait.
     static func catchUpIfBehind(origin: String, on database: any Database) async throws {
         let waiting = try await database.requireSQL().raw(
             """
@@ -141,6 +142,7 @@ enum FilmRecordRows {
         ).first()
         guard waiting != nil else { return }
         try await database.transaction { try await catchUp(origin: origin, on: $0) }
+        await PlannerStatistics.analyzeChartsIfGrown(on: database)
     }
 
     /// Keeps what the charts saved for later under `origin` need: the market of each (``MarketDayRows``), and the

@@ -131,12 +131,12 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
                 try await Self.importBatch(batch, userID: userID, on: transaction)
             }
         }
-        if outcome.inserted.count >= Self.analyzeAfter, (database as? any SQLDatabase)?.dialect.name == "postgresql" {
+        if outcome.inserted.count >= Self.analyzeAfter {
             // Until autovacuum analyzes the table (a minute or more later), PostgreSQL plans the lists without
             // statistics of the new rows: it sorted all of a 50,000-note diary for a deep page (100 ms) instead of
             // reading the order's index. The import is committed: a failure here only leaves that to autovacuum.
             do {
-                try await database.requireSQL().raw("ANALYZE \(ident: DiaryNoteModel.schema)").run()
+                try await PlannerStatistics.analyze([DiaryNoteModel.schema], on: database.requireSQL())
             } catch {
                 database.logger.warning(
                     "could not analyze the notes after an import",
