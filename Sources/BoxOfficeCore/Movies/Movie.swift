@@ -70,13 +70,6 @@ public struct Movie: Codable, Hashable, Sendable {
     public var titleEnglish: String
     public var titleOriginal: String
     public var runtimeMinutes: Int?
-
-    /// An English title as the archive keeps it beside a film's nation: trimmed; nil when blank (KOBIS gives many
-    /// films none).
-    public static func keptEnglishTitle(_ title: String) -> String? {
-        let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? nil : trimmed
-    }
     public var productionYear: Int?
     public var openDate: CalendarDate?
     /// 개봉, 개봉예정, …
@@ -127,6 +120,15 @@ public struct Movie: Codable, Hashable, Sendable {
 
     /// The distributors (배급사).
     public var distributors: [MovieCompany] { companies.filter(\.isDistributor) }
+}
+
+extension Movie {
+    /// An English title as the archive keeps it beside a film's nation: trimmed; nil when blank (KOBIS gives many
+    /// films none).
+    public static func keptEnglishTitle(_ title: String) -> String? {
+        let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
 }
 
 /// One search hit.

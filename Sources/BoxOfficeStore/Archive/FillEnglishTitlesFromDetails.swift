@@ -24,11 +24,9 @@ struct FillEnglishTitlesFromDetails: AsyncMigration {
             guard let movie = try? JSONDecoder().decode(Movie.self, from: Data(payload.utf8)),
                 let title = Movie.keptEnglishTitle(movie.titleEnglish)
             else { continue }
-            try await sql.update(MovieNationModel.schema)
-                .set("title_english", to: SQLBind(title))
-                .where("origin", .equal, SQLBind(try row.decode(column: "origin", as: String.self)))
-                .where("movie_code", .equal, SQLBind(try row.decode(column: "movie_code", as: String.self)))
-                .run()
+            try await MovieNationModel.fillMissingEnglishTitle(
+                title, movieCode: try row.decode(column: "movie_code", as: String.self),
+                origin: try row.decode(column: "origin", as: String.self), on: sql)
         }
     }
 

@@ -1,5 +1,6 @@
 import FluentKit
 import Foundation
+import SQLKit
 
 /// A row of `movie_nations`.
 final class MovieNationModel: Model, @unchecked Sendable {
@@ -19,4 +20,19 @@ final class MovieNationModel: Model, @unchecked Sendable {
     @Field(key: "stored_at") var storedAt: Date
 
     init() {}
+}
+
+extension MovieNationModel {
+    /// Gives the film's nation `title` where it has none (a nation read before English titles were kept); a kept
+    /// title stays.
+    static func fillMissingEnglishTitle(
+        _ title: String, movieCode: String, origin: String, on sql: any SQLDatabase
+    ) async throws {
+        try await sql.update(schema)
+            .set("title_english", to: SQLBind(title))
+            .where("origin", .equal, SQLBind(origin))
+            .where("movie_code", .equal, SQLBind(movieCode))
+            .where("title_english", .is, SQLLiteral.null)
+            .run()
+    }
 }

@@ -54,12 +54,8 @@ struct FluentMovieRepository: MovieRepository {
             // A film whose nation was kept without an English title (read before titles were kept) gets the
             // details' one: English pages read titles beside the nations.
             if let title = Movie.keptEnglishTitle(movie.titleEnglish) {
-                try await database.requireSQL().update(MovieNationModel.schema)
-                    .set("title_english", to: SQLBind(title))
-                    .where("origin", .equal, SQLBind(origin))
-                    .where("movie_code", .equal, SQLBind(movie.code))
-                    .where("title_english", .is, SQLLiteral.null)
-                    .run()
+                try await MovieNationModel.fillMissingEnglishTitle(
+                    title, movieCode: movie.code, origin: origin, on: database.requireSQL())
             }
         }
     }
