@@ -74,7 +74,8 @@ struct EnglishTitleStoreTests {
             let sql = try database.database.requireSQL()
             // Nations kept without titles, and details as that schema's code stored them (JSON of `Movie`).
             for (origin, code) in [
-                ("sample", "20124079"), ("sample", "20231001"), ("sample", "20231002"), ("other", "20124079"),
+                ("sample", "20124079"), ("sample", "20231001"), ("sample", "20231002"), ("sample", "20231003"),
+                ("other", "20124079"),
             ] {
                 try await sql.insert(into: "movie_nations")
                     .columns("id", "origin", "movie_code", "nation", "stored_at")
@@ -98,15 +99,23 @@ struct EnglishTitleStoreTests {
                     )
                     .run()
             }
+            // Details this build cannot read: the upgrade goes on, and the film keeps its Korean title.
+            try await sql.insert(into: "movies")
+                .columns("id", "origin", "code", "title", "fetched_at", "payload")
+                .values(
+                    SQLBind(UUID()), SQLBind("sample"), SQLBind("20231003"), SQLBind("깨진"), SQLBind(Date()),
+                    SQLBind("{not json")
+                )
+                .run()
 
             try await database.migrate()
             let archive = database.archiveRepository(origin: "sample")
             // Trimmed; a blank title and a film without details stay without; another origin's nation is its own.
             #expect(
-                try await archive.englishTitles(of: ["20124079", "20231001", "20231002", "20239999"])
+                try await archive.englishTitles(of: ["20124079", "20231001", "20231002", "20231003", "20239999"])
                     == ["20124079": "Masquerade"])
             #expect(try await database.archiveRepository(origin: "other").englishTitles(of: ["20124079"]) == [:])
-            #expect(try await database.rowCount(of: "movie_nations") == 4)
+            #expect(try await database.rowCount(of: "movie_nations") == 5)
 
             // Details read later give a nation without a title theirs, and never replace a kept one.
             let movies = database.movieRepository(origin: "sample")
