@@ -123,7 +123,18 @@ set -e
 log "running the Swift test suites (SQLite and PostgreSQL at $BOXOFFICE_TEST_POSTGRES_URL)"
 # At most 8 tests at a time: on two cores an unbounded run starved request-serving tests past their clients' 20 s
 # read timeout.
-swift test --skip-build --experimental-maximum-parallelization-width 8
+# The run is also kept in a file: when it fails, its failures are printed again at the end, where a CI log's tail
+# shows them.
+swift_log=.build/swift-test.log
+set +e
+swift test --skip-build --experimental-maximum-parallelization-width 8 2>&1 | tee "$swift_log"
+status=${PIPESTATUS[0]}
+set -e
+if [ "$status" -ne 0 ]; then
+  echo "==> the Swift suites failed; their failures again (the whole run is in $swift_log):" >&2
+  grep -E -A4 '(✘|error:|Fatal error|Crash)' "$swift_log" | grep -v 'known issue' | tail -n 60 >&2 || true
+  exit "$status"
+fi
 
 # --- OpenAPI validation: the document served by the real server, checked by openapi-spec-validator ---
 log "validating /openapi.json from the running server"
