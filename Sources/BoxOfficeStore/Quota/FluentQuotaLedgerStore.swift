@@ -6,8 +6,8 @@ import SQLKit
 
 /// The quota ledger's counters in `kobis_quota`, shared by every instance on the database.
 ///
-/// A call is counted by one statement, an upsert that creates the day's row or raises its counters only while the
-/// day's total is under the ceiling, and answers the new total when it counted. The database applies it atomically
+/// Calls are counted by one statement, an upsert that creates the day's row or raises its counters only while the
+/// day's total stays within the ceiling, and answers the new total when it counted. The database applies it atomically
 /// (PostgreSQL locks the row, SQLite serialises writers), so no number of instances and tasks spending together
 /// ever takes the total past the ceiling.
 struct FluentQuotaLedgerStore: QuotaLedgerStore {
@@ -28,19 +28,38 @@ struct FluentQuotaLedgerStore: QuotaLedgerStore {
         }
     }
 
-    func spend(keyID: String, day: CalendarDate, purpose: KOBISCallPurpose, ceiling: Int?) async throws -> Bool {
-        if let ceiling, ceiling <= 0 { return false }
+    func spend(keyID: String, day: CalendarDate, purpose: KOBISCallPurpose, calls: Int, ceiling: Int?) async throws
+        -> Bool
+    {
+        guard calls > 0 else { return true }
+        if let ceiling, ceiling < calls { return false }
         return try await StorageFailure.run("count a KOBIS call", logger: database.logger) {
             let column = Self.column(for: purpose)
-            let under: SQLQueryString = ceiling.map { " WHERE \(ident: Self.table).used < \(bind: $0)" } ?? ""
+            let under: SQLQueryString =
+                ceiling.map { " WHERE \(ident: Self.table).used <= \(bind: $0 - calls)" } ?? ""
             let query: SQLQueryString =
                 """
                 INSERT INTO \(ident: Self.table) (key_id, day, \(ident: column), used)
-                VALUES (\(bind: keyID), \(bind: day.isoString), 1, 1)
+                VALUES (\(bind: keyID), \(bind: day.isoString), \(bind: calls), \(bind: calls))
                 ON CONFLICT (key_id, day) DO UPDATE
-                SET used = \(ident: Self.table).used + 1, \(ident: column) = \(ident: Self.table).\(ident: column) + 1
+                SET used = \(ident: Self.table).used + \(bind: calls),
+                  \(ident: column) = \(ident: Self.table).\(ident: column) + \(bind: calls)
                 """ + under + " RETURNING used"
             return try await database.requireSQL().raw(query).first() != nil
+        }
+    }
+
+    func giveBack(keyID: String, day: CalendarDate, purpose: KOBISCallPurpose, calls: Int) async throws {
+        guard calls > 0 else { return }
+        try await StorageFailure.run("give back counted KOBIS calls", logger: database.logger) {
+            let column = Self.column(for: purpose)
+            try await database.requireSQL().raw(
+                """
+                UPDATE \(ident: Self.table)
+                SET used = used - \(bind: calls), \(ident: column) = \(ident: column) - \(bind: calls)
+                WHERE key_id = \(bind: keyID) AND day = \(bind: day.isoString) AND \(ident: column) >= \(bind: calls)
+                """
+            ).run()
         }
     }
 

@@ -169,7 +169,7 @@ struct BackfillServiceTests {
             makeEngine: { sync in
                 SyncEngine(
                     upstream: gated, charts: store, movies: store, archive: store, calendar: Self.calendar,
-                    options: sync, sleep: { _ in })
+                    options: sync, quota: ledger, sleep: { _ in })
             })
         let submitted = try await service.submit(
             SyncRequest(range: archiveRange("2024-02-01", "2024-02-05")), requestedBy: "boss", userID: nil)

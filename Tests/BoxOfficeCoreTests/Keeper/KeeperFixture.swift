@@ -47,8 +47,7 @@ struct KeeperFixture {
             makeEngine: { options in
                 SyncEngine(
                     upstream: gated, charts: charts, movies: store, archive: store, calendar: calendar,
-                    options: options,
-                    sleep: { _ in })
+                    options: options, quota: ledger, sleep: { _ in })
             },
             sleep: time.sleep, observe: log.record)
     }

@@ -115,12 +115,19 @@ actor InMemoryKeeperControls: KeeperControlStore {
 
 actor InMemoryQuotaStore: QuotaLedgerStore {
     private var days: [String: [KOBISCallPurpose: Int]] = [:]
-    func spend(keyID: String, day: CalendarDate, purpose: KOBISCallPurpose, ceiling: Int?) async throws -> Bool {
+    func spend(keyID: String, day: CalendarDate, purpose: KOBISCallPurpose, calls: Int, ceiling: Int?)
+        async throws -> Bool
+    {
         let key = keyID + day.isoString
         let used = days[key, default: [:]].values.reduce(0, +)
-        if let ceiling, used >= ceiling { return false }
-        days[key, default: [:]][purpose, default: 0] += 1
+        if let ceiling, used + calls > ceiling { return false }
+        days[key, default: [:]][purpose, default: 0] += calls
         return true
+    }
+    func giveBack(keyID: String, day: CalendarDate, purpose: KOBISCallPurpose, calls: Int) async throws {
+        let key = keyID + day.isoString
+        let counted = days[key, default: [:]][purpose, default: 0]
+        if counted >= calls { days[key, default: [:]][purpose] = counted - calls }
     }
     func usage(keyID: String, day: CalendarDate) async throws -> [KOBISCallPurpose: Int] {
         days[keyID + day.isoString] ?? [:]

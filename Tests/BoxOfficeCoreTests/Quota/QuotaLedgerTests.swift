@@ -7,7 +7,12 @@ import Testing
 struct QuotaLedgerTests {
     /// A store that cannot count (the database is down).
     struct BrokenStore: QuotaLedgerStore {
-        func spend(keyID: String, day: CalendarDate, purpose: KOBISCallPurpose, ceiling: Int?) async throws -> Bool {
+        func spend(keyID: String, day: CalendarDate, purpose: KOBISCallPurpose, calls: Int, ceiling: Int?)
+            async throws -> Bool
+        {
+            throw BoxOfficeError.storage("the database is down")
+        }
+        func giveBack(keyID: String, day: CalendarDate, purpose: KOBISCallPurpose, calls: Int) async throws {
             throw BoxOfficeError.storage("the database is down")
         }
         func usage(keyID: String, day: CalendarDate) async throws -> [KOBISCallPurpose: Int] {
@@ -39,10 +44,69 @@ struct QuotaLedgerTests {
         let ledger = QuotaLedger(store: store, keyID: "test", policy: QuotaPolicy(), calendar: Self.calendar)
         try await ledger.admit()
         try await KOBISCallPurpose.$current.withValue(.keeper) { try await ledger.admit() }
+        await ledger.giveBackPrepaid(.keeper)
         let usage = try await ledger.usage()
         #expect(usage.byPurpose[.readers] == 1)
         #expect(usage.byPurpose[.keeper] == 1)
         #expect(usage.used == 2)
         #expect(usage.day == CalendarDate("2024-03-20"))
+    }
+
+    @Test("background calls are counted a block ahead, a store write a block; readers' one by one; the rest given back")
+    func prepaidBlocks() async throws {
+        let store = CountingQuotaStore()
+        let ledger = QuotaLedger(store: store, keyID: "test", policy: QuotaPolicy(), calendar: Self.calendar)
+        try await KOBISCallPurpose.$current.withValue(.sync) {
+            for _ in 0..<20 { try await ledger.admit() }
+        }
+        for _ in 0..<3 { try await ledger.admit(.readers) }
+        // Another purpose's run ending gives back only its own.
+        await ledger.giveBackPrepaid(.keeper)
+        #expect(try await ledger.usage().byPurpose[.sync].map { $0 >= 20 + 4 } == true)
+        await ledger.giveBackPrepaid(.sync)
+        // 20 calls: a block before the first, and one each time half a block is left (after the 4th, 12th, 20th).
+        #expect(await store.spends == 4 + 3)
+        let usage = try await ledger.usage()
+        #expect(usage.byPurpose[.sync] == 20)
+        #expect(usage.used == 23)
+        // Given back once: a second time changes nothing.
+        await ledger.giveBackPrepaid(.sync)
+        #expect(try await ledger.usage().used == 23)
+        #expect(await store.spends == 7)
+    }
+
+    @Test("30 background calls at once with 10 left before the ceiling: exactly 10 go ahead, and 10 are counted")
+    func prepaidBlocksUnderConcurrency() async throws {
+        let store = CountingQuotaStore()
+        let ledger = QuotaLedger(
+            store: store, keyID: "test", policy: QuotaPolicy(limit: 14, reserve: 4), calendar: Self.calendar)
+        let made = await KOBISCallPurpose.$current.withValue(.keeper) {
+            await withTaskGroup(of: Bool.self) { group in
+                for _ in 0..<30 { group.addTask { (try? await ledger.admit()) != nil } }
+                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+        }
+        #expect(made == 10)
+        #expect(try await ledger.usage().used == 10)
+        await ledger.giveBackPrepaid(.keeper)
+        #expect(try await ledger.usage().used == 10)
+    }
+}
+
+/// The in-memory counters, counting the writes asked of them.
+actor CountingQuotaStore: QuotaLedgerStore {
+    private let base = InMemoryQuotaStore()
+    private(set) var spends = 0
+    func spend(keyID: String, day: CalendarDate, purpose: KOBISCallPurpose, calls: Int, ceiling: Int?)
+        async throws -> Bool
+    {
+        spends += 1
+        return try await base.spend(keyID: keyID, day: day, purpose: purpose, calls: calls, ceiling: ceiling)
+    }
+    func giveBack(keyID: String, day: CalendarDate, purpose: KOBISCallPurpose, calls: Int) async throws {
+        try await base.giveBack(keyID: keyID, day: day, purpose: purpose, calls: calls)
+    }
+    func usage(keyID: String, day: CalendarDate) async throws -> [KOBISCallPurpose: Int] {
+        try await base.usage(keyID: keyID, day: day)
     }
 }

@@ -112,4 +112,62 @@ struct QuotaLedgerStoreTests {
             await second.shutdown()
         }
     }
+
+    @Test(
+        "a block of calls is counted whole or not at all, and calls not made are given back",
+        arguments: Backend.enabled)
+    func blocksAndGivingBack(backend: Backend) async throws {
+        try await TestStore.with(backend) { database, _ in
+            let ledger = database.quotaLedgerStore()
+            func spend(_ calls: Int) async throws -> Bool {
+                try await ledger.spend(keyID: Self.key, day: Self.day, purpose: .sync, calls: calls, ceiling: 10)
+            }
+            #expect(try await spend(8))
+            #expect(try await spend(8) == false, "8 + 8 would pass the ceiling of 10")
+            #expect(try await ledger.usage(keyID: Self.key, day: Self.day)[.sync] == 8)
+            #expect(try await spend(2))
+            #expect(try await spend(1) == false)
+            try await ledger.giveBack(keyID: Self.key, day: Self.day, purpose: .sync, calls: 3)
+            #expect(try await ledger.usage(keyID: Self.key, day: Self.day)[.sync] == 7)
+            // Never more than the purpose counted, and never another purpose's calls.
+            try await ledger.giveBack(keyID: Self.key, day: Self.day, purpose: .sync, calls: 8)
+            try await ledger.giveBack(keyID: Self.key, day: Self.day, purpose: .keeper, calls: 1)
+            let usage = try await ledger.usage(keyID: Self.key, day: Self.day)
+            #expect(usage[.sync] == 7 && usage[.keeper] == 0)
+            #expect(QuotaUsage(day: Self.day, policy: QuotaPolicy(), byPurpose: usage).used == 7)
+        }
+    }
+
+    @Test(
+        "30 background calls at once through two instances' ledgers, ceiling 10: 10 made, 10 counted once given back",
+        arguments: Backend.enabled)
+    func prepaidBlocksKeepTheCeiling(backend: Backend) async throws {
+        try await TestStore.with(backend) { first, store in
+            let second = try store.open()
+            do {
+                let calendar = BoxOfficeCalendar(now: { Date(timeIntervalSince1970: 1_764_000_000) })
+                let policy = QuotaPolicy(limit: 14, reserve: 4)
+                let ledgers = [first, second].map {
+                    QuotaLedger(store: $0.quotaLedgerStore(), keyID: Self.key, policy: policy, calendar: calendar)
+                }
+                let made = await KOBISCallPurpose.$current.withValue(.backfill) {
+                    await withTaskGroup(of: Bool.self) { group in
+                        for index in 0..<30 {
+                            group.addTask { (try? await ledgers[index % 2].admit()) != nil }
+                        }
+                        return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+                    }
+                }
+                #expect(made == 10)
+                for ledger in ledgers { await ledger.giveBackPrepaid(.backfill) }
+                let usage = try await ledgers[0].usage()
+                #expect(usage.byPurpose[.backfill] == 10)
+                #expect(usage.used == 10)
+            } catch {
+                await second.shutdown()
+                throw error
+            }
+            await second.shutdown()
+        }
+    }
 }

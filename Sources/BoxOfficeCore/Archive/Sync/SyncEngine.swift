@@ -14,8 +14,9 @@ public struct SyncEngine: Sendable {
     private let quota: QuotaLedger?
 
     /// - Parameters:
-    ///   - quota: the quota ledger the upstream's calls are counted in, read (never spent) to say how much of the
-    ///     day's quota was used when it stops a run (``SyncStopReason/quotaReached(_:)``); `nil`: not said.
+    ///   - quota: the quota ledger the upstream's calls are counted in, read to say how much of the day's quota was
+    ///     used when it stops a run (``SyncStopReason/quotaReached(_:)``; `nil`: not said), and given back the calls
+    ///     it counted ahead and the run did not make (``QuotaLedger/giveBackPrepaid(_:)``).
     ///   - sleep: how to wait between retries (tests pass one that returns at once).
     ///
     /// The calls are counted for the purpose of the task that runs the engine (``KOBISCallPurpose/current``): the
@@ -93,6 +94,8 @@ public struct SyncEngine: Sendable {
             }
             upkeep?.finish()
         }
+        // The calls are over: the ledger gets back those it counted ahead for them and holds the calls made.
+        await quota?.giveBackPrepaid()
         if catchingUp { await catchUpUpkeep() }
         return await run.finalReport()
     }
