@@ -77,8 +77,8 @@ public struct QuotaLedger: Sendable {
     }
 
     /// Gives back the background calls of `purpose` counted ahead and not made. The sync engine calls it when a run
-    /// ends, so the ledger then holds the calls made; a process that ends without it leaves at most
-    /// ``prepaidBlock`` − 1 calls a purpose counted too many (never too few).
+    /// ends, so the ledger then holds the calls made; a process that ends without it leaves at most a block and a
+    /// half (12) of a purpose counted too many, never too few.
     public func giveBackPrepaid(_ purpose: KOBISCallPurpose = KOBISCallPurpose.current) async {
         for (key, calls) in await prepaid.settle(purpose) {
             do {
@@ -97,10 +97,10 @@ public struct QuotaLedger: Sendable {
         while true {
             let (taken, refill) = prepaid.take(key)
             if taken {
-                if refill { _ = prepaid.refill(key) { try await countAhead(key) } }
+                if refill { _ = prepaid.refill(key, with: { try await countAhead(key) }) }
                 return true
             }
-            // Nothing more fits; a count that ended before this one may still have left a call.
+            // When nothing more fits, a count that ended just before this one may still have left a call.
             guard try await prepaid.refill(key, with: { try await countAhead(key) }).value > 0 else {
                 return prepaid.take(key).taken
             }
