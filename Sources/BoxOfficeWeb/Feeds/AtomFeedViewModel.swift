@@ -36,6 +36,6 @@ struct AtomFeedViewModel<Entry: Sendable>: Sendable {
 
     /// RFC 3339 in UTC, whole seconds: `2024-03-16T01:00:00Z`.
     static func timestamp(_ date: Date) -> String {
-        Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!).format(date)
+        Date.ISO8601FormatStyle(timeZone: .gmt).format(date)
     }
 }

@@ -239,7 +239,7 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
     }
 
     /// `Idempotency-Key` on `POST /notes`: the same key again from the same user answers the first note's redirect.
-    static var idempotencyKeyHeader: HTTPField.Name { HTTPField.Name("Idempotency-Key")! }
+    static var idempotencyKeyHeader: HTTPField.Name { .idempotencyKey }
 
     /// The `{id}` path parameter; anything but a UUID is a note that does not exist.
     static func noteID(_ context: Context) throws -> UUID {

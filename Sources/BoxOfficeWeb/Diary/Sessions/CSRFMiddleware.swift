@@ -25,7 +25,7 @@ struct CSRFMiddleware<Context: DiarySessionContext>: RouterMiddleware {
 
     /// Where a script sends the token instead of the `csrf` field (the page script's offline queue, which asks
     /// `GET /session` for the current token after the reader signs in again).
-    static var headerName: HTTPField.Name { HTTPField.Name("X-CSRF-Token")! }
+    static var headerName: HTTPField.Name { .xCSRFToken }
 
     let expected: Expected
     /// Largest bodies accepted, by encoding (only the import pages take files).

@@ -66,8 +66,8 @@ struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
         }
     }
 
-    static var accountHeader: HTTPFields.Element.Name { .init("X-BoxOffice-Account")! }
-    static var expiresHeader: HTTPFields.Element.Name { .init("X-BoxOffice-Session-Expires")! }
+    static var accountHeader: HTTPFields.Element.Name { .xBoxOfficeAccount }
+    static var expiresHeader: HTTPFields.Element.Name { .xBoxOfficeSessionExpires }
 
     /// A session's expiry as sent to the browser: RFC 3339 in UTC, whole seconds.
     static func expiryText(_ date: Date) -> String {

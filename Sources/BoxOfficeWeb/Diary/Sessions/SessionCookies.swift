@@ -22,11 +22,11 @@ enum SessionCookies {
     /// `X-Forwarded-Proto` (the first value, when proxies are chained) or in the standard `Forwarded` header.
     static func isSecure(_ request: Request) -> Bool {
         if request.head.scheme?.lowercased() == "https" { return true }
-        if let forwarded = request.headers[.init("X-Forwarded-Proto")!] {
+        if let forwarded = request.headers[.xForwardedProto] {
             let first = forwarded.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased()
             if first == "https" { return true }
         }
-        if let forwarded = request.headers[.init("Forwarded")!] {
+        if let forwarded = request.headers[.forwarded] {
             let first = forwarded.split(separator: ",").first ?? ""
             for pair in first.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1).map {

@@ -10,7 +10,7 @@ import Logging
 /// Never logged: headers (`Authorization`, `Cookie`, …), bodies, and query values other than a few
 /// harmless filter parameters; other query parameters appear by name only.
 struct RequestLoggingMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var requestIDHeader: HTTPFields.Element.Name { .init("X-Request-ID")! }
+    static var requestIDHeader: HTTPFields.Element.Name { .xRequestID }
     static var requestIDMetadataKey: String { "hb.request.id" }
     /// Query parameters whose values are worth logging and never secret.
     static var loggedQueryParameters: Set<String> {

@@ -23,11 +23,10 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         var response = try await next(request, context)
         response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"
-        // swift-http-types has no predefined names for these.
-        response.headers[.init("Referrer-Policy")!] = "strict-origin-when-cross-origin"
-        response.headers[.init("X-Frame-Options")!] = "DENY"
-        response.headers[.init("Cross-Origin-Opener-Policy")!] = "same-origin"
-        response.headers[.init("Permissions-Policy")!] = "camera=(), microphone=(), geolocation=()"
+        response.headers[.referrerPolicy] = "strict-origin-when-cross-origin"
+        response.headers[.xFrameOptions] = "DENY"
+        response.headers[.crossOriginOpenerPolicy] = "same-origin"
+        response.headers[.permissionsPolicy] = "camera=(), microphone=(), geolocation=()"
         if publiclyHTTPS {
             response.headers[.strictTransportSecurity] = Self.strictTransportSecurity
             let cookies = response.headers[values: .setCookie]
