@@ -132,7 +132,9 @@ status=${PIPESTATUS[0]}
 set -e
 if [ "$status" -ne 0 ]; then
   echo "==> the Swift suites failed; their failures again (the whole run is in $swift_log):" >&2
-  grep -E -A4 '(✘|error:|Fatal error|Crash)' "$swift_log" | grep -v 'known issue' | tail -n 60 >&2 || true
+  # Swift Testing's failed tests and recorded issues (each names its file and line), then a crash's own lines.
+  grep -E '✘' "$swift_log" | grep -v 'known issue' | tail -n 40 >&2 || true
+  grep -E -A6 '(Fatal error|Crash|exited with signal|error: Exited)' "$swift_log" | tail -n 20 >&2 || true
   exit "$status"
 fi
 
