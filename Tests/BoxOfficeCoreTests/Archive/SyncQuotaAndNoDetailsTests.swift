@@ -116,6 +116,25 @@ struct SyncQuotaAndNoDetailsTests {
         #expect(usage.byPurpose[.sync] == report.calls)
         #expect(usage.used == report.calls)
     }
+
+    @Test("a run its budget stops leaves the ledger holding the calls it made, not the blocks it counted ahead")
+    func budgetStopGivesBack() async throws {
+        let f = Fixture()
+        let ledger = f.ledger()
+        let report = try await KOBISCallPurpose.$current.withValue(.backfill) {
+            try await f.engine(SyncOptions(concurrency: 3, budget: 5), ledger: ledger).run(
+                SyncRequest(range: Self.march))
+        }
+        guard case .budget(5)? = report.stopReason else {
+            Issue.record("expected the budget to stop the run: \(String(describing: report.stopReason))")
+            return
+        }
+        #expect(report.calls == 5)
+        #expect(f.upstream.totalCalls == 5)
+        let usage = try await ledger.usage()
+        #expect(usage.byPurpose[.backfill] == 5)
+        #expect(usage.used == 5)
+    }
 }
 
 /// An upstream that answers `afterCalls` calls, then refuses every call as the quota gate does.
