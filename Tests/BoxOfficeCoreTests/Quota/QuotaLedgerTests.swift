@@ -93,6 +93,42 @@ struct QuotaLedgerTests {
     }
 }
 
+extension QuotaLedgerTests {
+    /// Counts as the in-memory store does, but cannot give back (the database went away after the run's calls).
+    actor NoGiveBackStore: QuotaLedgerStore {
+        private let base = InMemoryQuotaStore()
+        func spend(keyID: String, day: CalendarDate, purpose: KOBISCallPurpose, calls: Int, ceiling: Int?)
+            async throws -> Bool
+        {
+            try await base.spend(keyID: keyID, day: day, purpose: purpose, calls: calls, ceiling: ceiling)
+        }
+        func giveBack(keyID: String, day: CalendarDate, purpose: KOBISCallPurpose, calls: Int) async throws {
+            throw BoxOfficeError.storage("the database is down")
+        }
+        func usage(keyID: String, day: CalendarDate) async throws -> [KOBISCallPurpose: Int] {
+            try await base.usage(keyID: keyID, day: day)
+        }
+    }
+
+    @Test("a give-back the store refuses is reported, and the calls stay counted: too many, never too few")
+    func giveBackRefused() async throws {
+        let problems = Locked<[String]>([])
+        let ledger = QuotaLedger(
+            store: NoGiveBackStore(), keyID: "test", policy: QuotaPolicy(), calendar: Self.calendar,
+            reportProblem: { problem in problems.withLock { $0.append(problem) } })
+        try await KOBISCallPurpose.$current.withValue(.keeper) {
+            for _ in 0..<3 { try await ledger.admit() }
+        }
+        await ledger.giveBackPrepaid(.keeper)
+        #expect(problems.withLock { $0.count } == 1)
+        #expect(problems.withLock { $0.first?.contains("could not give back 5 calls") } == true)
+        #expect(try await ledger.usage().byPurpose[.keeper] == QuotaLedger.prepaidBlock)
+        // What it could not give back is not offered again: the next run counts afresh.
+        await ledger.giveBackPrepaid(.keeper)
+        #expect(problems.withLock { $0.count } == 1)
+    }
+}
+
 /// The in-memory counters, counting the writes asked of them.
 actor CountingQuotaStore: QuotaLedgerStore {
     private let base = InMemoryQuotaStore()
