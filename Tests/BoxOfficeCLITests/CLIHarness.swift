@@ -117,6 +117,19 @@ enum CLIHarness {
         }
     }
 
+    /// Forgets the English titles of the runner's SQLite file as an upgrade from a store without them leaves it.
+    static func forgetEnglishTitles(_ cli: CLIRunner) async throws {
+        let path = cli.directory.appendingPathComponent("test.sqlite").path
+        let database = try BoxOfficeDatabase(location: .sqlite(path: path), logger: Logger(label: "test"))
+        do {
+            try await database.forgetEnglishTitles()
+            await database.shutdown()
+        } catch {
+            await database.shutdown()
+            throw error
+        }
+    }
+
     /// Every film of `days` has the representative nation the simulator's movie details give it.
     static func expectNationsMatchDetails(_ cli: CLIRunner, _ days: [CalendarDate]) async throws {
         let simulator = KOBISSimulator()

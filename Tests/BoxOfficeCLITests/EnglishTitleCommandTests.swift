@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import BoxOfficeTestSupport
 import Foundation
 import Testing
@@ -57,5 +58,53 @@ struct EnglishTitleCommandTests {
             #expect(!csv.stdout.contains(top.english))
             #expect(try await CLIHarness.statsCalls(server) == calls, "the titles come from the archive, not KOBIS")
         }
+    }
+
+    @Test("an upgraded store whose nations came without titles gets them from the next sync, once")
+    func upgradedStore() async throws {
+        try await CLIHarness.withSimulator { server, cli in
+            let from = "2024-03-01"
+            let to = "2024-03-07"
+            let days = CLIHarness.days(from, to)
+            #expect(try await cli.run(["sync", "--from", from, "--to", to]).status == 0)
+            let kept = try await Self.englishTitles(cli, days)
+            #expect(!kept.isEmpty)
+
+            try await CLIHarness.forgetEnglishTitles(cli)
+            #expect(try await Self.englishTitles(cli, days).isEmpty)
+            let calls = try await CLIHarness.statsCalls(server)
+            let again = try await cli.run(["sync", "--from", from, "--to", to])
+            #expect(again.status == 0, "\(again.stderr)")
+            // Every film looked up once more, by the pages of its year or its details; no chart fetched again.
+            let nations = try CLIHarness.nationLine(again.stdout)
+            #expect(nations.planned == CLIHarness.films(days).count)
+            #expect(nations.fromLists + nations.fromDetails == nations.planned)
+            #expect(try await CLIHarness.statsCalls(server) - calls == nations.listPages + nations.fromDetails)
+            #expect(try await Self.englishTitles(cli, days) == kept)
+            try await CLIHarness.expectNationsMatchDetails(cli, days)
+
+            // Once is enough: a film KOBIS gives no title is not asked about again.
+            let settled = try await CLIHarness.statsCalls(server)
+            let third = try await cli.run(["sync", "--from", from, "--to", to])
+            #expect(third.status == 0, "\(third.stderr)")
+            #expect(try CLIHarness.nationLine(third.stdout).planned == 0)
+            #expect(try await CLIHarness.statsCalls(server) == settled)
+        }
+    }
+
+    /// Movie code → `titleEnglish` of the archived daily charts of `days`, as `daily --format json` gives them.
+    static func englishTitles(_ cli: CLIRunner, _ days: [CalendarDate]) async throws -> [String: String] {
+        var titles: [String: String] = [:]
+        for day in days {
+            let json = try await cli.run(["daily", "--date", day.isoString, "--format", "json"])
+            #expect(json.status == 0, "\(json.stderr)")
+            let chart = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            for entry in try #require(chart["entries"] as? [[String: Any]]) {
+                if let code = entry["movieCode"] as? String, let english = entry["titleEnglish"] as? String {
+                    titles[code] = english
+                }
+            }
+        }
+        return titles
     }
 }

@@ -10,7 +10,8 @@ public protocol ArchiveRepository: Sendable {
     func movieTotals(in range: DateRange) async throws -> [ArchivedMovieTotal]
     /// The film's rows in every archived daily chart, oldest first.
     func trendPoints(movieCode: String) async throws -> [TrendPoint]
-    /// Films in the archived daily charts of `range` whose representative nation is not stored yet.
+    /// Films in the archived daily charts of `range` whose representative nation is not stored yet, or was stored
+    /// before English titles were kept and still lacks one: either is looked up.
     func movieCodesWithoutNation(in range: DateRange) async throws -> [String]
     /// Stores films' representative nations (movie code → nation, `""` when KOBIS lists none), replacing earlier
     /// values: all of them or, when it throws, none.

@@ -127,7 +127,8 @@ struct FluentArchiveRepository: ArchiveRepository {
                 WHERE c.origin = \(bind: origin) AND c.kind = \(bind: Self.daily) AND c.filter_key = \(bind: Self.unfiltered)
                   AND c.range_start >= \(bind: range.start.isoString) AND c.range_start <= \(bind: range.end.isoString)
                   AND NOT EXISTS (
-                    SELECT 1 FROM movie_nations n WHERE n.origin = c.origin AND n.movie_code = e.movie_code)
+                    SELECT 1 FROM movie_nations n WHERE n.origin = c.origin AND n.movie_code = e.movie_code
+                      AND n.title_pending = \(bind: false))
                 ORDER BY e.movie_code
                 """
             ).all()
@@ -212,7 +213,8 @@ struct FluentArchiveRepository: ArchiveRepository {
         return films.filter { stored[$0.key] != $0.value }.map(\.key)
     }
 
-    /// Writes the films' nations and English titles; a film given no title keeps the one stored before.
+    /// Writes the films' nations and English titles; a film given no title keeps the one stored before. Either way
+    /// the film has been read since titles were kept, so none waits for its title any more.
     private func upsertNations(
         _ films: ArraySlice<(key: String, value: String)>, englishTitles: [String: String], storedAt: Date,
         on database: any Database
@@ -220,15 +222,17 @@ struct FluentArchiveRepository: ArchiveRepository {
         let rows = films.map { code, nation -> [any SQLExpression] in
             [
                 SQLBind(UUID()), SQLBind(origin), SQLBind(code), SQLBind(nation), SQLBind(englishTitles[code]),
-                SQLBind(storedAt),
+                SQLBind(false), SQLBind(storedAt),
             ]
         }
         try await database.requireSQL()
             .insert(into: MovieNationModel.schema)
-            .columns("id", "origin", "movie_code", "nation", "title_english", "stored_at")
+            .columns("id", "origin", "movie_code", "nation", "title_english", "title_pending", "stored_at")
             .rows(rows)
             .onConflict(with: ["origin", "movie_code"]) {
-                $0.set(excludedValueOf: "nation").set(excludedValueOf: "stored_at")
+                $0.set(excludedValueOf: "nation")
+                    .set(excludedValueOf: "title_pending")
+                    .set(excludedValueOf: "stored_at")
                     .set(
                         "title_english",
                         to: SQLFunction(

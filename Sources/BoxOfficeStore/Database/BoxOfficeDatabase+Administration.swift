@@ -38,6 +38,15 @@ extension BoxOfficeDatabase {
         return nations
     }
 
+    /// Leaves every stored nation as the upgrade of a store whose nations were read before English titles were
+    /// kept leaves it (``AddMovieNationTitlePending``): no title, looked up once more. For upgrade tests.
+    package func forgetEnglishTitles() async throws {
+        try await database.requireSQL().update(MovieNationModel.schema)
+            .set("title_english", to: SQLLiteral.null)
+            .set("title_pending", to: SQLBind(true))
+            .run()
+    }
+
     private func administrativeSQL(for name: String) throws -> any SQLDatabase {
         guard case .postgres = location else {
             throw BoxOfficeError.storage("Creating and dropping databases needs PostgreSQL, not \(location).")

@@ -142,6 +142,8 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(WidenFilmRunPaces())
         migrations.add(NumberChartUpkeepMarks())
         migrations.add(CreateMedianPaces())
+        // Before the fill from details, which settles the films it gives a title; after it in stores that ran it.
+        migrations.add(AddMovieNationTitlePending())
         migrations.add(FillEnglishTitlesFromDetails())
         self.migrations = migrations
     }

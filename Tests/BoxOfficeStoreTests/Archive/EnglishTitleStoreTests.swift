@@ -128,6 +128,69 @@ struct EnglishTitleStoreTests {
         }
     }
 
+    @Test(
+        "films whose nations were read before titles were kept are looked up once more; later title-less ones are not",
+        arguments: Backend.enabled)
+    func pendingTitles(backend: Backend) async throws {
+        try await TestStore.with(backend, migrate: false) { database, _ in
+            let schemas =
+                QuotaKeeperSchemaTests.previousSchema() + QuotaKeeperSchemaTests.added
+                + QuotaKeeperSchemaTests.later
+            let sql = try database.database.requireSQL()
+            let nation = { (code: String, nation: String, storedAt: Date) in
+                try await sql.insert(into: "movie_nations")
+                    .columns("id", "origin", "movie_code", "nation", "stored_at")
+                    .values(SQLBind(UUID()), SQLBind("sample"), SQLBind(code), SQLBind(nation), SQLBind(storedAt))
+                    .run()
+            }
+            // Nations read by a build that kept no titles, an hour before the title column came.
+            let old = QuotaKeeperSchemaTests.migrator(Self.previousSchema(), on: database)
+            try await old.setupIfNeeded().get()
+            try await old.prepareBatch().get()
+            let before = Date(timeIntervalSinceNow: -3_600)
+            for (code, country) in [("K1", "한국"), ("K2", "한국"), ("2023C109", "미국")] {
+                try await nation(code, country, before)
+            }
+            // The build before this one kept titles: a film it stored without one has none at KOBIS.
+            let previous = QuotaKeeperSchemaTests.migrator(
+                schemas.filter { !($0 is AddMovieNationTitlePending) }, on: database)
+            try await previous.prepareBatch().get()
+            try await nation("K3", "한국", Date())
+
+            try await database.migrate()
+            let charts = database.chartRepository(origin: "sample")
+            for day in ArchiveRepositoryTests.days.prefix(2) {
+                try await charts.save(ArchiveRepositoryTests.chart(day))
+            }
+            try await charts.save(
+                Fixtures.dailyChart(
+                    ArchiveRepositoryTests.days[2],
+                    entries: ["K3", "K4"].enumerated().map { index, code in
+                        ChartEntry(
+                            rank: index + 1, change: .same, movieCode: code, title: code, openDate: nil,
+                            audience: 100, audienceTotal: 100, sales: 1_000, salesShare: 10, salesTotal: 1_000,
+                            screens: 1, shows: 1)
+                    }))
+            let archive = database.archiveRepository(origin: "sample")
+            let days = DateRange(start: ArchiveRepositoryTests.days[0], end: ArchiveRepositoryTests.days[2])
+            // The three read before titles wait with the film never read; K3's blank title is KOBIS's answer.
+            #expect(try await archive.movieCodesWithoutNation(in: days) == ["2023C109", "K1", "K2", "K4"])
+            #expect(try await database.storedNations()["K1"] == "한국")
+
+            // A page that lists a film settles it, with or without a title; details read later settle it too.
+            try await archive.saveRepresentativeNations(
+                ["K1": "한국", "K2": "한국"], englishTitles: ["K1": "Masquerade"])
+            #expect(try await archive.movieCodesWithoutNation(in: days) == ["2023C109", "K4"])
+            try await database.movieRepository(origin: "sample").save(
+                Movie(code: "2023C109", title: "데우스", titleEnglish: "Deus", source: .sample, fetchedAt: Date()))
+            #expect(try await archive.movieCodesWithoutNation(in: days) == ["K4"])
+            #expect(
+                try await archive.englishTitles(of: ["K1", "K2", "K3", "2023C109"])
+                    == ["K1": "Masquerade", "2023C109": "Deus"])
+            #expect(try await database.storedNations()["2023C109"] == "미국")
+        }
+    }
+
     @Test("more codes than one statement binds are read in parts", arguments: Backend.enabled)
     func manyCodes(backend: Backend) async throws {
         try await TestStore.with(backend) { database, _ in

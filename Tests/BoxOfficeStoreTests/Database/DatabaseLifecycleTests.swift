@@ -9,7 +9,7 @@ struct DatabaseLifecycleTests {
     /// role, backfill jobs, diary note-list index, KOBIS quota, leases, keeper controls, diary version, diary stat
     /// counts, diary sort indexes, watchlist, feed secrets, webhooks, diary year first notes, diary nation fold,
     /// import lookups, market days, film records, the nations' English titles.
-    static let migrationCount = 30
+    static let migrationCount = 31
 
     @Test("migrating again changes nothing and keeps the data", arguments: Backend.enabled)
     func migrationsAreIdempotent(backend: Backend) async throws {

@@ -26,7 +26,7 @@ struct QuotaKeeperSchemaTests {
         CreateWebhooks(), CreateDiaryYearFirstNotes(), CreateDiaryNationFold(), CreateImportLookups(),
         CreateMarketDays(), CreateFilmRecords(), AddMovieNationEnglishTitle(), CreateFilmRunPending(),
         CreateFilmRunPaces(), AddChartUpkeepMark(), WidenFilmRunPaces(), NumberChartUpkeepMarks(),
-        CreateMedianPaces(), FillEnglishTitlesFromDetails(),
+        CreateMedianPaces(), AddMovieNationTitlePending(), FillEnglishTitlesFromDetails(),
     ]
 
     /// A migrator over `database` that knows only `migrations`.
