@@ -9,6 +9,7 @@ actor InMemoryArchive: ChartRepository, MovieRepository, ArchiveRepository {
     private var movies: [String: Movie] = [:]
     private var nations: [String: String] = [:]
     private var nationWrites = 0
+    private var nationLatches: [String: TestLatch] = [:]
     private(set) var chartSaves: [ChartQuery] = []
     private(set) var movieSaves: [String] = []
     private(set) var totalsQueries = 0
@@ -98,7 +99,11 @@ actor InMemoryArchive: ChartRepository, MovieRepository, ArchiveRepository {
     func saveRepresentativeNations(_ nations: [String: String]) async throws {
         self.nations.merge(nations) { _, new in new }
         nationWrites += 1
+        for code in nations.keys { nationLatches.removeValue(forKey: code)?.open() }
     }
+
+    /// Opens `latch` once the nation of `code` is stored.
+    func openWhenNationStored(_ code: String, _ latch: TestLatch) { nationLatches[code] = latch }
 
     func nation(of code: String) -> String? { nations[code] }
     var storedDailyDays: [CalendarDate] {

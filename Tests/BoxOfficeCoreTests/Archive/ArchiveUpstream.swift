@@ -41,6 +41,9 @@ final class ArchiveUpstream: BoxOfficeUpstream, Sendable {
         var heldDays: Set<CalendarDate> = []
         var heldFor: Set<String> = []
         var heldChartSawFilmCall: Bool?
+        /// Days whose charts answer only once `dayLatch` opens.
+        var latchedDays: Set<CalendarDate> = []
+        var dayLatch: TestLatch?
         /// Whether a wait at a latch outlived its limit (reported once, as a test issue).
         var reportedTimeout = false
     }
@@ -150,6 +153,13 @@ final class ArchiveUpstream: BoxOfficeUpstream, Sendable {
             state.heldFor = films
         }
     }
+    /// The charts for `days` answer only once `latch` opens; after its limit, they answer and the test fails.
+    func holdCharts(on days: Set<CalendarDate>, until latch: TestLatch) {
+        state.withLock { state in
+            state.latchedDays = days
+            state.dayLatch = latch
+        }
+    }
     /// Whether the held charts were answered because the films' details were asked for while they were in flight.
     var heldChartReleasedByFilmCall: Bool { state.withLock { state in state.heldChartSawFilmCall ?? false } }
     /// Charts for `day` come back empty.
@@ -214,6 +224,10 @@ final class ArchiveUpstream: BoxOfficeUpstream, Sendable {
             return nil
         }
         defer { leave(.chart(query.range.start)) }
+        let latch = state.withLock { state in state.latchedDays.contains(query.range.start) ? state.dayLatch : nil }
+        if let latch, await !latch.wait() {
+            reportTimeoutOnce("The chart for \(query.range.start) waited \(latch.limit) for what it was held for.")
+        }
         if state.withLock({ state in state.heldDays.contains(query.range.start) }) {
             let sawFilmCall = await heldCharts.wait()
             state.withLock { state in state.heldChartSawFilmCall = sawFilmCall && (state.heldChartSawFilmCall ?? true) }
