@@ -52,11 +52,9 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
                 let range = try MarketPeriod.range(
                     from: period.from, to: period.to, month: period.month, year: period.year,
                     calendar: services.calendar)
-                let report = try await services.market.days(range)
-                let codes = Set(report.lines.compactMap(\.firstMovieCode)).sorted()
-                return (
-                    report, await TableTitles.english(of: codes, services: services, strings: strings, format: format)
-                )
+                let report = await TableTitles.titled(
+                    try await services.market.days(range), services: services, strings: strings, format: format)
+                return (report, report.englishTitles ?? [:])
             }
             ArchiveGapNote.print(
                 missing: report.days - report.archivedDays, of: report.days, runs: report.missing, strings: strings)
@@ -65,11 +63,9 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
         case .holidays:
             let holiday = try KoreanHoliday(parameter: holiday)
             let (report, titles) = try await ServiceRunner.run(strings) { services in
-                let report = try await services.market.holidays(holiday)
-                let codes = Set(report.windows.compactMap(\.topMovieCode)).sorted()
-                return (
-                    report, await TableTitles.english(of: codes, services: services, strings: strings, format: format)
-                )
+                let report = await TableTitles.titled(
+                    try await services.market.holidays(holiday), services: services, strings: strings, format: format)
+                return (report, report.englishTitles ?? [:])
             }
             let missing = report.windows.reduce(0) { $0 + $1.days - $1.archivedDays }
             if missing > 0 {

@@ -55,10 +55,9 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
             let query = try RecordsQuery.parsing(
                 kind: kind, threshold: threshold, by: by, year: year, nation: nation, since: since, limit: limit,
                 calendar: services.calendar)
-            let report = try await services.records.report(query)
-            let titles = await TableTitles.english(
-                of: report.lists.flatMap { $0.entries.map(\.movieCode) }, services: services, strings: strings,
-                format: format)
+            let report = await TableTitles.titled(
+                try await services.records.report(query), services: services, strings: strings, format: format)
+            let titles = report.englishTitles ?? [:]
             let span = query.archiveSpan(
                 from: services.configuration.archiveFrom, yesterday: services.calendar.yesterday)
             var coverage: ArchiveCoverage?

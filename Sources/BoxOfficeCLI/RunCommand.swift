@@ -30,11 +30,9 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
         let query = try FilmRunQuery.parsing(movieCode: code, versus: versus)
         let format = format
         let (report, coverage, titles) = try await ServiceRunner.run(strings) { services in
-            let report = try await services.filmRuns.report(query)
-            let codes =
-                [report.run.movieCode] + report.compared.map(\.movieCode)
-                + (report.outlook?.comparables.map(\.movieCode) ?? [])
-            let titles = await TableTitles.english(of: codes, services: services, strings: strings, format: format)
+            let report = await TableTitles.titled(
+                try await services.filmRuns.report(query), services: services, strings: strings, format: format)
+            let titles = report.englishTitles ?? [:]
             var coverage: ArchiveCoverage?
             if let span = report.run.archiveSpan(from: services.configuration.archiveFrom) {
                 coverage = try await services.archive.coverage(of: span)

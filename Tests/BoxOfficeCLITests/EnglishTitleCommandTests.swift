@@ -51,6 +51,22 @@ struct EnglishTitleCommandTests {
                     #expect(!korean.stdout.contains(film.english), "\(command): \(film)")
                 }
             }
+            // The analytics JSON names each film's English title once, in `englishTitles`, in either language.
+            let reports: [[String]] = [
+                ["records", "totals", "--year", "2024", "--limit", "100"], ["run", top.code],
+                ["market", "days", "--from", "2024-03-01", "--to", "2024-03-10"],
+            ]
+            for command in reports {
+                for language in ["ko", "en"] {
+                    let json = try await cli.run(command + ["--format", "json", "--lang", language])
+                    #expect(json.status == 0, "\(command): \(json.stderr)")
+                    let report = try #require(
+                        try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+                    let english = try #require(report["englishTitles"] as? [String: String], "\(command)")
+                    #expect(english[top.code] == top.english, "\(command) --lang \(language)")
+                    #expect(english.values.allSatisfy { !$0.isEmpty })
+                }
+            }
             let run = try await cli.run(["run", top.code, "--lang", "en"])
             #expect(run.stdout.hasPrefix(shown) || run.stdout.contains(shown), "\(run.stdout)")
             // Chart CSV keeps its columns.

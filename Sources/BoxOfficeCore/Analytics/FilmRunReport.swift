@@ -23,6 +23,7 @@ public struct FilmRunReport: Codable, Sendable, Hashable {
     public var median: MedianPace?
     /// 천만 전망, while the film is in its first run at day 1…60 (`nil` otherwise).
     public var outlook: TenMillionOutlook?
+    public var englishTitles: [String: String]?
 
     public init(
         run: FilmRun, compared: [Pace], source: ChartSource, median: MedianPace? = nil,
@@ -33,5 +34,13 @@ public struct FilmRunReport: Codable, Sendable, Hashable {
         self.source = source
         self.median = median
         self.outlook = outlook
+    }
+}
+
+extension FilmRunReport: NamesFilms {
+    /// The film, those compared with it, and 천만 전망's comparables.
+    public var movieCodes: [String] {
+        Self.firstMentions(
+            [run.movieCode] + compared.map(\.movieCode) + (outlook?.comparables.map(\.movieCode) ?? []))
     }
 }

@@ -23,6 +23,7 @@ public struct MarketDaysReport: Codable, Sendable, Hashable {
     public var months: [MarketMonth]
     /// On KOBIS data, some day is before 2011: KOBIS then counted only part of the screens.
     public var partialScreens: Bool
+    public var englishTitles: [String: String]?
 
     /// Lines in each ledger.
     public static let ledgerSize = 10
@@ -85,5 +86,12 @@ public struct MarketDaysReport: Codable, Sendable, Hashable {
         for day in inRange { byMonth[String(day.day.isoString.prefix(7)), default: []].append(day) }
         months = order.map { MarketMonth(month: $0, days: monthDays[$0] ?? 0, kept: byMonth[$0] ?? []) }
         self.partialScreens = partialScreens
+    }
+}
+
+extension MarketDaysReport: NamesFilms {
+    /// Each day's #1 (the ledger's days are among them) and the over-allocated films.
+    public var movieCodes: [String] {
+        Self.firstMentions(lines.compactMap(\.firstMovieCode) + overAllocated.map(\.movieCode))
     }
 }

@@ -5,10 +5,16 @@ public struct MarketHolidaysReport: Codable, Sendable, Hashable {
     public var source: ChartSource
     /// Oldest first.
     public var windows: [MarketHolidayWindow]
+    public var englishTitles: [String: String]?
 
     public init(holiday: KoreanHoliday, source: ChartSource, windows: [MarketHolidayWindow]) {
         self.holiday = holiday
         self.source = source
         self.windows = windows
     }
+}
+
+extension MarketHolidaysReport: NamesFilms {
+    /// Each window's #1.
+    public var movieCodes: [String] { Self.firstMentions(windows.compactMap(\.topMovieCode)) }
 }

@@ -65,6 +65,7 @@ public struct RecordsReport: Codable, Sendable, Hashable {
     public var since: Int?
     public var limit: Int
     public var lists: [RecordList]
+    public var englishTitles: [String: String]?
 
     public init(query: RecordsQuery, source: ChartSource, lists: [RecordList]) {
         kind = query.kind
@@ -77,4 +78,8 @@ public struct RecordsReport: Codable, Sendable, Hashable {
         limit = query.limit
         self.lists = lists
     }
+}
+
+extension RecordsReport: NamesFilms {
+    public var movieCodes: [String] { Self.firstMentions(lists.flatMap { $0.entries.map(\.movieCode) }) }
 }

@@ -43,6 +43,15 @@ public struct ArchiveService: Sendable {
         return titled
     }
 
+    /// `report` with the English titles of the films it names, where the archive keeps them (read with the nations, no
+    /// call of its own); without them when there are none or they cannot be read.
+    public func withEnglishTitles<Report: NamesFilms>(_ report: Report) async -> Report {
+        var titled = report
+        let titles = (try? await englishTitles(of: report.movieCodes)) ?? [:]
+        titled.englishTitles = titles.isEmpty ? nil : titles
+        return titled
+    }
+
     /// Which days of `range` the archive holds.
     public func coverage(of range: DateRange) async throws -> ArchiveCoverage {
         ArchiveCoverage(

@@ -24,7 +24,8 @@ extension Components.Schemas.MarketYear {
 extension Components.Schemas.MarketDaysReport {
     init(_ report: MarketDaysReport) {
         self.init(
-            range: .init(report.range), source: .init(report.source), days: report.days,
+            englishTitles: report.englishTitles.map { .init(additionalProperties: $0) }, range: .init(report.range),
+            source: .init(report.source), days: report.days,
             archivedDays: report.archivedDays, missing: report.missing.map(Components.Schemas.DateRange.init),
             sales: report.sales.map(Components.Schemas.Figure.init),
             outsideShare: report.outsideShare.map(Components.Schemas.Figure.init),
@@ -81,7 +82,8 @@ extension Components.Schemas.MarketMonth {
 extension Components.Schemas.MarketHolidaysReport {
     init(_ report: MarketHolidaysReport) {
         self.init(
-            holiday: .init(report.holiday), source: .init(report.source),
+            englishTitles: report.englishTitles.map { .init(additionalProperties: $0) }, holiday: .init(report.holiday),
+            source: .init(report.source),
             windows: report.windows.map(Components.Schemas.MarketHolidayWindow.init))
     }
 }

@@ -4,9 +4,11 @@ import Hummingbird
 
 /// `getMarketYears`, `getMarketDays` and `getMarketHolidays`: the market from the archive (no KOBIS call), kept five
 /// minutes (never past midnight in Seoul) like film pages. The period and the holiday are read by the core's readers
-/// (``MarketPeriod``, ``KoreanHoliday``), before the generated decoder too, so a refusal has the pages' words.
+/// (``MarketPeriod``, ``KoreanHoliday``), before the generated decoder too, so a refusal has the pages' words. The days
+/// and the holidays carry the English titles of the films they name (`englishTitles`), read from the store.
 struct MarketAPIHandler: Sendable {
     let market: MarketService
+    let archive: ArchiveService
     let calendar: BoxOfficeCalendar
 
     static let rules = [
@@ -35,7 +37,7 @@ struct MarketAPIHandler: Sendable {
             Parameters(typed: ["from": query.from, "to": query.to, "month": query.month, "year": query.year]),
             calendar: calendar
         ).range
-        let report = try await market.days(range)
+        let report = await archive.withEnglishTitles(try await market.days(range))
         return .ok(
             .init(
                 headers: .init(cacheControl: APICacheControl(calendar: calendar).value(until: keptUntil)),
@@ -46,7 +48,7 @@ struct MarketAPIHandler: Sendable {
         _ input: Operations.GetMarketHolidays.Input
     ) async throws -> Operations.GetMarketHolidays.Output {
         let holiday = try KoreanHoliday(parameter: input.query.holiday)
-        let report = try await market.holidays(holiday)
+        let report = await archive.withEnglishTitles(try await market.holidays(holiday))
         return .ok(
             .init(
                 headers: .init(cacheControl: APICacheControl(calendar: calendar).value(until: keptUntil)),

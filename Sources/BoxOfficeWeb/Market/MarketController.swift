@@ -49,8 +49,7 @@ struct MarketController<Context: RequestContext>: Sendable {
     private func days(_ request: Request, _ language: Language) async throws -> ByteBuffer {
         let parameters = try MarketParameters(request.formParameters, calendar: calendar)
         let report = try await market.days(parameters.range)
-        let codes = report.lines.compactMap(\.firstMovieCode) + report.overAllocated.map(\.movieCode)
-        let titles = await archive.pageTitles(of: codes, for: language)
+        let titles = await archive.pageTitles(of: report.movieCodes, for: language)
         return try renderer.renderBody(
             MarketDaysViewModel(
                 report: report, parameters: parameters, calendar: calendar, language: language, request: request,
@@ -61,7 +60,7 @@ struct MarketController<Context: RequestContext>: Sendable {
     private func holidays(_ request: Request, _ language: Language) async throws -> ByteBuffer {
         let holiday = try MarketParameters.holiday(request.formParameters)
         let report = try await market.holidays(holiday)
-        let titles = await archive.pageTitles(of: report.windows.compactMap(\.topMovieCode), for: language)
+        let titles = await archive.pageTitles(of: report.movieCodes, for: language)
         return try renderer.renderBody(
             MarketHolidaysViewModel(report: report, language: language, request: request, englishTitles: titles),
             template: "market_holidays")

@@ -45,9 +45,7 @@ struct MovieController<Context: RequestContext>: Sendable {
         let find = parameters["find"].map(String.init) ?? ""
         let matches = try await runs.films(titled: find)
         guard let report = try? await runs.report(query) else { return nil }
-        let codes =
-            [code] + report.compared.map(\.movieCode) + (report.outlook?.comparables.map(\.movieCode) ?? [])
-            + (find.isEmpty ? [] : matches.map(\.movieCode))
+        let codes = report.movieCodes + (find.isEmpty ? [] : matches.map(\.movieCode))
         let titles = await archive.pageTitles(of: codes, for: language)
         return FilmRunViewModel(
             report: report, matches: find.isEmpty ? nil : matches, find: find, language: language,

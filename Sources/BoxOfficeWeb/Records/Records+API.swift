@@ -6,7 +6,9 @@ import BoxOfficeCore
 extension Components.Schemas.RecordsReport {
     init(_ report: RecordsReport) {
         self.init(
-            kind: .init(rawValue: report.kind.rawValue) ?? .milestones, source: .init(report.source),
+            englishTitles: report.englishTitles.map { .init(additionalProperties: $0) },
+            kind: .init(rawValue: report.kind.rawValue) ?? .milestones,
+            source: .init(report.source),
             threshold: report.threshold, by: report.by.flatMap { .init(rawValue: $0.rawValue) }, year: report.year,
             nation: report.nation.flatMap { .init(rawValue: $0.rawValue) }, since: report.since, limit: report.limit,
             lists: report.lists.map(Components.Schemas.RecordList.init))

@@ -5,8 +5,10 @@ import Hummingbird
 /// `getRecordMilestones`, `getRecordTotals`, `getRecordStreaks` and `getRecordLegs`: the records from the films'
 /// kept records (no KOBIS call), kept five minutes (never past midnight in Seoul) like film pages. The query is read
 /// by the core's one reader (``RecordsQuery``), before the generated decoder too, so a refusal has the pages' words.
+/// The films' English titles come along (`englishTitles`), read from the store.
 struct RecordsAPIHandler: Sendable {
     let records: RecordsService
+    let archive: ArchiveService
     let calendar: BoxOfficeCalendar
 
     static let rules = [
@@ -24,7 +26,7 @@ struct RecordsAPIHandler: Sendable {
         _ kind: RecordKind, _ values: KeyValuePairs<String, String?>
     ) async throws -> (String, Components.Schemas.RecordsReport) {
         let query = try RecordsParameters.query(kind, Parameters(typed: values), calendar: calendar)
-        let report = try await records.report(query)
+        let report = await archive.withEnglishTitles(try await records.report(query))
         return (APICacheControl(calendar: calendar).value(until: keptUntil), .init(report))
     }
 

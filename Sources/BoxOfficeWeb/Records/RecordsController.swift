@@ -54,8 +54,7 @@ struct RecordsController<Context: RequestContext>: Sendable {
     private func page(_ kind: RecordKind, _ request: Request, _ language: Language) async throws -> ByteBuffer {
         let query = try RecordsParameters.query(kind, request.formParameters, calendar: calendar)
         let report = try await records.report(query)
-        let titles = await archive.pageTitles(
-            of: report.lists.flatMap { $0.entries.map(\.movieCode) }, for: language)
+        let titles = await archive.pageTitles(of: report.movieCodes, for: language)
         return try renderer.renderBody(
             RecordsViewModel(
                 report: report, calendar: calendar, language: language, request: request, englishTitles: titles),

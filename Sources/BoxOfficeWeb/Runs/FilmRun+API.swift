@@ -5,7 +5,8 @@ import BoxOfficeCore
 extension Components.Schemas.FilmRunReport {
     init(_ report: FilmRunReport) {
         self.init(
-            run: .init(report.run), compared: report.compared.map(Components.Schemas.FilmPace.init),
+            englishTitles: report.englishTitles.map { .init(additionalProperties: $0) }, run: .init(report.run),
+            compared: report.compared.map(Components.Schemas.FilmPace.init),
             source: .init(report.source),
             median: report.median.map {
                 .init(

@@ -3,14 +3,16 @@ import Foundation
 import Hummingbird
 
 /// `getMovieRun`: a film's run from the archive, kept five minutes (never past midnight in Seoul) like film pages.
-/// Its `vs` is read by ``FilmRunQuery`` here, where the film's own code is known.
+/// Its `vs` is read by ``FilmRunQuery`` here, where the film's own code is known. The English titles of the films it
+/// names come along (`englishTitles`), read from the store.
 struct FilmRunAPIHandler: Sendable {
     let runs: FilmRunService
+    let archive: ArchiveService
     let calendar: BoxOfficeCalendar
 
     func getMovieRun(_ input: Operations.GetMovieRun.Input) async throws -> Operations.GetMovieRun.Output {
         let query = try FilmRunQuery.parsing(movieCode: input.path.code, versus: input.query.vs ?? [])
-        let report = try await runs.report(query)
+        let report = await archive.withEnglishTitles(try await runs.report(query))
         let until = calendar.currentInstant.addingTimeInterval(APICacheControl.timeToLive)
         return .ok(
             .init(

@@ -59,8 +59,9 @@ struct APIBodyBytesTests {
                 (
                     "/api/v1/movies/\(code)/run?vs=\(chart.entries[1].movieCode)", [:],
                     try Self.json(
-                        try await services.filmRuns.report(
-                            FilmRunQuery.parsing(movieCode: code, versus: [chart.entries[1].movieCode])))
+                        await services.archive.withEnglishTitles(
+                            try await services.filmRuns.report(
+                                FilmRunQuery.parsing(movieCode: code, versus: [chart.entries[1].movieCode]))))
                 ),
             ]
             #expect(daily.text == cases[0].expected)
