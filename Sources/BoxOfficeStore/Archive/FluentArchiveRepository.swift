@@ -167,7 +167,7 @@ struct FluentArchiveRepository: ArchiveRepository {
         try await StorageFailure.run("store movies' nations", logger: database.logger) {
             let films = nations.sorted { $0.key < $1.key }
             let storedAt = Date()
-            // Multi-row upserts of at most 100 films (500 bound values, well under every driver's limit), in one
+            // Multi-row upserts of at most 100 films (700 bound values, well under every driver's limit), in one
             // transaction, so that all are stored or none, with the diary versions and the diaries' kept counts the
             // new nations change (``DiaryNationFold``: its lock first, then the people's rows, then their counts,
             // the order of a diary change).
