@@ -1,17 +1,10 @@
 import BoxOfficeApp
 import BoxOfficeCore
 
-/// The English titles a table in English shows first (``CLIStrings/filmTitle(_:english:width:)``), read from what the
-/// archive keeps with the films' nations: no KOBIS call, and no read at all for Korean tables or JSON and CSV (whose
-/// shapes do not change with the language).
+/// The English titles a table in English shows first (``CLIStrings/filmTitle(_:english:width:)``) and the analytics
+/// JSON carries (`englishTitles`), read from what the archive keeps with the films' nations: no KOBIS call, and no read
+/// at all for Korean tables or CSV (whose shapes do not change with the language).
 enum TableTitles {
-    static func english(
-        of movieCodes: [String], services: AppServices, strings: CLIStrings, format: PeriodFormat
-    ) async -> [String: String] {
-        guard strings.isEnglish, format == .table else { return [:] }
-        return (try? await services.archive.englishTitles(of: movieCodes)) ?? [:]
-    }
-
     /// `report` with the English titles of the films it names where its output shows them: JSON (the API's shape,
     /// `englishTitles`, in either language) and English tables; Korean tables and CSV read none.
     static func titled<Report: NamesFilms>(

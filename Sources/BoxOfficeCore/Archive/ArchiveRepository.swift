@@ -21,6 +21,9 @@ public protocol ArchiveRepository: Sendable {
     func saveRepresentativeNations(_ nations: [String: String], englishTitles: [String: String]) async throws
     /// The stored English titles of those of `movieCodes` that have one.
     func englishTitles(of movieCodes: [String]) async throws -> [String: String]
+    /// KOBIS has no details for the film: its nation is stored as unknown (`""`), unless it has one already (a film
+    /// looked up again for its English title), which it keeps; either way no run asks again.
+    func saveNoDetails(movieCode: String) async throws
 }
 
 extension ArchiveRepository {
@@ -31,6 +34,11 @@ extension ArchiveRepository {
 
     /// A store that keeps no English titles knows none.
     public func englishTitles(of movieCodes: [String]) async throws -> [String: String] { [:] }
+
+    /// A store that keeps no English titles looks up only films without a nation: theirs is unknown.
+    public func saveNoDetails(movieCode: String) async throws {
+        try await saveRepresentativeNation("", movieCode: movieCode)
+    }
 
     /// Stores a film's representative nation (`""` when KOBIS lists none), replacing any earlier value.
     public func saveRepresentativeNation(_ nation: String, movieCode: String) async throws {

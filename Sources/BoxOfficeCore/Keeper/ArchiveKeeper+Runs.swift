@@ -37,8 +37,8 @@ extension ArchiveKeeper {
         }
     }
 
-    /// The next part of the fill that has work (charts to fetch or refresh, films whose nation is unknown), newest
-    /// first, or `nil` when this walk is over or nothing is to be done.
+    /// The next part of the fill that has work (charts to fetch or refresh, films whose nation is unknown or read
+    /// before English titles were kept), newest first, or `nil` when this walk is over or nothing is to be done.
     func nextFillChunk(today: CalendarDate) async -> DateRange? {
         guard let range = options.schedule.fillRange(today: today) else { return nil }
         let (resumeAt, clean) = shared.withLock { ($0.cursor, $0.cleanWalkThrough) }

@@ -4,8 +4,8 @@ import Foundation
 import SQLKit
 
 /// Gives the films' nations of a store made before English titles were kept the English title of the details the
-/// store holds, where KOBIS gave one: a store upgraded after its nations were read would otherwise show English
-/// readers Korean titles for good, as no run reads those nations again. No call; data only, so nothing to revert.
+/// store holds, where KOBIS gave one, at no call; the films it gives one need no look-up for it
+/// (``AddMovieNationTitlePending``). Data only, so nothing to revert.
 struct FillEnglishTitlesFromDetails: AsyncMigration {
     var name: String { "BoxOfficeStore.FillEnglishTitlesFromDetails" }
 

@@ -162,6 +162,21 @@ struct FluentArchiveRepository: ArchiveRepository {
         }
     }
 
+    func saveNoDetails(movieCode: String) async throws {
+        let kept = try await StorageFailure.run("store a film without details", logger: database.logger) {
+            // Only a film looked up again for its title has a nation here (the others are looked up for lack of one).
+            try await database.requireSQL().update(MovieNationModel.schema)
+                .set("title_pending", to: SQLBind(false))
+                .where("origin", .equal, SQLBind(origin))
+                .where("movie_code", .equal, SQLBind(movieCode))
+                .where("title_pending", .equal, SQLBind(true))
+                .where("nation", .notEqual, SQLBind(""))
+                .returning("movie_code")
+                .all()
+        }
+        if kept.isEmpty { try await saveRepresentativeNation("", movieCode: movieCode) }
+    }
+
     func saveRepresentativeNations(_ nations: [String: String], englishTitles: [String: String]) async throws {
         guard !nations.isEmpty else { return }
         try await StorageFailure.run("store movies' nations", logger: database.logger) {

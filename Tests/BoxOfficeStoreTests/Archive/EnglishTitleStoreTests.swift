@@ -67,19 +67,20 @@ struct EnglishTitleStoreTests {
         try await TestStore.with(backend, migrate: false) { database, _ in
             let old = QuotaKeeperSchemaTests.migrator(
                 QuotaKeeperSchemaTests.previousSchema() + QuotaKeeperSchemaTests.added
-                    + QuotaKeeperSchemaTests.later.prefix { !($0 is FillEnglishTitlesFromDetails) },
+                    + QuotaKeeperSchemaTests.later.prefix { !($0 is AddMovieNationTitlePending) },
                 on: database)
             try await old.setupIfNeeded().get()
             try await old.prepareBatch().get()
             let sql = try database.database.requireSQL()
-            // Nations kept without titles, and details as that schema's code stored them (JSON of `Movie`).
+            // Nations read before titles were kept, and details as that schema's code stored them (JSON of `Movie`).
+            let before = Date(timeIntervalSinceNow: -3_600)
             for (origin, code) in [
                 ("sample", "20124079"), ("sample", "20231001"), ("sample", "20231002"), ("sample", "20231003"),
                 ("other", "20124079"),
             ] {
                 try await sql.insert(into: "movie_nations")
                     .columns("id", "origin", "movie_code", "nation", "stored_at")
-                    .values(SQLBind(UUID()), SQLBind(origin), SQLBind(code), SQLBind("한국"), SQLBind(Date()))
+                    .values(SQLBind(UUID()), SQLBind(origin), SQLBind(code), SQLBind("한국"), SQLBind(before))
                     .run()
             }
             let movie = { (code: String, english: String) in
@@ -116,6 +117,16 @@ struct EnglishTitleStoreTests {
                     == ["20124079": "Masquerade"])
             #expect(try await database.archiveRepository(origin: "other").englishTitles(of: ["20124079"]) == [:])
             #expect(try await database.rowCount(of: "movie_nations") == 5)
+            // The films the details gave a title need no look-up for it; the others wait for one.
+            var pending: [String] = []
+            for row in try await sql.select().columns("origin", "movie_code").from("movie_nations")
+                .where("title_pending", .equal, SQLBind(true)).all()
+            {
+                pending.append(
+                    "\(try row.decode(column: "origin", as: String.self)) "
+                        + (try row.decode(column: "movie_code", as: String.self)))
+            }
+            #expect(pending.sorted() == ["other 20124079", "sample 20231001", "sample 20231002", "sample 20231003"])
 
             // Details read later give a nation without a title theirs, and never replace a kept one.
             let movies = database.movieRepository(origin: "sample")
@@ -153,7 +164,7 @@ struct EnglishTitleStoreTests {
             }
             // The build before this one kept titles: a film it stored without one has none at KOBIS.
             let previous = QuotaKeeperSchemaTests.migrator(
-                schemas.filter { !($0 is AddMovieNationTitlePending) }, on: database)
+                schemas.prefix { !($0 is AddMovieNationTitlePending) }, on: database)
             try await previous.prepareBatch().get()
             try await nation("K3", "한국", Date())
 
@@ -178,12 +189,17 @@ struct EnglishTitleStoreTests {
             #expect(try await database.storedNations()["K1"] == "한국")
 
             // A page that lists a film settles it, with or without a title; details read later settle it too.
-            try await archive.saveRepresentativeNations(
-                ["K1": "한국", "K2": "한국"], englishTitles: ["K1": "Masquerade"])
+            // KOBIS now answering no details settles a film looked up for its title and keeps the nation it had.
+            try await archive.saveRepresentativeNations(["K1": "한국"], englishTitles: ["K1": "Masquerade"])
+            try await archive.saveNoDetails(movieCode: "K2")
+            #expect(try await database.storedNations()["K2"] == "한국")
             #expect(try await archive.movieCodesWithoutNation(in: days) == ["2023C109", "K4"])
+            // A film without a nation gets an unknown one from the same answer.
+            try await archive.saveNoDetails(movieCode: "K4")
+            #expect(try await database.storedNations()["K4"] == "")
             try await database.movieRepository(origin: "sample").save(
                 Movie(code: "2023C109", title: "데우스", titleEnglish: "Deus", source: .sample, fetchedAt: Date()))
-            #expect(try await archive.movieCodesWithoutNation(in: days) == ["K4"])
+            #expect(try await archive.movieCodesWithoutNation(in: days).isEmpty)
             #expect(
                 try await archive.englishTitles(of: ["K1", "K2", "K3", "2023C109"])
                     == ["K1": "Masquerade", "2023C109": "Deus"])

@@ -8,7 +8,8 @@ struct DatabaseLifecycleTests {
     /// The migrations `BoxOfficeDatabase` runs: charts, movies, cache entries, movie nations, diary, administrator
     /// role, backfill jobs, diary note-list index, KOBIS quota, leases, keeper controls, diary version, diary stat
     /// counts, diary sort indexes, watchlist, feed secrets, webhooks, diary year first notes, diary nation fold,
-    /// import lookups, market days, film records, the nations' English titles.
+    /// import lookups, market days, film records, the nations' English titles, the films' run upkeep and paces, the
+    /// charts' upkeep marks, the median paces, the titles pending a look-up, the titles from stored details.
     static let migrationCount = 31
 
     @Test("migrating again changes nothing and keeps the data", arguments: Backend.enabled)

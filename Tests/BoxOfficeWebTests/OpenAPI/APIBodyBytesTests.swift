@@ -65,6 +65,9 @@ struct APIBodyBytesTests {
                 ),
             ]
             #expect(daily.text == cases[0].expected)
+            // The run names its films' English titles (every sample film has one).
+            let run = try #require(cases.last?.expected)
+            #expect(run.contains("\"englishTitles\":{") && run.contains("\"\(code)\":\""))
             for (path, headers, expected) in cases {
                 let first = try await client.get(path, headers: headers)
                 #expect(first.status == .ok, "\(path)")

@@ -71,7 +71,8 @@ public struct SyncEngine: Sendable {
         await run.emitStarted(skipped: plan.settled + plan.recentlyFetched)
 
         // Films of days archived before this run whose nation is still unknown (an earlier run stopped early,
-        // or a lookup failed); the films of charts fetched now are queued as they arrive.
+        // or a lookup failed) or was read before English titles were kept; the films of charts fetched now are
+        // queued as they arrive.
         do {
             try await queueFilms(in: request.range, run: run)
         } catch {
@@ -182,7 +183,7 @@ public struct SyncEngine: Sendable {
                 // A definitive answer: the film's nation is unknown, and remembered as such ("") so that no later
                 // run asks again.
                 do {
-                    try await archive.saveRepresentativeNation("", movieCode: code)
+                    try await archive.saveNoDetails(movieCode: code)
                 } catch {
                     return await storeFailed(error, run: run)
                 }
@@ -235,8 +236,8 @@ public struct SyncEngine: Sendable {
         return dates
     }
 
-    /// Finds the films of the archived daily charts in `range` whose nation is unknown and that this run has not
-    /// seen yet: a film with stored details gets its nation from them (no call); the others are looked up by
+    /// Finds the films of the archived daily charts in `range` whose nation is unknown (or awaits its English title,
+    /// ``ArchiveRepository/movieCodesWithoutNation(in:)``) and that this run has not seen yet: a film with stored details gets its nation from them (no call); the others are looked up by
     /// opening year (`openDates`, read from the archived charts when `nil`) — at once when a movie-list page
     /// read earlier in this run has them, else by a list page or their details.
     private func queueFilms(
