@@ -1,6 +1,9 @@
+import BoxOfficeCore
+import BoxOfficeStore
 import BoxOfficeTestSupport
 import Foundation
 import KOBIS
+import Logging
 import Testing
 
 /// `boxoffice serve` with the archive keeper on, as a real process in sample mode: it fills its range on its own.
@@ -59,5 +62,81 @@ struct KeeperServeTests {
         }
         server.stop()
         #expect(server.terminationStatus == 0, "\(server.log.suffix(1000))")
+    }
+
+    @Test("an upgraded store: the keeper looks up the titles its nations came without, and every row gets its own")
+    func titlesAfterUpgrade() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "boxoffice-keeper-titles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("keeper.sqlite").path
+        let today = CalendarDate(Date(), in: TimeZone(identifier: "Asia/Seoul")!)
+        let from = today.adding(days: -20)
+        let range = DateRange(start: from, end: today.adding(days: -2))
+        func server() -> ServerProcess {
+            ServerProcess(
+                databaseURL: "sqlite://" + path, workingDirectory: directory,
+                environment: ["BOXOFFICE_KEEPER": "on", "BOXOFFICE_ARCHIVE_FROM": from.isoString])
+        }
+
+        // A first serve fills the days, with every film's nation and title.
+        let first = server()
+        let http = try await first.start()
+        do {
+            var status: [String: Any] = [:]
+            try await Wait.until(
+                "the keeper to fill the days", limit: .seconds(120), every: .milliseconds(100),
+                detail: { "\(status)\n\(first.log.suffix(2000))" }
+            ) {
+                status = try await http.send("GET", "/api/v1/archive/status").json ?? [:]
+                let keeper = status["keeper"] as? [String: Any] ?? [:]
+                return keeper["state"] as? String == "current" && keeper["missingDays"] as? Int == 0
+            }
+        } catch {
+            first.stop(signal: SIGKILL)
+            throw error
+        }
+        first.stop()
+        #expect(first.terminationStatus == 0)
+
+        let database = try BoxOfficeDatabase(location: .sqlite(path: path), logger: Logger(label: "test"))
+        let second = server()
+        do {
+            let archive = database.archiveRepository(origin: "sample")
+            let charts = try await database.chartRepository(origin: "sample").dailyCharts(in: range)
+            let codes = Array(Set(charts.flatMap { $0.entries.map(\.movieCode) }))
+            let filled = try await archive.englishTitles(of: codes)
+            #expect(charts.count == range.count && filled.count == codes.count, "every sample film has a title")
+
+            // As the upgrade of a store whose nations were read before titles were kept leaves it.
+            try await database.forgetEnglishTitles()
+            #expect(try await archive.englishTitles(of: codes).isEmpty)
+            let http = try await second.start()
+            // Watched in the store: the API keeps a chart's answer for minutes, so it is read once, at the end.
+            var stored: [String: String] = [:]
+            try await Wait.until(
+                "the keeper to look the titles up", limit: .seconds(120), every: .milliseconds(100),
+                detail: { "\(stored.count) of \(codes.count)\n\(second.log.suffix(2000))" }
+            ) {
+                stored = try await archive.englishTitles(of: codes)
+                return stored.count == codes.count
+            }
+            #expect(stored == filled)
+            for chart in charts {
+                let answer = try await http.send("GET", "/api/v1/daily?date=\(chart.range.start.isoString)")
+                for entry in answer.json?["entries"] as? [[String: Any]] ?? [] {
+                    let code = entry["movieCode"] as? String ?? ""
+                    #expect(entry["titleEnglish"] as? String == filled[code], "\(chart.range.start) \(code)")
+                }
+            }
+            await database.shutdown()
+        } catch {
+            second.stop(signal: SIGKILL)
+            await database.shutdown()
+            throw error
+        }
+        second.stop()
+        #expect(second.terminationStatus == 0, "\(second.log.suffix(1000))")
     }
 }
