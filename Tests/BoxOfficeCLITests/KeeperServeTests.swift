@@ -85,14 +85,15 @@ struct KeeperServeTests {
         let http = try await first.start()
         do {
             var status: [String: Any] = [:]
-            try await Wait.until(
-                "the keeper to fill the days", limit: .seconds(120), every: .milliseconds(100),
-                detail: { "\(status)\n\(first.log.suffix(2000))" }
-            ) {
-                status = try await http.send("GET", "/api/v1/archive/status").json ?? [:]
-                let keeper = status["keeper"] as? [String: Any] ?? [:]
-                return keeper["state"] as? String == "current" && keeper["missingDays"] as? Int == 0
-            }
+            try #require(
+                try await Wait.until(
+                    "the keeper to fill the days", limit: .seconds(120), every: .milliseconds(100),
+                    detail: { "\(status)\n\(first.log.suffix(2000))" }
+                ) {
+                    status = try await http.send("GET", "/api/v1/archive/status").json ?? [:]
+                    let keeper = status["keeper"] as? [String: Any] ?? [:]
+                    return keeper["state"] as? String == "current" && keeper["missingDays"] as? Int == 0
+                })
         } catch {
             first.stop(signal: SIGKILL)
             throw error
@@ -115,17 +116,21 @@ struct KeeperServeTests {
             let http = try await second.start()
             // Watched in the store: the API keeps a chart's answer for minutes, so it is read once, at the end.
             var stored: [String: String] = [:]
-            try await Wait.until(
-                "the keeper to look the titles up", limit: .seconds(120), every: .milliseconds(100),
-                detail: { "\(stored.count) of \(codes.count)\n\(second.log.suffix(2000))" }
-            ) {
-                stored = try await archive.englishTitles(of: codes)
-                return stored.count == codes.count
-            }
+            try #require(
+                try await Wait.until(
+                    "the keeper to look the titles up", limit: .seconds(120), every: .milliseconds(100),
+                    detail: { "\(stored.count) of \(codes.count)\n\(second.log.suffix(2000))" }
+                ) {
+                    stored = try await archive.englishTitles(of: codes)
+                    return stored.count == codes.count
+                })
             #expect(stored == filled)
             for chart in charts {
                 let answer = try await http.send("GET", "/api/v1/daily?date=\(chart.range.start.isoString)")
-                for entry in answer.json?["entries"] as? [[String: Any]] ?? [] {
+                #expect(answer.status == 200)
+                let entries = try #require(answer.json?["entries"] as? [[String: Any]])
+                #expect(entries.count == chart.entries.count)
+                for entry in entries {
                     let code = entry["movieCode"] as? String ?? ""
                     #expect(entry["titleEnglish"] as? String == filled[code], "\(chart.range.start) \(code)")
                 }

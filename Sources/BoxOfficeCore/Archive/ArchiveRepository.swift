@@ -22,7 +22,8 @@ public protocol ArchiveRepository: Sendable {
     /// The stored English titles of those of `movieCodes` that have one.
     func englishTitles(of movieCodes: [String]) async throws -> [String: String]
     /// KOBIS has no details for the film: its nation is stored as unknown (`""`), unless it has one already (a film
-    /// looked up again for its English title), which it keeps; either way no run asks again.
+    /// looked up again for its English title, or one another instance stored meanwhile), which it keeps; either way
+    /// no run asks again.
     func saveNoDetails(movieCode: String) async throws
 }
 

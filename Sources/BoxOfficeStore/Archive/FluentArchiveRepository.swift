@@ -164,12 +164,12 @@ struct FluentArchiveRepository: ArchiveRepository {
 
     func saveNoDetails(movieCode: String) async throws {
         let kept = try await StorageFailure.run("store a film without details", logger: database.logger) {
-            // Only a film looked up again for its title has a nation here (the others are looked up for lack of one).
+            // A film looked up again for its title has a nation here, or one another instance stored meanwhile: no
+            // answer of no details forgets it.
             try await database.requireSQL().update(MovieNationModel.schema)
                 .set("title_pending", to: SQLBind(false))
                 .where("origin", .equal, SQLBind(origin))
                 .where("movie_code", .equal, SQLBind(movieCode))
-                .where("title_pending", .equal, SQLBind(true))
                 .where("nation", .notEqual, SQLBind(""))
                 .returning("movie_code")
                 .all()

@@ -194,9 +194,12 @@ struct EnglishTitleStoreTests {
             try await archive.saveNoDetails(movieCode: "K2")
             #expect(try await database.storedNations()["K2"] == "한국")
             #expect(try await archive.movieCodesWithoutNation(in: days) == ["2023C109", "K4"])
-            // A film without a nation gets an unknown one from the same answer.
+            // A film without a nation gets an unknown one from the same answer; one another instance has just
+            // settled keeps its nation.
             try await archive.saveNoDetails(movieCode: "K4")
             #expect(try await database.storedNations()["K4"] == "")
+            try await archive.saveNoDetails(movieCode: "K1")
+            #expect(try await database.storedNations()["K1"] == "한국")
             try await database.movieRepository(origin: "sample").save(
                 Movie(code: "2023C109", title: "데우스", titleEnglish: "Deus", source: .sample, fetchedAt: Date()))
             #expect(try await archive.movieCodesWithoutNation(in: days).isEmpty)

@@ -99,13 +99,15 @@ struct ArchiveStatusTests {
     @Test("with the keeper on, the period's gap notice names the keeper instead of a command, in both languages")
     func keeperNotices() async throws {
         try await Self.withApp(keeper: true, from: CalendarDate(year: 2023, month: 1, day: 1)!) { client in
-            // The pause stops the run in hand after its calls in flight: the keeper says so once it has.
-            var state = ""
-            try await Wait.until("the keeper to say it is paused", detail: { state }) {
-                let status = try await client.get("/api/v1/archive/status").jsonObject
-                state = (status?["keeper"] as? [String: Any])?["state"] as? String ?? ""
-                return state == "paused"
-            }
+            // The keeper starts with the app: until it leads and has read the pause, a leader says "standby" and
+            // the page speaks of filling. Its own word, once it has, is what the pages then show.
+            var keeper: [String: Any] = [:]
+            try #require(
+                try await Wait.until("the keeper to lead and say it is paused", detail: { "\(keeper)" }) {
+                    let status = try await client.get("/api/v1/archive/status").jsonObject
+                    keeper = status?["keeper"] as? [String: Any] ?? [:]
+                    return keeper["state"] as? String == "paused" && keeper["leader"] as? Bool == true
+                })
             let english = try await client.get("/charts/period?month=2024-02&lang=en")
             #expect(english.status == .ok)
             #expect(english.text.contains("An administrator paused the archive keeper"), "\(english.text)")

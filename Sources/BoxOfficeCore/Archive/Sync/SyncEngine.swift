@@ -181,7 +181,7 @@ public struct SyncEngine: Sendable {
         case .movie(let code, let movie):
             guard let movie else {
                 // A definitive answer: the film's nation is unknown, and remembered as such ("") so that no later
-                // run asks again.
+                // run asks again; a film with a nation already (looked up again for its title) keeps it.
                 do {
                     try await archive.saveNoDetails(movieCode: code)
                 } catch {
@@ -237,8 +237,8 @@ public struct SyncEngine: Sendable {
     }
 
     /// Finds the films of the archived daily charts in `range` whose nation is unknown (or awaits its English title,
-    /// ``ArchiveRepository/movieCodesWithoutNation(in:)``) and that this run has not seen yet: a film with stored details gets its nation from them (no call); the others are looked up by
-    /// opening year (`openDates`, read from the archived charts when `nil`) — at once when a movie-list page
+    /// ``ArchiveRepository/movieCodesWithoutNation(in:)``) and that this run has not seen yet: a film with stored
+    /// details gets its nation from them (no call); the others are looked up by opening year (`openDates`, read from the archived charts when `nil`) — at once when a movie-list page
     /// read earlier in this run has them, else by a list page or their details.
     private func queueFilms(
         in range: DateRange, openDates: [String: CalendarDate]? = nil, run: SyncRun
