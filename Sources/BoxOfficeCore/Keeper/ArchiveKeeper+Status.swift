@@ -17,15 +17,17 @@ extension ArchiveKeeper {
 
     /// The keeper as this instance sees it, with the archive's coverage of the kept range.
     ///
-    /// The state comes from this instance's keeper as it is now; the pause and the count of archived days come from
-    /// the store, read again once this instance has made a KOBIS call or changed the controls since, or a second
-    /// after (what other instances did shows then).
+    /// The state comes from this instance's keeper as it is now, once it leads and has said what it does (before,
+    /// from the fleet's pause, as another instance's would); the pause and the count of archived days come from the
+    /// store, read again once this instance has made a KOBIS call or changed the controls since, or a second after
+    /// (what other instances did shows then).
     public func status() async throws -> KeeperStatus {
         let now = calendar.currentInstant
         let today = calendar.today
         let progress = shared.withLock { $0 }
         let key = StoredStatusKey(
-            range: options.schedule.fillRange(today: today), readsControls: options.enabled && !progress.leader,
+            range: options.schedule.fillRange(today: today),
+            readsControls: options.enabled && !(progress.leader && progress.announced),
             callsCountedHere: ledger.callsCountedHere, controlsChangedHere: progress.controlsChangedHere)
         let stored = try await storedStatus.value(for: key) { [self] in try await readStoredStatus(key) }
         var state = progress.state
