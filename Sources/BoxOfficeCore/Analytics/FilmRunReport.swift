@@ -23,7 +23,8 @@ public struct FilmRunReport: Codable, Sendable, Hashable {
     public var median: MedianPace?
     /// 천만 전망, while the film is in its first run at day 1…60 (`nil` otherwise).
     public var outlook: TenMillionOutlook?
-    /// The English titles of the films it names (``NamesFilms``), once ``ArchiveService/withEnglishTitles(_:)`` filled them.
+    /// The English titles of the films it names (``NamesFilms``), once ``ArchiveService/withEnglishTitles(_:)``
+    /// filled them.
     public var englishTitles: [String: String]?
 
     public init(

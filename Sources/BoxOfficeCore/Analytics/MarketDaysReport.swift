@@ -23,7 +23,8 @@ public struct MarketDaysReport: Codable, Sendable, Hashable {
     public var months: [MarketMonth]
     /// On KOBIS data, some day is before 2011: KOBIS then counted only part of the screens.
     public var partialScreens: Bool
-    /// The English titles of the films it names (``NamesFilms``), once ``ArchiveService/withEnglishTitles(_:)`` filled them.
+    /// The English titles of the films it names (``NamesFilms``), once ``ArchiveService/withEnglishTitles(_:)``
+    /// filled them.
     public var englishTitles: [String: String]?
 
     /// Lines in each ledger.

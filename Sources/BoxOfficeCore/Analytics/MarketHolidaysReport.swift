@@ -5,7 +5,8 @@ public struct MarketHolidaysReport: Codable, Sendable, Hashable {
     public var source: ChartSource
     /// Oldest first.
     public var windows: [MarketHolidayWindow]
-    /// The English titles of the films it names (``NamesFilms``), once ``ArchiveService/withEnglishTitles(_:)`` filled them.
+    /// The English titles of the films it names (``NamesFilms``), once ``ArchiveService/withEnglishTitles(_:)``
+    /// filled them.
     public var englishTitles: [String: String]?
 
     public init(holiday: KoreanHoliday, source: ChartSource, windows: [MarketHolidayWindow]) {

@@ -65,7 +65,8 @@ public struct RecordsReport: Codable, Sendable, Hashable {
     public var since: Int?
     public var limit: Int
     public var lists: [RecordList]
-    /// The English titles of the films it names (``NamesFilms``), once ``ArchiveService/withEnglishTitles(_:)`` filled them.
+    /// The English titles of the films it names (``NamesFilms``), once ``ArchiveService/withEnglishTitles(_:)``
+    /// filled them.
     public var englishTitles: [String: String]?
 
     public init(query: RecordsQuery, source: ChartSource, lists: [RecordList]) {

@@ -238,8 +238,9 @@ public struct SyncEngine: Sendable {
 
     /// Finds the films of the archived daily charts in `range` whose nation is unknown (or awaits its English title,
     /// ``ArchiveRepository/movieCodesWithoutNation(in:)``) and that this run has not seen yet: a film with stored
-    /// details gets its nation from them (no call); the others are looked up by opening year (`openDates`, read from the archived charts when `nil`) — at once when a movie-list page
-    /// read earlier in this run has them, else by a list page or their details.
+    /// details gets its nation from them (no call); the others are looked up by opening year (`openDates`, read from
+    /// the archived charts when `nil`) — at once when a movie-list page read earlier in this run has them, else by a
+    /// list page or their details.
     private func queueFilms(
         in range: DateRange, openDates: [String: CalendarDate]? = nil, run: SyncRun
     ) async throws {
