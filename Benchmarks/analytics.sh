@@ -3,7 +3,7 @@
 # measured. Prints, as Markdown:
 #   - warm: each route's req/s ÷ /health on the same server, measured just before it (goal ≥ 0.5), as wrk asks (no
 #     Accept-Encoding) and again with `Accept-Encoding: gzip` as browsers ask (both /health and the route), for
-#     reference;
+#     reference; WARM_ROUNDS pairs per route, the median ratio and the lowest and highest;
 #   - cold: the first answer after a fresh start (nothing kept), median of 3 starts, ÷ a cold
 #     /api/v1/charts/period?year=2019 (goal ≤ 3), and the run and records routes at 22.9 years ÷ at 1 year (goal ≤ 2);
 #   - memory: RSS after every route once − RSS idle (goal ≤ 32 MB);
@@ -16,6 +16,8 @@
 # Usage: Benchmarks/analytics.sh      (builds the release binary first)
 # Environment: BOXOFFICE_BIN=path, BEFORE_BIN=path (a build from before the issue, for the fill time),
 #              WRK_DURATION=5s WRK_CONNECTIONS=16 WRK_THREADS=2,
+#              WARM_ROUNDS=3   pairs of /health and the route per route, interleaved (a 5 s pair on this 2-core host
+#                moves by ±0.05 with the host's other load),
 #              BENCH_POSTGRES_URL=postgres://user@127.0.0.1:port/postgres   an admin URL (e.g. from
 #                `scripts/dev-postgres.sh start`) to also measure PostgreSQL,
 #              ANALYTICS_FROM=2004-01-01   the first day of the fill; a later day (e.g. 2025-06-01) makes a quick
@@ -33,9 +35,11 @@ LATENCY_MS=0
 WRK_DURATION=${WRK_DURATION:-5s}
 WRK_CONNECTIONS=${WRK_CONNECTIONS:-16}
 WRK_THREADS=${WRK_THREADS:-2}
+WARM_ROUNDS=${WARM_ROUNDS:-3}
 ANALYTICS_FROM=${ANALYTICS_FROM:-2004-01-01}
 FILL_TIMEOUT=${FILL_TIMEOUT:-3600}
 FILL_RUNS=${FILL_RUNS:-3}
+case $WARM_ROUNDS in '' | *[!0-9]* | 0) echo "analytics.sh: WARM_ROUNDS is not a positive number: $WARM_ROUNDS" >&2; exit 2 ;; esac
 python3 -c 'import datetime as d, sys; d.date.fromisoformat(sys.argv[1])' "$ANALYTICS_FROM" 2>/dev/null ||
   { echo "analytics.sh: ANALYTICS_FROM is not a day (YYYY-MM-DD): $ANALYTICS_FROM" >&2; exit 2; }
 
@@ -195,13 +199,15 @@ measure() {  # name full-store-url year-store-url [before-store-url] → writes 
   after_routes=$(rss)
   # Each route beside a /health measured just before it, asked the same way: on a shared 2-core host the rate of
   # both moves by 10–30 % within minutes, so a ratio to one /health measured at the start says more about the moment.
-  local health health_gzip
+  local health health_gzip round
   for route in "${routes[@]}"; do
-    log "$name: wrk $route"
-    health=$(run_wrk "$base/health")
-    printf '%s\t%s\t%s' "$route" "$(run_wrk "$base$route")" "$health" >>"$out/warm"
-    health_gzip=$(run_wrk "$base/health" -H 'Accept-Encoding: gzip')
-    printf '\t%s\t%s\n' "$(run_wrk "$base$route" -H 'Accept-Encoding: gzip')" "$health_gzip" >>"$out/warm"
+    for ((round = 1; round <= WARM_ROUNDS; round++)); do
+      log "$name: wrk $route ($round of $WARM_ROUNDS)"
+      health=$(run_wrk "$base/health")
+      printf '%s\t%s\t%s' "$route" "$(run_wrk "$base$route")" "$health" >>"$out/warm"
+      health_gzip=$(run_wrk "$base/health" -H 'Accept-Encoding: gzip')
+      printf '\t%s\t%s\n' "$(run_wrk "$base$route" -H 'Accept-Encoding: gzip')" "$health_gzip" >>"$out/warm"
+    done
   done
   stop_server
 
@@ -229,15 +235,24 @@ last = d.date.today() - d.timedelta(days=2)  # the keeper fills to the day befor
 def span(first):
     days = (last - d.date.fromisoformat(first)).days + 1
     return "1 year" if days == 365 else f"{days / 365.25:.1f} years"
-warm = [l.rstrip("\n").split("\t") for l in open(f"{out}/warm")]
-print("| route | warm req/s | /health just before | ÷ /health | with gzip ÷ /health | cold ms | cold ÷ period |")
+def middle(values):
+    values = sorted(values)
+    return (values[(len(values) - 1) // 2] + values[len(values) // 2]) / 2
+rounds = {}  # route → [(req/s, /health, gzip req/s, gzip /health)], in the order measured
+for l in open(f"{out}/warm"):
+    route, *rates = l.rstrip("\n").split("\t")
+    rounds.setdefault(route, []).append([float(r) for r in rates])
+print("| route | warm req/s | /health just before | ÷ /health (lowest–highest) | with gzip ÷ /health | cold ms "
+      "| cold ÷ period |")
 print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 cold = {r: float(s) for r, s in (l.rstrip("\n").split("\t") for l in open(f"{out}/cold"))}
-for route, rps, health, gzip, health_gzip in warm:
+for route, pairs in rounds.items():
     c = cold.get(route)
     cells = f"{c * 1000:.1f} | **{c / cold[reference]:.2f}**" if c is not None else "– | –"
-    print(f"| `{route}` | {float(rps):,.0f} | {float(health):,.0f} | **{float(rps) / float(health):.2f}** | "
-          f"{float(gzip) / float(health_gzip):.2f} | {cells} |")
+    plain = [rps / health for rps, health, _, _ in pairs]
+    spread = f" ({min(plain):.2f}–{max(plain):.2f})" if len(pairs) > 1 else ""
+    print(f"| `{route}` | {middle(p[0] for p in pairs):,.0f} | {middle(p[1] for p in pairs):,.0f} | "
+          f"**{middle(plain):.2f}**{spread} | {middle(gzip / health for _, _, gzip, health in pairs):.2f} | {cells} |")
 print(f"| `{reference}` (reference) | | | | | {cold[reference] * 1000:.1f} | 1.00 |")
 print()
 print(f"| route (cold) | {span(first)} ms | {span(year_first)} ms | ratio |")
@@ -285,8 +300,8 @@ if [ -n "$pg_version" ]; then
 else
   cat "$work/sqlite.md"
 fi
-printf '\nwrk -t%s -c%s -d%s on 127.0.0.1, a release build, sample mode, keeper off while measured.\n' \
-  "$WRK_THREADS" "$WRK_CONNECTIONS" "$WRK_DURATION"
+printf '\nwrk -t%s -c%s -d%s on 127.0.0.1, %s interleaved pairs per route (medians), a release build, sample mode, keeper off while measured.\n' \
+  "$WRK_THREADS" "$WRK_CONNECTIONS" "$WRK_DURATION" "$WARM_ROUNDS"
 if [ -n "$pg_version" ]; then
   printf '%s\n' "PostgreSQL $pg_version on 127.0.0.1, a fresh database per store; a cold start restarts \`boxoffice serve\`" \
     "only (the database server's cache stays warm), and RSS is the boxoffice process's."
