@@ -47,8 +47,7 @@ final class ProgressBar: Sendable {
 
     /// `0:07`, `12:30`, `1:02:03`.
     static func clock(_ seconds: Double) -> String {
-        guard seconds.isFinite else { return "--:--" }
-        let total = Int(seconds.rounded())
+        guard let total = Int(exactly: seconds.rounded()), total >= 0, total < 1_000 * 3_600 else { return "--:--" }
         let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
         return hours > 0
             ? String(format: "%d:%02d:%02d", hours, minutes, secs) : String(format: "%d:%02d", minutes, secs)

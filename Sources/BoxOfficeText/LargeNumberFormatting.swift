@@ -72,18 +72,17 @@ extension NumberFormatting {
     }
 
     /// `value` with exactly `decimals` decimals and thousands separators, locale-independent: `fixed(14.25, 1)` →
-    /// `"14.3"`.
+    /// `"14.3"`, `fixed(-0.5, 1)` → `"-0.5"`. A value beyond ±9.2 × 10¹⁸ units of its last decimal, or not a
+    /// number, is written as Swift writes it (a figure from a corrupt row must not stop the page).
     public static func fixed(_ value: Double, decimals: Int) -> String {
         var factor = 1.0
-        for _ in 0..<decimals { factor *= 10 }
-        let units = (value * factor).rounded()
-        guard units.isFinite, units < 9e18 else { return String(value) }
-        let whole = Int64(units)
-        let digits = String(whole)
+        for _ in 0..<Swift.max(0, decimals) { factor *= 10 }
+        guard let whole = Int64(exactly: (value * factor).rounded()) else { return String(value) }
         guard decimals > 0 else { return thousands(whole) }
+        let digits = String(whole.magnitude)
         let padded = String(repeating: "0", count: Swift.max(0, decimals + 1 - digits.count)) + digits
         let integer = Int64(padded.dropLast(decimals)) ?? 0
-        return thousands(integer) + "." + padded.suffix(decimals)
+        return (whole < 0 ? "-" : "") + thousands(integer) + "." + padded.suffix(decimals)
     }
 
     /// `value` rounded half up to a multiple of `unit`, stopping at the largest multiple instead of overflowing.

@@ -54,17 +54,24 @@ extension ReasonText {
     public func missing(_ missing: DiaryError.Missing) -> String {
         switch missing {
         case .note(let id):
-            return t("ID가 \(id.prefix(40))인 기록이 없습니다.", "You have no note with id \(id.prefix(40)).")
+            return t(
+                "ID가 \(InputProblem.quotable(id))인 기록이 없습니다.", "You have no note with id \(InputProblem.quotable(id)).")
         case .category(let id):
-            return t("ID가 \(id.prefix(40))인 분류가 없습니다.", "You have no category with id \(id.prefix(40)).")
+            return t(
+                "ID가 \(InputProblem.quotable(id))인 분류가 없습니다.",
+                "You have no category with id \(InputProblem.quotable(id)).")
         case .apiToken(let id):
-            return t("ID가 \(id.prefix(40))인 API 토큰이 없습니다.", "You have no API token with id \(id.prefix(40)).")
+            return t(
+                "ID가 \(InputProblem.quotable(id))인 API 토큰이 없습니다.",
+                "You have no API token with id \(InputProblem.quotable(id)).")
         case .watchlistItem(let code):
             return t(
-                "보고 싶은 영화 목록에 코드가 \(code.prefix(40))인 영화가 없습니다.",
-                "The film with code \(code.prefix(40)) is not on your watchlist.")
+                "보고 싶은 영화 목록에 코드가 \(InputProblem.quotable(code))인 영화가 없습니다.",
+                "The film with code \(InputProblem.quotable(code)) is not on your watchlist.")
         case .webhook(let id):
-            return t("ID가 \(id.prefix(40))인 웹훅이 없습니다.", "You have no webhook with id \(id.prefix(40)).")
+            return t(
+                "ID가 \(InputProblem.quotable(id))인 웹훅이 없습니다.",
+                "You have no webhook with id \(InputProblem.quotable(id)).")
         }
     }
 

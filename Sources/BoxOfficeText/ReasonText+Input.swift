@@ -46,7 +46,7 @@ extension ReasonText {
         case .periodNotCounted(let latest):
             return t(
                 "\(f)\(quoted): 아직 집계가 시작되지 않았습니다. 가장 최근 날짜는 \(latest)입니다.",
-                "The \(f)\(quoted) has not begun to be counted yet. The latest day is \(latest).")
+                "\(f)\(quoted) has not begun yet: nothing is counted for it. The latest day is \(latest).")
         case .reversed(let start, let end):
             return t(
                 "시작일(\(start))이 종료일(\(end))보다 늦습니다.", "from (\(start)) is after to (\(end)).")

@@ -38,10 +38,14 @@ public struct ReasonText: Sendable {
     public func missing(_ missing: BoxOfficeError.Missing) -> String {
         switch missing {
         case .notAMovieCode(let text):
-            let quoted = String(text.prefix(40))
+            let quoted = InputProblem.quotable(text)
             return t("\"\(quoted)\"은(는) KOBIS 영화 코드가 아닙니다.", "\"\(quoted)\" is not a KOBIS movie code.")
         case .movie(let code):
             return t("KOBIS에 코드가 \(code)인 영화가 없습니다.", "KOBIS has no movie with code \(code).")
+        case .unarchivedMovie(let code):
+            return t(
+                "아카이브에 코드가 \(code)인 영화의 기록이 없습니다. 순위에 오른 날도, 저장된 영화 정보도 없습니다.",
+                "The archive holds nothing of a movie with code \(code): no day in the charts and no stored details.")
         }
     }
 
@@ -74,7 +78,8 @@ public struct ReasonText: Sendable {
         "password": "비밀번호", "name": "이름", "sort": "정렬", "order": "순서", "format": "형식",
         "chartDate": "순위표 날짜", "chartRank": "순위", "rank": "순위", "position": "위치", "visible": "표시",
         "notes": "기록 처리", "director": "감독", "code": "코드", "Watched Date": "본 날", "Date": "날짜",
-        "Rating": "별점", "Year": "연도", "weekly": "주간 포함",
+        "Rating": "별점", "Year": "연도", "weekly": "주간 포함", "since": "시작 연도", "threshold": "관객 기준",
+        "by": "순위 기준", "holiday": "명절", "vs": "비교 영화",
     ]
 
     /// "got "x"" after a rule, or nothing when no value was given.

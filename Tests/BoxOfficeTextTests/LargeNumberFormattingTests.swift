@@ -27,4 +27,16 @@ struct LargeNumberFormattingTests {
     func english(value: Int64, expected: String) {
         #expect(NumberFormatting.englishUnits(value) == expected)
     }
+
+    // A figure made from a corrupt row (legs of a film whose every audiAcc is -9e18) once trapped here.
+    @Test(
+        "Fixed decimals: signs kept, and values past Int64 written as they are instead of stopping",
+        arguments: [
+            (14.25, 1, "14.3"), (1234.5, 2, "1,234.50"), (-0.5, 1, "-0.5"), (-1234.56, 1, "-1,234.6"),
+            (-0.04, 1, "0.0"), (7.6, 0, "8"), (-1e18, 1, "-1e+18"), (-9e18, 2, "-9e+18"), (9e18, 2, "9e+18"),
+            (.infinity, 1, "inf"), (-.infinity, 2, "-inf"), (.nan, 1, "nan"), (12.5, -1, "13"),
+        ])
+    func fixed(value: Double, decimals: Int, expected: String) {
+        #expect(NumberFormatting.fixed(value, decimals: decimals) == expected)
+    }
 }

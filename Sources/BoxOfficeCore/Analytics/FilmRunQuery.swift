@@ -12,6 +12,14 @@ public struct FilmRunQuery: Sendable, Hashable {
     /// be a movie's, and ``BoxOfficeError/invalid(_:)`` for a malformed, repeated-self or fifth comparison.
     public static func parsing(movieCode: String, versus: [String]) throws(BoxOfficeError) -> FilmRunQuery {
         guard MovieService.isPlausibleCode(movieCode) else { throw .notFound(.notAMovieCode(movieCode)) }
+        return FilmRunQuery(movieCode: movieCode, versus: try comparisons(versus, besides: movieCode))
+    }
+
+    /// The distinct codes of `versus`, in the order given, blank ones skipped; throws as ``parsing(movieCode:versus:)``
+    /// does. Without `movieCode` (the API reads its query before its path) a film compared with itself is not seen.
+    public static func comparisons(_ versus: [String], besides movieCode: String? = nil) throws(BoxOfficeError)
+        -> [String]
+    {
         var codes: [String] = []
         for text in versus {
             let code = text.trimmingSpaces
@@ -23,7 +31,7 @@ public struct FilmRunQuery: Sendable, Hashable {
         guard codes.count <= maximumComparisons else {
             throw .invalid("vs", .tooManyComparisons(limit: maximumComparisons))
         }
-        return FilmRunQuery(movieCode: movieCode, versus: codes)
+        return codes
     }
 }
 

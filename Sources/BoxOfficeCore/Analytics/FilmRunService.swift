@@ -16,12 +16,13 @@ public struct FilmRunService: Sendable {
     }
 
     /// The run of `query`'s film and the pace of the films it is compared with. Throws
-    /// ``BoxOfficeError/notFound(_:)`` when neither the archive nor the stored movie details know the film.
+    /// ``BoxOfficeError/notFound(_:)`` (``BoxOfficeError/Missing/unarchivedMovie(code:)``) when neither the archive
+    /// nor the stored movie details know the film.
     public func report(_ query: FilmRunQuery) async throws -> FilmRunReport {
         let history = try await repository.filmHistory(movieCode: query.movieCode, source: source)
         let run = FilmRun(history: history)
         if run.reach == .noArchivedDay, try await movies.storedMovie(code: query.movieCode) == nil {
-            throw BoxOfficeError.notFound(.movie(code: query.movieCode))
+            throw BoxOfficeError.notFound(.unarchivedMovie(code: query.movieCode))
         }
         let versus = try await repository.filmHistories(movieCodes: query.versus, source: source)
         let compared = query.versus.compactMap { code in

@@ -18,6 +18,9 @@ public enum BoxOfficeError: Error, Sendable, Equatable {
         case notAMovieCode(String)
         /// A well-formed code KOBIS knows no movie for.
         case movie(code: String)
+        /// A well-formed code the archive holds nothing of (no chart row, no stored details), where only the store
+        /// is read: the film may still be KOBIS's.
+        case unarchivedMovie(code: String)
     }
 
     /// Bad input in `field`: shorthand for `.invalid(InputProblem(field, rule, value: value))`.

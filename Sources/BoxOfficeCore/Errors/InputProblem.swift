@@ -4,14 +4,20 @@ public struct InputProblem: Error, Sendable, Hashable {
     /// The parameter or field as the API and forms name it (`date`, `nation`, `rating`); `nil` for the request
     /// as a whole (its body, or a combination of fields).
     public var field: String?
-    /// The value as given, cut to 40 characters; `nil` when none was given or quoting it would not help.
+    /// The value as given, cut to 40 characters (``quotable(_:)``); `nil` when none was given or quoting it would
+    /// not help.
     public var value: String?
     public var rule: InputRule
 
     public init(_ field: String?, _ rule: InputRule, value: String? = nil) {
         self.field = field
         self.rule = rule
-        self.value = value.map { String($0.prefix(40)) }
+        self.value = value.map(Self.quotable)
+    }
+
+    /// The most of a value a message quotes: its first 40 characters, and `…` when there was more.
+    public static func quotable(_ value: some StringProtocol) -> String {
+        value.dropFirst(40).isEmpty ? String(value) : String(value.prefix(40)) + "…"
     }
 }
 

@@ -2,16 +2,14 @@ import BoxOfficeCore
 import Hummingbird
 
 extension Language {
-    /// The language a reader asks for: `lang` (`en` or `ko`) wins, then an `Accept-Language` header, and
-    /// `fallback` when neither names one. Pages and KOBIS's words fall back to Korean (KOBIS gives them in Korean);
-    /// the API's messages to English.
+    /// The language a reader asks for: `lang` (`en` or `ko`) wins, then an `Accept-Language` header that names
+    /// one of them, and `fallback` when neither does. Pages and KOBIS's words fall back to Korean (KOBIS gives them
+    /// in Korean); the API's messages to English, also for `Accept-Language: fr`.
     init(lang: String?, acceptLanguage: String?, fallback: Language) {
         if let lang, let language = Language(rawValue: lang) {
             self = language
-        } else if let acceptLanguage, !acceptLanguage.isEmpty {
-            self.init(acceptLanguage: acceptLanguage)
         } else {
-            self = fallback
+            self = Self.named(inAcceptLanguage: acceptLanguage) ?? fallback
         }
     }
 

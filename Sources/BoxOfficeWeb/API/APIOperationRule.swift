@@ -21,14 +21,21 @@ struct APIOperationRule: Sendable {
 
     /// A check of the query as the pages read it; throws the ``BoxOfficeError`` a page would.
     typealias QueryCheck = @Sendable (Parameters, BoxOfficeCalendar) throws -> Void
+    /// A check of the path's parameters as they were sent (still percent-encoded), before the query's.
+    typealias PathCheck = @Sendable ([String: Substring]) throws -> Void
 
     let id: String
+    var checkPath: PathCheck?
     var checkQuery: QueryCheck?
     var bodyLimit: Int?
     var body: BodyReading
 
-    init(_ id: String, query: QueryCheck? = nil, bodyLimit: Int? = nil, body: BodyReading = .whole) {
+    init(
+        _ id: String, path: PathCheck? = nil, query: QueryCheck? = nil, bodyLimit: Int? = nil,
+        body: BodyReading = .whole
+    ) {
         self.id = id
+        self.checkPath = path
         self.checkQuery = query
         self.bodyLimit = bodyLimit
         self.body = body

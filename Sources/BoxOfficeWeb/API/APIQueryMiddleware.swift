@@ -4,7 +4,7 @@ import HTTPTypes
 import Hummingbird
 import OpenAPIRuntime
 
-/// Reads an operation's query the way the pages always have, before the generated code decodes it, so a bad value
+/// Reads an operation's path and query the way the pages always have, before the generated code decodes them, so a bad value
 /// gets the same 400 and words as on the pages (`nation must be one of K, F`), and a value they accept reaches the
 /// generated decoder in the document's spelling: empty values count as absent (a form's "all" option) and the
 /// case-insensitive values (`nation=k`, `range=WEEK`, `format=CSV`, `sort=Title`) take the document's case.
@@ -24,7 +24,9 @@ struct APIQueryMiddleware: ServerMiddleware {
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        if let check = rules[operationID].checkQuery {
+        let rule = rules[operationID]
+        try rule.checkPath?(metadata.pathParameters)
+        if let check = rule.checkQuery {
             try check(Parameters(queryOf: request.path), calendar)
         }
         var request = request

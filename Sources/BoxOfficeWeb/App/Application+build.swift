@@ -196,7 +196,7 @@ private func apiMiddlewares(services: AppServices, openAPI: OpenAPIDocument) -> 
         ChartAPIHandler.rules + MovieAPIHandler.rules + ArchiveAPIHandler.rules + CategoryAPIHandler.rules
             + NoteAPIHandler.rules + TransferAPIHandler.rules + StatsAPIHandler.rules + WatchlistAPIHandler.rules
             + WatchlistImportAPIHandler.rules + NotificationAPIHandler.rules + MarketAPIHandler.rules
-            + RecordsAPIHandler.rules)
+            + RecordsAPIHandler.rules + FilmRunAPIHandler.rules)
     return [
         APIResponseHeadersMiddleware(),
         DiaryNoStoreMiddleware(diaryOperations: openAPI.operationIDs(tagged: "diary")),

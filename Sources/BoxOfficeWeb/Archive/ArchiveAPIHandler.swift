@@ -15,7 +15,8 @@ struct ArchiveAPIHandler: Sendable {
         APIOperationRule(
             Operations.GetPeriodChart.id,
             query: { query, calendar in _ = try PeriodParameters(query, calendar: calendar) }
-        )
+        ),
+        APIOperationRule(Operations.GetMovieTrend.id, path: MovieCodePath.check),
     ]
 
     func getPeriodChart(_ input: Operations.GetPeriodChart.Input) async throws -> Operations.GetPeriodChart.Output {

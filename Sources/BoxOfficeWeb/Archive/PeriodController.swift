@@ -23,7 +23,7 @@ struct PeriodController<Context: RequestContext>: Sendable {
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("charts/period") { request, _ in try await show(request) }
         group.get("movies/{code}/trend.csv") { request, context in
-            try await trendCSV(request, code: context.parameters.get("code") ?? "")
+            try await trendCSV(request, code: MovieCodePath.text(context.parameters.get("code") ?? ""))
         }
     }
 

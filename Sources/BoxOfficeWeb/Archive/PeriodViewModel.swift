@@ -3,11 +3,13 @@ import BoxOfficeText
 import Foundation
 import Hummingbird
 
-/// Coordinates in SVG: one decimal, no trailing `.0`.
+/// Coordinates in SVG: one decimal, no trailing `.0`. A value no `Int` holds (infinite, from a scale of zero) is
+/// written by `String(format:)` rather than stopping the page.
 enum SVGNumber {
     static func text(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+        if rounded == rounded.rounded(), let whole = Int(exactly: rounded) { return String(whole) }
+        return String(format: "%.1f", rounded)
     }
 }
 

@@ -10,7 +10,8 @@ struct MovieAPIHandler: Sendable {
     let calendar: BoxOfficeCalendar
 
     static let rules = [
-        APIOperationRule(Operations.SearchMovies.id, query: { query, _ in _ = try MovieSearchParameters(query) })
+        APIOperationRule(Operations.GetMovie.id, path: MovieCodePath.check),
+        APIOperationRule(Operations.SearchMovies.id, query: { query, _ in _ = try MovieSearchParameters(query) }),
     ]
 
     func getMovie(_ input: Operations.GetMovie.Input) async throws -> Operations.GetMovie.Output {

@@ -16,7 +16,7 @@ struct MovieController<Context: RequestContext>: Sendable {
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("movies/{code}") { request, context in
-            try await show(request, code: context.parameters.get("code") ?? "")
+            try await show(request, code: MovieCodePath.text(context.parameters.get("code") ?? ""))
         }
     }
 

@@ -13,7 +13,7 @@ struct PosterController<Context: RequestContext>: Sendable {
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("movies/{code}/poster") { _, context in
-            try await poster(code: context.parameters.get("code") ?? "")
+            try await poster(code: MovieCodePath.text(context.parameters.get("code") ?? ""))
         }
     }
 

@@ -17,15 +17,21 @@ extension Language {
     /// Picks a language from an `Accept-Language` header: Korean unless English ranks higher (a tag without a
     /// `q` weighs 1; other languages are ignored).
     init(acceptLanguage: String?) {
+        self = Self.named(inAcceptLanguage: acceptLanguage) ?? .korean
+    }
+
+    /// The one of Korean and English an `Accept-Language` header ranks higher, or `nil` when it names neither
+    /// (`fr`, `*`): then the caller's own fallback decides.
+    static func named(inAcceptLanguage acceptLanguage: String?) -> Language? {
         var best: (language: Language, quality: Double)?
         for part in (acceptLanguage ?? "").lowercased().split(separator: ",") {
             let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let tag = pieces.first else { continue }
             let quality = pieces.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
             let language: Language? = tag.hasPrefix("ko") ? .korean : tag.hasPrefix("en") ? .english : nil
-            if let language, quality > (best?.quality ?? -1) { best = (language, quality) }
+            if let language, quality > (best?.quality ?? 0) { best = (language, quality) }
         }
-        self = best?.language ?? .korean
+        return best?.language
     }
 
     /// The explicit `lang` parameter to carry over in links, or `nil` when the header decided.

@@ -62,10 +62,66 @@ import Testing
             #expect(itself.text.contains("이 영화 자신과는 비교할 수 없습니다"))
             let malformed = try await client.get("/api/v1/movies/\(codes[0])/run?vs=%3Cscript%3E")
             #expect(malformed.status == .badRequest)
-            let unknown = try await client.get("/api/v1/movies/99999999/run")
+            let unknown = try await client.get("/api/v1/movies/99999999/run?lang=en")
             #expect(unknown.status == .notFound)
+            // The run reads the store alone: it says the archive holds nothing, not that KOBIS has no such film.
+            #expect(unknown.text.contains("The archive holds nothing of a movie with code 99999999"))
             let notACode = try await client.get("/api/v1/movies/a-b/run")
             #expect(notACode.status == .notFound)
+        }
+    }
+
+    // Found by a hostile review: the generated decoder read bytes that are not UTF-8 as a blank value, so the API
+    // took `vs=%FF` for no comparison and named "" for a path of `%FF`, where the page refuses and names them.
+    @Test func valuesThatAreNotUTF8AreRefusedAndNamedAsThePageDoes() async throws {
+        try await ArchiveWebSupport.withArchivedApp { _, client in
+            let chart = try BoxOfficeJSON.decoder().decode(
+                Chart.self, from: Data(try await client.get("/api/v1/daily?date=2024-03-15").text.utf8))
+            let code = try #require(chart.entries.first?.movieCode)
+            for path in ["/api/v1/movies/\(code)/run?vs=%FF&lang=en", "/movies/\(code)?vs=%FF&lang=en"] {
+                let response = try await client.get(path)
+                #expect(response.status == .badRequest, "\(path)")
+                #expect(response.text.contains("%FF"), "\(path): \(response.text)")
+            }
+            for path in [
+                "/api/v1/movies/%FF/run?lang=en", "/api/v1/movies/%FF?lang=en", "/api/v1/movies/%FF/trend?lang=en",
+                "/movies/%FF?lang=en",
+            ] {
+                let response = try await client.get(path)
+                #expect(response.status == .notFound, "\(path)")
+                #expect(response.text.contains("%FF"), "\(path): \(response.text)")
+            }
+            // A code sent percent-encoded is named decoded, on the page as in the API.
+            for path in ["/api/v1/movies/%ED%95%9C/run?lang=en", "/movies/%ED%95%9C?lang=en"] {
+                let response = try await client.get(path)
+                #expect(response.status == .notFound, "\(path)")
+                #expect(response.text.contains("한"), "\(path): \(response.text)")
+            }
+            // A long value is quoted in part, and says so.
+            let long = String(repeating: "9", count: 60)
+            let cut = try await client.get("/api/v1/movies/\(code)/run?vs=\(long)x&lang=en")
+            #expect(cut.status == .badRequest)
+            #expect(cut.text.contains(String(repeating: "9", count: 40) + "…"))
+            #expect(!cut.text.contains(String(repeating: "9", count: 41)))
+        }
+    }
+
+    // Found by a hostile review: an `Accept-Language` naming neither Korean nor English made the API's words Korean,
+    // where they fall back to English; pages still fall back to Korean.
+    @Test func anAcceptLanguageOfNeitherLeavesTheAPIInEnglish() async throws {
+        try await ArchiveWebSupport.withArchivedApp { _, client in
+            for header in ["fr", "*", "fr-FR, de;q=0.8", "ko;q=0, en;q=0"] {
+                let api = try await client.get("/api/v1/records/totals?year=abc", headers: [.acceptLanguage: header])
+                #expect(api.status == .badRequest)
+                #expect(api.text.contains("year"), "\(header)")
+                #expect(!api.text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(header)")
+                let page = try await client.get("/records/totals?year=abc", headers: [.acceptLanguage: header])
+                #expect(page.status == .badRequest)
+                #expect(page.text.contains("연도"), "\(header)")
+            }
+            let korean = try await client.get(
+                "/api/v1/records/totals?year=abc", headers: [.acceptLanguage: "fr, ko;q=0.5"])
+            #expect(korean.text.contains("연도"))
         }
     }
 }
