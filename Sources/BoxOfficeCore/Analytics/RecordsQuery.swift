@@ -50,7 +50,7 @@ public struct RecordsQuery: Sendable, Hashable {
             query.threshold = value
         }
         if kind == .totals, let text = nonEmpty(by) {
-            guard let measure = RecordMeasure(rawValue: text) else {
+            guard let measure = RecordMeasure(rawValue: text.lowercased()) else {
                 throw .invalid("by", .oneOf(RecordMeasure.allCases.map(\.rawValue)), value: text)
             }
             query.measure = measure
@@ -59,7 +59,7 @@ public struct RecordsQuery: Sendable, Hashable {
             query.year = try readYear(text, field: "year", calendar: calendar)
         }
         if let text = nonEmpty(nation) {
-            guard let filter = MovieNationality(rawValue: text), filter != .unknown else {
+            guard let filter = MovieNationality(rawValue: text.lowercased()), filter != .unknown else {
                 throw .invalid(
                     "nation", .oneOf([MovieNationality.korean.rawValue, MovieNationality.foreign.rawValue]), value: text
                 )

@@ -27,6 +27,9 @@ struct RecordsTests {
         #expect(totals.nation == .korean && totals.since == 2010)
         #expect(try Self.parse(.legs, year: "2024", limit: "100").limit == 100)
         #expect(try Self.parse(.milestones, threshold: "").threshold == 10_000_000)
+        // Words are read whatever their case, as `holiday` and the charts' `nation` are.
+        let shouted = try Self.parse(.totals, by: "Sales", nation: "FOREIGN")
+        #expect(shouted.measure == .sales && shouted.nation == .foreign)
     }
 
     @Test(
