@@ -235,6 +235,18 @@ struct PeriodTests {
         let emptyHTML = try await BodyCollector.text(of: empty)
         #expect(emptyHTML.contains("The archive has no daily chart with this film."))
         #expect(!emptyHTML.contains("<svg"))
+
+        // Found by a hostile review: a corrupt stored row of 6 × 10¹⁸ admissions took the axis to 10¹⁹, past what a
+        // tick's `Int64` label holds, and stopped the film page. The axis now stops at 9 × 10¹⁸.
+        let corrupt = MovieTrendViewModel(
+            trend: MovieTrend(
+                movieCode: "1", source: .kobis,
+                points: [point("2024-03-01", 6_000_000_000_000_000_000), point("2024-03-02", .max)]),
+            language: .english)
+        #expect(corrupt.yTicks.last?.label == "9,000,000,000,000,000,000")
+        #expect(MovieTrendViewModel.niceCeiling(.infinity) == MovieTrendViewModel.maximumCeiling)
+        #expect(MovieTrendViewModel.niceCeiling(.nan) == 10)
+        #expect(MovieTrendViewModel.niceCeiling(4_100) == 5_000)
     }
 }
 

@@ -131,9 +131,6 @@ public struct MarketSales: Sendable, Hashable {
 
     /// A sum that stops at `Int64.max` (or `.min`) instead of trapping.
     static func sum(_ values: [Int64]) -> Int64 {
-        values.reduce(0) { total, value in
-            let (sum, overflow) = total.addingReportingOverflow(value)
-            return overflow ? (value > 0 ? .max : .min) : sum
-        }
+        values.clampedSum()
     }
 }

@@ -63,7 +63,7 @@ struct ChartTableViewModel: Sendable {
                 switch entry.change {
                 case .new: 1_000_000
                 case .up(let steps): steps
-                case .down(let steps): -steps
+                case .down(let steps): -Int(clamping: steps.magnitude)
                 case .same: 0
                 }
             return Row(

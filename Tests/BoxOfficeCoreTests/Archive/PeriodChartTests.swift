@@ -123,6 +123,26 @@ struct PeriodChartTests {
         #expect(chart.entries[2].nation == nil)
     }
 
+    // Found by a hostile review: two stored films of 5 × 10¹⁸ admissions (a corrupt row, not KOBIS's) overflowed the
+    // period's sum and stopped the page.
+    @Test("a period's sums hold at Int64.max instead of trapping")
+    func corruptTotals() {
+        let day = archiveDay("2024-03-01")
+        let totals = ["A", "B"].map { code in
+            ArchivedMovieTotal(
+                movieCode: code, title: code, openDate: nil, audience: 5_000_000_000_000_000_000,
+                sales: -5_000_000_000_000_000_000, days: 1, bestRank: 1, firstDay: day, lastDay: day,
+                representativeNation: "한국")
+        }
+        let calendar = BoxOfficeCalendar(now: { seoul(2024, 3, 20) })
+        let range = archiveRange("2024-03-01", "2024-03-01")
+        let chart = PeriodChart(
+            range: range, source: .sample, coverage: ArchiveCoverage(range: range, dailyStatuses: [], calendar: calendar),
+            totals: totals, limit: 10)
+        #expect(chart.audience == .max && chart.sales == .min)
+        #expect(chart.share(of: .korean)?.audience == .max)
+    }
+
     @Test("the period JSON has the documented fields")
     func json() async throws {
         let (_, service, _) = try await Self.archive()

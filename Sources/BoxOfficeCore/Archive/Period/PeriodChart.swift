@@ -35,15 +35,15 @@ public struct PeriodChart: Codable, Sendable, Hashable {
             if lhs.sales != rhs.sales { return lhs.sales > rhs.sales }
             return lhs.movieCode < rhs.movieCode
         }
-        let audience = ranked.reduce(Int64(0)) { $0 + $1.audience }
-        let sales = ranked.reduce(Int64(0)) { $0 + $1.sales }
+        let audience = ranked.map(\.audience).clampedSum()
+        let sales = ranked.map(\.sales).clampedSum()
         self.audience = audience
         self.sales = sales
         movieCount = ranked.count
         nations = MovieNationality.allCases.map { nationality in
             let films = ranked.filter { $0.nationality == nationality }
-            let filmAudience = films.reduce(Int64(0)) { $0 + $1.audience }
-            let filmSales = films.reduce(Int64(0)) { $0 + $1.sales }
+            let filmAudience = films.map(\.audience).clampedSum()
+            let filmSales = films.map(\.sales).clampedSum()
             return PeriodNationShare(
                 nationality: nationality, movies: films.count, audience: filmAudience, sales: filmSales,
                 audienceShare: Self.percent(filmAudience, of: audience), salesShare: Self.percent(filmSales, of: sales))
