@@ -137,7 +137,8 @@ struct PeriodChartTests {
         let calendar = BoxOfficeCalendar(now: { seoul(2024, 3, 20) })
         let range = archiveRange("2024-03-01", "2024-03-01")
         let chart = PeriodChart(
-            range: range, source: .sample, coverage: ArchiveCoverage(range: range, dailyStatuses: [], calendar: calendar),
+            range: range, source: .sample,
+            coverage: ArchiveCoverage(range: range, dailyStatuses: [], calendar: calendar),
             totals: totals, limit: 10)
         #expect(chart.audience == .max && chart.sales == .min)
         #expect(chart.share(of: .korean)?.audience == .max)
