@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import Testing
 
 @testable import BoxOfficeWeb
@@ -37,6 +38,29 @@ struct FormDecodingTests {
             let page = try await client.get("/movies?q=%ED%95%B4%EB%A6%AC+%ED%8F%AC%ED%84%B0&lang=en")
             #expect(page.status == .ok)
             #expect(page.text.contains(#"value="해리 포터""#))
+        }
+    }
+
+    @Test(
+        "a query is decoded for `lang` only when its bytes may spell it",
+        arguments: [
+            ("date=2024-03-01", false), ("lang=en", true), ("x=1&lang=", true), ("llang=ko", true), ("lan=g", false),
+            ("langu", true), ("la%6Eg=en", true), ("%FF", true), ("", false), ("l", false), ("LANG=en", false),
+        ])
+    func mayHoldLang(query: String, expected: Bool) {
+        #expect(Request.mayHoldLang(query) == expected)
+    }
+
+    @Test("the API's lang is the one the whole query's decoding finds")
+    func langParameterAgreesWithTheQuery() async throws {
+        try await WebTestSupport.withSampleApp { client in
+            // An escaped `lang` still names the language of the messages.
+            let escaped = try await client.get("/api/v1/daily?date=1999-01-01&la%6Eg=ko")
+            #expect(escaped.status == .badRequest && escaped.text.contains("날짜"))
+            let plain = try await client.get("/api/v1/daily?date=1999-01-01")
+            #expect(plain.status == .badRequest && !plain.text.contains("날짜"))
+            let refused = try await client.get("/api/v1/daily?la%6Eg=fr")
+            #expect(refused.status == .badRequest && refused.text.contains("lang"))
         }
     }
 }

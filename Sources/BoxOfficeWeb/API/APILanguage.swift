@@ -21,7 +21,7 @@ extension Language {
     /// The language of a JSON answer's messages (errors) as `request` asks: `?lang=`, then `Accept-Language`, else
     /// English. Pages read theirs with `Language(request:)`, which falls back to Korean.
     static func messages(of request: Request) -> Language {
-        messages(lang: request.formParameters.nonEmpty("lang"), acceptLanguage: request.headers[.acceptLanguage])
+        messages(lang: request.langParameter, acceptLanguage: request.headers[.acceptLanguage])
     }
 }
 

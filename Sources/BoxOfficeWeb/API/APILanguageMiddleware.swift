@@ -7,7 +7,7 @@ struct APILanguageMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        if let requested = request.formParameters.nonEmpty("lang"), Language(rawValue: requested) == nil {
+        if let requested = request.langParameter, Language(rawValue: requested) == nil {
             throw BoxOfficeError.invalid("lang", .oneOf(Language.allCases.map(\.rawValue)), value: requested)
         }
         return try await next(request, context)

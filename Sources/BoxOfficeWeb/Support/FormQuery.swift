@@ -8,6 +8,32 @@ extension Request {
     var formParameters: Parameters {
         Parameters(formQuery: uri.query.map { Substring($0) } ?? "")
     }
+
+    /// `lang` as ``formParameters`` reads it, when not empty. Every API request asks for it (its messages' language)
+    /// and most have none: the query is decoded only when its bytes hold `lang` or an escape that could spell it.
+    var langParameter: String? {
+        guard let query = uri.query, Self.mayHoldLang(query) else { return nil }
+        return formParameters.nonEmpty("lang")
+    }
+
+    /// Whether `query`'s bytes hold `lang` or a `%`: one pass, no allocation (the standard library's `firstRange(of:)`
+    /// builds a searcher each time, which cost more than decoding the query).
+    static func mayHoldLang(_ query: String) -> Bool {
+        // No letter of `lang` repeats, so a mismatch restarts the match at this byte.
+        var matched = 0
+        for byte in query.utf8 {
+            if byte == UInt8(ascii: "%") { return true }
+            if byte == langBytes[matched] {
+                matched += 1
+                if matched == langBytes.count { return true }
+            } else {
+                matched = byte == langBytes[0] ? 1 : 0
+            }
+        }
+        return false
+    }
+
+    private static let langBytes = Array("lang".utf8)
 }
 
 extension Parameters {

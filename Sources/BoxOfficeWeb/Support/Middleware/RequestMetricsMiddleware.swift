@@ -1,4 +1,5 @@
 import Hummingbird
+import KOBIS
 import Prometheus
 
 /// Counts requests and records their latency per route, method and status in the app's registry
@@ -6,6 +7,25 @@ import Prometheus
 /// templates, so unknown addresses cannot blow up the number of series.
 struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     let registry: PrometheusCollectorRegistry
+    /// Each route's, method's and status's two series, made once: the registry checks a metric's name, help text
+    /// and labels on every `make…`, a few microseconds of every request. Routes are templates and methods and
+    /// statuses few, so it stays small.
+    private let series = Locked<[SeriesKey: Series]>([:])
+
+    private struct SeriesKey: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
+
+    private struct Series {
+        var requests: Counter
+        var duration: DurationHistogram
+    }
+
+    init(registry: PrometheusCollectorRegistry) {
+        self.registry = registry
+    }
 
     static var requestsDescriptor: MetricNameDescriptor {
         MetricNameDescriptor(
@@ -38,13 +58,21 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
             status = (error as? any HTTPResponseError)?.status ?? .internalServerError
             result = .failure(error)
         }
-        let labels = [
-            ("route", context.endpointPath ?? "unmatched"), ("method", request.method.rawValue),
-            ("status", String(status.code)),
-        ]
-        registry.makeCounter(descriptor: Self.requestsDescriptor, labels: labels).increment()
-        registry.makeDurationHistogram(descriptor: Self.durationDescriptor, labels: labels, buckets: Self.buckets)
-            .record(ContinuousClock.now - started)
+        let key = SeriesKey(
+            route: context.endpointPath ?? "unmatched", method: request.method.rawValue, status: status.code)
+        let made = series.withLock { $0[key] } ?? makeSeries(key)
+        made.requests.increment()
+        made.duration.record(ContinuousClock.now - started)
         return try result.get()
+    }
+
+    private func makeSeries(_ key: SeriesKey) -> Series {
+        let labels = [("route", key.route), ("method", key.method), ("status", String(key.status))]
+        let made = Series(
+            requests: registry.makeCounter(descriptor: Self.requestsDescriptor, labels: labels),
+            duration: registry.makeDurationHistogram(
+                descriptor: Self.durationDescriptor, labels: labels, buckets: Self.buckets))
+        series.withLock { $0[key] = made }
+        return made
     }
 }
