@@ -69,8 +69,8 @@ public struct MarketDay: Codable, Sendable, Hashable {
             day: day, salesLow: market?.sales.low.flatMap { Int64(exactly: $0) },
             salesHigh: market?.sales.high.flatMap { Int64(exactly: $0) },
             isInconsistent: market?.isInconsistent ?? false,
-            topTenSales: MarketSales.sum(entries.map(\.sales)),
-            topTenAudience: MarketSales.sum(entries.map(\.audience)),
+            topTenSales: entries.map(\.sales).clampedSum(),
+            topTenAudience: entries.map(\.audience).clampedSum(),
             koreanSales: nations.korean, unknownSales: nations.unknown, topTenShows: shows.totalShows,
             leaderShows: entries.map { Int64(Swift.max($0.shows, 0)) }.max() ?? 0, showHerfindahl: shows.herfindahl,
             first: top.map {
@@ -95,7 +95,7 @@ public struct MarketDay: Codable, Sendable, Hashable {
             case .foreign: break
             }
         }
-        return (MarketSales.sum(korean), MarketSales.sum(unknown))
+        return (korean.clampedSum(), unknown.clampedSum())
     }
 
     /// The day's market, a `range` (`nil` when no row pinned it).

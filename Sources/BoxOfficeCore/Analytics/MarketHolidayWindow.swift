@@ -34,7 +34,7 @@ public struct MarketHolidayWindow: Codable, Sendable, Hashable {
         koreanShare = totals.koreanShare
         var sums: [String: (title: String, sales: Int64)] = [:]
         for film in films where range.start <= film.day && film.day <= range.end {
-            let sum = MarketSales.sum([sums[film.movieCode]?.sales ?? 0, film.sales])
+            let sum = [sums[film.movieCode]?.sales ?? 0, film.sales].clampedSum()
             sums[film.movieCode] = (film.title, sum)
         }
         let top = sums.min { left, right in

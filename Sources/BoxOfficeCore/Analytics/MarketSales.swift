@@ -41,8 +41,8 @@ public struct MarketSales: Sendable, Hashable {
         let rows = entries.sorted { $0.rank < $1.rank }
         let intervals = rows.compactMap { Self.interval(sales: $0.sales, share: $0.salesShare) }
         guard let first = intervals.first else { return nil }
-        let total = Self.sum(rows.map(\.sales))
-        let audience = Self.sum(rows.map(\.audience))
+        let total = rows.map(\.sales).clampedSum()
+        let audience = rows.map(\.audience).clampedSum()
         let low = intervals.map(\.lowerBound).max() ?? first.lowerBound
         let high = intervals.map(\.upperBound).min() ?? first.upperBound
         let consistent = low <= high && Double(total) <= high
@@ -90,9 +90,9 @@ public struct MarketSales: Sendable, Hashable {
             case .foreign: break
             }
         }
-        let sure = Double(Self.sum(korean))
+        let sure = Double(korean.clampedSum())
         let low = sure / Swift.max(sales.high ?? sales.value, 1)
-        let possible = sure + (outsideSales.high ?? outsideSales.value) + Double(Self.sum(unknown))
+        let possible = sure + (outsideSales.high ?? outsideSales.value) + Double(unknown.clampedSum())
         let market = sales.low ?? sales.value
         let high = market > 0 ? possible / market : 1
         return Self.percentFigure(low: low * 100, high: high * 100)
@@ -127,10 +127,5 @@ public struct MarketSales: Sendable, Hashable {
 
     private static func clampPercent(_ value: Double, to maximum: Double) -> Double {
         value.isNaN ? 0 : Swift.min(Swift.max(value, 0), maximum)
-    }
-
-    /// A sum that stops at `Int64.max` (or `.min`) instead of trapping.
-    static func sum(_ values: [Int64]) -> Int64 {
-        values.clampedSum()
     }
 }

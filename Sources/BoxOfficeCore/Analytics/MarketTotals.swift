@@ -38,12 +38,12 @@ public struct MarketTotals: Codable, Sendable, Hashable {
     public mutating func add(_ day: MarketDay) {
         guard let low = day.salesLow, let high = day.salesHigh else { return }
         days += 1
-        salesLow = MarketSales.sum([salesLow, low])
-        salesHigh = MarketSales.sum([salesHigh, high])
-        topTenSales = MarketSales.sum([topTenSales, day.topTenSales])
-        topTenAudience = MarketSales.sum([topTenAudience, day.topTenAudience])
-        koreanSales = MarketSales.sum([koreanSales, day.koreanSales])
-        unknownSales = MarketSales.sum([unknownSales, day.unknownSales])
+        salesLow = [salesLow, low].clampedSum()
+        salesHigh = [salesHigh, high].clampedSum()
+        topTenSales = [topTenSales, day.topTenSales].clampedSum()
+        topTenAudience = [topTenAudience, day.topTenAudience].clampedSum()
+        koreanSales = [koreanSales, day.koreanSales].clampedSum()
+        unknownSales = [unknownSales, day.unknownSales].clampedSum()
     }
 
     /// The market's sales in won, a `range`; `nil` without a day.

@@ -35,8 +35,8 @@ public struct ShowShares: Sendable, Hashable {
     /// The figures of the chart made of `entries`. Never traps: no shows or no sales give `nil` shares, negative
     /// counts count as none.
     public init(entries: [ChartEntry]) {
-        let shows = MarketSales.sum(entries.map { Int64(Swift.max($0.shows, 0)) })
-        let sales = MarketSales.sum(entries.map { Swift.max($0.sales, 0) })
+        let shows = entries.map { Int64(Swift.max($0.shows, 0)) }.clampedSum()
+        let sales = entries.map { Swift.max($0.sales, 0) }.clampedSum()
         films = entries.map { entry in
             let showShare = shows > 0 ? Double(Swift.max(entry.shows, 0)) / Double(shows) * 100 : nil
             let salesShare = sales > 0 ? Double(Swift.max(entry.sales, 0)) / Double(sales) * 100 : nil

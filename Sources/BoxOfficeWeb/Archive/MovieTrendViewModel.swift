@@ -136,10 +136,9 @@ struct MovieTrendViewModel: Sendable {
     /// The smallest 1, 2 or 5 × 10ⁿ at or above `value` (at least 10), so the axis has round labels.
     static func niceCeiling(_ value: Double) -> Double {
         guard value > 10 else { return 10 }
-        // A tick's label is an `Int64`: a corrupt row's figure may not carry the axis past it.
-        guard value < maximumCeiling else { return maximumCeiling }
         let magnitude = pow(10, floor(log10(value)))
         let step = [1.0, 2.0, 5.0, 10.0].first { $0 * magnitude >= value } ?? 10
+        // A tick's label is an `Int64`: a corrupt row's figure (even an infinite one) may not carry the axis past it.
         return Swift.min(step * magnitude, maximumCeiling)
     }
 

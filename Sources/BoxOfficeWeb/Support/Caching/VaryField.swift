@@ -5,25 +5,21 @@ extension HTTPFields {
     /// `Accept-Encoding`), each once whatever its case; `Vary: *` stays as it is. Several `Vary` fields become one.
     /// Every kept answer goes through it: it compares and trims bytes, not Foundation's character sets.
     mutating func addVary(_ names: String...) {
-        // Most answers have no `Vary` yet: nothing to merge with.
-        if self[.vary] == nil {
-            var listed: [String] = []
-            for name in names where !listed.contains(where: { Self.sameName($0, name) }) { listed.append(name) }
-            self[.vary] = listed.joined(separator: ", ")
-            return
-        }
         var listed: [String] = []
-        for value in self[values: .vary] {
-            for name in value.split(separator: ",") {
-                let trimmed = Self.trimmingSpaces(name)
-                if !trimmed.isEmpty { listed.append(String(trimmed)) }
+        // Most answers have no `Vary` yet: nothing to read and take away.
+        if self[.vary] != nil {
+            for value in self[values: .vary] {
+                for name in value.split(separator: ",") {
+                    let trimmed = Self.trimmingSpaces(name)
+                    if !trimmed.isEmpty { listed.append(String(trimmed)) }
+                }
             }
+            if listed.contains("*") { return }
+            self[values: .vary] = []
         }
-        if listed.contains("*") { return }
         for name in names where !listed.contains(where: { Self.sameName($0, name) }) {
             listed.append(name)
         }
-        self[values: .vary] = []
         self[.vary] = listed.joined(separator: ", ")
     }
 
