@@ -278,7 +278,7 @@ public final class BoxOfficeDatabase: Sendable {
                 let usual = "PRAGMA busy_timeout = \(Self.sqliteBusyTimeoutMilliseconds)"
                 try await sql.raw("PRAGMA busy_timeout = \(literal: Self.sqliteMigrationBusyTimeoutMilliseconds)").run()
                 do {
-                    try await sql.raw("PRAGMA journal_mode = WAL").run()
+                    try await Self.switchToWAL(sql)
                     try await sql.raw("BEGIN IMMEDIATE TRANSACTION").run()
                     do {
                         try await body(connection)
@@ -292,6 +292,21 @@ public final class BoxOfficeDatabase: Sendable {
                     throw error
                 }
                 try await sql.raw(SQLQueryString(usual)).run()
+            }
+        }
+    }
+
+    /// Switches the SQLite file to WAL journaling. While another connection writes to a file not yet in WAL, or
+    /// switches it too, SQLite fails the switch at once rather than wait (waiting could deadlock): it is tried
+    /// again, a few milliseconds later, for as long as a migration may wait for the lock.
+    private static func switchToWAL(_ sql: any SQLDatabase) async throws {
+        let deadline = ContinuousClock.now + .milliseconds(sqliteMigrationBusyTimeoutMilliseconds)
+        while true {
+            do {
+                try await sql.raw("PRAGMA journal_mode = WAL").run()
+                return
+            } catch let error as SQLiteError where error.reason == .busy && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(Int.random(in: 5...25)))
             }
         }
     }

@@ -1,6 +1,10 @@
 import BoxOfficeCore
-import BoxOfficeStore
+@testable import BoxOfficeStore
+import BoxOfficeTestSupport
+import FluentKit
+import KOBIS
 import Foundation
+import SQLKit
 import Testing
 
 @Suite("Database lifecycle")
@@ -44,6 +48,42 @@ struct DatabaseLifecycleTests {
                 throw error
             }
             for database in others { await database.shutdown() }
+        }
+    }
+
+    // SQLite fails a switch to WAL at once, busy timeout or not, while another connection writes to the file in its
+    // old journal mode: what instances starting together on a fresh file do. The migration tries again until it can.
+    @Test("a migration waits for a writer on a file not yet in WAL instead of failing", .timeLimit(.minutes(1)))
+    func migrationWaitsForTheFirstWriter() async throws {
+        try await TestStore.with(.sqlite, migrate: false) { writer, test in
+            let counter = QueryCounter()
+            let migrating = try BoxOfficeDatabase(location: test.location, logger: counter.logger)
+            let switches: @Sendable () -> Int = { counter.statements.count { $0.contains("journal_mode = WAL") } }
+            do {
+                try await writer.database.withConnection { connection in
+                    let sql = try connection.requireSQL()
+                    try await sql.raw("BEGIN IMMEDIATE TRANSACTION").run()
+                    try await sql.raw("CREATE TABLE first_writer (x INTEGER)").run()
+                    let ended = Locked(false)
+                    let migration = Task {
+                        defer { ended.withLock { $0 = true } }
+                        try await migrating.migrate()
+                    }
+                    // Ended early, it failed: `migration.value` below says how.
+                    try await Wait.until("the migration to try the switch to WAL again", detail: { "\(switches())" }) {
+                        switches() >= 2 || ended.withLock { $0 }
+                    }
+                    try await sql.raw("COMMIT TRANSACTION").run()
+                    try await migration.value
+                }
+                #expect(try await migrating.rowCount(of: "_fluent_migrations") == Self.migrationCount)
+                let mode = try await migrating.database.requireSQL().raw("PRAGMA journal_mode").first()
+                #expect(try mode?.decode(column: "journal_mode", as: String.self) == "wal")
+            } catch {
+                await migrating.shutdown()
+                throw error
+            }
+            await migrating.shutdown()
         }
     }
 
