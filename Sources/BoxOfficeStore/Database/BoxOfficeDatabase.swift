@@ -226,7 +226,7 @@ public final class BoxOfficeDatabase: Sendable {
         let loop = eventLoops[slot % eventLoops.count]
         let id = Self.snapshotIDs[(slot / eventLoops.count) % Self.snapshotIDs.count]
         guard let snapshot = databases.database(id, logger: logger, on: loop) else { return database }
-        return DeadlineDatabase(inner: snapshot, deadlines: deadlines) ?? snapshot
+        return DeadlineDatabase(inner: snapshot, deadlines: deadlines, locksForWriting: false) ?? snapshot
     }
 
     // MARK: - Repositories

@@ -21,14 +21,32 @@ struct DeadlineDatabase: Database, SQLDatabase {
     let deadlines: QueryDeadlines
     /// The PostgreSQL connection this database is bound to (inside ``transaction(_:)``), checked before each statement.
     let connection: PostgresConnection?
+    /// Whether an SQLite transaction takes the write lock as it begins; not for snapshots, which only read.
+    let locksForWriting: Bool
+    /// Whether this database runs inside a transaction ``transaction(_:)`` began.
+    private let withinTransaction: Bool
 
     /// Nil when `inner` is not an SQL database (both drivers used are).
-    init?(inner: any Database, deadlines: QueryDeadlines, connection: PostgresConnection? = nil) {
+    init?(
+        inner: any Database, deadlines: QueryDeadlines, connection: PostgresConnection? = nil,
+        locksForWriting: Bool = true
+    ) {
+        self.init(
+            inner: inner, deadlines: deadlines, connection: connection, locksForWriting: locksForWriting,
+            withinTransaction: false)
+    }
+
+    private init?(
+        inner: any Database, deadlines: QueryDeadlines, connection: PostgresConnection?, locksForWriting: Bool,
+        withinTransaction: Bool
+    ) {
         guard let sql = inner as? any SQLDatabase else { return nil }
         self.inner = inner
         self.sql = sql
         self.deadlines = deadlines
         self.connection = connection
+        self.locksForWriting = locksForWriting
+        self.withinTransaction = withinTransaction
     }
 
     static let lostConnection = BoxOfficeError.storage("The connection to the database was lost.")
@@ -36,7 +54,7 @@ struct DeadlineDatabase: Database, SQLDatabase {
     // MARK: Database
 
     var context: DatabaseContext { inner.context }
-    var inTransaction: Bool { inner.inTransaction }
+    var inTransaction: Bool { withinTransaction || inner.inTransaction }
 
     func execute(
         query: DatabaseQuery, onOutput: @escaping @Sendable (any DatabaseOutput) -> Void
@@ -57,42 +75,43 @@ struct DeadlineDatabase: Database, SQLDatabase {
     func transaction<T>(_ closure: @escaping @Sendable (any Database) -> EventLoopFuture<T>) -> EventLoopFuture<T> {
         if inTransaction { return closure(self) }
         guard sql.dialect.name == "postgresql" else {
-            // SQLite: its own transaction on its one connection (nothing there closes under it), each call bounded.
-            return inner.transaction { [deadlines] transaction in
-                closure(DeadlineDatabase(inner: transaction, deadlines: deadlines) ?? transaction)
+            guard locksForWriting else {
+                // A snapshot: SQLite's own deferred transaction on its one connection, which takes no write lock.
+                return inner.transaction { [deadlines] transaction in
+                    closure(
+                        DeadlineDatabase(inner: transaction, deadlines: deadlines, locksForWriting: false)
+                            ?? transaction)
+                }
+            }
+            // SQLite begins a transaction DEFERRED: one that reads before it writes then fails at once, without
+            // waiting, when another process (the CLI beside the server) writes meanwhile. IMMEDIATE takes the write
+            // lock first, waiting for it (busy timeout) as a lone statement does.
+            return inner.withConnection { [deadlines] database in
+                guard
+                    let bound = DeadlineDatabase(
+                        inner: database, deadlines: deadlines, connection: nil, locksForWriting: true,
+                        withinTransaction: true)
+                else { return closure(database) }
+                return bound.enclose(closure, begin: "BEGIN IMMEDIATE TRANSACTION")
             }
         }
         return withConnection { database in
             guard let bound = database as? DeadlineDatabase else { return closure(database) }
-            // A promise instead of a chain of futures: the chain would carry `T`, which need not be Sendable.
-            let promise = bound.eventLoop.makePromise(of: Handed<T>.self)
-            bound.raw("BEGIN").run().whenComplete { begun in
-                if case .failure(let error) = begun { return promise.fail(error) }
-                closure(bound).whenComplete { outcome in
-                    switch outcome {
-                    case .success:
-                        let result = Handed(result: outcome)
-                        bound.raw("COMMIT").run().whenComplete { committed in
-                            switch committed {
-                            case .success: promise.succeed(result)
-                            case .failure(let error): promise.fail(error)
-                            }
-                        }
-                    case .failure(let error):
-                        // A lost connection fails the ROLLBACK at once; the server ended the transaction already.
-                        bound.raw("ROLLBACK").run().whenComplete { _ in promise.fail(error) }
-                    }
-                }
-            }
-            return promise.futureResult.flatMapThrowing { try $0.result.get() }
+            let inside =
+                DeadlineDatabase(
+                    inner: bound.inner, deadlines: bound.deadlines, connection: bound.connection,
+                    locksForWriting: bound.locksForWriting, withinTransaction: true) ?? bound
+            return inside.enclose(closure, begin: "BEGIN")
         }
     }
 
     func withConnection<T>(_ closure: @escaping @Sendable (any Database) -> EventLoopFuture<T>) -> EventLoopFuture<T> {
         if connection != nil || inTransaction { return closure(self) }
-        return inner.withConnection { [deadlines] database in
+        return inner.withConnection { [deadlines, locksForWriting] database in
             guard let postgres = database as? any PostgresDatabase else {
-                return closure(DeadlineDatabase(inner: database, deadlines: deadlines) ?? database)
+                return closure(
+                    DeadlineDatabase(inner: database, deadlines: deadlines, locksForWriting: locksForWriting)
+                        ?? database)
             }
             // A database bound to one connection hands that connection back at once.
             let promise = database.eventLoop.makePromise(of: Handed<T>.self)
@@ -144,6 +163,37 @@ struct DeadlineDatabase: Database, SQLDatabase {
             }
             return PostgresRows.collect(query, on: postgres, logger: logger)
         }.get()
+    }
+
+    /// `closure` between `begin` and `COMMIT` on this database, bound to one connection; `ROLLBACK` when it fails.
+    private func enclose<T>(
+        _ closure: @escaping @Sendable (any Database) -> EventLoopFuture<T>, begin: String
+    ) -> EventLoopFuture<T> {
+        // A promise instead of a chain of futures: the chain would carry `T`, which need not be Sendable.
+        let promise = eventLoop.makePromise(of: Handed<T>.self)
+        // Whatever fails, a ROLLBACK follows before the connection goes back: a BEGIN that passed its deadline may
+        // still succeed, and SQLite keeps a transaction open when its COMMIT fails. (A lost connection fails the
+        // ROLLBACK at once; the server ended the transaction already.)
+        let fail: @Sendable (any Error) -> Void = { error in
+            raw("ROLLBACK").run().whenComplete { _ in promise.fail(error) }
+        }
+        raw(SQLQueryString(begin)).run().whenComplete { begun in
+            if case .failure(let error) = begun { return fail(error) }
+            closure(self).whenComplete { outcome in
+                switch outcome {
+                case .success:
+                    let result = Handed(result: outcome)
+                    raw("COMMIT").run().whenComplete { committed in
+                        switch committed {
+                        case .success: promise.succeed(result)
+                        case .failure(let error): fail(error)
+                        }
+                    }
+                case .failure(let error): fail(error)
+                }
+            }
+        }
+        return promise.futureResult.flatMapThrowing { try $0.result.get() }
     }
 
     // MARK: Private
