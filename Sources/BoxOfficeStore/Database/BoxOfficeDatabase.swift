@@ -21,7 +21,9 @@ public final class BoxOfficeDatabase: Sendable {
     let deadlines: QueryDeadlines
     private let databases: Databases
     /// SQLite's blocking calls run here, one thread per store, so a connection waiting out another
-    /// process's write lock never ties up threads that other parts of the program (or another store) need.
+    /// process's write lock never ties up threads that other parts of the program (or another store) need. One
+    /// thread also runs each connection's statements in the order they were sent, which ``DeadlineDatabase``'s
+    /// rollback after a deadline relies on.
     private let sqliteThreadPool: NIOThreadPool?
     private let logger: Logger
     private let migrations: Migrations
@@ -225,7 +227,9 @@ public final class BoxOfficeDatabase: Sendable {
     package func snapshotDatabase(slot: Int) -> any Database {
         let loop = eventLoops[slot % eventLoops.count]
         let id = Self.snapshotIDs[(slot / eventLoops.count) % Self.snapshotIDs.count]
-        guard let snapshot = databases.database(id, logger: logger, on: loop) else { return database }
+        guard let snapshot = databases.database(id, logger: logger, on: loop) else {
+            return DeadlineDatabase(inner: unbounded, deadlines: deadlines, locksForWriting: false) ?? database
+        }
         return DeadlineDatabase(inner: snapshot, deadlines: deadlines, locksForWriting: false) ?? snapshot
     }
 
@@ -305,7 +309,9 @@ public final class BoxOfficeDatabase: Sendable {
             do {
                 try await sql.raw("PRAGMA journal_mode = WAL").run()
                 return
-            } catch let error as SQLiteError where error.reason == .busy && ContinuousClock.now < deadline {
+            } catch let error as SQLiteError
+                where [.busy, .busyInRecovery].contains(error.reason) && ContinuousClock.now < deadline
+            {
                 try await Task.sleep(for: .milliseconds(Int.random(in: 5...25)))
             }
         }

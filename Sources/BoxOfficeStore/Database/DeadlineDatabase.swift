@@ -118,8 +118,12 @@ struct DeadlineDatabase: Database, SQLDatabase {
             postgres.withConnection { $0.eventLoop.makeSucceededFuture($0) }.whenComplete { outcome in
                 switch outcome {
                 case .success(let connection):
-                    closure(DeadlineDatabase(inner: database, deadlines: deadlines, connection: connection) ?? database)
-                        .whenComplete { promise.succeed(Handed(result: $0)) }
+                    closure(
+                        DeadlineDatabase(
+                            inner: database, deadlines: deadlines, connection: connection,
+                            locksForWriting: locksForWriting) ?? database
+                    )
+                    .whenComplete { promise.succeed(Handed(result: $0)) }
                 case .failure(let error): promise.fail(error)
                 }
             }
@@ -173,7 +177,9 @@ struct DeadlineDatabase: Database, SQLDatabase {
         let promise = eventLoop.makePromise(of: Handed<T>.self)
         // Whatever fails, a ROLLBACK follows before the connection goes back: a BEGIN that passed its deadline may
         // still succeed, and SQLite keeps a transaction open when its COMMIT fails. (A lost connection fails the
-        // ROLLBACK at once; the server ended the transaction already.)
+        // ROLLBACK at once; the server ended the transaction already.) Should the ROLLBACK pass its own deadline,
+        // SQLite still runs it before the next holder's statements: every statement of the store goes to its one
+        // thread (``BoxOfficeDatabase``), in the order it was sent.
         let fail: @Sendable (any Error) -> Void = { error in
             raw("ROLLBACK").run().whenComplete { _ in promise.fail(error) }
         }

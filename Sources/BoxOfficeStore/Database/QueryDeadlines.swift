@@ -8,7 +8,9 @@ import NIOCore
 /// and every later one get at most ``whenStopping``, so a graceful stop never waits on the database for long.
 ///
 /// A call that fails this way may still be running in the driver: the caller stops waiting for it. A write ended by
-/// its deadline inside a transaction is rolled back (the transaction never commits).
+/// its deadline inside a transaction is rolled back (the transaction never commits), unless the deadline ended the
+/// COMMIT itself: then the transaction may have committed though the caller was told it failed (a note sent again
+/// with its `Idempotency-Key` finds the one saved).
 final class QueryDeadlines: Sendable {
     private struct State {
         var stopping = false
