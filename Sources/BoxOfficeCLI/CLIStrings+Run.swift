@@ -17,4 +17,11 @@ extension CLIStrings {
             ? "Compared: \(title), \(NumberFormatting.thousands(audience)) by day \(day)"
             : "비교: \(title), 개봉 \(day)일째까지 \(NumberFormatting.thousands(audience))명"
     }
+
+    /// A film compared that the archived charts never show from its opening day on (a code with no archived day).
+    func runComparedWithoutDays(_ title: String) -> String {
+        isEnglish
+            ? "Compared: \(title), no day of its run in the archived charts"
+            : "비교: \(title), 보관된 차트에 개봉 뒤 기록이 없습니다"
+    }
 }

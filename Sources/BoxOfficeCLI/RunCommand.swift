@@ -92,12 +92,14 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
         if let outlook = report.outlook {
             text += "\n" + Self.outlook(outlook, strings: strings, englishTitles: englishTitles)
         }
-        var footer: [String] = report.compared.compactMap { pace in
-            pace.pace.last { $0.day >= 1 }.map {
-                strings.runCompared(
-                    pace.title.map { strings.filmTitle($0, english: englishTitles[pace.movieCode], width: 120) }
-                        ?? pace.movieCode, day: $0.day, audience: $0.audience)
+        var footer: [String] = report.compared.map { pace in
+            let title =
+                pace.title.map { strings.filmTitle($0, english: englishTitles[pace.movieCode], width: 120) }
+                ?? pace.movieCode
+            guard let last = pace.pace.last(where: { $0.day >= 1 }) else {
+                return strings.runComparedWithoutDays(title)
             }
+            return strings.runCompared(title, day: last.day, audience: last.audience)
         }
         if run.partialEra { footer.append(w.eraNote) }
         footer.append(w.legend)

@@ -29,8 +29,10 @@ struct RunCommandTests {
             #expect(audience["quality"] as? String == "floor")
             #expect(audience["value"] as? Double == (entries.first?["audienceTotal"] as? Double))
 
-            let table = try await cli.run(["run", code, "--lang", "en"])
+            let table = try await cli.run(["run", code, "--vs", other, "--vs", "99999998", "--lang", "en"])
             #expect(table.status == 0, "\(table.stderr)")
+            #expect(table.stdout.contains("Compared: 99999998, no day of its run in the archived charts"))
+            #expect(table.stdout.components(separatedBy: "\nCompared: ").count - 1 == 2, "\(table.stdout)")
             #expect(table.stdout.contains("Total admissions") && table.stdout.contains("≥ "))
             #expect(table.stdout.contains("≥ at least this much (as of the latest archived day)"))
             let korean = try await cli.run(["run", code, "--lang", "ko"])

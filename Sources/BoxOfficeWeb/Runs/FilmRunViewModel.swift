@@ -20,6 +20,9 @@ struct FilmRunViewModel: Sendable {
         var title: String
         var titleBeside: String
         var hasTitleBeside: Bool
+        /// Why it has no line (no archived day from its opening on), or empty.
+        var note: String
+        var hasNote: Bool
         /// The page without this film in the comparison.
         var removeURL: String
     }
@@ -94,8 +97,10 @@ struct FilmRunViewModel: Sendable {
         }
         compared = report.compared.map { pace in
             let title = name(pace.movieCode, pace.title)
+            let charted = pace.pace.contains { $0.day >= 1 }
             return Compared(
                 title: title.name, titleBeside: title.beside ?? "", hasTitleBeside: title.beside != nil,
+                note: charted ? "" : t.comparedWithoutDays, hasNote: !charted,
                 removeURL: link(codes.filter { $0 != pace.movieCode }))
         }
         hasCompared = !compared.isEmpty

@@ -111,11 +111,13 @@ struct PaceChartViewModel: Sendable {
             latest.map {
                 strings.paceDescription(title: title, day: $0.day, audience: $0.audience, compared: compared.count)
             } ?? strings.words.noArchivedDay
-        headers = shown.map(\.label)
-        let byDay = shown.map { entry in
+        // A film with no day to show (a code the archive never charted) gets no column of dashes.
+        let tabled = shown.filter { !$0.pace.isEmpty }
+        headers = tabled.map(\.label)
+        let byDay = tabled.map { entry in
             Dictionary(entry.pace.map { ($0.day, $0.audience) }, uniquingKeysWith: { _, last in last })
         }
-        let days = Set(shown.flatMap { $0.pace.map(\.day) }).sorted()
+        let days = Set(tabled.flatMap { $0.pace.map(\.day) }).sorted()
         rows = days.map { day in
             Row(day: day, cells: byDay.map { $0[day].map { NumberFormatting.thousands($0) } ?? "–" })
         }

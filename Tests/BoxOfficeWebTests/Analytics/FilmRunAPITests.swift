@@ -175,6 +175,30 @@ import Testing
     }
 }
 
+extension FilmRunPageTests {
+    @Test func aComparedCodeTheArchiveNeverChartedIsSaidSoAndGetsNoColumn() async throws {
+        try await ArchiveWebSupport.withArchivedApp { _, client in
+            let chart = try BoxOfficeJSON.decoder().decode(
+                Chart.self, from: Data(try await client.get("/api/v1/daily?date=2024-03-15").text.utf8))
+            let film = chart.entries[0]
+            let other = chart.entries[1]
+            let unknown = "99999998"
+            let page = try await client.get("/movies/\(film.movieCode)?vs=\(other.movieCode)&vs=\(unknown)&lang=en")
+            #expect(page.status == .ok)
+            let html = page.text
+            let note = #"<span class="archive-note">(no day of its run in the archived charts)</span>"#
+            #expect(html.contains("<li>99999998 \(note) <a href="))
+            // Its title is the code, and it has neither a line nor a column of dashes in the table.
+            #expect(html.components(separatedBy: #"<polyline class="pace-line"#).count - 1 == 2)
+            #expect(!html.contains(#"<th scope="col" class="num">99999998</th>"#))
+            // The charted film compared has no such note.
+            #expect(html.components(separatedBy: "no day of its run in the archived charts").count - 1 == 1)
+            let korean = try await client.get("/movies/\(film.movieCode)?vs=\(unknown)").text
+            #expect(korean.contains("(보관된 차트에 개봉 뒤 기록이 없습니다)"))
+        }
+    }
+}
+
 /// A film page's context as the `movie_run` partial meets it: the page's own `titleBeside` around the run.
 private struct PageWithTitle {
     var titleBeside: String
