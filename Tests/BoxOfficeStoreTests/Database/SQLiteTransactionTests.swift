@@ -72,4 +72,25 @@ struct SQLiteTransactionTests {
             #expect(tables.isEmpty)
         }
     }
+
+    // The store begins and ends transactions itself on both databases; one begun inside another must join it.
+    @Test(
+        "a transaction inside a transaction is the same one: a failure after it undoes both",
+        arguments: Backend.enabled)
+    func nestedTransactionIsTheSameOne(backend: Backend) async throws {
+        struct Refused: Error {}
+        try await TestStore.with(backend) { store, _ in
+            try await store.database.requireSQL().raw("CREATE TABLE nested (x INTEGER)").run()
+            await #expect(throws: Refused.self) {
+                try await store.database.transaction { transaction in
+                    try await transaction.requireSQL().raw("INSERT INTO nested (x) VALUES (1)").run()
+                    try await transaction.transaction { inner in
+                        try await inner.requireSQL().raw("INSERT INTO nested (x) VALUES (2)").run()
+                    }
+                    throw Refused()
+                }
+            }
+            #expect(try await store.rowCount(of: "nested") == 0)
+        }
+    }
 }
