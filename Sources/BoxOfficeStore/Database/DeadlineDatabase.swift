@@ -74,34 +74,19 @@ struct DeadlineDatabase: Database, SQLDatabase {
 
     func transaction<T>(_ closure: @escaping @Sendable (any Database) -> EventLoopFuture<T>) -> EventLoopFuture<T> {
         if inTransaction { return closure(self) }
-        guard sql.dialect.name == "postgresql" else {
-            guard locksForWriting else {
-                // A snapshot: SQLite's own deferred transaction on its one connection, which takes no write lock.
-                return inner.transaction { [deadlines] transaction in
-                    closure(
-                        DeadlineDatabase(inner: transaction, deadlines: deadlines, locksForWriting: false)
-                            ?? transaction)
-                }
-            }
-            // SQLite begins a transaction DEFERRED: one that reads before it writes then fails at once, without
-            // waiting, when another process (the CLI beside the server) writes meanwhile. IMMEDIATE takes the write
-            // lock first, waiting for it (busy timeout) as a lone statement does.
-            return inner.withConnection { [deadlines] database in
-                guard
-                    let bound = DeadlineDatabase(
-                        inner: database, deadlines: deadlines, connection: nil, locksForWriting: true,
-                        withinTransaction: true)
-                else { return closure(database) }
-                return bound.enclose(closure, begin: "BEGIN IMMEDIATE TRANSACTION")
-            }
-        }
+        // SQLite begins DEFERRED by default: a transaction that reads before it writes then fails at once, without
+        // waiting, when another process (the CLI beside the server) writes meanwhile. IMMEDIATE takes the write lock
+        // first, waiting for it (busy timeout) as a lone statement does; snapshots, which only read, take none.
+        let begin =
+            sql.dialect.name == "postgresql"
+            ? "BEGIN" : locksForWriting ? "BEGIN IMMEDIATE TRANSACTION" : "BEGIN DEFERRED TRANSACTION"
         return withConnection { database in
-            guard let bound = database as? DeadlineDatabase else { return closure(database) }
-            let inside =
-                DeadlineDatabase(
+            guard let bound = database as? DeadlineDatabase,
+                let inside = DeadlineDatabase(
                     inner: bound.inner, deadlines: bound.deadlines, connection: bound.connection,
-                    locksForWriting: bound.locksForWriting, withinTransaction: true) ?? bound
-            return inside.enclose(closure, begin: "BEGIN")
+                    locksForWriting: bound.locksForWriting, withinTransaction: true)
+            else { return closure(database) }
+            return inside.enclose(closure, begin: begin)
         }
     }
 
