@@ -14,12 +14,13 @@ public struct MarketComparison: Codable, Sendable, Hashable {
     public init(range: DateRange, previousRange: DateRange, current: [MarketDay], previous: [MarketDay]) {
         self.range = range
         self.previousRange = previousRange
-        var before: [String: MarketDay] = [:]
-        for day in previous where day.salesLow != nil { before[Self.calendarDay(day.day)] = day }
+        // By date, not by month and day: a range of 366 days can hold the same calendar day twice.
+        var before: [CalendarDate: MarketDay] = [:]
+        for day in previous where day.salesLow != nil { before[day.day] = day }
         var now = MarketTotals(days: [])
         var then = MarketTotals(days: [])
-        for day in current where day.salesLow != nil {
-            guard let twin = before[Self.calendarDay(day.day)] else { continue }
+        for day in current where day.salesLow != nil && !Self.isLeapDay(day.day) {
+            guard let twin = before[Self.yearBefore(day.day)] else { continue }
             now.add(day)
             then.add(twin)
         }
@@ -36,7 +37,8 @@ public struct MarketComparison: Codable, Sendable, Hashable {
         return CalendarDate(year: year, month: day.month, day: Swift.min(day.day, last)) ?? day.adding(days: -365)
     }
 
-    static func calendarDay(_ day: CalendarDate) -> String {
-        String(day.isoString.dropFirst(5))
+    /// 29 February, which has no day a year before (28 February is 28 February's).
+    static func isLeapDay(_ day: CalendarDate) -> Bool {
+        day.month == 2 && day.day == 29
     }
 }

@@ -99,6 +99,26 @@ struct MarketServiceTests {
         #expect(MarketComparison.yearBefore(Self.day("2024-10-10")) == Self.day("2023-10-10"))
     }
 
+    @Test("a range of 366 days holding 1 January twice compares each with its own year before")
+    func comparisonTwins() throws {
+        let range = DateRange(start: Self.day("2022-01-01"), end: Self.day("2023-01-01"))
+        let comparison = MarketComparison(
+            range: range,
+            previousRange: DateRange(start: Self.day("2021-01-01"), end: Self.day("2022-01-01")),
+            current: [Self.kept("2022-01-01", market: 1_000_000_000), Self.kept("2023-01-01", market: 2_000_000_000)],
+            previous: [Self.kept("2021-01-01", market: 500_000_000), Self.kept("2022-01-01", market: 1_000_000_000)])
+        #expect(comparison.days == 2)
+        #expect(try #require(comparison.previousSales).admits(1_500_000_000))
+        #expect(try #require(comparison.sales).admits(3_000_000_000))
+        // 29 February has no twin; 28 February is 28 February's.
+        let leap = MarketComparison(
+            range: DateRange(start: Self.day("2024-02-28"), end: Self.day("2024-02-29")),
+            previousRange: DateRange(start: Self.day("2023-02-28"), end: Self.day("2023-02-28")),
+            current: [Self.kept("2024-02-28", market: 1_000_000_000), Self.kept("2024-02-29", market: 1_000_000_000)],
+            previous: [Self.kept("2023-02-28", market: 800_000_000)])
+        #expect(leap.days == 1 && leap.previousSales?.admits(800_000_000) == true)
+    }
+
     @Test("years: 2004 to yesterday's, the change on the same days, the era note on KOBIS data before 2011")
     func years() async throws {
         let repository = InMemoryMarket(days: [
