@@ -86,12 +86,19 @@ struct FilmRunAnalysis {
             if Milestone.crossed(threshold, audience: row.audience, audienceTotal: row.audienceTotal) {
                 crossings.append(
                     MilestoneCrossing(threshold: threshold, earliest: row.start, latest: row.start, openDate: openDate))
-            } else {
-                let earliest = index > 0 ? rows[index - 1].start.adding(days: 1) : runStart
+            } else if index > 0, rows[index - 1].start.adding(days: 1) == row.start {
+                // The day before has a row below the milestone, yet this row's own day-before total is above it:
+                // KOBIS revised the totals, and the crossing lies on one of the two days.
                 crossings.append(
                     MilestoneCrossing(
-                        threshold: threshold, earliest: earliest, latest: row.start.adding(days: -1),
-                        openDate: openDate))
+                        threshold: threshold, earliest: rows[index - 1].start, latest: row.start, openDate: openDate))
+            } else {
+                let earliest = index > 0 ? rows[index - 1].start.adding(days: 1) : runStart
+                let latest = row.start.adding(days: -1)
+                // Reached before the run's first day the archive can place: no day to give, not one to invent.
+                guard earliest <= latest else { continue }
+                crossings.append(
+                    MilestoneCrossing(threshold: threshold, earliest: earliest, latest: latest, openDate: openDate))
             }
         }
         return crossings

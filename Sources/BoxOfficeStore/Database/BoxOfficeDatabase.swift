@@ -147,6 +147,7 @@ public final class BoxOfficeDatabase: Sendable {
         // Before the fill from details, which settles the films it gives a title; after it in stores that ran it.
         migrations.add(AddMovieNationTitlePending())
         migrations.add(FillEnglishTitlesFromDetails())
+        migrations.add(RecountMilestonesAtRunStart())
         self.migrations = migrations
     }
 

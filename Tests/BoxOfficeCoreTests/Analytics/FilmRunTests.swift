@@ -120,6 +120,32 @@ import Testing
         #expect(million.earliest <= million.latest)
     }
 
+    @Test func aMilestonePassedBeforeTheFirstDayARunCanPlaceIsLeftOut() throws {
+        // A blank open date, and the first row counts 3,000,000 with 100,000 of its own day: it crossed 3,000,000
+        // that day, and 1,000,000 and 2,000,000 somewhere before it, on no day the archive can name.
+        let rows = [
+            Self.row(10, audience: 100_000, total: 3_000_000, open: nil),
+            Self.row(11, audience: 100_000, total: 3_100_000, open: nil),
+        ]
+        let run = FilmRun(history: Self.history(rows))
+        #expect(run.reach == .noOpenDate)
+        #expect(run.milestones.map(\.threshold) == [3_000_000])
+        #expect(run.milestone(3_000_000)?.date == Self.open.adding(days: 10))
+    }
+
+    @Test func aRevisedDayBeforeMakesTheCrossingARangeOfTwoDays() throws {
+        // Day 2's row says 990,000; day 3's row says the total before it was 1,020,000: one of them was revised.
+        let rows = [
+            Self.row(0, audience: 500_000, total: 500_000),
+            Self.row(1, audience: 490_000, total: 990_000),
+            Self.row(2, audience: 80_000, total: 1_100_000),
+        ]
+        let million = try #require(FilmRun(history: Self.history(rows)).milestone(1_000_000))
+        #expect(million.quality == .range)
+        #expect(million.earliest == Self.open.adding(days: 1) && million.latest == Self.open.adding(days: 2))
+        #expect(million.dayOfRun == .range(2, 3))
+    }
+
     @Test func aWeekdayOpeningTakesTheNextWeekendAndItsDrop() throws {
         // Wednesday opening: the weekend chart of Friday 04-26 and the daily rows of 05-03…05-05.
         let friday = Self.open.adding(days: 2)

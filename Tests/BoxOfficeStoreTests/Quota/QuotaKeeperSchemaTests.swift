@@ -27,6 +27,7 @@ struct QuotaKeeperSchemaTests {
         CreateMarketDays(), CreateFilmRecords(), AddMovieNationEnglishTitle(), CreateFilmRunPending(),
         CreateFilmRunPaces(), AddChartUpkeepMark(), WidenFilmRunPaces(), NumberChartUpkeepMarks(),
         CreateMedianPaces(), AddMovieNationTitlePending(), FillEnglishTitlesFromDetails(),
+        RecountMilestonesAtRunStart(),
     ]
 
     /// A migrator over `database` that knows only `migrations`.
