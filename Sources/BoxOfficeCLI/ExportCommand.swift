@@ -27,8 +27,10 @@ struct ExportCommand: AsyncParsableCommand, LocalizedCommand {
     @OptionGroup var languageOptions: LanguageOptions
 
     func run() async throws {
+        // Read before the services start, so that a mistake is the one line said, not after the sample notice.
+        let range = try period.range(calendar: BoxOfficeCalendar())
         let (charts, coverage) = try await ServiceRunner.run(strings) { services in
-            try await services.archive.dailyCharts(in: try period.range(calendar: services.calendar))
+            try await services.archive.dailyCharts(in: range)
         }
         ArchiveGapNote.print(coverage, strings: strings)
         switch format {

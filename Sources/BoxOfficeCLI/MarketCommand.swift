@@ -48,10 +48,10 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
             }
             output = try Self.render(report, format: format, strings: strings, language: language)
         case .days:
+            // Read before the services start, so that a mistake is the one line said, not after the sample notice.
+            let range = try MarketPeriod.range(
+                from: period.from, to: period.to, month: period.month, year: period.year, calendar: BoxOfficeCalendar())
             let (report, titles) = try await ServiceRunner.run(strings) { services in
-                let range = try MarketPeriod.range(
-                    from: period.from, to: period.to, month: period.month, year: period.year,
-                    calendar: services.calendar)
                 let report = await TableTitles.titled(
                     try await services.market.days(range), services: services, strings: strings, format: format)
                 return (report, report.englishTitles ?? [:])

@@ -51,10 +51,11 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
             throw BoxOfficeError.invalid("kind", .oneOf(RecordKind.allCases.map(\.rawValue)), value: kind)
         }
         let format = format
+        // Read before the services start, so that a mistake is the one line said, not after the sample notice.
+        let query = try RecordsQuery.parsing(
+            kind: kind, threshold: threshold, by: by, year: year, nation: nation, since: since, limit: limit,
+            calendar: BoxOfficeCalendar())
         let (report, coverage, titles) = try await ServiceRunner.run(strings) { services in
-            let query = try RecordsQuery.parsing(
-                kind: kind, threshold: threshold, by: by, year: year, nation: nation, since: since, limit: limit,
-                calendar: services.calendar)
             let report = await TableTitles.titled(
                 try await services.records.report(query), services: services, strings: strings, format: format)
             let titles = report.englishTitles ?? [:]

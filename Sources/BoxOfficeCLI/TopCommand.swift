@@ -54,8 +54,10 @@ struct TopCommand: AsyncParsableCommand, LocalizedCommand {
     func run() async throws {
         let strings = strings
         let limit = try ArchivePeriod.limit(limit)
+        // Read before the services start, so that a mistake is the one line said, not after the sample notice.
+        let range = try period.range(calendar: BoxOfficeCalendar())
         let chart = try await ServiceRunner.run(strings) { services in
-            try await services.archive.periodChart(try period.range(calendar: services.calendar), limit: limit)
+            try await services.archive.periodChart(range, limit: limit)
         }
         ArchiveGapNote.print(chart.coverage, strings: strings)
         switch format {

@@ -66,4 +66,28 @@ struct RecordsCommandTests {
             }
         }
     }
+
+    @Test("in sample mode a mistake is still the one line: it is read before the sample notice")
+    func badInputInSampleMode() async throws {
+        let cli = try CLIRunner(kobisBaseURL: nil, key: nil)
+        defer { cli.cleanUp() }
+        let cases: [([String], String)] = [
+            (["records", "milestones", "--threshold", "abc"], "abc"),
+            (["records", "totals", "--year", "9999"], "9999"),
+            (["market", "days", "--from", "2019-05-02", "--to", "2019-05-01"], "2019-05-01"),
+            (["market", "days", "--year", "2019", "--month", "2019-02"], "--month"),
+            (["top", "--month", "2019-13"], "2019-13"), (["export", "--year", "20x9"], "20x9"),
+        ]
+        for (arguments, value) in cases {
+            for language in ["en", "ko"] {
+                let result = try await cli.run(arguments + ["--lang", language])
+                #expect(result.status != 0, "\(arguments)")
+                #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+                #expect(result.stderr.contains(value), "\(arguments): \(result.stderr)")
+            }
+        }
+        // A good one still says it is sample data.
+        let good = try await cli.run(["records", "streaks", "--lang", "en"])
+        #expect(good.status == 0 && good.stderr.contains("sample mode"), "\(good.stderr)")
+    }
 }

@@ -102,7 +102,9 @@ struct MarketStrings: Sendable {
     }
 
     func missingDays(_ count: Int) -> String {
-        isEnglish ? "\(count) days of the period are not archived." : "이 기간 중 \(count)일은 보관되지 않았습니다."
+        isEnglish
+            ? "\(count == 1 ? "1 day" : "\(count) days") of the period \(count == 1 ? "is" : "are") not archived."
+            : "이 기간 중 \(count)일은 보관되지 않았습니다."
     }
 
     func comparison(days: Int, sales: String, previous: String, change: String) -> String {
