@@ -65,10 +65,10 @@ struct CLIRunner {
                     let errorReader = DispatchGroup()
                     let stderrBox = Locked(Data())
                     DispatchQueue.global().async(group: errorReader) {
-                        let data = err.fileHandleForReading.readDataToEndOfFile()
+                        let data = Self.readToEnd(err.fileHandleForReading)
                         stderrBox.withLock { $0 = data }
                     }
-                    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+                    let stdout = Self.readToEnd(out.fileHandleForReading)
                     errorReader.wait()
                     let stderr = stderrBox.withLock { $0 }
                     process.waitUntilExit()
@@ -84,6 +84,23 @@ struct CLIRunner {
     }
 
     func cleanUp() { try? FileManager.default.removeItem(at: directory) }
+
+    /// Everything `handle` gives until its end. Foundation's `readDataToEndOfFile()` traps when a signal interrupts
+    /// its read (EINTR), which ended a whole test run once; this reads again instead.
+    static func readToEnd(_ handle: FileHandle) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(contentsOf: buffer[..<count])
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return data
+            }
+        }
+    }
 }
 
 /// Acts when a simulator server receives its N-th KOBIS call, on the server's own thread as the call arrives, so

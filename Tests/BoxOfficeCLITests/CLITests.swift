@@ -56,7 +56,8 @@ struct CLITests {
             let result = try await cli.run(["daily", "--date", "2024-03-15", "--lang", "ko"])
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\n").map(String.init)
-            #expect(lines.count == 14)  // title, header, 10 rows, the day's market and its legend
+            // Title, header, 10 rows, the day's market and its legend; required, since the lines are read by index.
+            try #require(lines.count == 14)
             #expect(lines[0].contains("2024-03-15 (금)"))
             #expect(lines[1].contains("순위"))
             #expect(lines[1].contains("일차") && lines[1].contains("회당"))
