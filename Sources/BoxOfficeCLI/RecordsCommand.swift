@@ -52,6 +52,9 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
         }
         let format = format
         // Read before the services start, so that a mistake is the one line said, not after the sample notice.
+        try GivenOption.refuseEmpty([
+            "threshold": threshold, "by": by, "year": year, "nation": nation, "since": since, "limit": limit,
+        ])
         let query = try RecordsQuery.parsing(
             kind: kind, threshold: threshold, by: by, year: year, nation: nation, since: since, limit: limit,
             calendar: BoxOfficeCalendar())

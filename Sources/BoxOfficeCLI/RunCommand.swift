@@ -27,6 +27,7 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
 
     func run() async throws {
         let strings = strings
+        try GivenOption.refuseEmpty(["vs": versus.first { $0.allSatisfy(\.isWhitespace) }])
         let query = try FilmRunQuery.parsing(movieCode: code, versus: versus)
         let format = format
         let (report, coverage, titles) = try await ServiceRunner.run(strings) { services in

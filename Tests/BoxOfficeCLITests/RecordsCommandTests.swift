@@ -76,7 +76,9 @@ struct RecordsCommandTests {
             (["records", "totals", "--year", "9999"], "9999"),
             (["market", "days", "--from", "2019-05-02", "--to", "2019-05-01"], "2019-05-01"),
             (["market", "days", "--year", "2019", "--month", "2019-02"], "--month"),
-            (["top", "--month", "2019-13"], "2019-13"), (["export", "--year", "20x9"], "20x9"),
+            (["top", "--month", "2019-13"], "2019-13"), (["records", "milestones", "--threshold", ""], "threshold"),
+            (["records", "totals", "--year", " "], "year"), (["run", "20190001", "--vs", ""], "vs"),
+            (["export", "--year", "20x9"], "20x9"),
         ]
         for (arguments, value) in cases {
             for language in ["en", "ko"] {
