@@ -22,6 +22,16 @@ struct BoxOfficeCommand<Runner: WebAppRunner>: AsyncParsableCommand {
         )
     }
 
+    /// The language `--lang ko|en` (or `--lang=ko|en`) asks for among `arguments`, when they did not parse.
+    static func languageAsked(in arguments: [String]) -> Language? {
+        var value: String?
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--lang", index + 1 < arguments.count { value = arguments[index + 1] }
+            if argument.hasPrefix("--lang=") { value = String(argument.dropFirst("--lang=".count)) }
+        }
+        return value.flatMap(Language.init(rawValue:))
+    }
+
     /// Parses and runs, turning every failure into one line on stderr and a non-zero exit status.
     static func main() async {
         let command: any ParsableCommand
@@ -33,12 +43,12 @@ struct BoxOfficeCommand<Runner: WebAppRunner>: AsyncParsableCommand {
                 // --help, --version: let ArgumentParser print them.
                 exit(withError: error)
             }
-            // Nothing parsed, so no --lang: the environment's language. ArgumentParser's own words stay English, like
-            // the usage text.
-            let strings = CLIStrings.table(for: CLILanguage.fromEnvironment())
-            Terminal.printError(
-                message(for: error).split(separator: "\n").first.map(String.init) ?? strings.invalidArguments)
-            Terminal.printNotice(strings.seeHelp)
+            // Nothing parsed, so `--lang` is looked for by hand, else the environment's language. ArgumentParser's
+            // own words stay English, like the usage text.
+            let strings = CLIStrings.table(
+                for: Self.languageAsked(in: CommandLine.arguments) ?? CLILanguage.fromEnvironment())
+            let reason = message(for: error).split(separator: "\n").first.map(String.init) ?? strings.invalidArguments
+            Terminal.printError(reason + " " + strings.seeHelp)
             Foundation.exit(code == .validationFailure ? 64 : code.rawValue)
         }
         let language = Self.language(of: command)

@@ -174,6 +174,22 @@ struct CLITests {
         }
     }
 
+    @Test("options ArgumentParser refuses: one line with the way to help, in the language --lang asks for")
+    func parserErrors() async throws {
+        let cli = try CLIRunner(kobisBaseURL: nil, key: nil)
+        defer { cli.cleanUp() }
+        let cases: [([String], String)] = [
+            (["daily", "--format", "xml", "--lang", "ko"], "보세요"), (["daily", "--format=xml", "--lang=en"], "see"),
+            (["records", "milestones", "--lang", "ko", "--threshold"], "보세요"), (["daily", "--nope"], "see"),
+        ]
+        for (arguments, help) in cases {
+            let result = try await cli.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderrLines.count == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("boxoffice --help") && result.stderr.contains(help), "\(result.stderr)")
+        }
+    }
+
     @Test("network failure: nothing listening")
     func refused() async throws {
         let cli = try CLIRunner(kobisBaseURL: URL(string: "http://127.0.0.1:1/kobisopenapi/webservice/rest")!)
