@@ -27,7 +27,7 @@ struct ExportCommand: AsyncParsableCommand, LocalizedCommand {
     @OptionGroup var languageOptions: LanguageOptions
 
     func run() async throws {
-        // Read before the services start, so that a mistake is the one line said, not after the sample notice.
+        // Read before the services start: a mistake is said before any database is opened.
         let range = try period.range(calendar: BoxOfficeCalendar())
         let (charts, coverage) = try await ServiceRunner.run(strings) { services in
             try await services.archive.dailyCharts(in: range)

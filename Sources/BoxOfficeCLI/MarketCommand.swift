@@ -48,7 +48,7 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
             }
             output = try Self.render(report, format: format, strings: strings, language: language)
         case .days:
-            // Read before the services start, so that a mistake is the one line said, not after the sample notice.
+            // Read before the services start: a mistake is said before any database is opened.
             let range = try MarketPeriod.range(
                 from: period.from, to: period.to, month: period.month, year: period.year, calendar: BoxOfficeCalendar())
             let (report, titles) = try await ServiceRunner.run(strings) { services in

@@ -51,7 +51,7 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
             throw BoxOfficeError.invalid("kind", .oneOf(RecordKind.allCases.map(\.rawValue)), value: kind)
         }
         let format = format
-        // Read before the services start, so that a mistake is the one line said, not after the sample notice.
+        // Read before the services start: a mistake is said before any database is opened.
         try GivenOption.refuseEmpty([
             "threshold": threshold, "by": by, "year": year, "nation": nation, "since": since, "limit": limit,
         ])

@@ -26,13 +26,15 @@ enum ServiceRunner {
         return (try BoxOfficeDatabase(location: location, logger: quietLogger()), location)
     }
 
+    /// Runs `body` on the services. In sample mode the notice that the data are fictional follows a run that
+    /// succeeded: a failure, a mistaken option above all, stays the one line that says it.
     static func run<T>(_ strings: CLIStrings, _ body: (AppServices) async throws -> T) async throws -> T {
         let configuration = try configuration()
-        if configuration.isSampleMode { Terminal.printNotice(strings.sampleModeNotice) }
         let services = try await AppServices.start(configuration: configuration, logger: quietLogger())
         do {
             let result = try await body(services)
             await services.shutdown()
+            if configuration.isSampleMode { Terminal.printNotice(strings.sampleModeNotice) }
             return result
         } catch {
             await services.shutdown()

@@ -54,7 +54,7 @@ struct TopCommand: AsyncParsableCommand, LocalizedCommand {
     func run() async throws {
         let strings = strings
         let limit = try ArchivePeriod.limit(limit)
-        // Read before the services start, so that a mistake is the one line said, not after the sample notice.
+        // Read before the services start: a mistake is said before any database is opened.
         let range = try period.range(calendar: BoxOfficeCalendar())
         let chart = try await ServiceRunner.run(strings) { services in
             try await services.archive.periodChart(range, limit: limit)
