@@ -56,18 +56,11 @@ struct RecordsCommandTests {
                 (["records", "legs", "--since", "20x4"], "20x4"), (["records", "streaks", "--nation", "K"], "K"),
                 (["records", "streaks", "--limit", "101"], "101"), (["records", "fastest"], "fastest"),
             ]
-            for (arguments, value) in cases {
-                for language in ["en", "ko"] {
-                    let result = try await cli.run(arguments + ["--lang", language])
-                    #expect(result.status != 0, "\(arguments)")
-                    #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
-                    #expect(result.stderr.contains(value), "\(arguments): \(result.stderr)")
-                }
-            }
+            try await Self.expectRefused(cases, by: cli)
         }
     }
 
-    @Test("in sample mode a mistake is still the one line: it is read before the sample notice")
+    @Test("in sample mode a mistake is still the one line: the sample notice follows only a run that succeeded")
     func badInputInSampleMode() async throws {
         let cli = try CLIRunner(kobisBaseURL: nil, key: nil)
         defer { cli.cleanUp() }
@@ -78,18 +71,29 @@ struct RecordsCommandTests {
             (["market", "days", "--year", "2019", "--month", "2019-02"], "--month"),
             (["top", "--month", "2019-13"], "2019-13"), (["records", "milestones", "--threshold", ""], "threshold"),
             (["records", "totals", "--year", " "], "year"), (["run", "20190001", "--vs", ""], "vs"),
-            (["export", "--year", "20x9"], "20x9"),
+            (["export", "--year", "20x9"], "20x9"), (["daily", "--date", "2030-01-01"], "2030-01-01"),
+            (["run", "abc"], "abc"),
         ]
-        for (arguments, value) in cases {
-            for language in ["en", "ko"] {
-                let result = try await cli.run(arguments + ["--lang", language])
-                #expect(result.status != 0, "\(arguments)")
-                #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
-                #expect(result.stderr.contains(value), "\(arguments): \(result.stderr)")
-            }
-        }
+        try await Self.expectRefused(cases, by: cli)
         // A good one still says it is sample data.
         let good = try await cli.run(["records", "streaks", "--lang", "en"])
         #expect(good.status == 0 && good.stderr.contains("sample mode"), "\(good.stderr)")
+    }
+
+    /// Each of `cases` (arguments and the value the error must name), in English and Korean: a non-zero exit and one
+    /// line on stderr naming the value.
+    static func expectRefused(
+        _ cases: [([String], String)], by cli: CLIRunner, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        for (arguments, value) in cases {
+            for language in ["en", "ko"] {
+                let result = try await cli.run(arguments + ["--lang", language])
+                #expect(result.status != 0, "\(arguments)", sourceLocation: sourceLocation)
+                #expect(
+                    result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)",
+                    sourceLocation: sourceLocation)
+                #expect(result.stderr.contains(value), "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+            }
+        }
     }
 }
