@@ -185,12 +185,22 @@ def make_driver(javascript: bool = True, phone: bool = False) -> webdriver.Chrom
 
 def wait(driver: webdriver.Chrome, condition: Callable[[webdriver.Chrome], object], message: str,
          seconds: float = WAIT_SECONDS):
+    last_error: list[str] = []
+
     def settled(d: webdriver.Chrome) -> object:
         try:
             return condition(d)
+        except TimeoutException as error:
+            # A command inside one poll timed out, not this wait: most often a script the page's own reload cut
+            # short (the notes page reloads itself once the worker sends). The next poll asks again.
+            last_error[:] = [f"{type(error).__name__}: {error.msg}"]
+            return False
         except WebDriverException as error:
-            # While a page is being replaced, Chrome reports the old page's nodes this way rather than as stale.
-            if "does not belong to the document" in str(error):
+            text = str(error)
+            # While a page is being replaced, Chrome reports the old page's nodes this way rather than as stale,
+            # and a script still waiting for its answer this way.
+            if "does not belong to the document" in text or "document unloaded" in text:
+                last_error[:] = [f"{type(error).__name__}: {error.msg}"]
                 return False
             raise
 
@@ -199,7 +209,10 @@ def wait(driver: webdriver.Chrome, condition: Callable[[webdriver.Chrome], objec
             driver, seconds, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
         ).until(settled)
     except TimeoutException:
-        raise CheckFailed(f"timed out after {seconds:g}s waiting until {message} (at {driver.current_url})") from None
+        last = f"; the last poll said {last_error[0]}" if last_error else ""
+        raise CheckFailed(
+            f"timed out after {seconds:g}s waiting until {message} (at {driver.current_url}){last}"
+        ) from None
 
 
 PASSWORD = "correct horse battery"
