@@ -61,7 +61,7 @@ struct RunWordsTests {
     @Test("a notice for every reach but the full one")
     func notices() {
         #expect(Self.korean.notice(.full) == nil)
-        for reach in [FilmRun.Reach.noArchivedDay, .noOpenDate, .openedBeforeArchive, .archivedLate] {
+        for reach in [FilmRun.Reach.noArchivedDay, .noOpenDate, .openedBeforeArchive, .archivedLate, .noFirstRun] {
             #expect(Self.korean.notice(reach)?.isEmpty == false)
             #expect(Self.english.notice(reach)?.isEmpty == false)
             #expect(Self.korean.notice(reach) != Self.english.notice(reach))

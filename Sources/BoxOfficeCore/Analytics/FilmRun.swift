@@ -13,6 +13,9 @@ public struct FilmRun: Codable, Sendable, Hashable {
         case openedBeforeArchive
         /// Its first archived day is more than 60 days after it opened: no run measures.
         case archivedLate
+        /// The archive holds days of it, but none of a first run: every daily row lies more than 60 days before its
+        /// open date, or only weekend charts list it. Totals and #1 days count; no run measures.
+        case noFirstRun
     }
 
     /// Admissions (and sales, when known) of one Friday-to-Sunday weekend.

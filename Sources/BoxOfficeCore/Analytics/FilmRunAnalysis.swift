@@ -30,7 +30,7 @@ struct FilmRunAnalysis {
         Self.addTotals(history, to: &run)
         run.reach = Self.reach(openDate: openDate, first: first, archiveStart: history.archiveStart)
         switch run.reach {
-        case .noArchivedDay, .archivedLate:
+        case .noArchivedDay, .archivedLate, .noFirstRun:
             break
         case .openedBeforeArchive:
             run.milestones = Self.milestones(first, openDate: openDate).filter { $0.quality == .exact }
@@ -50,7 +50,8 @@ struct FilmRunAnalysis {
     }
 
     static func reach(openDate: CalendarDate?, first: [FilmRow], archiveStart: CalendarDate?) -> FilmRun.Reach {
-        guard let firstDay = first.first?.start else { return .noArchivedDay }
+        // The caller has rows of the film, so none in the first run means none there, not none at all.
+        guard let firstDay = first.first?.start else { return .noFirstRun }
         guard let openDate else { return .noOpenDate }
         if let archiveStart, openDate < archiveStart { return .openedBeforeArchive }
         if openDate.days(to: firstDay) > previewWindow { return .archivedLate }

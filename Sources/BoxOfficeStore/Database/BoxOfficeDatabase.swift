@@ -148,6 +148,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(AddMovieNationTitlePending())
         migrations.add(FillEnglishTitlesFromDetails())
         migrations.add(RecountMilestonesAtRunStart())
+        migrations.add(RecountFilmsWithoutFirstRun())
         self.migrations = migrations
     }
 

@@ -54,6 +54,7 @@ extension Components.Schemas.FilmRun {
             case .noOpenDate: .noOpenDate
             case .openedBeforeArchive: .openedBeforeArchive
             case .archivedLate: .archivedLate
+            case .noFirstRun: .noFirstRun
             }
         self.init(
             movieCode: run.movieCode, title: run.title, openDate: run.openDate?.isoString, reach: reach,

@@ -208,6 +208,33 @@ import Testing
         #expect(run.final?.audience == .floor(1_500_000))
     }
 
+    @Test func daysOnlyLongBeforeTheOpenDateHaveNoFirstRunYetCount() throws {
+        // Charted at #1 for two days 90 days before the open date KOBIS gives now, never after it.
+        let rows = [
+            Self.row(-91, audience: 300_000, total: 900_000), Self.row(-90, audience: 200_000, total: 1_100_000),
+        ]
+        let run = FilmRun(history: Self.history(rows))
+        #expect(run.reach == .noFirstRun)
+        #expect(run.title == "Film")
+        #expect(run.milestones.isEmpty && run.pace.isEmpty && run.firstDay == nil)
+        #expect(run.daysAtNumberOne == 2 && run.daysInTop10 == 2)
+        #expect(run.longestStreak?.days == 2)
+        #expect(run.final?.audience == .floor(1_100_000))
+        // Its record is kept, so the totals and #1 lists count it.
+        let record = try #require(FilmRecord(run: run))
+        #expect(record.reach == .noFirstRun && record.finalAudience == 1_100_000 && record.daysAtNumberOne == 2)
+    }
+
+    @Test func aFilmOnlyWeekendChartsListHasNoFirstRunYetCounts() throws {
+        let friday = Self.open.adding(days: 2)
+        let run = FilmRun(history: Self.history([], weekends: [Self.weekend(friday, audience: 80_000, total: 95_000)]))
+        #expect(run.reach == .noFirstRun)
+        #expect(run.final?.audience == .floor(95_000))
+        #expect(run.openingWeekend == nil)
+        #expect(FilmRecord(run: run)?.finalAudience == 95_000)
+        #expect(FilmRun(history: Self.history([])).reach == .noArchivedDay)
+    }
+
     @Test func theAlertsAndTheRunShareOneCrossingTest() {
         #expect(Milestone.crossed(1_000_000, audience: 10, audienceTotal: 1_000_000))
         #expect(!Milestone.crossed(1_000_000, audience: 10, audienceTotal: 1_000_011))

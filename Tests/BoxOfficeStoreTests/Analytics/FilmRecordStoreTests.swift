@@ -307,7 +307,8 @@ struct FilmRecordStoreTests {
             let before =
                 QuotaKeeperSchemaTests.previousSchema() + QuotaKeeperSchemaTests.added
                 + QuotaKeeperSchemaTests.later.filter {
-                    !($0 is CreateFilmRecords || $0 is CreateMedianPaces || $0 is RecountMilestonesAtRunStart)
+                    !($0 is CreateFilmRecords || $0 is CreateMedianPaces || $0 is RecountMilestonesAtRunStart
+                        || $0 is RecountFilmsWithoutFirstRun)
                 }
             let old = QuotaKeeperSchemaTests.migrator(before, on: database)
             try await old.setupIfNeeded().get()

@@ -27,7 +27,7 @@ struct QuotaKeeperSchemaTests {
         CreateMarketDays(), CreateFilmRecords(), AddMovieNationEnglishTitle(), CreateFilmRunPending(),
         CreateFilmRunPaces(), AddChartUpkeepMark(), WidenFilmRunPaces(), NumberChartUpkeepMarks(),
         CreateMedianPaces(), AddMovieNationTitlePending(), FillEnglishTitlesFromDetails(),
-        RecountMilestonesAtRunStart(),
+        RecountMilestonesAtRunStart(), RecountFilmsWithoutFirstRun(),
     ]
 
     /// A migrator over `database` that knows only `migrations`.
