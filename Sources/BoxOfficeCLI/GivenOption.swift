@@ -9,4 +9,17 @@ enum GivenOption {
             throw .invalid(name, .notEmpty, value: value)
         }
     }
+
+    /// An option given to a view that does not read it is a mistake as well: the answer would leave out what the
+    /// reader meant by it, and say nothing. `takers` names, for each option some views read, the views that do. (The
+    /// pages and the API ignore such parameters instead, so links can carry them from one view to the next.)
+    static func refuseUnread(
+        _ options: KeyValuePairs<String, String?>, view: String, takers: [String: [String]]
+    ) throws(BoxOfficeError) {
+        for case let (name, value?) in options {
+            if let views = takers[name], !views.contains(view) {
+                throw .invalid(name, .onlyWith(views), value: value)
+            }
+        }
+    }
 }

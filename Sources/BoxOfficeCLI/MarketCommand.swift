@@ -17,12 +17,13 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
             holidays takes --holiday seollal|chuseok (chuseok by default).
             """)
 
-    enum View: String, ExpressibleByArgument, CaseIterable {
+    enum View: String, CaseIterable {
         case years, days, holidays
     }
 
+    // Read as text and checked in `run()`, so a mistaken view is refused in the reader's language.
     @Argument(help: "years, days or holidays.")
-    var view: View
+    var view: String
 
     @OptionGroup var period: PeriodOptions
 
@@ -38,6 +39,17 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
         let strings = strings
         let language = language
         let format = format
+        guard let view = View(rawValue: view) else {
+            throw BoxOfficeError.invalid("view", .oneOf(View.allCases.map(\.rawValue)), value: view)
+        }
+        // Read before the services start: a mistake is said before any database is opened.
+        let given: KeyValuePairs<String, String?> = [
+            "year": period.year, "month": period.month, "from": period.from, "to": period.to, "holiday": holiday,
+        ]
+        try GivenOption.refuseEmpty(given)
+        try GivenOption.refuseUnread(
+            given, view: view.rawValue,
+            takers: ["year": ["days"], "month": ["days"], "from": ["days"], "to": ["days"], "holiday": ["holidays"]])
         let output: String
         switch view {
         case .years:
@@ -48,7 +60,6 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
             }
             output = try Self.render(report, format: format, strings: strings, language: language)
         case .days:
-            // Read before the services start: a mistake is said before any database is opened.
             let range = try MarketPeriod.range(
                 from: period.from, to: period.to, month: period.month, year: period.year, calendar: BoxOfficeCalendar())
             let (report, titles) = try await ServiceRunner.run(strings) { services in

@@ -55,6 +55,9 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
         try GivenOption.refuseEmpty([
             "threshold": threshold, "by": by, "year": year, "nation": nation, "since": since, "limit": limit,
         ])
+        try GivenOption.refuseUnread(
+            ["threshold": threshold, "by": by, "year": year], view: kind.rawValue,
+            takers: ["threshold": ["milestones"], "by": ["totals"], "year": ["totals", "legs"]])
         let query = try RecordsQuery.parsing(
             kind: kind, threshold: threshold, by: by, year: year, nation: nation, since: since, limit: limit,
             calendar: BoxOfficeCalendar())

@@ -69,6 +69,10 @@ extension ReasonText {
             return t(
                 "\(field(other))과(와) \(f)은(는) 함께 주어야 합니다. 둘 다 주거나 둘 다 빼 주세요.",
                 "\(other) and \(name) go together: give both or neither.")
+        case .onlyWith(let views):
+            return t(
+                "\(f)\(quoted): \(alternatives(views))에만 쓰는 옵션입니다. 빼 주세요.",
+                "\(f)\(quoted) is only taken by \(alternatives(views)); leave it out.")
         case .required:
             return t("\(f): 값이 있어야 합니다.", "\(f) is required.")
         case .notEmpty:

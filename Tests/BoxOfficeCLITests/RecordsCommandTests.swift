@@ -80,6 +80,29 @@ struct RecordsCommandTests {
         #expect(good.status == 0 && good.stderr.contains("sample mode"), "\(good.stderr)")
     }
 
+    @Test("an option the view does not read or given empty is refused, and a mistaken view in the reader's words")
+    func unreadOptions() async throws {
+        let cli = try CLIRunner(kobisBaseURL: nil, key: nil)
+        defer { cli.cleanUp() }
+        let cases: [([String], String)] = [
+            (["records", "streaks", "--threshold", "1000000"], "1000000"),
+            (["records", "milestones", "--by", "sales"], "sales"), (["records", "milestones", "--year", "2020"], "2020"),
+            (["market", "holidays", "--year", "2019"], "2019"), (["market", "years", "--month", "2019-02"], "2019-02"),
+            (["market", "days", "--holiday", "seollal"], "seollal"), (["market", "holidays", "--holiday", ""], "holiday"),
+            (["market", "bogus"], "bogus"),
+        ]
+        try await Self.expectRefused(cases, by: cli)
+        let english = try await cli.run(["market", "holidays", "--year", "2019", "--lang", "en"])
+        #expect(english.stderr == "boxoffice: --year \"2019\" is only taken by days; leave it out.\n")
+        let korean = try await cli.run(["records", "totals", "--threshold", "1000000", "--lang", "ko"])
+        #expect(korean.stderr == "boxoffice: 관객 기준(threshold) \"1000000\": milestones에만 쓰는 옵션입니다. 빼 주세요.\n")
+        let view = try await cli.run(["market", "bogus", "--lang", "ko"])
+        #expect(view.stderr.contains("보기 방식(view)") && view.stderr.contains("years, days 또는 holidays"))
+        // What each view reads still works.
+        let holidays = try await cli.run(["market", "holidays", "--holiday", "seollal", "--format", "json"])
+        #expect(holidays.status == 0, "\(holidays.stderr)")
+    }
+
     /// Each of `cases` (arguments and the value the error must name), in English and Korean: a non-zero exit and one
     /// line on stderr naming the value.
     static func expectRefused(

@@ -50,6 +50,8 @@ public enum InputRule: Sendable, Hashable {
     case exclusive([String])
     /// Fields that must come together; `field` came without `other`.
     case together(with: String)
+    /// Given to a view or list that does not read it; only these do (a command's `records totals`, say).
+    case onlyWith([String])
 
     // MARK: Values
     /// Missing where a value is needed.
