@@ -86,10 +86,12 @@ struct RecordsCommandTests {
         defer { cli.cleanUp() }
         let cases: [([String], String)] = [
             (["records", "streaks", "--threshold", "1000000"], "1000000"),
-            (["records", "milestones", "--by", "sales"], "sales"), (["records", "milestones", "--year", "2020"], "2020"),
-            (["market", "holidays", "--year", "2019"], "2019"), (["market", "years", "--month", "2019-02"], "2019-02"),
-            (["market", "days", "--holiday", "seollal"], "seollal"), (["market", "holidays", "--holiday", ""], "holiday"),
-            (["market", "bogus"], "bogus"),
+            (["records", "milestones", "--by", "sales"], "sales"),
+            (["records", "milestones", "--year", "2020"], "2020"),
+            (["market", "holidays", "--year", "2019"], "2019"),
+            (["market", "years", "--month", "2019-02"], "2019-02"),
+            (["market", "days", "--holiday", "seollal"], "seollal"),
+            (["market", "holidays", "--holiday", ""], "holiday"), (["market", "bogus"], "bogus"),
         ]
         try await Self.expectRefused(cases, by: cli)
         let english = try await cli.run(["market", "holidays", "--year", "2019", "--lang", "en"])
