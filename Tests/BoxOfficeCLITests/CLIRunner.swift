@@ -88,15 +88,15 @@ struct CLIRunner {
     /// Everything `handle` gives until its end. Foundation's `readDataToEndOfFile()` and `availableData` trap when a
     /// signal interrupts their read (EINTR), which ended a whole test run once; this reads again instead.
     static func readToEnd(_ handle: FileHandle) -> Data {
-        read(handle) { _ in false }
+        collect(handle) { _ in false }
     }
 
     /// What `handle` gives until `enough` says so of all read so far, or until its end; reads again after EINTR.
-    static func read(_ handle: FileHandle, until enough: (Data) -> Bool) -> Data {
+    static func collect(_ handle: FileHandle, until enough: (Data) -> Bool) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 data.append(contentsOf: buffer[..<count])
                 if enough(data) { return data }

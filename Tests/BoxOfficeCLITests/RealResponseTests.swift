@@ -28,7 +28,7 @@ final class StaticFileServer {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // The first line is the port; end of file (the server could not start) leaves no number.
-        let line = CLIRunner.read(output.fileHandleForReading) { $0.contains(UInt8(ascii: "\n")) }
+        let line = CLIRunner.collect(output.fileHandleForReading) { $0.contains(UInt8(ascii: "\n")) }
         let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let port = Int(text) else {
             process.terminate()

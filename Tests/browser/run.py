@@ -189,7 +189,9 @@ def wait(driver: webdriver.Chrome, condition: Callable[[webdriver.Chrome], objec
 
     def settled(d: webdriver.Chrome) -> object:
         try:
-            return condition(d)
+            result = condition(d)
+            last_error.clear()  # the error, if any, is only worth naming when it was the last poll's
+            return result
         except TimeoutException as error:
             # A command inside one poll timed out, not this wait: most often a script the page's own reload cut
             # short (the notes page reloads itself once the worker sends). The next poll asks again.

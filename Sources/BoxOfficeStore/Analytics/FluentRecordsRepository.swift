@@ -158,10 +158,9 @@ struct FluentRecordsRepository: RecordsRepository {
     }
 
     private static func record(_ row: any SQLRow) throws -> FilmRecord {
-        let reachText = try row.decode(column: "reach", as: String.self)
-        guard let reach = FilmRun.Reach(rawValue: reachText) else {
-            throw BoxOfficeError.storage("The kept records are corrupt: unknown reach \"\(reachText)\".")
-        }
+        // A reach this version does not know was kept by a newer one sharing the database (a rolling upgrade): the
+        // lists read only the record's figures, so it is read as a run without run measures rather than refused.
+        let reach = FilmRun.Reach(rawValue: try row.decode(column: "reach", as: String.self)) ?? .noFirstRun
         var streak: FilmRun.Streak?
         let streakDays = try row.decode(column: "streak_days", as: Int.self)
         if streakDays > 0, let start = try optionalDate(row, "streak_start"),

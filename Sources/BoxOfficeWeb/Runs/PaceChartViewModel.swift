@@ -110,7 +110,7 @@ struct PaceChartViewModel: Sendable {
         chartDescription =
             latest.map {
                 strings.paceDescription(title: title, day: $0.day, audience: $0.audience, compared: compared.count)
-            } ?? strings.words.noArchivedDay
+            } ?? strings.words.notice(run.reach) ?? strings.words.noArchivedDay
         // A film with no day to show (a code the archive never charted) gets no column of dashes.
         let tabled = shown.filter { !$0.pace.isEmpty }
         headers = tabled.map(\.label)

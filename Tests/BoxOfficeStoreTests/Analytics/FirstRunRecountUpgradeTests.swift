@@ -72,3 +72,24 @@ struct FirstRunRecountUpgradeTests {
         }
     }
 }
+
+extension FirstRunRecountUpgradeTests {
+    @Test("a reach kept by a newer version sharing the database is read, not refused", arguments: Backend.enabled)
+    func laterReach(backend: Backend) async throws {
+        try await TestStore.with(backend) { database, _ in
+            var random = SplitMix64(seed: backend == .sqlite ? 43 : 2_043)
+            try await Records.saveEveryDay(cast: Records.cast(using: &random), using: &random, on: database)
+            let sql = try database.database.requireSQL()
+            try await sql.raw(
+                """
+                UPDATE film_runs SET reach = 'aReachOfLater' WHERE origin = \(bind: Records.origin)
+                  AND movie_code = \(bind: Records.films[0])
+                """
+            ).run()
+            let repository = database.recordsRepository(origin: Records.origin)
+            let totals = try await repository.films(ordered: .audience, query: RecordsQuery(kind: .totals))
+            let film = try #require(totals.first { $0.record.movieCode == Records.films[0] })
+            #expect(film.record.reach == .noFirstRun && film.record.finalAudience > 0)
+        }
+    }
+}

@@ -27,13 +27,15 @@ import Testing
                     kind: .daily, range: DateRange(start: day, end: day), filters: .none, yearWeek: nil,
                     source: stored.source, stale: false, fetchedAt: stored.fetchedAt, entries: [entry]))
 
-            let response = try await client.get("/api/v1/movies/\(Self.code)/run")
+            let other = try #require(stored.entries.first?.movieCode)
+            let response = try await client.get("/api/v1/movies/\(Self.code)/run?vs=\(other)")
             #expect(response.status == .ok)
             let report = try BoxOfficeJSON.decoder().decode(FilmRunReport.self, from: Data(response.text.utf8))
             #expect(report.run.reach == .noFirstRun)
             #expect(response.jsonObject.flatMap { $0["run"] as? [String: Any] }?["reach"] as? String == "noFirstRun")
             #expect(report.run.daysAtNumberOne == 1 && report.run.pace.isEmpty && report.run.milestones.isEmpty)
             #expect(report.run.final?.audience == .floor(90_000_000))
+            #expect(report.compared.map(\.movieCode) == [other])
 
             let totals = try BoxOfficeJSON.decoder().decode(
                 RecordsReport.self, from: Data(try await client.get("/api/v1/records/totals").text.utf8))
@@ -50,6 +52,9 @@ import Testing
                 let html = String(
                     buffer: try renderer.renderBody(RunOnPage(titleBeside: "", run: view), template: "movie_run"))
                 #expect(html.contains(notice), "\(language)")
+                // The pace chart, drawn for the compared film, says why this one has no line.
+                let words = try #require(RunWords.table(for: language).notice(.noFirstRun))
+                #expect(html.contains("-desc\">\(words)</desc>"), "\(language)")
                 #expect(html.contains(language == .english ? "Days at #1" : "1위 한 날"), "\(language)")
             }
         }
