@@ -31,9 +31,8 @@ struct KeptAPIAnswerMiddleware<Context: RequestContext>: RouterMiddleware {
         let now = calendar.currentInstant
         if let kept = answers.entry(for: key, now: now) {
             let seconds = Int(kept.until.timeIntervalSince(now).rounded(.up))
-            var headers: HTTPFields = [.cacheControl: "public, max-age=\(max(1, seconds))"]
-            headers.addVary("Accept-Language")
-            return kept.body.response(to: request, headers: headers)
+            let headers: HTTPFields = [.cacheControl: "public, max-age=\(max(1, seconds))"]
+            return kept.body.response(to: request, headers: headers, vary: ["Accept-Language"])
         }
         let response = try await next(request, context)
         guard response.status == .ok, let seconds = APICacheControl.publicMaxAge(response.headers[.cacheControl]),
@@ -46,7 +45,6 @@ struct KeptAPIAnswerMiddleware<Context: RequestContext>: RouterMiddleware {
         var headers = response.headers
         headers[.contentType] = nil
         headers[.contentLength] = nil
-        headers.addVary("Accept-Language")
-        return body.response(to: request, headers: headers)
+        return body.response(to: request, headers: headers, vary: ["Accept-Language"])
     }
 }

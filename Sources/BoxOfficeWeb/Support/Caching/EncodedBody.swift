@@ -51,14 +51,18 @@ struct EncodedBody: Sendable {
     /// The answer to `request`: the gzip form when the client accepts it, `Accept-Encoding` added to `Vary` for types
     /// that are compressed (and `Accept-Language` for pages, which are in the reader's language), and, when `tagged`,
     /// an entity tag and `304 Not Modified` (no body) when `If-None-Match` names it. `headers` are added
-    /// (`Cache-Control`, cookies, a `Vary` of their own, which is kept).
+    /// (`Cache-Control`, cookies, a `Vary` of their own, which is kept), and `vary` names to `Vary`.
     func response(
-        to request: Request, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], tagged: Bool = true
+        to request: Request, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], vary: [String] = [],
+        tagged: Bool = true
     ) -> Response {
         let useGzip = gzip != nil && ContentCoding.acceptsGzip(request)
         var fields = headers
-        if isCompressible { fields.addVary("Accept-Encoding") }
-        if contentType.hasPrefix("text/html") { fields.addVary("Accept-Language") }
+        var names = vary
+        if isCompressible { names.append("Accept-Encoding") }
+        if contentType.hasPrefix("text/html") { names.append("Accept-Language") }
+        // Every kept answer comes through here: `Vary` is made in one step, not taken apart and made again.
+        fields.addVary(names)
         if tagged {
             let tag = entityTag(gzip: useGzip)
             fields[.eTag] = tag

@@ -5,6 +5,13 @@ extension HTTPFields {
     /// `Accept-Encoding`), each once whatever its case; `Vary: *` stays as it is. Several `Vary` fields become one.
     /// Every kept answer goes through it: it compares and trims bytes, not Foundation's character sets.
     mutating func addVary(_ names: String...) {
+        addVary(names)
+    }
+
+    /// The same with the names as an array: callers with several names add them at once, so `Vary` is read and
+    /// written once (a second call would find the first one's field and take it apart again).
+    mutating func addVary(_ names: [String]) {
+        guard !names.isEmpty else { return }
         var listed: [String] = []
         // Most answers have no `Vary` yet: nothing to read and take away.
         if self[.vary] != nil {
