@@ -57,7 +57,7 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
         ])
         try GivenOption.refuseUnread(
             ["threshold": threshold, "by": by, "year": year], view: kind.rawValue,
-            takers: ["threshold": ["milestones"], "by": ["totals"], "year": ["totals", "legs"]])
+            takers: RecordsQuery.listsReading.mapValues { $0.map(\.rawValue) })
         let query = try RecordsQuery.parsing(
             kind: kind, threshold: threshold, by: by, year: year, nation: nation, since: since, limit: limit,
             calendar: BoxOfficeCalendar())

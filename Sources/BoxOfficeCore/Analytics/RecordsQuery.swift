@@ -7,6 +7,15 @@ public struct RecordsQuery: Sendable, Hashable {
     public static let maximumLimit = 100
     /// The milestone `milestones` measures when `threshold` is not given: 1000만.
     public static let defaultThreshold: Int64 = 10_000_000
+    /// The parameters only some lists read, with those lists; every list reads `nation`, `since` and `limit`.
+    public static let listsReading: [String: [RecordKind]] = [
+        "threshold": [.milestones], "by": [.totals], "year": [.totals, .legs],
+    ]
+
+    /// Whether the `kind` list reads `parameter`.
+    public static func reads(_ parameter: String, kind: RecordKind) -> Bool {
+        listsReading[parameter]?.contains(kind) ?? true
+    }
 
     public var kind: RecordKind
     /// The milestone of `milestones` (one of ``Milestone/thresholds``); `nil` for the other lists.
@@ -26,9 +35,9 @@ public struct RecordsQuery: Sendable, Hashable {
         nation: MovieNationality? = nil, since: Int? = nil, limit: Int = RecordsQuery.defaultLimit
     ) {
         self.kind = kind
-        self.threshold = kind == .milestones ? (threshold ?? Self.defaultThreshold) : nil
-        self.measure = kind == .totals ? (measure ?? .audience) : nil
-        self.year = kind == .totals || kind == .legs ? year : nil
+        self.threshold = Self.reads("threshold", kind: kind) ? (threshold ?? Self.defaultThreshold) : nil
+        self.measure = Self.reads("by", kind: kind) ? (measure ?? .audience) : nil
+        self.year = Self.reads("year", kind: kind) ? year : nil
         self.nation = nation
         self.since = since
         self.limit = limit
@@ -43,19 +52,19 @@ public struct RecordsQuery: Sendable, Hashable {
         since: String? = nil, limit: String? = nil, calendar: BoxOfficeCalendar
     ) throws(BoxOfficeError) -> RecordsQuery {
         var query = RecordsQuery(kind: kind)
-        if kind == .milestones, let text = nonEmpty(threshold) {
+        if reads("threshold", kind: kind), let text = nonEmpty(threshold) {
             guard let value = Int64(text), Milestone.thresholds.contains(value) else {
                 throw .invalid("threshold", .oneOf(Milestone.thresholds.map(String.init)), value: text)
             }
             query.threshold = value
         }
-        if kind == .totals, let text = nonEmpty(by) {
+        if reads("by", kind: kind), let text = nonEmpty(by) {
             guard let measure = RecordMeasure(rawValue: text.lowercased()) else {
                 throw .invalid("by", .oneOf(RecordMeasure.allCases.map(\.rawValue)), value: text)
             }
             query.measure = measure
         }
-        if kind == .totals || kind == .legs, let text = nonEmpty(year) {
+        if reads("year", kind: kind), let text = nonEmpty(year) {
             query.year = try readYear(text, field: "year", calendar: calendar)
         }
         if let text = nonEmpty(nation) {

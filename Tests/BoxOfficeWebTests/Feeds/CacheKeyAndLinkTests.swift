@@ -26,22 +26,22 @@ struct CacheKeyAndLinkTests {
     @Test("Vary keeps what an answer set and adds each name once; * stays")
     func varyField() {
         var fields: HTTPFields = [.vary: "Accept-Language"]
-        fields.addVary("Accept-Encoding")
+        fields.addVary(["Accept-Encoding"])
         #expect(fields[.vary] == "Accept-Language, Accept-Encoding")
-        fields.addVary("accept-encoding", "Cookie")
+        fields.addVary(["accept-encoding", "Cookie"])
         #expect(fields[values: .vary] == ["Accept-Language, Accept-Encoding, Cookie"])
         var star: HTTPFields = [.vary: "*"]
-        star.addVary("Accept-Encoding")
+        star.addVary(["Accept-Encoding"])
         #expect(star[.vary] == "*")
         var empty: HTTPFields = [:]
-        empty.addVary("Accept-Encoding")
+        empty.addVary(["Accept-Encoding"])
         #expect(empty[.vary] == "Accept-Encoding")
         // Two fields, names padded with spaces and tabs, in capitals: one field, each name once; a name that differs
         // by more than case is another name.
         var padded: HTTPFields = [:]
         padded.append(HTTPFields.Element(name: .vary, value: "Cookie ,\tACCEPT-LANGUAGE"))
         padded.append(HTTPFields.Element(name: .vary, value: "X-A"))
-        padded.addVary("Accept-Language", "x-a", "X_A")
+        padded.addVary(["Accept-Language", "x-a", "X_A"])
         #expect(padded[values: .vary] == ["Cookie, ACCEPT-LANGUAGE, X-A, X_A"])
     }
 

@@ -4,12 +4,8 @@ extension HTTPFields {
     /// Adds `names` to `Vary`, keeping every name already there (a feed's `Accept-Language` survives compression's
     /// `Accept-Encoding`), each once whatever its case; `Vary: *` stays as it is. Several `Vary` fields become one.
     /// Every kept answer goes through it: it compares and trims bytes, not Foundation's character sets.
-    mutating func addVary(_ names: String...) {
-        addVary(names)
-    }
-
-    /// The same with the names as an array: callers with several names add them at once, so `Vary` is read and
-    /// written once (a second call would find the first one's field and take it apart again).
+    /// Callers with several names add them at once, so `Vary` is read and written once (a second call would find the
+    /// first one's field and take it apart again).
     mutating func addVary(_ names: [String]) {
         guard !names.isEmpty else { return }
         var listed: [String] = []
