@@ -98,9 +98,9 @@ struct RecordsViewModel: Sendable {
                 isCurrent: tab == kind)
         }
         action = "/records/\(kind.rawValue)"
-        takesThreshold = kind == .milestones
-        takesBy = kind == .totals
-        takesYear = kind == .totals || kind == .legs
+        takesThreshold = RecordsQuery.reads("threshold", kind: kind)
+        takesBy = RecordsQuery.reads("by", kind: kind)
+        takesYear = RecordsQuery.reads("year", kind: kind)
         thresholdOptions = Milestone.thresholds.map {
             SelectOptionViewModel(value: String($0), label: r.threshold($0), isSelected: $0 == report.threshold)
         }
