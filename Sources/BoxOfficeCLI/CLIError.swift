@@ -35,7 +35,8 @@ struct CLIError: Error, LocalizedError {
     /// The options of the command line whose names the domain's parameters share (`date` is `--date` here).
     static let optionNames: Set<String> = [
         "date", "nation", "multi", "area", "range", "format", "from", "to", "month", "year", "limit", "page",
-        "director", "concurrency", "budget", "port", "latency-ms", "fault", "lang",
+        "director", "concurrency", "budget", "port", "latency-ms", "fault", "lang", "threshold", "by", "since", "vs",
+        "holiday",
     ]
 
     /// `problem` with its fields named as the command line's options, so the message names what the user typed.

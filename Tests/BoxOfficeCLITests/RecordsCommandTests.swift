@@ -97,7 +97,9 @@ struct RecordsCommandTests {
         let english = try await cli.run(["market", "holidays", "--year", "2019", "--lang", "en"])
         #expect(english.stderr == "boxoffice: --year \"2019\" is only taken by days; leave it out.\n")
         let korean = try await cli.run(["records", "totals", "--threshold", "1000000", "--lang", "ko"])
-        #expect(korean.stderr == "boxoffice: 관객 기준(threshold) \"1000000\": milestones에만 쓰는 옵션입니다. 빼 주세요.\n")
+        #expect(korean.stderr == "boxoffice: --threshold \"1000000\": milestones에만 쓰는 옵션입니다. 빼 주세요.\n")
+        let holiday = try await cli.run(["market", "days", "--holiday", "seollal", "--lang", "en"])
+        #expect(holiday.stderr == "boxoffice: --holiday \"seollal\" is only taken by holidays; leave it out.\n")
         let view = try await cli.run(["market", "bogus", "--lang", "ko"])
         #expect(view.stderr.contains("보기 방식(view)") && view.stderr.contains("years, days 또는 holidays"))
         // What each view reads still works.
