@@ -61,4 +61,12 @@ struct RunStrings: Sendable {
         let others = compared == 0 ? "" : " (다른 영화 \(compared)편과 비교)"
         return "\(title): 개봉 \(day)일째까지 누적 관객 \(people)명\(others)."
     }
+
+    /// The chart's description for a film the archive holds only before its opening day (previews): no line yet.
+    func pacePreviewDescription(title: String, audience: Int64) -> String {
+        let people = NumberFormatting.thousands(audience)
+        return isEnglish
+            ? "\(title) had \(people) admissions in previews; the archive holds no day of its run from opening yet."
+            : "\(title): 개봉 전 상영으로 누적 관객 \(people)명. 개봉일부터의 기록은 아직 보관되지 않았습니다."
+    }
 }

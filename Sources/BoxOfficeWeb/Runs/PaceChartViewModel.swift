@@ -106,11 +106,14 @@ struct PaceChartViewModel: Sendable {
         xTicks = Array(Set([1, (lastTick + 1) / 2, lastTick])).sorted().map { day in
             Tick(position: SVGNumber.text(x(day)), label: strings.axisDay(day))
         }
-        let latest = run.pace.last { $0.day >= 1 }
-        chartDescription =
-            latest.map {
-                strings.paceDescription(title: title, day: $0.day, audience: $0.audience, compared: compared.count)
-            } ?? strings.words.notice(run.reach) ?? strings.words.noArchivedDay
+        if let latest = run.pace.last(where: { $0.day >= 1 }) {
+            chartDescription = strings.paceDescription(
+                title: title, day: latest.day, audience: latest.audience, compared: compared.count)
+        } else if let preview = run.pace.last {
+            chartDescription = strings.pacePreviewDescription(title: title, audience: preview.audience)
+        } else {
+            chartDescription = strings.words.notice(run.reach) ?? strings.words.noArchivedDay
+        }
         // A film with no day to show (a code the archive never charted) gets no column of dashes.
         let tabled = shown.filter { !$0.pace.isEmpty }
         headers = tabled.map(\.label)
