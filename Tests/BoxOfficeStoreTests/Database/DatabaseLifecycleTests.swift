@@ -13,7 +13,8 @@ struct DatabaseLifecycleTests {
     /// role, backfill jobs, diary note-list index, KOBIS quota, leases, keeper controls, diary version, diary stat
     /// counts, diary sort indexes, watchlist, feed secrets, webhooks, diary year first notes, diary nation fold,
     /// import lookups, market days, film records, the nations' English titles, the films' run upkeep and paces, the
-    /// charts' upkeep marks, the median paces, the titles pending a look-up, the titles from stored details.
+    /// charts' upkeep marks, the median paces, the titles pending a look-up, the titles from stored details, the
+    /// milestones recounted from a run's first day, the films without a first run recounted.
     static let migrationCount = 33
 
     @Test("migrating again changes nothing and keeps the data", arguments: Backend.enabled)
