@@ -3,7 +3,9 @@
 # measured. Prints, as Markdown:
 #   - warm: each route's req/s ÷ /health on the same server, measured just before it (goal ≥ 0.5), as wrk asks (no
 #     Accept-Encoding) and again with `Accept-Encoding: gzip` as browsers ask (both /health and the route), for
-#     reference; WARM_ROUNDS pairs per route, the median ratio and the lowest and highest;
+#     reference; WARM_ROUNDS pairs per route, the median ratio and the lowest and highest; beside it the server's own
+#     CPU time per request (from /proc over each wrk run) and /health's ÷ the route's: what the server spends,
+#     without wrk's reading of the answer, which shares the host's cores and grows with the answer's bytes;
 #   - cold: the first answer after a fresh start (nothing kept), median of 3 starts, ÷ a cold
 #     /api/v1/charts/period?year=2019 (goal ≤ 3), and the run and records routes at 22.9 years ÷ at 1 year (goal ≤ 2);
 #   - memory: RSS after every route once − RSS idle (goal ≤ 32 MB);
@@ -123,10 +125,16 @@ start_server() {  # store-url → sets server_pid and base
 stop_server() { kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; }
 rss() { awk '/VmRSS/ { print $2 }' "/proc/$server_pid/status"; }
 
-run_wrk() {  # url [wrk option…] → requests per second
+clock_ticks=$(getconf CLK_TCK)
+server_ticks() { awk '{ print $14 + $15 }' "/proc/$server_pid/stat"; }  # the server's user and system CPU
+run_wrk() {  # url [wrk option…] → requests per second, a tab, the server's CPU µs per request over the run
+  local before after
+  before=$(server_ticks)
   wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$WRK_DURATION" "$@" >"$work/wrk.out"
+  after=$(server_ticks)
   grep -q 'Non-2xx' "$work/wrk.out" && { cat "$work/wrk.out" >&2; die "wrk saw non-2xx answers for $1"; }
-  awk '/Requests/ && /sec/ { print $2 }' "$work/wrk.out"
+  awk -v ticks=$((after - before)) -v hz="$clock_ticks" '/Requests/ && /sec/ { rate = $2 }
+    / requests in / { count = $1 } END { printf "%s\t%.1f\n", rate, ticks * 1e6 / hz / count }' "$work/wrk.out"
 }
 
 cold() {  # store-url route → sets cold_seconds: the first answer on a fresh server, median of 3
@@ -238,22 +246,23 @@ def span(first):
 def middle(values):
     values = sorted(values)
     return (values[(len(values) - 1) // 2] + values[len(values) // 2]) / 2
-rounds = {}  # route → [(req/s, /health, gzip req/s, gzip /health)], in the order measured
+rounds = {}  # route → [(req/s, /health, gzip req/s, gzip /health, server µs, /health's server µs)], as measured
 for l in open(f"{out}/warm"):
-    route, *rates = l.rstrip("\n").split("\t")
-    rounds.setdefault(route, []).append([float(r) for r in rates])
-print("| route | warm req/s | /health just before | ÷ /health (lowest–highest) | with gzip ÷ /health | cold ms "
-      "| cold ÷ period |")
-print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    route, rate, cpu, health, health_cpu, gzip, _, gzip_health, _ = l.rstrip("\n").split("\t")
+    rounds.setdefault(route, []).append([float(v) for v in (rate, health, gzip, gzip_health, cpu, health_cpu)])
+print("| route | warm req/s | /health just before | ÷ /health (lowest–highest) | with gzip ÷ /health "
+      "| server µs/request (/health's ÷ it) | cold ms | cold ÷ period |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 cold = {r: float(s) for r, s in (l.rstrip("\n").split("\t") for l in open(f"{out}/cold"))}
 for route, pairs in rounds.items():
     c = cold.get(route)
     cells = f"{c * 1000:.1f} | **{c / cold[reference]:.2f}**" if c is not None else "– | –"
-    plain = [rps / health for rps, health, _, _ in pairs]
+    plain = [p[0] / p[1] for p in pairs]
     spread = f" ({min(plain):.2f}–{max(plain):.2f})" if len(pairs) > 1 else ""
+    cpu = f"{middle(p[4] for p in pairs):.0f} ({middle(p[5] / p[4] for p in pairs):.2f})"
     print(f"| `{route}` | {middle(p[0] for p in pairs):,.0f} | {middle(p[1] for p in pairs):,.0f} | "
-          f"**{middle(plain):.2f}**{spread} | {middle(gzip / health for _, _, gzip, health in pairs):.2f} | {cells} |")
-print(f"| `{reference}` (reference) | | | | | {cold[reference] * 1000:.1f} | 1.00 |")
+          f"**{middle(plain):.2f}**{spread} | {middle(p[2] / p[3] for p in pairs):.2f} | {cpu} | {cells} |")
+print(f"| `{reference}` (reference) | | | | | | {cold[reference] * 1000:.1f} | 1.00 |")
 print()
 print(f"| route (cold) | {span(first)} ms | {span(year_first)} ms | ratio |")
 print("| --- | ---: | ---: | ---: |")
