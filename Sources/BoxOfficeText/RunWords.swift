@@ -117,9 +117,9 @@ public struct RunWords: Sendable {
             "보관된 첫날이 개봉 뒤 60일이 넘어 흥행 추이를 잴 수 없습니다.",
             "Its first archived day is more than 60 days after it opened, so its run cannot be measured.")
         noFirstRun = t(
-            "보관된 날이 모두 개봉일보다 60일 넘게 앞서거나 주말 차트에만 있어 흥행 추이를 잴 수 없습니다. 누적과 1위 기록은 셉니다.",
-            "Every archived day lies more than 60 days before its opening, or only weekend charts list it, so its run "
-                + "cannot be measured; its totals and days at #1 still count.")
+            "보관된 날이 모두 개봉일보다 60일 넘게 앞서 흥행 추이를 잴 수 없습니다. 누적과 1위 기록은 셉니다.",
+            "Every archived day lies more than 60 days before its opening, so its run cannot be measured; its totals "
+                + "and days at #1 still count.")
         eraNote = t(
             "2011년 전에는 KOBIS가 일부 상영관만 집계했습니다.", "Before 2011 KOBIS counted only some of the screens.")
         legend = t(

@@ -13,8 +13,8 @@ public struct FilmRun: Codable, Sendable, Hashable {
         case openedBeforeArchive
         /// Its first archived day is more than 60 days after it opened: no run measures.
         case archivedLate
-        /// The archive holds days of it, but none of a first run: every daily row lies more than 60 days before its
-        /// open date, or only weekend charts list it. Totals and #1 days count; no run measures.
+        /// The archive holds rows of it, but none of a first run: every row lies more than 60 days before its open
+        /// date. Totals and #1 days count; no run measures.
         case noFirstRun
     }
 

@@ -12,89 +12,113 @@ struct FilmRunAnalysis {
 
     init(history: FilmHistory) {
         var run = FilmRun(movieCode: history.movieCode)
-        guard let latest = history.daily.last ?? history.weekends.last else {
+        guard let latest = history.latest else {
             self.run = run
             return
         }
-        let openDate = history.daily.last?.openDate ?? latest.openDate
+        let openDate = latest.openDate
         run.title = latest.title
         run.openDate = openDate
-        let runs = Self.runs(of: history.daily, openDate: openDate)
+        let runs = Self.runs(of: history.rows, openDate: openDate)
         let first = runs.first ?? []
+        let firstDays = first.filter(\.isDaily)
         run.reReleases = Swift.max(0, runs.count - 1)
-        run.firstDay = first.first?.start
-        run.lastDay = first.last?.start
-        if history.source == .kobis, let day = openDate ?? first.first?.start, day.year < Self.fullCountYear {
+        run.firstDay = first.map(\.start).min()
+        run.lastDay = first.map(\.end).max()
+        if history.source == .kobis, let day = openDate ?? run.firstDay, day.year < Self.fullCountYear {
             run.partialEra = true
         }
         Self.addTotals(history, to: &run)
-        run.reach = Self.reach(openDate: openDate, first: first, archiveStart: history.archiveStart)
+        run.reach = Self.reach(openDate: openDate, firstDay: run.firstDay, archiveStart: history.archiveStart)
+        let before = Self.largestTotal(before: run.firstDay, in: history.rows)
         switch run.reach {
         case .noArchivedDay, .archivedLate, .noFirstRun:
             break
         case .openedBeforeArchive:
-            run.milestones = Self.milestones(first, openDate: openDate).filter { $0.quality == .exact }
+            run.milestones = Self.milestones(first, openDate: openDate, before: before).filter { $0.quality == .exact }
             // Each point is a cumulative a row shows: exact, even without the run's start.
             if let openDate { run.pace = Self.pace(first, openDate: openDate) }
         case .noOpenDate:
-            run.milestones = Self.milestones(first, openDate: nil)
-            run.peakDay = Self.peak(first)
+            run.milestones = Self.milestones(first, openDate: nil, before: before)
+            run.peakDay = Self.peak(firstDays)
         case .full:
             guard let openDate else { break }
-            run.milestones = Self.milestones(first, openDate: openDate)
-            run.peakDay = Self.peak(first)
+            run.milestones = Self.milestones(first, openDate: openDate, before: before)
+            run.peakDay = Self.peak(firstDays)
             run.pace = Self.pace(first, openDate: openDate)
-            Self.addOpening(history, first: first, openDate: openDate, to: &run)
+            Self.addOpening(history, first: firstDays, openDate: openDate, to: &run)
         }
         self.run = run
     }
 
-    static func reach(openDate: CalendarDate?, first: [FilmRow], archiveStart: CalendarDate?) -> FilmRun.Reach {
+    static func reach(openDate: CalendarDate?, firstDay: CalendarDate?, archiveStart: CalendarDate?) -> FilmRun.Reach {
         // The caller has rows of the film, so none in the first run means none there, not none at all.
-        guard let firstDay = first.first?.start else { return .noFirstRun }
+        guard let firstDay else { return .noFirstRun }
         guard let openDate else { return .noOpenDate }
-        if let archiveStart, openDate < archiveStart { return .openedBeforeArchive }
+        // Archived first long after it opened, the rows may be a re-release's: no run measure, even for a film that
+        // opened before the archive (a classic back in cinemas).
         if openDate.days(to: firstDay) > previewWindow { return .archivedLate }
+        if let archiveStart, openDate < archiveStart { return .openedBeforeArchive }
         return .full
     }
 
-    /// The daily rows split into runs: the first from the open date − 60 days, each ending at a gap of more than
-    /// 60 days without a row. Rows before the first run's start are left out.
-    static func runs(of daily: [FilmRow], openDate: CalendarDate?) -> [[FilmRow]] {
+    /// The rows, daily and weekly, split into runs: the first from the open date − 60 days, each ending at a gap of
+    /// more than 60 days without a row. Rows before the first run's start are left out; each run is ordered by the
+    /// day its period ends, a daily row before a weekly one ending the same day.
+    static func runs(of rows: [FilmRow], openDate: CalendarDate?) -> [[FilmRow]] {
         let start = openDate.map { $0.adding(days: -previewWindow) }
         var runs: [[FilmRow]] = []
         var current: [FilmRow] = []
-        for row in daily where start.map({ row.start >= $0 }) ?? true {
-            if let previous = current.last, previous.start.days(to: row.start) - 1 > runGap {
+        var reached: CalendarDate?
+        for row in rows.sorted(by: { ($0.start, $0.end) < ($1.start, $1.end) })
+        where start.map({ row.start >= $0 }) ?? true {
+            if let reached, reached.days(to: row.start) - 1 > runGap {
                 runs.append(current)
                 current = []
             }
             current.append(row)
+            reached = Swift.max(reached ?? row.end, row.end)
         }
         if !current.isEmpty { runs.append(current) }
-        return runs
+        return runs.map { run in run.sorted(by: FilmRow.endsEarlier) }
     }
 
-    /// The first run's crossing of each milestone: exact when a row shows it on its day, otherwise the days
-    /// between the last known total below it and the first row above it.
-    static func milestones(_ rows: [FilmRow], openDate: CalendarDate?) -> [MilestoneCrossing] {
-        guard let firstRow = rows.first else { return [] }
+    /// The largest total of the rows before `day`: what the film had reached before its first run.
+    static func largestTotal(before day: CalendarDate?, in rows: [FilmRow]) -> Int64? {
+        guard let day else { return nil }
+        return rows.filter { $0.end < day }.map(\.audienceTotal).max()
+    }
+
+    /// The first run's crossing of each milestone, read from its rows in the order their periods end. The first row
+    /// whose total reaches the milestone bounds the day from above; the rows below it, from below. Exact when a row
+    /// shows the crossing within its own period and the day before that row's last day is known below the
+    /// milestone; otherwise the days between the last known total below it and the first known above it. A milestone
+    /// the film had passed before its first run (`before`, a total of older rows) is left out.
+    static func milestones(_ rows: [FilmRow], openDate: CalendarDate?, before: Int64? = nil) -> [MilestoneCrossing] {
+        guard let firstRow = rows.min(by: { $0.start < $1.start }) else { return [] }
         let runStart = openDate.map { Swift.min($0.adding(days: -previewWindow), firstRow.start) } ?? firstRow.start
         var crossings: [MilestoneCrossing] = []
         for threshold in Milestone.thresholds {
             guard let index = rows.firstIndex(where: { $0.audienceTotal >= threshold }) else { continue }
             let row = rows[index]
+            // Every earlier row ends no later and shows a total below the milestone.
+            let below = rows[..<index].map(\.end).max()
             if Milestone.crossed(threshold, audience: row.audience, audienceTotal: row.audienceTotal) {
+                // Reached within the row's own period, after the last day known below it.
+                let earliest = below.map { Swift.max(row.start, $0.adding(days: 1)) } ?? row.start
                 crossings.append(
-                    MilestoneCrossing(threshold: threshold, earliest: row.start, latest: row.start, openDate: openDate))
-            } else if index > 0, rows[index - 1].start.adding(days: 1) == row.start {
-                // The day before has a row below the milestone, yet this row's own day-before total is above it:
-                // KOBIS revised the totals, and the crossing lies on one of the two days.
+                    MilestoneCrossing(threshold: threshold, earliest: earliest, latest: row.end, openDate: openDate))
+            } else if let below, below >= row.start.adding(days: -1) {
+                // A row ending the day before this one's period (or within it) is below the milestone, yet this row's
+                // own total before its period is above it: KOBIS revised the totals, and the crossing lies on the
+                // day before the period or within it.
                 crossings.append(
                     MilestoneCrossing(
-                        threshold: threshold, earliest: rows[index - 1].start, latest: row.start, openDate: openDate))
+                        threshold: threshold, earliest: row.start.adding(days: -1), latest: row.end,
+                        openDate: openDate))
             } else {
-                let earliest = index > 0 ? rows[index - 1].start.adding(days: 1) : runStart
+                if below == nil, let before, before >= threshold { continue }
+                let earliest = below.map { $0.adding(days: 1) } ?? runStart
                 let latest = row.start.adding(days: -1)
                 // Reached before the run's first day the archive can place: no day to give, not one to invent.
                 guard earliest <= latest else { continue }
@@ -110,14 +134,17 @@ struct FilmRunAnalysis {
         return FilmRun.Peak(date: best.start, audience: .floor(Double(best.audience)))
     }
 
-    /// Every cumulative the first run's rows make known: the day's total and the day before's.
+    /// Every cumulative the first run's rows make known: the total of each row's last day and of the day before its
+    /// period. A row's own total stands over a total worked out from another row, and a daily row's over a weekly one's.
     static func pace(_ rows: [FilmRow], openDate: CalendarDate) -> [FilmRun.PacePoint] {
         var known: [CalendarDate: Int64] = [:]
-        for row in rows {
+        let daily = rows.filter(\.isDaily)
+        let weekly = rows.filter { !$0.isDaily }
+        for row in daily + weekly {
             let before = row.start.adding(days: -1)
             if known[before] == nil { known[before] = row.audienceBefore }
-            known[row.start] = row.audienceTotal
         }
+        for row in weekly + daily { known[row.end] = row.audienceTotal }
         return known.keys.sorted().compactMap { date in
             guard let audience = known[date], let day = DayOfRun.number(of: date, openDate: openDate) else {
                 return nil
@@ -142,7 +169,7 @@ struct FilmRunAnalysis {
             if let streak = current, streak.days > (best?.days ?? 0) { best = streak }
         }
         run.longestStreak = best
-        let rows = history.daily + history.weekends
+        let rows = history.rows
         if let audience = rows.max(by: { $0.audienceTotal < $1.audienceTotal }),
             let sales = rows.map(\.salesTotal).max()
         {
@@ -165,8 +192,10 @@ struct FilmRunAnalysis {
             run.secondWeekendDrop = .exact(1 - w2 / w1)
         }
         let sunday = friday.adding(days: 2)
-        if let weekendRow = history.weekends.first(where: { $0.start == friday }) {
-            run.firstWeek = .exact(Double(weekendRow.audienceTotal))
+        if let weekRow = history.weekends.first(where: { $0.start == friday })
+            ?? history.weeks.first(where: { $0.end == sunday })
+        {
+            run.firstWeek = .exact(Double(weekRow.audienceTotal))
         } else if let row = days[sunday] {
             run.firstWeek = .exact(Double(row.audienceTotal))
         } else if let row = days[sunday.adding(days: 1)] {

@@ -162,14 +162,14 @@ public struct TenMillionOutlook: Codable, Sendable, Hashable {
         }
     }
 
-    /// The day N and cumulative C an outlook of `history`'s film stands on: its latest archived daily row, when that
-    /// row is of its first run (`run`) and within the archive's last ``firstRunOverDays`` days, and N is in ``days``.
+    /// The day N and cumulative C an outlook of `history`'s film stands on: the last day of its latest archived row
+    /// (daily, or weekly when the film left the daily top 10), when that row is of its first run (`run`) and within the archive's last ``firstRunOverDays`` days, and N is in ``days``.
     public static func position(
         of history: FilmHistory, run: FilmRun, archiveEnd: CalendarDate
     ) -> (day: Int, audience: Int64)? {
-        guard let latest = history.daily.last, run.lastDay == latest.start,
-            latest.start > firstRunOver(archiveEnd: archiveEnd),
-            let day = DayOfRun.number(of: latest.start, openDate: run.openDate), Self.days.contains(day)
+        guard let latest = history.latest, run.lastDay == latest.end,
+            latest.end > firstRunOver(archiveEnd: archiveEnd),
+            let day = DayOfRun.number(of: latest.end, openDate: run.openDate), Self.days.contains(day)
         else { return nil }
         return (day, latest.audienceTotal)
     }

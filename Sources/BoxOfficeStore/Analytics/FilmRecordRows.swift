@@ -7,7 +7,7 @@ import SQLKit
 /// that the records lists read a film's summary through an index instead of the archive's rows (and, through
 /// ``FilmRunPaceRows``, `film_run_paces`: its first-run cumulatives for 천만 전망).
 ///
-/// Whenever an unfiltered daily or weekend chart is saved, the films it lists now or listed before are recomputed by
+/// Whenever an unfiltered daily or weekly chart is saved, the films it lists now or listed before are recomputed by
 /// ``FilmRun/init(history:)`` from their rows (one statement for all of them) in the chart's transaction. When the
 /// saved day is the archive's new first day, films kept as opened before the archive that now open inside it are
 /// recomputed too. A run that stores many charts (a sync, the keeper's fill) leaves the films in `film_run_pending`
@@ -30,10 +30,14 @@ enum FilmRecordRows {
     static let unfiltered = ChartFilters.none.key
     static let daily = ChartKind.daily.rawValue
     static let weekend = ChartKind.weekend.rawValue
+    static let week = ChartKind.week.rawValue
+    static let weekdays = ChartKind.weekdays.rawValue
+    /// The kinds of chart a film's record reads: each row's totals say what the film had reached by its last day.
+    static let kinds = [daily, weekend, week, weekdays]
 
     /// Whether saving `chart` changes films' records.
     static func concerns(_ chart: Chart) -> Bool {
-        (chart.kind == .daily || chart.kind == .weekend) && chart.filters.isEmpty
+        kinds.contains(chart.kind.rawValue) && chart.filters.isEmpty
     }
 
     /// The films of the chart stored under `chartID` (before it is replaced).
@@ -85,7 +89,7 @@ enum FilmRecordRows {
             .run()
     }
 
-    /// Every film of the stored unfiltered daily and weekend charts, by origin (sorted), with the origin's source: what
+    /// Every film of the stored unfiltered daily and weekly charts, by origin (sorted), with the origin's source: what
     /// the migrations that fill kept tables from the charts walk.
     static func chartedFilms(
         on sql: any SQLDatabase
@@ -94,7 +98,7 @@ enum FilmRecordRows {
             """
             SELECT DISTINCT c.origin AS origin, c.source AS source, e.movie_code AS movie_code
             FROM chart_entries e JOIN charts c ON c.id = e.chart_id
-            WHERE c.kind IN (\(bind: daily), \(bind: weekend)) AND c.filter_key = \(bind: unfiltered)
+            WHERE c.kind IN (\(binds: kinds)) AND c.filter_key = \(bind: unfiltered)
             """
         ).all()
         var byOrigin: [String: (source: ChartSource, codes: Set<String>)] = [:]

@@ -21,13 +21,13 @@ enum FilmRunPaceRows {
         var movieCode: String
         var day: Int
         var audience: Int64
-        /// The film's latest archived daily row's day.
+        /// The last day of the film's latest archived row, daily or weekly.
         var lastDay: CalendarDate
     }
 
     /// What `history`'s film keeps: its run's pace points on ``days``, with its latest archived day.
     static func kept(_ history: FilmHistory, run: FilmRun) -> [Kept] {
-        guard let lastDay = history.daily.last?.start else { return [] }
+        guard let lastDay = history.latest?.end else { return [] }
         return run.pace.filter { days.contains($0.day) }.map {
             Kept(movieCode: history.movieCode, day: $0.day, audience: $0.audience, lastDay: lastDay)
         }

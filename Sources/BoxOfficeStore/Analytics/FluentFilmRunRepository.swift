@@ -3,7 +3,7 @@ import FluentKit
 import Foundation
 import SQLKit
 
-/// A film's rows in the unfiltered daily and weekend charts of one origin: one statement on
+/// A film's rows in the unfiltered daily and weekly charts of one origin: one statement on
 /// `chart_entries (movie_code)`, and the archive's first day from `charts (origin, kind, range_start)`.
 struct FluentFilmRunRepository: FilmRunRepository {
     let database: any Database

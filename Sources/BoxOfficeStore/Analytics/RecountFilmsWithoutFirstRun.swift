@@ -3,9 +3,10 @@ import SQLKit
 
 /// Notes in `film_run_pending` every charted film that has no kept record, so that the next read catches it up
 /// (``FilmRecordRows/catchUp(origin:on:)``). The code before it kept no record of a film whose archived days held no
-/// first run (every daily row more than 60 days before its open date, or only weekend rows): such a film was missing
-/// from the totals and #1 lists and its page said the archive held no day of it. It now has a record
-/// (``FilmRun/Reach/noFirstRun``); every other charted film has one already, so only these are noted.
+/// first run (every daily row more than 60 days before its open date, or only weekend rows, which now make a first
+/// run): such a film was missing from the totals and #1 lists and its page said the archive held no day of it. It
+/// now has a record (``FilmRun/Reach/noFirstRun``); every other charted film has one already, so only these are
+/// noted.
 struct RecountFilmsWithoutFirstRun: AsyncMigration {
     var name: String { "BoxOfficeStore.RecountFilmsWithoutFirstRun" }
 

@@ -65,7 +65,7 @@ struct FluentChartRepository: ChartRepository {
                     try await FilmRecordRows.noteDropped(previous, from: chart, origin: origin, on: transaction)
                     return
                 }
-                // The records of the films it lists and listed (unfiltered daily and weekend charts) are kept beside
+                // The records of the films it lists and listed (unfiltered daily and weekly charts) are kept beside
                 // it, in the same transaction, first (they take the origin's lock before any kept row is written);
                 // so is an unfiltered daily chart's market, last (it holds the diaries' nation lock shared until the
                 // end).

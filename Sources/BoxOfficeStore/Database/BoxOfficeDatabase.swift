@@ -149,6 +149,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(FillEnglishTitlesFromDetails())
         migrations.add(RecountMilestonesAtRunStart())
         migrations.add(RecountFilmsWithoutFirstRun())
+        migrations.add(RecountFilmsWithWeeklyRows())
         self.migrations = migrations
     }
 

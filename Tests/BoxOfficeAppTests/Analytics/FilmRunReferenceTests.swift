@@ -15,7 +15,7 @@ import Testing
     }
 
     struct Archive {
-        var histories: [String: (daily: [FilmRow], weekends: [FilmRow])] = [:]
+        var histories: [String: (daily: [FilmRow], weekends: [FilmRow], weeks: [FilmRow])] = [:]
         /// Every film's admissions and cumulative on every day it showed.
         var truth: [String: [CalendarDate: TrueDay]] = [:]
         /// Every film's weekend admissions, by the weekend's Friday.
@@ -64,7 +64,19 @@ import Testing
             }
             for dto in simulator.dailyBoxOffice(day).entries {
                 let entry = DomainMapping.entry(dto)
-                archive.histories[entry.movieCode, default: ([], [])].daily.append(row(entry, start: day, end: day))
+                archive.histories[entry.movieCode, default: ([], [], [])].daily.append(
+                    row(entry, start: day, end: day))
+            }
+            // A Monday: the whole week's and the weekdays' charts, which list films the daily charts may not.
+            if day.isoWeekday == 1 {
+                for (weekly, last) in [(WeeklyRange.week, day.adding(days: 6)), (.weekdays, day.adding(days: 3))]
+                where last <= range.last {
+                    for dto in simulator.weeklyBoxOffice(day, range: weekly).entries {
+                        let entry = DomainMapping.entry(dto)
+                        archive.histories[entry.movieCode, default: ([], [], [])].weeks.append(
+                            row(entry, start: day, end: last))
+                    }
+                }
             }
             if day.isoWeekday == 5 {
                 let sunday = day.adding(days: 2)
@@ -74,7 +86,7 @@ import Testing
                 if sunday <= range.last {
                     for dto in simulator.weeklyBoxOffice(day, range: .weekend).entries {
                         let entry = DomainMapping.entry(dto)
-                        archive.histories[entry.movieCode, default: ([], [])].weekends.append(
+                        archive.histories[entry.movieCode, default: ([], [], [])].weekends.append(
                             row(entry, start: day, end: sunday))
                     }
                 }
@@ -114,8 +126,8 @@ import Testing
         for (code, rows) in archive.histories {
             let run = FilmRun(
                 history: FilmHistory(
-                    movieCode: code, daily: rows.daily, weekends: rows.weekends, archiveStart: range.first,
-                    source: .sample))
+                    movieCode: code, daily: rows.daily, weekends: rows.weekends, weeks: rows.weeks,
+                    archiveStart: range.first, source: .sample))
             let truth = archive.truth[code] ?? [:]
             let days = truth.keys.sorted()
             for crossing in run.milestones {

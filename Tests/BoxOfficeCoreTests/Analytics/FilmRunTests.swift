@@ -22,11 +22,22 @@ import Testing
     }
 
     static func history(
-        _ daily: [FilmRow], weekends: [FilmRow] = [],
+        _ daily: [FilmRow], weekends: [FilmRow] = [], weeks: [FilmRow] = [],
         archiveStart: CalendarDate? = CalendarDate(year: 2004, month: 1, day: 1),
         source: ChartSource = .kobis
     ) -> FilmHistory {
-        FilmHistory(movieCode: "20190001", daily: daily, weekends: weekends, archiveStart: archiveStart, source: source)
+        FilmHistory(
+            movieCode: "20190001", daily: daily, weekends: weekends, weeks: weeks, archiveStart: archiveStart,
+            source: source)
+    }
+
+    /// A row of a weekly chart from `first` to `last` days after the open date.
+    static func weekly(_ first: Int, _ last: Int, audience: Int64, total: Int64, open: CalendarDate? = open) -> FilmRow
+    {
+        FilmRow(
+            start: Self.open.adding(days: first), end: Self.open.adding(days: last), rank: 8, title: "Film",
+            openDate: open, audience: audience, audienceTotal: total, sales: audience * 10_000,
+            salesTotal: total * 10_000, screens: 100, shows: 1_000)
     }
 
     /// Consecutive days from the opening day with the given daily admissions, previews of `previews` first.
@@ -206,6 +217,10 @@ import Testing
         #expect(run.reach == .archivedLate)
         #expect(run.milestones.isEmpty)
         #expect(run.final?.audience == .floor(1_500_000))
+        // Also for a film that opened before the archive: a classic back in cinemas gets no crossing on day 4,000.
+        let back = [Self.row(4_000, audience: 600_000, total: 1_500_000)]
+        let classic = FilmRun(history: Self.history(back, archiveStart: Self.open.adding(days: 3_000)))
+        #expect(classic.reach == .archivedLate && classic.milestones.isEmpty && classic.pace.isEmpty)
     }
 
     @Test func daysOnlyLongBeforeTheOpenDateHaveNoFirstRunYetCount() throws {
@@ -225,14 +240,76 @@ import Testing
         #expect(record.reach == .noFirstRun && record.finalAudience == 1_100_000 && record.daysAtNumberOne == 2)
     }
 
-    @Test func aFilmOnlyWeekendChartsListHasNoFirstRunYetCounts() throws {
+    @Test func aFilmOnlyWeekendChartsListHasItsOpeningWeekend() throws {
         let friday = Self.open.adding(days: 2)
         let run = FilmRun(history: Self.history([], weekends: [Self.weekend(friday, audience: 80_000, total: 95_000)]))
-        #expect(run.reach == .noFirstRun)
+        #expect(run.reach == .full)
         #expect(run.final?.audience == .floor(95_000))
-        #expect(run.openingWeekend == nil)
+        #expect(run.openingWeekend?.audience == .exact(80_000) && run.openingWeekend?.partial == false)
+        #expect(run.firstWeek == .exact(95_000))
+        #expect(run.openingDay == nil && run.peakDay == nil && run.daysInTop10 == 0)
+        // The weekend's own total and the one before it are the cumulatives it makes known.
+        #expect(run.pace.map(\.day) == [2, 5])
         #expect(FilmRecord(run: run)?.finalAudience == 95_000)
         #expect(FilmRun(history: Self.history([])).reach == .noArchivedDay)
+    }
+
+    @Test func aWeekdayChartPlacesACrossingTheDailyChartsMissed() throws {
+        // Days 1–6 in the daily top 10, then out of it; the Monday–Thursday chart of days 6–9 lists it. 2019-04-29
+        // (offset 5) is a Monday.
+        let days = Self.days([300_000, 200_000, 150_000, 120_000, 100_000, 90_000])  // 960,000 by day 6
+        let weekdays = Self.weekly(5, 8, audience: 240_000, total: 1_110_000)
+        let run = FilmRun(history: Self.history(days, weeks: [weekdays]))
+        let million = try #require(run.milestone(1_000_000))
+        // Day 6's total (960,000) is known below it, day 9's above it: the crossing lies on day 7, 8 or 9.
+        #expect(million.quality == .range)
+        #expect(million.earliest == Self.open.adding(days: 6) && million.latest == Self.open.adding(days: 8))
+        #expect(run.final?.audience == .floor(1_110_000) && run.final?.date == Self.open.adding(days: 8))
+        #expect(run.pace.last?.day == 9 && run.pace.last?.audience == 1_110_000)
+
+        // With day 8's row archived too (below it), the weekday chart's Thursday is the day.
+        let known = days + [Self.row(7, rank: 10, audience: 20_000, total: 990_000)]
+        let exact = try #require(FilmRun(history: Self.history(known, weeks: [weekdays])).milestone(1_000_000))
+        #expect(exact.quality == .exact && exact.date == Self.open.adding(days: 8) && exact.dayOfRun == .exact(9))
+    }
+
+    @Test func aWeekChartBridgesDailyGapsInTheFirstRun() throws {
+        // 70 days without a daily row, but week charts list it all along: still its first run.
+        let first = Self.days([400_000, 300_000])
+        let weeks = stride(from: 5, through: 75, by: 7).map {
+            Self.weekly($0, $0 + 6, audience: 10_000, total: 800_000)
+        }
+        let later = Self.row(72, rank: 9, audience: 5_000, total: 900_000)
+        let run = FilmRun(history: Self.history(first + [later], weeks: weeks))
+        #expect(run.reReleases == 0)
+        #expect(run.lastDay == Self.open.adding(days: 81))
+    }
+
+    @Test func aMilestonePassedBeforeTheFirstRunIsLeftOut() throws {
+        // Charted 200 days before the open date KOBIS now gives (an earlier release under the same code), already
+        // past 1,000,000; the first run's rows start above it.
+        let old = [
+            Self.row(-200, audience: 100_000, total: 1_400_000), Self.row(-199, audience: 100_000, total: 1_500_000),
+        ]
+        let rows =
+            old + [Self.row(0, audience: 100_000, total: 1_600_000), Self.row(1, audience: 600_000, total: 2_200_000)]
+        let run = FilmRun(history: Self.history(rows))
+        #expect(run.reach == .full)
+        #expect(run.milestone(1_000_000) == nil)
+        #expect(run.milestone(2_000_000)?.date == Self.open.adding(days: 1))
+        #expect(run.final?.audience == .floor(2_200_000))
+    }
+
+    @Test func theOpenDateIsTheLatestRowsEvenAWeekendOne() throws {
+        let moved = Self.open.adding(days: 1)
+        var weekend = Self.weekend(Self.open.adding(days: 2), audience: 500_000, total: 900_000)
+        weekend.openDate = moved
+        let run = FilmRun(history: Self.history(Self.days([200_000, 200_000]), weekends: [weekend]))
+        #expect(run.openDate == moved)
+        // A daily row ending the same day as a weekly one is the latest.
+        let sunday = Self.row(4, audience: 100_000, total: 1_000_000)
+        let same = FilmRun(history: Self.history(Self.days([200_000, 200_000]) + [sunday], weekends: [weekend]))
+        #expect(same.openDate == Self.open)
     }
 
     @Test func theAlertsAndTheRunShareOneCrossingTest() {

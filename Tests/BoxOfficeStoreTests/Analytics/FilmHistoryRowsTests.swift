@@ -26,6 +26,14 @@ struct FilmHistoryRowsTests {
                 try #require(!weekend.entries.isEmpty)
                 weekend.entries[0].openDate = nil
                 try await database.chartRepository(origin: FilmRecordStoreTests.origin).save(weekend)
+                // And the whole week's and the weekdays' charts, read as the film's other weekly rows.
+                for (kind, last) in [(ChartKind.week, 6), (.weekdays, 3)] {
+                    let monday = friday.adding(days: -4)
+                    try await database.chartRepository(origin: FilmRecordStoreTests.origin).save(
+                        FilmRecordStoreTests.chart(
+                            kind, DateRange(start: monday, end: monday.adding(days: last)), cast: cast, using: &random,
+                            fetchedAt: Fixtures.fetchedAt))
+                }
                 read[backend] = try await database.filmRunRepository(origin: FilmRecordStoreTests.origin)
                     .filmHistories(movieCodes: FilmRecordStoreTests.films, source: .kobis)
             }
@@ -33,6 +41,8 @@ struct FilmHistoryRowsTests {
         let sqlite = try #require(read[.sqlite])
         #expect(sqlite.values.contains { !$0.daily.isEmpty } && sqlite.values.contains { !$0.weekends.isEmpty })
         #expect(sqlite.values.contains { $0.weekends.contains { $0.openDate == nil } })
+        #expect(sqlite.values.contains { $0.weeks.contains { $0.end.days(to: $0.start) == -6 } })
+        #expect(sqlite.values.contains { $0.weeks.contains { $0.end.days(to: $0.start) == -3 } })
         #expect(read[.postgres] == sqlite)
     }
 }

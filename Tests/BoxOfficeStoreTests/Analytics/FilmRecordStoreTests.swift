@@ -160,11 +160,14 @@ struct FilmRecordStoreTests {
                         Self.chart(
                             .daily, DateRange(start: day, end: day), cast: cast, using: &random, fetchedAt: clock))
                 case 7:
-                    let friday = day.adding(days: 5 - day.isoWeekday)
+                    // A weekly chart: the weekend's, the whole week's or the weekdays'.
+                    let monday = day.adding(days: 1 - day.isoWeekday)
+                    let (kind, first, last) = [(ChartKind.weekend, 4, 6), (.week, 0, 6), (.weekdays, 0, 3)][
+                        Int.random(in: 0..<3, using: &random)]
                     try await charts.save(
                         Self.chart(
-                            .weekend, DateRange(start: friday, end: friday.adding(days: 2)), cast: cast, using: &random,
-                            fetchedAt: clock))
+                            kind, DateRange(start: monday.adding(days: first), end: monday.adding(days: last)),
+                            cast: cast, using: &random, fetchedAt: clock))
                 default:
                     // Filtered charts and other origins must not count.
                     try await charts.save(
@@ -308,7 +311,7 @@ struct FilmRecordStoreTests {
                 QuotaKeeperSchemaTests.previousSchema() + QuotaKeeperSchemaTests.added
                 + QuotaKeeperSchemaTests.later.filter {
                     !($0 is CreateFilmRecords || $0 is CreateMedianPaces || $0 is RecountMilestonesAtRunStart
-                        || $0 is RecountFilmsWithoutFirstRun)
+                        || $0 is RecountFilmsWithoutFirstRun || $0 is RecountFilmsWithWeeklyRows)
                 }
             let old = QuotaKeeperSchemaTests.migrator(before, on: database)
             try await old.setupIfNeeded().get()

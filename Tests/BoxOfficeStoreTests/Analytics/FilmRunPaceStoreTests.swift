@@ -21,7 +21,7 @@ extension FilmRecordStoreTests {
         for code in films {
             let history = try await runs.filmHistory(movieCode: code, source: .kobis)
             let run = FilmRun(history: history)
-            guard let last = history.daily.last?.start, let record = FilmRecord(run: run) else { continue }
+            guard let last = history.latest?.end, let record = FilmRecord(run: run) else { continue }
             let median = run.pace.filter { (1...MedianPace.maximumDay).contains($0.day) }
             if run.reach == .full, !median.isEmpty { fullRuns[code] = median }
             if record.milestones.contains(where: { $0.threshold == MedianPace.milestone }) { reached.append(code) }

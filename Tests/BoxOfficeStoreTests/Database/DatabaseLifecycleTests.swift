@@ -14,8 +14,9 @@ struct DatabaseLifecycleTests {
     /// counts, diary sort indexes, watchlist, feed secrets, webhooks, diary year first notes, diary nation fold,
     /// import lookups, market days, film records, the nations' English titles, the films' run upkeep and paces, the
     /// charts' upkeep marks, the median paces, the titles pending a look-up, the titles from stored details, the
-    /// milestones recounted from a run's first day, the films without a first run recounted.
-    static let migrationCount = 33
+    /// milestones recounted from a run's first day, the films without a first run recounted, every film recounted with
+    /// its weekly rows.
+    static let migrationCount = 34
 
     @Test("migrating again changes nothing and keeps the data", arguments: Backend.enabled)
     func migrationsAreIdempotent(backend: Backend) async throws {

@@ -27,7 +27,7 @@ struct QuotaKeeperSchemaTests {
         CreateMarketDays(), CreateFilmRecords(), AddMovieNationEnglishTitle(), CreateFilmRunPending(),
         CreateFilmRunPaces(), AddChartUpkeepMark(), WidenFilmRunPaces(), NumberChartUpkeepMarks(),
         CreateMedianPaces(), AddMovieNationTitlePending(), FillEnglishTitlesFromDetails(),
-        RecountMilestonesAtRunStart(), RecountFilmsWithoutFirstRun(),
+        RecountMilestonesAtRunStart(), RecountFilmsWithoutFirstRun(), RecountFilmsWithWeeklyRows(),
     ]
 
     /// A migrator over `database` that knows only `migrations`.
