@@ -29,10 +29,9 @@ struct RunCommandTests {
             #expect(audience["quality"] as? String == "floor")
             #expect(audience["value"] as? Double == (entries.first?["audienceTotal"] as? Double))
 
-            let table = try await cli.run(["run", code, "--vs", other, "--vs", "99999998", "--lang", "en"])
+            let table = try await cli.run(["run", code, "--vs", other, "--lang", "en"])
             #expect(table.status == 0, "\(table.stderr)")
-            #expect(table.stdout.contains("Compared: 99999998, no day of its run in the archived charts"))
-            #expect(table.stdout.components(separatedBy: "\nCompared: ").count - 1 == 2, "\(table.stdout)")
+            #expect(table.stdout.components(separatedBy: "\nCompared: ").count - 1 == 1, "\(table.stdout)")
             #expect(table.stdout.contains("Total admissions") && table.stdout.contains("≥ "))
             #expect(table.stdout.contains("≥ at least this much (as of the latest archived day)"))
             let korean = try await cli.run(["run", code, "--lang", "ko"])
@@ -55,6 +54,9 @@ struct RunCommandTests {
             #expect(itself.status != 0 && itself.stderr.contains("자신과는 비교할 수 없습니다"))
             let unknown = try await cli.run(["run", "99999999", "--lang", "en"])
             #expect(unknown.status != 0 && unknown.stderr.split(separator: "\n").count == 1)
+            let unknownVersus = try await cli.run(["run", code, "--vs", other, "--vs", "99999998", "--lang", "en"])
+            #expect(unknownVersus.status != 0 && unknownVersus.stderr.split(separator: "\n").count == 1)
+            #expect(unknownVersus.stderr.contains("movie with code 99999998"), "\(unknownVersus.stderr)")
         }
     }
 }

@@ -17,7 +17,7 @@ public struct FilmRunService: Sendable {
 
     /// The run of `query`'s film and the pace of the films it is compared with. Throws
     /// ``BoxOfficeError/notFound(_:)`` (``BoxOfficeError/Missing/unarchivedMovie(code:)``) when neither the archive
-    /// nor the stored movie details know the film.
+    /// nor the stored movie details know the film or one it is compared with.
     public func report(_ query: FilmRunQuery) async throws -> FilmRunReport {
         let history = try await repository.filmHistory(movieCode: query.movieCode, source: source)
         let run = FilmRun(history: history)
@@ -25,6 +25,12 @@ public struct FilmRunService: Sendable {
             throw BoxOfficeError.notFound(.unarchivedMovie(code: query.movieCode))
         }
         let versus = try await repository.filmHistories(movieCodes: query.versus, source: source)
+        // A film to compare must be one the store knows, as the film itself must be; only the store is read.
+        for code in query.versus where versus[code].map(\.isEmpty) ?? true {
+            if try await movies.storedMovie(code: code) == nil {
+                throw BoxOfficeError.notFound(.unarchivedMovie(code: code))
+            }
+        }
         let compared = query.versus.compactMap { code in
             versus[code].map { FilmRunReport.Pace(run: FilmRun(history: $0)) }
         }

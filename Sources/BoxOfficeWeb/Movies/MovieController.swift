@@ -38,13 +38,22 @@ struct MovieController<Context: RequestContext>: Sendable {
     }
 
     /// The film's run and its comparison (`vs`, repeatable; `find`, a title to add). A malformed comparison is the
-    /// reader's 400; a run the store cannot read leaves the section out rather than the page.
+    /// reader's 400 and a film to compare that the store knows nothing of a 404, as the API answers; a run the store
+    /// cannot read leaves the section out rather than the page.
     func run(of code: String, request: Request, language: Language) async throws -> FilmRunViewModel? {
         let parameters = request.formParameters
         let query = try FilmRunQuery.parsing(movieCode: code, versus: parameters[values: "vs"].map(String.init))
         let find = parameters["find"].map(String.init) ?? ""
         let matches = try await runs.films(titled: find)
-        guard let report = try? await runs.report(query) else { return nil }
+        let report: FilmRunReport
+        do {
+            report = try await runs.report(query)
+        } catch let error as BoxOfficeError {
+            if case .notFound = error { throw error }
+            return nil
+        } catch {
+            return nil
+        }
         let codes = report.movieCodes + (find.isEmpty ? [] : matches.map(\.movieCode))
         let titles = await archive.pageTitles(of: codes, for: language)
         return FilmRunViewModel(

@@ -68,6 +68,16 @@ import Testing
             #expect(unknown.text.contains("The archive holds nothing of a movie with code 99999999"))
             let notACode = try await client.get("/api/v1/movies/a-b/run")
             #expect(notACode.status == .notFound)
+            // A film to compare that the store knows nothing of is named as the film itself would be.
+            let unknownVersus = "/movies/\(codes[0])?vs=\(codes[1])&vs=99999999"
+            for path in ["/api/v1" + unknownVersus.replacingOccurrences(of: "?", with: "/run?"), unknownVersus] {
+                let english = try await client.get(path + "&lang=en")
+                #expect(english.status == .notFound, "\(path)")
+                #expect(english.text.contains("The archive holds nothing of a movie with code 99999999"), "\(path)")
+                let korean = try await client.get(path + "&lang=ko")
+                #expect(korean.status == .notFound, "\(path)")
+                #expect(korean.text.contains("아카이브에 코드가 99999999인 영화의 기록이 없습니다"), "\(path)")
+            }
         }
     }
 
@@ -176,13 +186,16 @@ import Testing
 }
 
 extension FilmRunPageTests {
-    @Test func aComparedCodeTheArchiveNeverChartedIsSaidSoAndGetsNoColumn() async throws {
-        try await ArchiveWebSupport.withArchivedApp { _, client in
+    @Test func aComparedFilmTheArchiveNeverChartedIsSaidSoAndGetsNoColumn() async throws {
+        try await ArchiveWebSupport.withArchivedApp { services, client in
             let chart = try BoxOfficeJSON.decoder().decode(
                 Chart.self, from: Data(try await client.get("/api/v1/daily?date=2024-03-15").text.utf8))
             let film = chart.entries[0]
             let other = chart.entries[1]
+            // Its details are stored (a film page was opened), but no chart lists it.
             let unknown = "99999998"
+            try await services.database.movieRepository(origin: services.configuration.upstreamOrigin).save(
+                Movie(code: unknown, title: unknown, source: .sample, fetchedAt: WebTestSupport.fixedNow))
             let page = try await client.get("/movies/\(film.movieCode)?vs=\(other.movieCode)&vs=\(unknown)&lang=en")
             #expect(page.status == .ok)
             let html = page.text
