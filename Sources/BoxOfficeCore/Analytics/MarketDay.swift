@@ -111,5 +111,8 @@ public struct MarketDay: Codable, Sendable, Hashable {
     }
 
     /// Whether one film had more than half the top 10's shows.
-    public var isMonopoly: Bool { topTenShows > 0 && leaderShows > topTenShows - leaderShows }
+    public var isMonopoly: Bool {
+        // In floating point: the counts come back from the store, and no stored value may trap the comparison.
+        topTenShows > 0 && Double(leaderShows) * 2 > Double(topTenShows)
+    }
 }

@@ -62,6 +62,18 @@ struct MarketServiceTests {
         #expect(!Self.kept("2024-01-06", market: 1_000_000_000, shows: (500, 400, 100)).isMonopoly)
         let empty = MarketDay(day: Self.day("2024-01-07"), entries: [], nationality: Self.nationality)
         #expect(empty.sales == nil && empty.first == nil && !empty.isMonopoly && empty.totals.days == 0)
+        // Counts read back from a damaged store answer, rather than trap the request.
+        let damaged = MarketDay(
+            day: Self.day("2024-01-08"), salesLow: nil, salesHigh: nil, isInconsistent: false, topTenSales: 0,
+            topTenAudience: 0, koreanSales: 0, unknownSales: 0, topTenShows: 1, leaderShows: .min,
+            showHerfindahl: nil, first: nil)
+        #expect(!damaged.isMonopoly)
+        #expect(
+            MarketDay(
+                day: damaged.day, salesLow: nil, salesHigh: nil, isInconsistent: false, topTenSales: 0,
+                topTenAudience: 0, koreanSales: 0, unknownSales: 0, topTenShows: .max, leaderShows: .max,
+                showHerfindahl: nil, first: nil
+            ).isMonopoly)
     }
 
     @Test("periods sum their days' ranges, and the sums hold the summed truths; change on a period")
