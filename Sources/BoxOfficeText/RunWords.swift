@@ -199,10 +199,12 @@ public struct RunWords: Sendable {
         streak.start.isoString + " – " + streak.end.isoString
     }
 
-    /// Admissions with the figure's mark, every digit: `≥ 1,234,567명`, `≥ 1,234,567`.
+    /// Admissions with the figure's mark, every digit, in 만 in Korean: `≥ 123만 4,567명`, `≥ 1,234,567`.
     public func admissions(_ figure: Figure) -> String {
-        let number = NumberFormatting.thousands(FigureText.whole(figure.value))
-        return FigureText.marked(figure, isEnglish ? number : number + "명")
+        let value = FigureText.whole(figure.value)
+        // Three units (억, 만, ones) keep every digit, as Korean media write a film's admissions.
+        let text = isEnglish ? NumberFormatting.thousands(value) : NumberFormatting.koreanUnits(value, units: 3) + "명"
+        return FigureText.marked(figure, text)
     }
 
     /// Admissions with the figure's mark and the day they are of: `≥ 1,234,567명 (2024-03-10)`.

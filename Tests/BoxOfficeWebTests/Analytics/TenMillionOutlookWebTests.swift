@@ -151,7 +151,7 @@ struct TenMillionOutlookWebTests {
                 // the Korean one beside it.
                 let titles = try await services.archive.englishTitles(of: outlook.comparables.map(\.movieCode))
                 for film in outlook.comparables {
-                    let final = "≥ " + NumberFormatting.thousands(Int64(film.final.value)) + "명"
+                    let final = "≥ " + NumberFormatting.koreanUnits(Int64(film.final.value), units: 3) + "명"
                     #expect(korean.contains(final), "\(film.movieCode) \(final)")
                     #expect(
                         korean.contains(
