@@ -41,7 +41,8 @@ extension CLIStrings {
     func marketComparison(days: Int, sales: String, previous: String, change: String) -> String {
         pick(
             "두 해 모두 보관된 \(days)일: \(sales), 1년 전 \(previous) (\(change))",
-            "On the \(days) days archived in both: \(sales), a year before \(previous) (\(change))")
+            "On the \(days == 1 ? "one day" : "\(days) days") archived in both: \(sales), a year before \(previous) (\(change))"
+        )
     }
 
     func marketMissing(_ missing: Int, of days: Int) -> String {

@@ -109,6 +109,7 @@ PAGES = {
     "/daily": CHART,
     "/weekly": {**CHART, "range": "text"},
     "/charts/period": {"from": "date", "to": "date", "month": "month", "year": "year", "limit": "int"},
+    "/market": {},
     "/market/years": {},
     "/market/days": {"from": "date", "to": "date", "month": "month", "year": "year"},
     "/market/holidays": {"holiday": "text"},

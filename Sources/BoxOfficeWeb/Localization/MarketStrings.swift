@@ -113,7 +113,7 @@ struct MarketStrings: Sendable {
                 ? "The archive holds none of the same days a year before." : "1년 전 같은 날은 보관되어 있지 않습니다."
         }
         return isEnglish
-            ? "On the \(days) days archived in both: \(sales), a year before \(previous) (\(change))."
+            ? "On the \(days == 1 ? "one day" : "\(days) days") archived in both: \(sales), a year before \(previous) (\(change))."
             : "두 해 모두 보관된 \(days)일: \(sales), 1년 전 \(previous) (\(change))."
     }
 

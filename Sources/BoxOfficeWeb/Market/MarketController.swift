@@ -25,6 +25,14 @@ struct MarketController<Context: RequestContext>: Sendable {
         group.get("market/holidays") { request, _ in
             try await kept(request) { language in try await holidays(request, language) }
         }
+        group.get("market") { request, _ in
+            Response(
+                status: .seeOther,
+                headers: [
+                    .location: LinkBuilder.link(
+                        "/market/years", [("lang", Language.explicitParameter(in: request)?.rawValue)])
+                ])
+        }
     }
 
     /// The kept page of the request's address and language, or a new one kept five minutes.

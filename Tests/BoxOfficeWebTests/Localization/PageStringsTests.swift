@@ -71,5 +71,11 @@ struct PageStringsTests {
         #expect(MoviePageStrings.korean.rangeLabel(first: 21, last: 40, total: 1234) == "총 1,234편 중 21–40")
         #expect(ArchiveStrings.english.nationCell(.foreign, nation: "USA") == "Foreign · USA")
         #expect(ArchiveStrings.korean.nationCell(.korean, nation: nil) == "한국")
+        #expect(
+            MarketStrings.english.comparison(days: 1, sales: "a", previous: "b", change: "c")
+                == "On the one day archived in both: a, a year before b (c).")
+        #expect(
+            MarketStrings.english.comparison(days: 2, sales: "a", previous: "b", change: "c").hasPrefix("On the 2 days")
+        )
     }
 }

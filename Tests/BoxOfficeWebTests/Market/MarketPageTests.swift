@@ -117,6 +117,9 @@ struct MarketPageTests {
             #expect(english.text.contains(#">\#(englishTitle.htmlEscaped) <span class="name-beside" lang="ko">"#))
             #expect(!html.contains("name-beside"))
 
+            let redirect = try await client.get("/market?lang=en")
+            #expect(redirect.status == .seeOther)
+            #expect(redirect.headers[.location] == "/market/years?lang=en")
             let years = try await client.get("/market/years")
             #expect(years.status == .ok && years.text.contains("연도별 극장 시장") && years.text.contains("2024"))
             #expect(years.text.contains("notice-sample") && years.text.contains("/market/days?year=2024"))
