@@ -18,18 +18,18 @@ public enum FigureText {
         return mark.isEmpty ? text : mark + " " + text
     }
 
-    /// Won in the reader's words: `45억 2,123만 원`, `₩4.52 billion`.
-    public static func won(_ value: Double, language: Language) -> String {
+    /// Won in the reader's words: `45억 2,123만 원`, `₩4.52 billion` (rounded toward zero when `roundingDown`).
+    public static func won(_ value: Double, language: Language, roundingDown: Bool = false) -> String {
         let amount = whole(value)
         if language == .english {
-            return "₩" + NumberFormatting.englishUnits(amount)
+            return "₩" + NumberFormatting.englishUnits(amount, roundingDown: roundingDown)
         }
-        return NumberFormatting.koreanUnits(amount) + " 원"
+        return NumberFormatting.koreanUnits(amount, roundingDown: roundingDown) + " 원"
     }
 
-    /// A figure in won with its mark: `≈ 45억 2,123만 원`.
+    /// A figure in won with its mark: `≈ 45억 2,123만 원`; a floor is rounded down, so `≥` stays true.
     public static func won(_ figure: Figure, language: Language) -> String {
-        marked(figure, won(figure.value, language: language))
+        marked(figure, won(figure.value, language: language, roundingDown: figure.quality == .floor))
     }
 
     /// A range's bounds in won, precise enough to tell them apart: `45억 2,096만 ~ 45억 2,150만 원`,

@@ -8,11 +8,11 @@ extension NumberFormatting {
         ("조", 1_000_000_000_000), ("억", 100_000_000), ("만", 10_000),
     ]
 
-    /// `value` in Korean units, the `units` largest from its first (rounded half up at the last one kept), each part
-    /// with thousands separators and empty parts left out: `koreanUnits(17_614_321, units: 1)` → `"1,761만"`,
-    /// `koreanUnits(1_914_012_345_678)` → `"1조 9,140억"`, `koreanUnits(4_521_234_567)` → `"45억 2,123만"`;
-    /// under 만: `"9,999"`.
-    public static func koreanUnits(_ value: Int64, units: Int = 2) -> String {
+    /// `value` in Korean units, the `units` largest from its first (rounded half up at the last one kept, or toward
+    /// zero when `roundingDown`: a floor must not read more than it is), each part with thousands separators and
+    /// empty parts left out: `koreanUnits(17_614_321, units: 1)` → `"1,761만"`, `koreanUnits(1_914_012_345_678)` →
+    /// `"1조 9,140억"`, `koreanUnits(4_521_234_567)` → `"45억 2,123만"`; under 만: `"9,999"`.
+    public static func koreanUnits(_ value: Int64, units: Int = 2, roundingDown: Bool = false) -> String {
         let magnitude = value.magnitude
         let sign = value < 0 ? "-" : ""
         func largest(in number: UInt64) -> Int? { koreanUnits.firstIndex { number >= $0.size } }
@@ -21,11 +21,14 @@ extension NumberFormatting {
             Array((koreanUnits[top...].map(\.size) + [1]).prefix(Swift.max(1, units)))
         }
         guard var top = largest(in: magnitude) else { return thousands(value) }
-        var rest = roundedHalfUp(magnitude, to: kept(from: top).last ?? 1)
+        func rounded(_ number: UInt64, to unit: UInt64) -> UInt64 {
+            roundingDown ? number / Swift.max(unit, 1) * Swift.max(unit, 1) : roundedHalfUp(number, to: unit)
+        }
+        var rest = rounded(magnitude, to: kept(from: top).last ?? 1)
         // Rounding up may reach the next unit (9,999.6만 → 1억): count from there.
         if let higher = largest(in: rest), higher < top {
             top = higher
-            rest = roundedHalfUp(magnitude, to: kept(from: top).last ?? 1)
+            rest = rounded(magnitude, to: kept(from: top).last ?? 1)
         }
         var parts: [String] = []
         for (offset, size) in kept(from: top).enumerated() {
@@ -40,25 +43,33 @@ extension NumberFormatting {
     }
 
     /// `value` in English words with `digits` significant figures (at least 3) from a million up: `"17.6 million"`,
-    /// `"452 billion"`, `"1.91 trillion"`; below a million with thousands separators.
-    public static func englishUnits(_ value: Int64, digits: Int = 3) -> String {
-        guard let scale = englishScale(of: value) else { return thousands(value) }
-        return englishUnits(value, in: scale, digits: digits)
+    /// `"452 billion"`, `"1.91 trillion"`; below a million with thousands separators. Rounded to the nearest, or
+    /// toward zero when `roundingDown` (a floor: 13,186,913 is at least `"13.1 million"`, not 13.2).
+    public static func englishUnits(_ value: Int64, digits: Int = 3, roundingDown: Bool = false) -> String {
+        guard let scale = englishScale(of: value, roundingDown: roundingDown) else { return thousands(value) }
+        return englishUnits(value, in: scale, digits: digits, roundingDown: roundingDown)
     }
 
-    /// The English scale (`million`, `billion`, `trillion`) `value` is written in, or `nil` under a million.
-    public static func englishScale(of value: Int64) -> (word: String, size: Double)? {
+    /// The English scale (`million`, `billion`, `trillion`) `value` is written in, or `nil` under a million: from
+    /// what rounds to 1 of it, or from 1 of it when `roundingDown`.
+    public static func englishScale(of value: Int64, roundingDown: Bool = false) -> (word: String, size: Double)? {
         let scales: [(word: String, size: Double)] = [("trillion", 1e12), ("billion", 1e9), ("million", 1e6)]
-        return scales.first { Double(value.magnitude) >= $0.size * 0.9995 }
+        return scales.first { Double(value.magnitude) >= $0.size * (roundingDown ? 1 : 0.9995) }
     }
 
     /// `value` in `scale`, with `digits` significant figures counted as if it were at least 1 of the scale.
-    public static func englishUnits(_ value: Int64, in scale: (word: String, size: Double), digits: Int) -> String {
+    public static func englishUnits(
+        _ value: Int64, in scale: (word: String, size: Double), digits: Int, roundingDown: Bool = false
+    ) -> String {
         let sign = value < 0 ? "-" : ""
         let scaled = Double(value.magnitude) / scale.size
         let significant = Swift.max(3, Swift.min(digits, 15))
         func integerDigits(_ number: Double) -> Int { number < 1 ? 1 : Int(log10(number).rounded(.down)) + 1 }
         var decimals = Swift.max(0, significant - integerDigits(scaled))
+        if roundingDown {
+            let down = (scaled * pow10(decimals)).rounded(.towardZero) / pow10(decimals)
+            return sign + fixed(down, decimals: decimals) + " " + scale.word
+        }
         // Rounding may carry into one more integer digit (9.995 → 10.0): one decimal fewer then.
         let rounded = (scaled * pow10(decimals)).rounded() / pow10(decimals)
         decimals = Swift.max(0, significant - integerDigits(rounded))

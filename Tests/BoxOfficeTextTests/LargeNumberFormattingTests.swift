@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import BoxOfficeText
 import Testing
 
@@ -26,6 +27,25 @@ struct LargeNumberFormattingTests {
         ])
     func english(value: Int64, expected: String) {
         #expect(NumberFormatting.englishUnits(value) == expected)
+    }
+
+    @Test(
+        "A floor rounds toward zero, so at least what it says",
+        arguments: [
+            (Int64(13_186_913), "13.1 million", "1,318만"), (129_952_723_780, "129 billion", "1,299억"),
+            (999_999, "999,999", "99만"), (999_999_999, "999 million", "9억"), (17_614_321, "17.6 million", "1,761만"),
+            (99_999_999, "99.9 million", "9,999만"),
+        ])
+    func floors(value: Int64, english: String, korean: String) {
+        #expect(NumberFormatting.englishUnits(value, roundingDown: true) == english)
+        #expect(NumberFormatting.koreanUnits(value, units: 1, roundingDown: true) == korean)
+    }
+
+    @Test("a sales floor in won keeps its ≥ true; a range rounds to the nearest")
+    func wonFloors() {
+        #expect(FigureText.won(.floor(129_952_723_780), language: .english) == "≥ ₩129 billion")
+        #expect(FigureText.won(.floor(129_999_996_000), language: .korean) == "≥ 1,299억 9,999만 원")
+        #expect(FigureText.won(.exact(129_999_996_000), language: .korean) == "1,300억 원")
     }
 
     // A figure made from a corrupt row (legs of a film whose every audiAcc is -9e18) once trapped here.
