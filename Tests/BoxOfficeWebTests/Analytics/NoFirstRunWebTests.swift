@@ -45,7 +45,9 @@ import Testing
             #expect(streaks.lists.contains { list in list.entries.contains { $0.movieCode == Self.code } })
 
             // The page's run section says why, in each language, and still gives the totals.
-            for (language, notice) in [(Language.korean, "60일 넘게 앞서"), (.english, "more than 60 days before its opening")] {
+            for (language, notice) in [
+                (Language.korean, "60일 넘게 앞서"), (.english, "more than 60 days before its opening"),
+            ] {
                 let view = FilmRunViewModel(report: report, matches: nil, find: "", language: language)
                 #expect(view.hasRun)
                 let renderer = try await PageRenderer.loadFromBundle()
