@@ -5,7 +5,7 @@ public struct MedianPace: Codable, Sendable, Hashable {
     public struct Point: Codable, Sendable, Hashable {
         public var day: Int
         public var audience: Int64
-        /// The films whose cumulative that day the archive shows.
+        /// The films counted that day: those with a known cumulative on it or before it.
         public var films: Int
     }
 
@@ -22,18 +22,29 @@ public struct MedianPace: Codable, Sendable, Hashable {
     public static let maximumDay = 120
     public static let minimumFilms = 3
 
-    /// The median of `paces` on each day of run from 1 to ``maximumDay`` that at least ``minimumFilms`` of them show.
+    /// The median of `paces` on each day of run from 1 to ``maximumDay`` that at least ``minimumFilms`` of them have
+    /// reached (``init(threshold:cumulatives:)``).
     public init(threshold: Int64, paces: [[FilmRun.PacePoint]]) {
         self.init(threshold: threshold, cumulatives: paces.map { $0.map { ($0.day, $0.audience) } })
     }
 
     /// The median of films' cumulatives (each film's by day of run, as a store keeps them) on each day of run from 1
-    /// to ``maximumDay`` that at least ``minimumFilms`` of them show.
+    /// to ``maximumDay`` that at least ``minimumFilms`` of them have reached. On a day the archive does not show a
+    /// film (out of the charts it is read from), its cumulative is its last known one, which it cannot have fallen
+    /// below: so every film counts on every day after its first, and the line never falls as films leave the charts.
     public init(threshold: Int64, cumulatives: [[(day: Int, audience: Int64)]]) {
         var byDay: [Int: [Int64]] = [:]
         for pace in cumulatives {
-            for point in pace where (1...Self.maximumDay).contains(point.day) {
-                byDay[point.day, default: []].append(point.audience)
+            let known = pace.filter { (1...Self.maximumDay).contains($0.day) }.sorted { $0.day < $1.day }
+            guard let first = known.first else { continue }
+            var next = 0
+            var last = first.audience
+            for day in first.day...Self.maximumDay {
+                while next < known.count, known[next].day <= day {
+                    last = known[next].audience
+                    next += 1
+                }
+                byDay[day, default: []].append(last)
             }
         }
         self.threshold = threshold

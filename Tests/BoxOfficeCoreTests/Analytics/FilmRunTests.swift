@@ -338,15 +338,19 @@ import Testing
         }
     }
 
-    @Test func eachDayIsTheMedianOfTheFilmsThatShowIt() {
+    @Test func eachDayIsTheMedianOfTheFilmsWithTheirLastKnownTotals() {
         let median = MedianPace(
             threshold: 10_000_000,
             paces: [Self.pace([10, 20, 30]), Self.pace([11, 25]), Self.pace([13, 21, 33]), Self.pace([12, 23, 36])])
         #expect(median.films == 4)
-        #expect(median.pace.map(\.day) == [1, 2, 3])
+        #expect(median.pace.prefix(3).map(\.day) == [1, 2, 3])
+        #expect(median.pace.count == MedianPace.maximumDay)
         #expect(median.pace[0].audience == 11)  // 10, 11, 12, 13: the mean of the middle two, rounded down
         #expect(median.pace[1].audience == 22)  // 20, 21, 23, 25
-        #expect(median.pace[2].audience == 33 && median.pace[2].films == 3)
+        // Day 3: the second film is out of the charts, at 25 still (it cannot have fallen): 25, 30, 33, 36.
+        #expect(median.pace[2].audience == 31 && median.pace[2].films == 4)
+        // So the line never falls as films leave the charts.
+        #expect(zip(median.pace, median.pace.dropFirst()).allSatisfy { $0.audience <= $1.audience })
         // A day fewer than three films show has no median; previews are not days of the line.
         let thin = MedianPace(threshold: 10_000_000, paces: [Self.pace([1, 2]), Self.pace([1])])
         #expect(thin.pace.isEmpty)
