@@ -117,7 +117,7 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
             w.outlookTitle,
             w.outlookIntro(
                 day: outlook.day, audience: outlook.audience, films: films, since: outlook.since, low: outlook.low,
-                high: outlook.high),
+                high: outlook.high, nearest: outlook.nearestRange),
         ]
         if films > 0 {
             lines += outlook.milestones.map {

@@ -203,7 +203,7 @@ public struct RunWords: Sendable {
     public func admissions(_ figure: Figure) -> String {
         let value = FigureText.whole(figure.value)
         // Three units (억, 만, ones) keep every digit, as Korean media write a film's admissions.
-        let text = isEnglish ? NumberFormatting.thousands(value) : NumberFormatting.koreanUnits(value, units: 3) + "명"
+        let text = isEnglish ? NumberFormatting.thousands(value) : Self.people(value, units: 3)
         return FigureText.marked(figure, text)
     }
 
@@ -216,8 +216,19 @@ public struct RunWords: Sendable {
     /// `≥ 17.6 million`.
     public func admissionsInUnits(_ figure: Figure) -> String {
         let value = FigureText.whole(figure.value)
-        let text = isEnglish ? NumberFormatting.englishUnits(value) : NumberFormatting.koreanUnits(value) + "명"
+        // A floor is rounded down, so `≥` stays true.
+        let down = figure.quality == .floor
+        let text =
+            isEnglish
+            ? NumberFormatting.englishUnits(value, roundingDown: down)
+            : Self.people(value, roundingDown: down)
         return FigureText.marked(figure, text)
+    }
+
+    /// Admissions in 만/억 with 명, spaced after a unit as Korean media write it: `1,761만 명`, `181만 488명`.
+    static func people(_ value: Int64, units: Int = 2, roundingDown: Bool = false) -> String {
+        let number = NumberFormatting.koreanUnits(value, units: units, roundingDown: roundingDown)
+        return number + (number.last.map { "만억조".contains($0) } == true ? " 명" : "명")
     }
 
     /// A second-weekend drop (a fraction) as a percent: `62.4%`.
@@ -230,16 +241,34 @@ public struct RunWords: Sendable {
 
     // MARK: 천만 전망 in sentences
 
-    /// What the outlook compares: the film's day and admissions, and the finished films found around them.
-    public func outlookIntro(day: Int, audience: Int64, films: Int, since: Int, low: Int64, high: Int64) -> String {
-        let people = NumberFormatting.thousands(audience)
-        let range = NumberFormatting.thousands(low) + (isEnglish ? "–" : "~") + NumberFormatting.thousands(high)
-        if isEnglish {
-            return "\(people) admissions by day \(day). Compared with \(films) film\(films == 1 ? "" : "s") opened "
-                + "since \(since) whose first run is over and that had \(range) by day \(day)."
+    /// What the outlook compares: the film's day and admissions, and the finished films nearest to them — what they
+    /// had by that day (`nearest`, their lowest and highest), out of those within the window `low…high`.
+    public func outlookIntro(
+        day: Int, audience: Int64, films: Int, since: Int, low: Int64, high: Int64,
+        nearest: (low: Int64, high: Int64)? = nil
+    ) -> String {
+        func number(_ value: Int64) -> String {
+            isEnglish ? NumberFormatting.thousands(value) : NumberFormatting.koreanUnits(value, units: 3)
         }
-        return "개봉 \(day)일째 누적 관객 \(people)명. \(since)년 이후 개봉해 상영을 마친 영화 가운데 개봉 \(day)일째 누적이 "
-            + "\(range)명이던 \(films)편과 견줍니다."
+        func range(_ low: Int64, _ high: Int64) -> String {
+            low == high ? number(low) : number(low) + (isEnglish ? "–" : "~") + number(high)
+        }
+        let window = range(low, high)
+        if isEnglish {
+            let head = "\(number(audience)) admissions by day \(day). "
+            guard let nearest, films > 0 else {
+                return head + "No film opened since \(since) whose first run is over had \(window) by day \(day)."
+            }
+            return head + "Compared with the \(films) film\(films == 1 ? "" : "s") opened since \(since) whose first "
+                + "run is over nearest to it by day \(day): \(range(nearest.low, nearest.high)) (of those with "
+                + "\(window))."
+        }
+        let head = "개봉 \(day)일째 누적 관객 \(Self.people(audience, units: 3)). "
+        guard let nearest, films > 0 else {
+            return head + "\(since)년 이후 개봉해 상영을 마친 영화 가운데 개봉 \(day)일째 누적이 \(window)명이던 영화는 없습니다."
+        }
+        return head + "\(since)년 이후 개봉해 상영을 마친 영화 가운데 개봉 \(day)일째 누적이 이와 가장 가까운 \(films)편"
+            + "(\(range(nearest.low, nearest.high))명, \(window)명 가운데)과 견줍니다."
     }
 
     /// How many of the compared films passed a milestone: `14편 중 3편이 1000만 관객을 넘었습니다 (21.4%).`,
@@ -253,8 +282,10 @@ public struct RunWords: Sendable {
     /// The film's rank among the archived films by admissions on day `day`: `개봉 12일째 누적 관객으로 보관된 영화
     /// 120편 중 4위입니다.`, `#4 of 120 films in the archive by admissions on day 12.`
     public func outlookRank(_ rank: Int, of films: Int, day: Int) -> String {
-        isEnglish
-            ? "#\(rank) of \(films) films in the archive by admissions on day \(day)."
-            : "개봉 \(day)일째 누적 관객으로 보관된 영화 \(films)편 중 \(rank)위입니다."
+        let count = NumberFormatting.thousands(Int64(films))
+        let place = NumberFormatting.thousands(Int64(rank))
+        return isEnglish
+            ? "#\(place) of \(count) films in the archive by admissions on day \(day)."
+            : "개봉 \(day)일째 누적 관객으로 보관된 영화 \(count)편 중 \(place)위입니다."
     }
 }

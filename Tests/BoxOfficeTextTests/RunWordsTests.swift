@@ -49,10 +49,14 @@ struct RunWordsTests {
         #expect(Self.korean.admissions(.floor(1_234_567)) == "≥ 123만 4,567명")
         #expect(Self.korean.admissions(.exact(123_456_789)) == "1억 2,345만 6,789명")
         #expect(Self.korean.admissions(.exact(9_999)) == "9,999명")
+        #expect(Self.korean.admissions(.exact(17_610_000)) == "1,761만 명")
         #expect(Self.english.admissions(.exact(1_234_567)) == "1,234,567")
         #expect(Self.korean.admissions(.exact(5), on: CalendarDate("2024-03-10")!) == "5명 (2024-03-10)")
         #expect(Self.korean.admissionsInUnits(.floor(17_614_321)) == "≥ 1,761만 4,321명")
         #expect(Self.english.admissionsInUnits(.floor(17_614_321)) == "≥ 17.6 million")
+        // A floor never reads more than it is: 13,186,913 is at least 13.1 million, not 13.2.
+        #expect(Self.english.admissionsInUnits(.floor(13_186_913)) == "≥ 13.1 million")
+        #expect(Self.english.admissionsInUnits(.exact(13_186_913)) == "13.2 million")
         #expect(Self.english.drop(.exact(0.624)) == "62.4%")
         #expect(Self.english.legs(.floor(6.5249)) == "≥ 6.52×")
         #expect(Self.korean.legs(.exact(3)) == "3.00×")
@@ -81,6 +85,20 @@ struct RunWordsTests {
                 == "3 of 14 passed 10 million admissions.")
         #expect(Self.korean.outlookRank(4, of: 120, day: 12) == "개봉 12일째 누적 관객으로 보관된 영화 120편 중 4위입니다.")
         #expect(
-            Self.english.outlookIntro(day: 5, audience: 10, films: 1, since: 2011, low: 1, high: 2).contains("1 film "))
+            Self.english.outlookRank(655, of: 2_344, day: 3)
+                == "#655 of 2,344 films in the archive by admissions on day 3.")
+        #expect(
+            Self.english.outlookIntro(day: 5, audience: 10, films: 1, since: 2011, low: 1, high: 2, nearest: (2, 2))
+                .contains("the 1 film "))
+        // The window is what may be compared; the films compared are the nearest, and their own range is given.
+        #expect(
+            Self.korean.outlookIntro(
+                day: 12, audience: 8_250_000, films: 20, since: 2011, low: 6_600_000, high: 10_312_500,
+                nearest: (8_025_629, 8_448_392))
+                == "개봉 12일째 누적 관객 825만 명. 2011년 이후 개봉해 상영을 마친 영화 가운데 개봉 12일째 누적이 이와 가장 가까운 20편"
+                + "(802만 5,629~844만 8,392명, 660만~1,031만 2,500명 가운데)과 견줍니다.")
+        #expect(
+            Self.english.outlookIntro(day: 12, audience: 8_250_000, films: 0, since: 2011, low: 1, high: 2)
+                .hasSuffix("No film opened since 2011 whose first run is over had 1–2 by day 12."))
     }
 }

@@ -93,6 +93,14 @@ public struct TenMillionOutlook: Codable, Sendable, Hashable {
     /// C's place among every film's known cumulative on day N (1 = the most), and how many films that ranks.
     public var rank: Int
     public var rankedFilms: Int
+    /// The lowest and highest cumulative the comparables had on day N, `nil` without comparables.
+    public var nearestRange: (low: Int64, high: Int64)? {
+        guard let low = comparables.map(\.audience).min(), let high = comparables.map(\.audience).max() else {
+            return nil
+        }
+        return (low, high)
+    }
+
     /// Whether there are enough comparables for shares (and a page may write percentages).
     public var percentages: Bool
 

@@ -31,7 +31,7 @@ struct TenMillionOutlookViewModel: Sendable {
         let films = outlook.comparables.count
         intro = t.outlookIntro(
             day: outlook.day, audience: outlook.audience, films: films, since: outlook.since, low: outlook.low,
-            high: outlook.high)
+            high: outlook.high, nearest: outlook.nearestRange)
         milestones =
             films == 0
             ? []

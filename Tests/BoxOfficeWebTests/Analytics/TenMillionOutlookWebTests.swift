@@ -151,7 +151,8 @@ struct TenMillionOutlookWebTests {
                 // the Korean one beside it.
                 let titles = try await services.archive.englishTitles(of: outlook.comparables.map(\.movieCode))
                 for film in outlook.comparables {
-                    let final = "≥ " + NumberFormatting.koreanUnits(Int64(film.final.value), units: 3) + "명"
+                    let number = NumberFormatting.koreanUnits(Int64(film.final.value), units: 3)
+                    let final = "≥ " + number + (number.last.map { "만억조".contains($0) } == true ? " 명" : "명")
                     #expect(korean.contains(final), "\(film.movieCode) \(final)")
                     #expect(
                         korean.contains(
