@@ -113,9 +113,28 @@ struct RecordsStrings: Sendable {
     /// The caption of a fastest list: `1000만 관객 최단 돌파`.
     func fastestCaption(_ threshold: Int64) -> String { words.fastest(threshold) }
 
-    /// The sentence that states the list's finding.
-    func leader(title: String, figure: String) -> String {
-        isEnglish ? "First: \(title) (\(figure))." : "1위: \(title) (\(figure))."
+    /// A totals list's caption, naming the opening year it is limited to: `2019년 개봉작 매출액 순위`.
+    func totalsCaption(bySales: Bool, year: Int?) -> String {
+        let list = bySales ? salesList : audienceList
+        guard let year else { return list }
+        if isEnglish { return "Films opened in \(year), " + (bySales ? "by sales" : "by admissions") }
+        return "\(year)년 개봉작 " + list
+    }
+
+    /// The sentence that states the list's finding: the first film, or the films tied first (the first three named).
+    func leader(titles: [String], figure: String) -> String {
+        let named = Array(titles.prefix(3))
+        let more = titles.count - named.count
+        if isEnglish {
+            let list =
+                more > 0
+                ? named.joined(separator: ", ") + " and \(more) more"
+                : named.count < 2
+                    ? named.joined() : named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "")
+            return titles.count > 1 ? "Joint first: \(list), \(figure) each." : "First: \(list), \(figure)."
+        }
+        let list = named.joined(separator: ", ") + (more > 0 ? " 외 \(more)편" : "")
+        return titles.count > 1 ? "공동 1위: \(list), 각 \(figure)." : "1위: \(list), \(figure)."
     }
 
     func yearOption(_ year: Int) -> String { isEnglish ? String(year) : "\(year)년" }

@@ -177,7 +177,7 @@ struct RecordsViewModel: Sendable {
             }
             lead = { r.crossingDay($0.milestone?.dayOfRun) }
         case .audience, .sales:
-            caption = list.order == .sales ? r.salesList : r.audienceList
+            caption = r.totalsCaption(bySales: list.order == .sales, year: report.year)
             columns = [number(r.finalAudienceHeader), number(r.finalSalesHeader), number(r.daysInTop10Header)]
             cells = {
                 [
@@ -231,7 +231,12 @@ struct RecordsViewModel: Sendable {
                 movieURL: LinkBuilder.link("/movies/\(entry.movieCode)", [("lang", explicit)]),
                 openDate: entry.openDate?.isoString ?? r.none, cells: cells(entry))
         }
-        let summary = list.entries.first.map { r.leader(title: Self.inline(name($0)), figure: lead($0)) } ?? r.emptyList
+        // Films with the same figure as the first share the lead (two films with 36 days at #1 in a row).
+        let summary =
+            list.entries.first.map { first in
+                let tied = list.entries.prefix { lead($0) == lead(first) }
+                return r.leader(titles: tied.map { Self.inline(name($0)) }, figure: lead(first))
+            } ?? r.emptyList
         return RecordsListViewModel(
             id: "records-\(list.order.rawValue)", caption: caption, summary: summary, columns: columns, rows: rows,
             isEmpty: rows.isEmpty)

@@ -71,6 +71,21 @@ struct PageStringsTests {
         #expect(MoviePageStrings.korean.rangeLabel(first: 21, last: 40, total: 1234) == "총 1,234편 중 21–40")
         #expect(ArchiveStrings.english.nationCell(.foreign, nation: "USA") == "Foreign · USA")
         #expect(ArchiveStrings.korean.nationCell(.korean, nation: nil) == "한국")
+        #expect(RecordsStrings.korean.leader(titles: ["가"], figure: "36일") == "1위: 가, 36일.")
+        #expect(RecordsStrings.korean.totalsCaption(bySales: true, year: 2019) == "2019년 개봉작 매출액 순위")
+        #expect(
+            RecordsStrings.english.totalsCaption(bySales: false, year: 2019) == "Films opened in 2019, by admissions")
+        #expect(RecordsStrings.english.totalsCaption(bySales: true, year: nil) == "By sales")
+        #expect(RecordsStrings.korean.leader(titles: ["가", "나"], figure: "36일") == "공동 1위: 가, 나, 각 36일.")
+        #expect(
+            RecordsStrings.english.leader(titles: ["A", "B"], figure: "36 days")
+                == "Joint first: A and B, 36 days each.")
+        #expect(
+            RecordsStrings.english.leader(titles: ["A", "B", "C", "D"], figure: "1 day")
+                == "Joint first: A, B, C and 1 more, 1 day each.")
+        #expect(
+            RecordsStrings.english.leader(titles: ["A (가)"], figure: "≥ ₩144 billion")
+                == "First: A (가), ≥ ₩144 billion.")
         #expect(
             MarketStrings.english.comparison(days: 1, sales: "a", previous: "b", change: "c")
                 == "On the one day archived in both: a, a year before b (c).")
