@@ -10,6 +10,7 @@ extension CLIStrings {
     var marketYearHeader: String { pick("연도", "Year") }
     var marketSalesHeader: String { pick("매출액", "Sales") }
     var marketChangeHeader: String { pick("전년 같은 날 대비", "Change") }
+    var marketHolidayChangeHeader: String { pick("전년 연휴 대비", "On last year's") }
     var marketOutsideHeader: String { pick("10위 밖", "Outside top 10") }
     var marketKoreanHeader: String { pick("한국 영화", "Korean") }
     var marketMonopolyHeader: String { pick("독과점 일수", "Monopoly days") }

@@ -220,7 +220,7 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
             }
             let columns: [TextTable.Column] = [
                 .left(strings.marketYearHeader), .left(strings.marketWindowHeader), .right(strings.marketSalesHeader),
-                .right(strings.marketChangeHeader), .left(strings.marketTopFilmHeader),
+                .right(strings.marketHolidayChangeHeader), .left(strings.marketTopFilmHeader),
                 .right(strings.marketKoreanHeader), .right(strings.marketArchivedHeader),
             ]
             var footer = [strings.marketLegend]

@@ -47,6 +47,7 @@ struct MarketCommandTests {
             #expect(holidays.status == 0, "\(holidays.stderr)")
             #expect(
                 holidays.stdout.contains("Seollal at the cinema") && holidays.stdout.contains("2024-02-09 ~ 2024-02-12")
+                    && holidays.stdout.contains("On last year's")
             )
 
             #expect(try await CLIHarness.statsCalls(server) == calls, "market never calls KOBIS")

@@ -7,7 +7,8 @@ struct MarketStrings: Sendable {
     let isEnglish: Bool
 
     let marketTab, yearsTab, daysTab, holidaysTab, yearsTitle, daysTitle, holidaysTitle, seollal, chuseok: String
-    let yearHeader, salesHeader, changeHeader, outsideHeader, koreanHeader, monopolyHeader, hhiHeader: String
+    let yearHeader, salesHeader, changeHeader, holidayChangeHeader, outsideHeader, koreanHeader, monopolyHeader,
+        hhiHeader: String
     let archivedHeader, dateHeader, topTenHeader, firstHeader, firstShowsHeader, monthHeader, filmHeader: String
     let showShareHeader, salesShareHeader, overAllocationHeader, daysHeader, windowHeader, topFilmHeader: String
     let yearsCaption, daysCaption, monthsCaption, holidaysCaption, topShowDaysTitle, overAllocatedTitle: String
@@ -34,6 +35,8 @@ struct MarketStrings: Sendable {
         yearHeader = t("연도", "Year")
         salesHeader = t("매출액", "Sales")
         changeHeader = t("전년 같은 날 대비", "Change on the same days")
+        // A holiday window moves and changes length: it compares with the year before's window, not its dates.
+        holidayChangeHeader = t("전년 연휴 대비", "Change on last year's holiday")
         outsideHeader = t("10위 밖 비중", "Outside the top 10")
         koreanHeader = t("한국 영화 비중", "Korean films' share")
         monopolyHeader = t("한 영화가 상영 절반 초과", "Days one film had over half the shows")
@@ -117,10 +120,26 @@ struct MarketStrings: Sendable {
             : "두 해 모두 보관된 \(days)일: \(sales), 1년 전 \(previous) (\(change))."
     }
 
+    /// A year not over yet: the last day it counts, `11월 30일까지`, `to 30 November`.
+    func through(_ day: CalendarDate) -> String {
+        let months = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ]
+        let month = months.indices.contains(day.month - 1) ? months[day.month - 1] : String(day.month)
+        return isEnglish ? "to \(day.day) \(month)" : "\(day.month)월 \(day.day)일까지"
+    }
+
+    /// A year's label in sentences, with the day it counts to when it is not over: `2026년(11월 30일까지)`.
+    func yearLabel(_ year: Int, through day: CalendarDate?) -> String {
+        guard let day else { return isEnglish ? String(year) : "\(year)년" }
+        return isEnglish ? "\(year) (\(through(day)))" : "\(year)년(\(through(day)))"
+    }
+
     func yearsDescription(latest: String, sales: String, best: String, bestSales: String) -> String {
         isEnglish
             ? "The market in \(latest): \(sales). The largest year was \(best) with \(bestSales)."
-            : "\(latest)년 시장 \(sales). 가장 큰 해는 \(best)년, \(bestSales)."
+            : "\(latest) 시장 \(sales). 가장 큰 해는 \(best), \(bestSales)."
     }
 
     func daysChartTitle(_ range: String) -> String {

@@ -5,6 +5,8 @@ import Hummingbird
 /// One year of `/market/years`, already in words.
 struct MarketYearRowViewModel: Sendable {
     var year: Int
+    /// The last day a year not over yet counts, in words (`11월 30일까지`); empty for a whole year.
+    var through: String
     var daysURL: String
     var sales: String
     var salesRange: String
@@ -39,9 +41,13 @@ struct MarketYearsViewModel: Sendable {
             page: .years, title: m.yearsTitle, source: report.source,
             showsEraNote: report.years.contains { $0.partialScreens && $0.archivedDays > 0 },
             jsonItems: [], language: language, request: request)
+        // Only the latest of several years can be cut short by yesterday (an earlier one starts with the archive).
+        let current =
+            report.years.count > 1
+            ? report.years.last.flatMap { year in Self.lastDay(of: year).map { (year.year, $0) } } : nil
         rows = report.years.reversed().map { year in
             MarketYearRowViewModel(
-                year: year.year,
+                year: year.year, through: current.flatMap { $0.0 == year.year ? m.through($0.1) : nil } ?? "",
                 daysURL: MarketPageViewModel.link("/market/days", [("year", String(year.year))], request: request),
                 sales: m.won(year.sales, language: language),
                 salesRange: year.sales.map { FigureText.wonRange($0, language: language) } ?? "",
@@ -60,11 +66,22 @@ struct MarketYearsViewModel: Sendable {
         if let latest = known.last?.year, let latestSales = known.last?.sales,
             let best = known.max(by: { ($0.sales?.value ?? 0) < ($1.sales?.value ?? 0) }), let bestSales = best.sales
         {
+            let through = current.flatMap { $0.0 == latest ? $0.1 : nil }
             summary = m.yearsDescription(
-                latest: String(latest), sales: FigureText.won(latestSales, language: language),
-                best: String(best.year), bestSales: FigureText.won(bestSales, language: language))
+                latest: m.yearLabel(latest, through: through), sales: FigureText.won(latestSales, language: language),
+                best: m.yearLabel(best.year, through: current.flatMap { $0.0 == best.year ? $0.1 : nil }),
+                bestSales: FigureText.won(bestSales, language: language))
         } else {
             summary = m.emptyArchive
         }
+    }
+
+    /// The last day `year` counts when it is not over yet (yesterday, in the current year), `nil` for a whole year.
+    static func lastDay(of year: MarketYear) -> CalendarDate? {
+        guard let first = CalendarDate(year: year.year, month: 1, day: 1),
+            let next = CalendarDate(year: year.year + 1, month: 1, day: 1), year.days > 0,
+            year.days < first.days(to: next)
+        else { return nil }
+        return first.adding(days: year.days - 1)
     }
 }

@@ -120,11 +120,18 @@ struct MarketPageTests {
             let redirect = try await client.get("/market?lang=en")
             #expect(redirect.status == .seeOther)
             #expect(redirect.headers[.location] == "/market/years?lang=en")
+            // The year not over yet says the day it counts to, in the table and in the finding.
+            let yearsEnglish = try await client.get("/market/years?lang=en").text
+            #expect(yearsEnglish.contains("<br><small>to ") && yearsEnglish.contains("The market in 2024 (to "))
             let years = try await client.get("/market/years")
             #expect(years.status == .ok && years.text.contains("연도별 극장 시장") && years.text.contains("2024"))
             #expect(years.text.contains("notice-sample") && years.text.contains("/market/days?year=2024"))
+            #expect(years.text.contains("일까지</small>") && years.text.contains("2024년(3월 "))
             let holidays = try await client.get("/market/holidays?holiday=seollal&lang=en")
             #expect(holidays.status == .ok && holidays.text.contains("Seollal"))
+            // Each window compares with the year before's window, whose days and length differ.
+            #expect(holidays.text.contains("Change on last year&#39;s holiday"))
+            #expect(try await client.get("/market/holidays").text.contains("전년 연휴 대비"))
             // A window's day count never wraps away from its word on a phone.
             #expect(holidays.text.contains("\u{00A0}days)</a>") && !holidays.text.contains(" days)</a>"))
             // No Seollal window is archived: the page says so once, not again as its summary.
