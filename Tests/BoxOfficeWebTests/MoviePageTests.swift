@@ -68,6 +68,14 @@ struct MoviePageTests {
             let english = try await client.get("/movies/\(movie.code)?lang=en")
             #expect(english.text.contains("Opening date"))
             #expect(english.text.contains(#"<html lang="en">"#))
+            // The trend chart names the film as the page does: by its English title on English pages.
+            let details = try #require(
+                try await client.get("/api/v1/movies/\(movie.code)").jsonObject?["titleEnglish"] as? String)
+            if !details.isEmpty {
+                #expect(english.text.contains("\(details.htmlEscaped): daily audience"))
+                #expect(!english.text.contains("\(movie.title): daily audience"))
+            }
+            #expect(html.contains("\(movie.title) 일별 관객수"))
         }
     }
 

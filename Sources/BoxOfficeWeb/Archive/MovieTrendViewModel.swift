@@ -57,8 +57,11 @@ struct MovieTrendViewModel: Sendable {
 
     /// - Parameter keeperRuns: whether the archive keeper runs on this instance (the empty notice then says so
     ///   instead of naming a terminal command).
-    init(trend: MovieTrend, language: Language, keeperRuns: Bool = false) {
+    /// `title` names the film in the chart's title (the page's leading name: English on English pages, where KOBIS
+    /// has one); the archived Korean title otherwise.
+    init(trend: MovieTrend, language: Language, keeperRuns: Bool = false, title: String? = nil) {
         let a = ArchiveStrings.table(for: language)
+        let name = title ?? trend.title ?? trend.movieCode
         let t = PageStrings.table(for: language)
         self.a = a
         hasPoints = !trend.points.isEmpty
@@ -77,7 +80,7 @@ struct MovieTrendViewModel: Sendable {
 
         let points = trend.points
         guard let first = points.first, let last = points.last else {
-            chartTitle = a.trendChartTitle(trend.title ?? trend.movieCode)
+            chartTitle = a.trendChartTitle(name)
             chartDescription = emptyText
             segments = []
             dots = []
@@ -122,7 +125,7 @@ struct MovieTrendViewModel: Sendable {
         if last.date != first.date { dates.append(last.date) }
         xTicks = dates.map { Tick(position: SVGNumber.text(x($0)), label: $0.isoString) }
         let peak = points.max { $0.audience < $1.audience } ?? first
-        chartTitle = a.trendChartTitle(trend.title ?? trend.movieCode)
+        chartTitle = a.trendChartTitle(name)
         chartDescription = a.trendChartDescription(
             days: points.count, first: first.date.isoString, last: last.date.isoString,
             peak: NumberFormatting.thousands(peak.audience), peakDay: peak.date.isoString)

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Hummingbird
 
 /// `GET /movies/{code}`: the movie page, with the film's run from the local archive. The poster is a
@@ -29,7 +30,9 @@ struct MovieController<Context: RequestContext>: Sendable {
         let archived = try? await archive.trend(movieCode: movie.code)
         let trend = archived ?? MovieTrend(movieCode: movie.code, source: source, points: [])
         var viewModel = MovieViewModel(movie: movie, language: language, request: request)
-        viewModel.trend = MovieTrendViewModel(trend: trend, language: language, keeperRuns: keeperRuns)
+        viewModel.trend = MovieTrendViewModel(
+            trend: trend, language: language, keeperRuns: keeperRuns,
+            title: LeadingName(korean: movie.title, english: movie.titleEnglish, language: language).name)
         viewModel.run = try await run(of: movie.code, request: request, language: language)
         let page = EncodedBody(
             try renderer.renderBody(viewModel, template: "movie"), contentType: ResponseBuilders.htmlContentType)
