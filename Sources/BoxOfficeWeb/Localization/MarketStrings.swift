@@ -61,13 +61,17 @@ struct MarketStrings: Sendable {
         topShowDaysTitle = t("1위 영화의 상영 점유율이 가장 높았던 날", "Days the #1 film had the largest share of shows")
         overAllocatedTitle = t("매출보다 상영이 많았던 영화", "Films given more shows than their sales earned")
         legend = t(
-            "≈ 는 범위의 가운데 값입니다. 실제 값은 함께 적은 범위 안에 있습니다.",
-            "≈ marks the middle of a range that holds the true figure; the range is given beside it.")
+            "≈ 는 범위의 가운데 값입니다. 실제 값은 그 아래 작게 적은 범위 안에 있습니다(날마다의 범위는 JSON에 있습니다).",
+            "≈ marks the middle of a range that holds the true figure; the range is given under it (each day's, in the "
+                + "JSON).")
         methodNote = t(
             "KOBIS의 매출 점유율은 그날 전체 매출에 대한 비율이어서, 점유율 1% 이상인 영화마다 전체 매출의 범위가 나옵니다. "
-                + "그 범위들이 겹치는 곳이 그날의 시장입니다. 상영 점유율은 10위 안 영화의 상영 횟수에 대한 비율입니다.",
+                + "그 범위들이 겹치는 곳이 그날의 시장입니다. 상영 점유율은 10위 안 영화의 상영 횟수에 대한 비율이고, 상영 "
+                + "집중도(HHI)는 그 점유율(%)을 제곱해 더한 값입니다: 10편이 똑같이 나누면 1,000, 한 편이 모두 가지면 10,000.",
             "KOBIS's sales share is a share of the whole day's sales, so each film with 1% or more pins the day's market to "
-                + "a range; the market lies where they meet. Show shares are shares of the top 10's shows.")
+                + "a range; the market lies where they meet. Show shares are shares of the top 10's shows; show "
+                + "concentration (HHI) sums their squares in percent: 1,000 when ten films share alike, 10,000 when one "
+                + "has them all.")
         eraNote = RunWords.table(for: en ? .english : .korean).eraNote
         emptyArchive = t("이 기간의 보관된 일별 차트가 없습니다.", "The archive holds no daily chart for this period.")
         fromLabel = t("시작일", "From")
@@ -87,11 +91,13 @@ struct MarketStrings: Sendable {
     func name(_ holiday: KoreanHoliday) -> String { holiday == .seollal ? seollal : chuseok }
 
     /// A percent change with its sign and mark: `≈ +12.3%`.
+    /// A change in percent with its sign, a true minus (−) for a fall; no sign when it rounds to 0.0.
     func change(_ figure: Figure?) -> String {
         guard let figure else { return none }
-        let sign = figure.value > 0 ? "+" : ""
         let mark = FigureText.mark(figure.quality)
-        return (mark.isEmpty ? "" : mark + " ") + sign + NumberFormatting.percent(figure.value)
+        let digits = NumberFormatting.percent(abs(figure.value))
+        let sign = digits == NumberFormatting.percent(0) ? "" : figure.value > 0 ? "+" : figure.value < 0 ? "−" : ""
+        return (mark.isEmpty ? "" : mark + " ") + sign + digits
     }
 
     func won(_ figure: Figure?, language: Language) -> String {

@@ -55,8 +55,10 @@ struct MarketFilmRowViewModel: Sendable {
 struct MarketMonthRowViewModel: Sendable {
     var month: String
     var sales: String
+    var salesRange: String?
     var outside: String
     var korean: String
+    var koreanRange: String?
     var monopolyDays: Int
     var hhi: String
     var archived: String
@@ -179,7 +181,9 @@ struct MarketDaysViewModel: Sendable {
         months = report.months.map { month in
             MarketMonthRowViewModel(
                 month: month.month, sales: m.won(month.sales, language: language),
+                salesRange: month.sales.map { FigureText.wonRange($0, language: language) },
                 outside: m.percent(month.outsideShare), korean: m.percent(month.koreanShare),
+                koreanRange: month.koreanShare.map(FigureText.percentRange),
                 monopolyDays: month.monopolyDays, hhi: m.hhi(month.meanShowHHI),
                 archived: m.archived(month.archivedDays, of: month.days), salesSort: SortValue.figure(month.sales),
                 outsideSort: SortValue.figure(month.outsideShare), koreanSort: SortValue.figure(month.koreanShare),

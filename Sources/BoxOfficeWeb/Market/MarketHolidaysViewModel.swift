@@ -8,12 +8,13 @@ struct MarketHolidayRowViewModel: Sendable {
     var window: String
     var daysURL: String
     var sales: String
-    var salesRange: String
+    var salesRange: String?
     var topFilm: String
     var topFilmBeside: String
     var hasTopFilmBeside: Bool
     var topURL: String?
     var korean: String
+    var koreanRange: String?
     var change: String
     var archived: String
     /// The raw values the page script sorts the columns by (``SortValue``).
@@ -60,10 +61,11 @@ struct MarketHolidaysViewModel: Sendable {
                     "/market/days", [("from", window.range.start.isoString), ("to", window.range.end.isoString)],
                     request: request),
                 sales: m.won(window.sales, language: language),
-                salesRange: window.sales.map { FigureText.wonRange($0, language: language) } ?? "",
+                salesRange: window.sales.map { FigureText.wonRange($0, language: language) },
                 topFilm: top?.name ?? m.none, topFilmBeside: top?.beside ?? "", hasTopFilmBeside: top?.beside != nil,
                 topURL: window.topMovieCode.map { MarketPageViewModel.link("/movies/\($0)", [], request: request) },
-                korean: m.percent(window.koreanShare), change: m.change(window.change),
+                korean: m.percent(window.koreanShare),
+                koreanRange: window.koreanShare.map(FigureText.percentRange), change: m.change(window.change),
                 archived: m.archived(window.archivedDays, of: window.days),
                 windowSort: window.range.start.isoString, salesSort: SortValue.figure(window.sales),
                 changeSort: SortValue.figure(window.change), topFilmSort: top?.name ?? "",

@@ -5,15 +5,16 @@ import Hummingbird
 /// One year of `/market/years`, already in words.
 struct MarketYearRowViewModel: Sendable {
     var year: Int
-    /// The last day a year not over yet counts, in words (`11월 30일까지`); empty for a whole year.
-    var through: String
+    /// The last day a year not over yet counts, in words (`11월 30일까지`); `nil` for a whole year. (Optional, not
+    /// empty: Mustache renders a section for an empty string.)
+    var through: String?
     var daysURL: String
     var sales: String
-    var salesRange: String
+    var salesRange: String?
     var change: String
     var outside: String
     var korean: String
-    var koreanRange: String
+    var koreanRange: String?
     var monopolyDays: String
     var hhi: String
     var archived: String
@@ -47,12 +48,12 @@ struct MarketYearsViewModel: Sendable {
             ? report.years.last.flatMap { year in Self.lastDay(of: year).map { (year.year, $0) } } : nil
         rows = report.years.reversed().map { year in
             MarketYearRowViewModel(
-                year: year.year, through: current.flatMap { $0.0 == year.year ? m.through($0.1) : nil } ?? "",
+                year: year.year, through: current.flatMap { $0.0 == year.year ? m.through($0.1) : nil },
                 daysURL: MarketPageViewModel.link("/market/days", [("year", String(year.year))], request: request),
                 sales: m.won(year.sales, language: language),
-                salesRange: year.sales.map { FigureText.wonRange($0, language: language) } ?? "",
+                salesRange: year.sales.map { FigureText.wonRange($0, language: language) },
                 change: m.change(year.change), outside: m.percent(year.outsideShare),
-                korean: m.percent(year.koreanShare), koreanRange: year.koreanShare.map(FigureText.percentRange) ?? "",
+                korean: m.percent(year.koreanShare), koreanRange: year.koreanShare.map(FigureText.percentRange),
                 monopolyDays: year.archivedDays > 0 ? NumberFormatting.thousands(year.monopolyDays) : m.none,
                 hhi: m.hhi(year.meanShowHHI), archived: m.archived(year.archivedDays, of: year.days),
                 partialScreens: year.partialScreens, salesSort: SortValue.figure(year.sales),

@@ -72,6 +72,9 @@ struct PageStringsTests {
         #expect(ArchiveStrings.english.nationCell(.foreign, nation: "USA") == "Foreign · USA")
         #expect(ArchiveStrings.korean.nationCell(.korean, nation: nil) == "한국")
         #expect(RecordsStrings.korean.leader(titles: ["가"], figure: "36일") == "1위: 가, 36일.")
+        #expect(MarketStrings.english.change(.range(-1.6, -1.4)) == "≈ −1.5%")
+        #expect(MarketStrings.english.change(.range(-0.18, 0.21)) == "≈ 0.0%")
+        #expect(MarketStrings.korean.change(.range(55, 56.4)) == "≈ +55.7%")
         #expect(RecordsStrings.korean.totalsCaption(bySales: true, year: 2019) == "2019년 개봉작 매출액 순위")
         #expect(
             RecordsStrings.english.totalsCaption(bySales: false, year: 2019) == "Films opened in 2019, by admissions")

@@ -132,6 +132,10 @@ struct MarketPageTests {
             // Each window compares with the year before's window, whose days and length differ.
             #expect(holidays.text.contains("Change on last year&#39;s holiday"))
             #expect(try await client.get("/market/holidays").text.contains("전년 연휴 대비"))
+            // The Korean share's range under its middle, as the legend says; nothing under a cell without a figure.
+            let months = try await client.get("/market/days?year=2024").text
+            #expect(months.contains("%</small></td>"))
+            for page in [holidays.text, months, yearsEnglish] { #expect(!page.contains("<small></small>")) }
             // A window's day count never wraps away from its word on a phone.
             #expect(holidays.text.contains("\u{00A0}days)</a>") && !holidays.text.contains(" days)</a>"))
             // No Seollal window is archived: the page says so once, not again as its summary.
