@@ -63,7 +63,8 @@ struct RecordsViewModel: Sendable {
     var minYear: Int
     var maxYear: Int
     var lists: [RecordsListViewModel]
-    var note: String
+    /// The list's note, `nil` when it has none (Mustache renders a section for an empty string).
+    var note: String?
     var showsEraNote: Bool
     var jsonURL: String
     var hiddenLanguage: String
@@ -124,7 +125,7 @@ struct RecordsViewModel: Sendable {
         switch kind {
         case .legs: note = r.legsNote
         case .streaks: note = r.streakNote
-        case .milestones, .totals: note = ""
+        case .milestones, .totals: note = nil
         }
         showsEraNote =
             report.source == .kobis
