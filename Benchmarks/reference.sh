@@ -67,7 +67,7 @@ print(f"Days {film.group(1)} ({film.group(2)} years), commit {commit}, debug bui
 print("| checked against the simulator's truth | count |")
 print("| --- | ---: |")
 rows = [
-    ("films in a daily or weekend top 10", "films"),
+    ("films in a daily or weekly top 10", "films"),
     ("milestone crossings, exact (= the truth's day)", "exact and"),
     ("milestone crossings, ranged (hold the truth's day)", "ranged crossings"),
     ("opening and second weekends (= the truth)", "weekends"),
