@@ -96,9 +96,12 @@ def register(r) -> None:
         r.find(d, f"{years} thead .sort-button")[0].send_keys(Keys.ENTER)
         r.wait(d, lambda x: r.one(x, f"{years} thead th:nth-child(1)").get_attribute("aria-sort") == "ascending",
                "Enter: the year heading says oldest first")
-        shown = [th.text.strip("*") for th in r.find(d, f"{years} tbody tr th")]
+        headings = [th.text for th in r.find(d, f"{years} tbody tr th")]
+        shown = [text.split("\n")[0].strip("*") for text in headings]
         every_year = [str(year["year"]) for year in c.server.json("/api/v1/market/years")["years"]]
         r.check(shown == every_year, f"the years, oldest first: {shown[:3]}…")
+        # The year not over yet says the day it counts to, under the year.
+        r.check(headings[-1].endswith("일까지") and "까지" not in headings[0], f"the current year's end: {headings[-1]!r}")
 
         failures: list[str] = []
         pages = [
