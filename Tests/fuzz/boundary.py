@@ -193,7 +193,7 @@ FORMS = {
 # Query names read somewhere that are not page query parameters (path parameters, form fields read through the
 # same helper, route names that look like reads).
 NOT_QUERY = {"id", "code", "secret", "movieCode", "account", "login", "logout", "signup", "session", "stats",
-             "watchlist", "notifications", "offline", "movies", "export", "categories", "lang", "records"}
+             "watchlist", "notifications", "offline", "movies", "export", "categories", "lang", "records", "market"}
 
 
 def discover_pages():
