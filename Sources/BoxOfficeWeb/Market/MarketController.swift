@@ -26,12 +26,9 @@ struct MarketController<Context: RequestContext>: Sendable {
             try await kept(request) { language in try await holidays(request, language) }
         }
         group.get("market") { request, _ in
-            Response(
-                status: .seeOther,
-                headers: [
-                    .location: LinkBuilder.link(
-                        "/market/years", [("lang", Language.explicitParameter(in: request)?.rawValue)])
-                ])
+            // 303, keeping a language the address named.
+            Response.redirect(
+                to: LinkBuilder.link("/market/years", [("lang", Language.explicitParameter(in: request)?.rawValue)]))
         }
     }
 

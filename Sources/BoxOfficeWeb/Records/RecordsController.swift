@@ -29,12 +29,10 @@ struct RecordsController<Context: RequestContext>: Sendable {
             try await kept(request) { language in try await page(.legs, request, language) }
         }
         group.get("records") { request, _ in
-            Response(
-                status: .seeOther,
-                headers: [
-                    .location: LinkBuilder.link(
-                        "/records/milestones", [("lang", Language.explicitParameter(in: request)?.rawValue)])
-                ])
+            // 303, keeping a language the address named.
+            Response.redirect(
+                to: LinkBuilder.link(
+                    "/records/milestones", [("lang", Language.explicitParameter(in: request)?.rawValue)]))
         }
     }
 
