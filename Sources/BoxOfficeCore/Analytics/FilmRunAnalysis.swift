@@ -30,7 +30,7 @@ struct FilmRunAnalysis {
         }
         Self.addTotals(history, to: &run)
         run.reach = Self.reach(openDate: openDate, firstDay: run.firstDay, archiveStart: history.archiveStart)
-        let before = Self.largestTotal(before: run.firstDay, in: history.rows)
+        let before = Self.largestTotal(before: run.firstDay, openDate: openDate, in: history.rows)
         switch run.reach {
         case .noArchivedDay, .archivedLate, .noFirstRun:
             break
@@ -83,31 +83,56 @@ struct FilmRunAnalysis {
         return runs.map { run in run.sorted(by: FilmRow.endsEarlier) }
     }
 
-    /// The largest total of the rows before `day`: what the film had reached before its first run.
-    static func largestTotal(before day: CalendarDate?, in rows: [FilmRow]) -> Int64? {
-        guard let day else { return nil }
-        return rows.filter { $0.end < day }.map(\.audienceTotal).max()
+    /// The largest total of the rows left out of every run, which start before `openDate` − 60 days (or, without an
+    /// open date, end before the first run's first day): what the film had reached before its first run.
+    static func largestTotal(
+        before firstDay: CalendarDate?, openDate: CalendarDate?, in rows: [FilmRow]
+    ) -> Int64? {
+        if let openDate {
+            let start = openDate.adding(days: -previewWindow)
+            return rows.filter { $0.start < start }.map(\.audienceTotal).max()
+        }
+        guard let firstDay else { return nil }
+        return rows.filter { $0.end < firstDay }.map(\.audienceTotal).max()
     }
 
     /// The first run's crossing of each milestone, read from its rows in the order their periods end. The first row
     /// whose total reaches the milestone bounds the day from above; the rows below it, from below. Exact when a row
     /// shows the crossing within its own period and the day before that row's last day is known below the
-    /// milestone; otherwise the days between the last known total below it and the first known above it. A milestone
-    /// the film had passed before its first run (`before`, a total of older rows) is left out.
+    /// milestone; otherwise the days between the last known total below it and the first known above it, narrowed
+    /// by every other total the rows make known. A milestone the film had passed before its first run (`before`, a
+    /// total of older rows) is left out, and so is one no known total places after the run's assumed start.
     static func milestones(_ rows: [FilmRow], openDate: CalendarDate?, before: Int64? = nil) -> [MilestoneCrossing] {
         guard let firstRow = rows.min(by: { $0.start < $1.start }) else { return [] }
         let runStart = openDate.map { Swift.min($0.adding(days: -previewWindow), firstRow.start) } ?? firstRow.start
         var crossings: [MilestoneCrossing] = []
         for threshold in Milestone.thresholds {
+            if let before, before >= threshold { continue }
             guard let index = rows.firstIndex(where: { $0.audienceTotal >= threshold }) else { continue }
             let row = rows[index]
             // Every earlier row ends no later and shows a total below the milestone.
             let below = rows[..<index].map(\.end).max()
             if Milestone.crossed(threshold, audience: row.audience, audienceTotal: row.audienceTotal) {
+                if let below, below >= row.end {
+                    // A daily row of the same last day is below it (a revised total): the day, or a later one the
+                    // next row above it bounds.
+                    guard
+                        let next = rows[(index + 1)...].first(where: {
+                            $0.end > row.end && $0.audienceTotal >= threshold
+                        })
+                    else { continue }
+                    crossings.append(
+                        MilestoneCrossing(threshold: threshold, earliest: row.end, latest: next.end, openDate: openDate)
+                    )
+                    continue
+                }
                 // Reached within the row's own period, after the last day known below it.
                 let earliest = below.map { Swift.max(row.start, $0.adding(days: 1)) } ?? row.start
                 crossings.append(
-                    MilestoneCrossing(threshold: threshold, earliest: earliest, latest: row.end, openDate: openDate))
+                    narrowed(
+                        MilestoneCrossing(
+                            threshold: threshold, earliest: earliest, latest: row.end, openDate: openDate),
+                        by: rows, openDate: openDate))
             } else if let below, below >= row.start.adding(days: -1) {
                 // A row ending the day before this one's period (or within it) is below the milestone, yet this row's
                 // own total before its period is above it: KOBIS revised the totals, and the crossing lies on the
@@ -117,16 +142,37 @@ struct FilmRunAnalysis {
                         threshold: threshold, earliest: row.start.adding(days: -1), latest: row.end,
                         openDate: openDate))
             } else {
-                if below == nil, let before, before >= threshold { continue }
                 let earliest = below.map { $0.adding(days: 1) } ?? runStart
                 let latest = row.start.adding(days: -1)
-                // Reached before the run's first day the archive can place: no day to give, not one to invent.
-                guard earliest <= latest else { continue }
+                // Reached before the run's first day the archive can place: no day to give, not one to invent. A
+                // single day only the run's assumed start bounds is not known either.
+                guard earliest < latest || (earliest == latest && below != nil) else { continue }
                 crossings.append(
-                    MilestoneCrossing(threshold: threshold, earliest: earliest, latest: latest, openDate: openDate))
+                    narrowed(
+                        MilestoneCrossing(threshold: threshold, earliest: earliest, latest: latest, openDate: openDate),
+                        by: rows, openDate: openDate))
             }
         }
         return crossings
+    }
+
+    /// `crossing` narrowed by every total `rows` make known inside its days: a day known at or above the milestone
+    /// ends it, one known below it starts it after. Unchanged when the totals disagree (a revision).
+    static func narrowed(
+        _ crossing: MilestoneCrossing, by rows: [FilmRow], openDate: CalendarDate?
+    ) -> MilestoneCrossing {
+        guard crossing.earliest < crossing.latest else { return crossing }
+        let known = rows.flatMap { [($0.end, $0.audienceTotal), ($0.start.adding(days: -1), $0.audienceBefore)] }
+        var earliest = crossing.earliest
+        var latest = crossing.latest
+        for (day, total) in known where total >= crossing.threshold && day >= earliest && day < latest {
+            latest = day
+        }
+        for (day, total) in known where total < crossing.threshold && day >= earliest && day < latest {
+            earliest = day.adding(days: 1)
+        }
+        guard earliest <= latest else { return crossing }
+        return MilestoneCrossing(threshold: crossing.threshold, earliest: earliest, latest: latest, openDate: openDate)
     }
 
     static func peak(_ rows: [FilmRow]) -> FilmRun.Peak? {
@@ -192,12 +238,13 @@ struct FilmRunAnalysis {
             run.secondWeekendDrop = .exact(1 - w2 / w1)
         }
         let sunday = friday.adding(days: 2)
-        if let weekRow = history.weekends.first(where: { $0.start == friday })
+        // A daily row's own total first, as the pace takes it, then a weekly one's.
+        if let row = days[sunday] {
+            run.firstWeek = .exact(Double(row.audienceTotal))
+        } else if let weekRow = history.weekends.first(where: { $0.start == friday })
             ?? history.weeks.first(where: { $0.end == sunday })
         {
             run.firstWeek = .exact(Double(weekRow.audienceTotal))
-        } else if let row = days[sunday] {
-            run.firstWeek = .exact(Double(row.audienceTotal))
         } else if let row = days[sunday.adding(days: 1)] {
             run.firstWeek = .exact(Double(row.audienceBefore))
         }

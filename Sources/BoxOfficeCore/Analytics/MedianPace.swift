@@ -31,7 +31,8 @@ public struct MedianPace: Codable, Sendable, Hashable {
     /// The median of films' cumulatives (each film's by day of run, as a store keeps them) on each day of run from 1
     /// to ``maximumDay`` that at least ``minimumFilms`` of them have reached. On a day the archive does not show a
     /// film (out of the charts it is read from), its cumulative is its last known one, which it cannot have fallen
-    /// below: so every film counts on every day after its first, and the line never falls as films leave the charts.
+    /// below: so every film counts on every day after its first, and the line never falls as films leave the charts
+    /// (nor, held at its highest so far, as one first known late joins it).
     public init(threshold: Int64, cumulatives: [[(day: Int, audience: Int64)]]) {
         var byDay: [Int: [Int64]] = [:]
         for pace in cumulatives {
@@ -57,6 +58,13 @@ public struct MedianPace: Codable, Sendable, Hashable {
             // The mean of the two middle values, rounded down, without overflowing.
             let median = lower / 2 + upper / 2 + (lower % 2 + upper % 2) / 2
             return Point(day: day, audience: median, films: values.count)
+        }
+        // A film first known late (the archive lacks its opening days) or a revised total can still pull a day's
+        // median below the day before's; a cumulative line holds the higher.
+        var highest = Int64.min
+        for index in pace.indices {
+            highest = Swift.max(highest, pace[index].audience)
+            pace[index].audience = highest
         }
     }
 }
