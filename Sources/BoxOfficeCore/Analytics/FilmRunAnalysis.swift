@@ -30,7 +30,7 @@ struct FilmRunAnalysis {
         }
         Self.addTotals(history, to: &run)
         run.reach = Self.reach(openDate: openDate, firstDay: run.firstDay, archiveStart: history.archiveStart)
-        let before = Self.largestTotal(before: run.firstDay, openDate: openDate, in: history.rows)
+        let before = Self.largestTotalBeforeRun(openDate: openDate, in: history.rows)
         switch run.reach {
         case .noArchivedDay, .archivedLate, .noFirstRun:
             break
@@ -83,17 +83,11 @@ struct FilmRunAnalysis {
         return runs.map { run in run.sorted(by: FilmRow.endsEarlier) }
     }
 
-    /// The largest total of the rows left out of every run, which start before `openDate` − 60 days (or, without an
-    /// open date, end before the first run's first day): what the film had reached before its first run.
-    static func largestTotal(
-        before firstDay: CalendarDate?, openDate: CalendarDate?, in rows: [FilmRow]
-    ) -> Int64? {
-        if let openDate {
-            let start = openDate.adding(days: -previewWindow)
-            return rows.filter { $0.start < start }.map(\.audienceTotal).max()
-        }
-        guard let firstDay else { return nil }
-        return rows.filter { $0.end < firstDay }.map(\.audienceTotal).max()
+    /// The largest total of the rows left out of every run, which start before `openDate` − 60 days: what the film
+    /// had reached before its first run. None without an open date, when no row is left out.
+    static func largestTotalBeforeRun(openDate: CalendarDate?, in rows: [FilmRow]) -> Int64? {
+        guard let start = openDate?.adding(days: -previewWindow) else { return nil }
+        return rows.filter { $0.start < start }.map(\.audienceTotal).max()
     }
 
     /// The first run's crossing of each milestone, read from its rows in the order their periods end. The first row

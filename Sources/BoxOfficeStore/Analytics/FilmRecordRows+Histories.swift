@@ -16,8 +16,8 @@ extension FilmRecordRows {
             SELECT e.movie_code, c.kind, c.range_start, c.range_end, e.rank, e.title, e.open_date, e.audience,
               e.audience_total, e.sales, e.sales_total, e.screens, e.shows
             FROM chart_entries e JOIN charts c ON c.id = e.chart_id
-            WHERE e.movie_code = ANY(\(codes)) AND c.origin = \(origin)
-              AND c.kind IN (\(daily), \(weekend), \(week), \(weekdays)) AND c.filter_key = \(unfiltered)
+            WHERE e.movie_code = ANY(\(codes)) AND c.origin = \(origin) AND c.kind = ANY(\(kinds))
+              AND c.filter_key = \(unfiltered)
             """
         if let rows = try await PostgresRows.all(postgres, on: sql) {
             let typed = (String, String, String, String, Int, String, String?, Int64, Int64, Int64, Int64, Int, Int)
