@@ -184,7 +184,8 @@ struct FleetTests {
                     break
                 }
                 #expect(served >= 1, "a reader got a cold chart after the keeper stopped")
-                #expect(served <= 50)
+                // Readers get at least the reserve; more when background work gave back calls it counted ahead.
+                #expect(served >= 50, "readers keep the reserve: \(usedBefore) before, \(served) served")
                 #expect(usedBefore + served == 300, "readers got every call of the reserve: \(usedBefore) + \(served)")
                 let refused = try #require(refusal, "no cold chart was refused after \(served) served")
                 #expect(refused.status == 503, "\(refused.text)")
