@@ -1,10 +1,12 @@
 /// Reads one film's archived rows, for its run.
 public protocol FilmRunRepository: Sendable {
-    /// The film's rows in every archived unfiltered daily and weekend chart, and the archive's first day.
+    /// The film's rows in every archived unfiltered daily, weekend, week and weekdays chart, and the archive's first
+    /// day.
     func filmHistory(movieCode: String, source: ChartSource) async throws -> FilmHistory
     /// The histories of `movieCodes` (as ``filmHistory(movieCode:source:)``), by code, read together.
     func filmHistories(movieCodes: [String], source: ChartSource) async throws -> [String: FilmHistory]
-    /// Up to `limit` films of the archived daily charts whose title contains `text` (case as stored), latest first.
+    /// Up to `limit` charted films whose title, Korean or English (case ignored), contains `text`, the one last seen
+    /// in a chart first.
     func films(titled text: String, limit: Int) async throws -> [ArchivedFilm]
     /// The archive's latest daily chart's day, `nil` when it holds none.
     func archiveEnd() async throws -> CalendarDate?

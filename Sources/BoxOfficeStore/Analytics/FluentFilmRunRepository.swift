@@ -4,7 +4,8 @@ import Foundation
 import SQLKit
 
 /// A film's rows in the unfiltered daily and weekly charts of one origin: one statement on
-/// `chart_entries (movie_code)`, and the archive's first day from `charts (origin, kind, range_start)`.
+/// `chart_entries (movie_code)`, and the archive's first day from `charts (origin, kind, range_start)`. Searches and
+/// comparisons read the films' kept records (``FilmRecordRows``, ``FilmRunPaceRows``).
 struct FluentFilmRunRepository: FilmRunRepository {
     let database: any Database
     let origin: String
@@ -36,19 +37,22 @@ struct FluentFilmRunRepository: FilmRunRepository {
 
     func films(titled text: String, limit: Int) async throws -> [ArchivedFilm] {
         try await StorageFailure.run("search the archive's titles", logger: database.logger) {
-            // LIKE's wildcards in the text are matched literally.
-            let escaped = text.replacingOccurrences(of: "!", with: "!!").replacingOccurrences(of: "%", with: "!%")
-                .replacingOccurrences(of: "_", with: "!_")
+            // The kept records hold one row per charted film, whichever chart lists it, with the title of its latest
+            // day; the English title comes from the movie lists the keeper reads. LIKE's wildcards in the text are
+            // matched literally, and LOWER makes the English match ignore case on both databases.
+            try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
+            let escaped = text.lowercased().replacingOccurrences(of: "!", with: "!!")
+                .replacingOccurrences(of: "%", with: "!%").replacingOccurrences(of: "_", with: "!_")
+            let pattern = "%" + escaped + "%"
             let rows = try await database.requireSQL().raw(
                 """
-                SELECT e.movie_code AS movie_code, MAX(e.title) AS title, MAX(e.open_date) AS open_date,
-                  MAX(c.range_start) AS last_day
-                FROM chart_entries e
-                JOIN charts c ON c.id = e.chart_id
-                WHERE c.origin = \(bind: origin) AND c.kind = \(bind: Self.daily) AND c.filter_key = \(bind: Self.unfiltered)
-                  AND e.title LIKE \(bind: "%" + escaped + "%") ESCAPE '!'
-                GROUP BY e.movie_code
-                ORDER BY last_day DESC, e.movie_code
+                SELECT r.movie_code AS movie_code, r.title AS title, r.open_date AS open_date
+                FROM film_runs r
+                LEFT JOIN movie_nations n ON n.origin = r.origin AND n.movie_code = r.movie_code
+                WHERE r.origin = \(bind: origin)
+                  AND (LOWER(r.title) LIKE \(bind: pattern) ESCAPE '!'
+                    OR LOWER(n.title_english) LIKE \(bind: pattern) ESCAPE '!')
+                ORDER BY COALESCE(r.final_date, '') DESC, r.movie_code
                 LIMIT \(bind: limit)
                 """
             ).all()
