@@ -207,7 +207,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BoxOfficeCLITests",
-            dependencies: ["KOBISSimulator", "KOBIS", "BoxOfficeStore", "BoxOfficeTestSupport"],
+            dependencies: ["KOBISSimulator", "KOBIS", "BoxOfficeStore", "BoxOfficeCodecs", "BoxOfficeTestSupport"],
             swiftSettings: swiftSettings),
     ]
 )

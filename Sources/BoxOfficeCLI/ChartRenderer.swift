@@ -56,12 +56,13 @@ enum ChartRenderer {
     }
 
     /// The chart's rows as CSV: the columns of ``ChartEntry/csvHeader`` (as `boxoffice export` writes them), then
-    /// `dayOfRun` and `audiencePerShow` (empty when unknown), as the JSON's rows carry them.
+    /// `dayOfRun`, `audiencePerShow` and `titleEnglish` (empty when unknown), as the JSON's rows carry them.
     static func csv(_ chart: Chart) -> String {
-        let header = ChartEntry.csvHeader + ["dayOfRun", "audiencePerShow"]
+        let header = ChartEntry.csvHeader + ["dayOfRun", "audiencePerShow", "titleEnglish"]
         let rows = chart.entries.map { entry in
             entry.csvFields + [
                 chart.dayOfRun(of: entry).map(String.init) ?? "", entry.audiencePerShow.map { "\($0)" } ?? "",
+                entry.titleEnglish ?? "",
             ]
         }
         let lines = [header.joined(separator: ",")] + rows.map(RFC4180.exportRecord)

@@ -143,7 +143,7 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
                 ["date"] + figureColumns("sales") + figureColumns("topTenShare") + figureColumns("koreanShare")
                     + [
                         "inconsistent", "firstMovieCode", "firstTitle", "firstShowShare", "showHHI", "monopoly",
-                        "holiday",
+                        "holiday", "firstTitleEnglish",
                     ],
                 report.lines.map { line in
                     [line.date.isoString] + figureFields(line.sales) + figureFields(line.topTenShare)
@@ -152,6 +152,7 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
                             String(line.inconsistent), line.firstMovieCode ?? "", line.firstTitle ?? "",
                             line.firstShowShare.map { String($0) } ?? "", line.showHHI.map { String($0) } ?? "",
                             String(line.monopoly), line.holiday?.rawValue ?? "",
+                            line.firstMovieCode.flatMap { englishTitles[$0] } ?? "",
                         ]
                 })
         case .table:
@@ -197,14 +198,15 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
             return csv(
                 ["year", "day", "start", "end", "days", "archivedDays"] + figureColumns("sales")
                     + figureColumns("koreanShare") + ["topMovieCode", "topTitle", "topSales"] + figureColumns("change")
-                    + ["partialScreens"],
+                    + ["partialScreens", "topTitleEnglish"],
                 report.windows.map { window in
                     [
                         String(window.year), window.day.isoString, window.range.start.isoString,
                         window.range.end.isoString, String(window.days), String(window.archivedDays),
                     ] + figureFields(window.sales) + figureFields(window.koreanShare)
                         + [window.topMovieCode ?? "", window.topTitle ?? "", window.topSales.map { String($0) } ?? ""]
-                        + figureFields(window.change) + [String(window.partialScreens)]
+                        + figureFields(window.change)
+                        + [String(window.partialScreens), window.topMovieCode.flatMap { englishTitles[$0] } ?? ""]
                 })
         case .table:
             let rows = report.windows.map { window in

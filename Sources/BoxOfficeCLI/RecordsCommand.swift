@@ -88,7 +88,7 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
             let header = [
                 "order", "rank", "movieCode", "title", "openDate", "nation", "milestoneEarliest", "milestoneLatest",
                 "dayOfRunLow", "dayOfRunHigh", "milestoneQuality", "finalAudience", "finalSales", "openingWeekend",
-                "secondWeekendDrop", "legs", "daysAtNumberOne", "longestStreak", "daysInTop10",
+                "secondWeekendDrop", "legs", "daysAtNumberOne", "longestStreak", "daysInTop10", "titleEnglish",
             ]
             let rows = report.lists.flatMap { list in
                 list.entries.map { entry in
@@ -102,6 +102,7 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
                         entry.secondWeekendDrop.map { String($0.value) } ?? "",
                         entry.legs.map { String($0.value) } ?? "", String(entry.daysAtNumberOne),
                         entry.longestStreak.map { String($0.days) } ?? "", String(entry.daysInTop10),
+                        englishTitles[entry.movieCode] ?? "",
                     ]
                 }
             }

@@ -1,16 +1,17 @@
 import BoxOfficeApp
 import BoxOfficeCore
 
-/// The English titles a table in English shows first (``CLIStrings/filmTitle(_:english:width:)``) and the analytics
-/// JSON carries (`englishTitles`), read from what the archive keeps with the films' nations: no KOBIS call, and no read
-/// at all for Korean tables or CSV (whose shapes do not change with the language).
+/// The English titles a table in English shows first (``CLIStrings/filmTitle(_:english:width:)``), the analytics
+/// JSON carries (`englishTitles`) and CSV gives a column of its own, read from what the archive keeps with the films'
+/// nations: no KOBIS call, and no read at all for Korean tables.
 enum TableTitles {
     /// `report` with the English titles of the films it names where its output shows them: JSON (the API's shape,
-    /// `englishTitles`, in either language) and English tables; Korean tables and CSV read none.
+    /// `englishTitles`) and CSV (a column, so its shape does not change with the language) in either language, and
+    /// English tables; Korean tables read none.
     static func titled<Report: NamesFilms>(
         _ report: Report, services: AppServices, strings: CLIStrings, format: PeriodFormat
     ) async -> Report {
-        guard format == .json || (strings.isEnglish && format == .table) else { return report }
+        guard format != .table || strings.isEnglish else { return report }
         return await services.archive.withEnglishTitles(report)
     }
 }

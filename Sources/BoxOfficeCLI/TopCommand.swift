@@ -108,13 +108,14 @@ struct TopCommand: AsyncParsableCommand, LocalizedCommand {
 
     static func csv(_ chart: PeriodChart) -> String {
         var lines = [
-            "rank,movieCode,title,nationality,nation,audience,sales,audienceShare,days,bestRank,firstDay,lastDay"
+            "rank,movieCode,title,nationality,nation,audience,sales,audienceShare,days,bestRank,firstDay,lastDay,"
+                + "titleEnglish"
         ]
         for e in chart.entries {
             let fields = [
                 String(e.rank), e.movieCode, e.title, e.nationality.rawValue, e.nation ?? "", String(e.audience),
                 String(e.sales), String(format: "%.1f", e.audienceShare), String(e.days), String(e.bestRank),
-                e.firstDay.isoString, e.lastDay.isoString,
+                e.firstDay.isoString, e.lastDay.isoString, e.titleEnglish ?? "",
             ]
             lines.append(RFC4180.exportRecord(fields))
         }

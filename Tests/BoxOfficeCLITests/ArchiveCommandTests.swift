@@ -1,3 +1,4 @@
+import BoxOfficeCodecs
 import BoxOfficeStore
 import BoxOfficeTestSupport
 import Foundation
@@ -27,14 +28,27 @@ struct ArchiveCommandTests {
 
             let export = try await cli.run(["export", "--from", "2024-03-01", "--to", "2024-03-10"])
             #expect(export.status == 0)
-            let lines = export.stdout.split(separator: "\r\n").map(String.init)
-            #expect(lines.first?.hasPrefix("date,rank,change,changeAmount,movieCode,title") == true)
-            #expect(lines.count == 1 + 100)
+            let records = try RFC4180.parse(export.stdout)
+            let header = try #require(records.first?.fields)
+            #expect(header.prefix(6) == ["date", "rank", "change", "changeAmount", "movieCode", "title"])
+            #expect(header.last == "titleEnglish")
+            #expect(records.count == 1 + 100)
+            let rows = records.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0.fields)) }
             var sums: [String: Int64] = [:]
-            for line in lines.dropFirst() {
-                let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-                sums[String(fields[4]), default: 0] += Int64(fields[7])!
+            for row in rows {
+                sums[row["movieCode"] ?? "", default: 0] += Int64(row["audience"] ?? "") ?? -1
             }
+            // Each row carries its film's English title where the sync kept one, as the JSON export does.
+            #expect(rows.contains { !($0["titleEnglish"] ?? "").isEmpty })
+            let exportJSON = try await cli.run([
+                "export", "--from", "2024-03-01", "--to", "2024-03-10", "--format", "json",
+            ])
+            let days = try #require(
+                try JSONSerialization.jsonObject(with: Data(exportJSON.stdout.utf8)) as? [[String: Any]])
+            let jsonTitles = days.flatMap { ($0["entries"] as? [[String: Any]]) ?? [] }.map {
+                $0["titleEnglish"] as? String ?? ""
+            }
+            #expect(jsonTitles == rows.map { $0["titleEnglish"] ?? "" })
 
             let top = try await cli.run([
                 "top", "--from", "2024-03-01", "--to", "2024-03-10", "--format", "json", "--limit", "100",
@@ -48,6 +62,17 @@ struct ArchiveCommandTests {
                 #expect((entry["audience"] as? NSNumber)?.int64Value == sums[code], "\(code)")
                 #expect(["korean", "foreign"].contains(entry["nationality"] as? String ?? ""))
             }
+
+            let topCSV = try await cli.run(["top", "--from", "2024-03-01", "--to", "2024-03-10", "--format", "csv"])
+            let topRecords = try RFC4180.parse(topCSV.stdout)
+            let topHeader = try #require(topRecords.first?.fields)
+            #expect(topHeader.last == "titleEnglish")
+            for (record, entry) in zip(topRecords.dropFirst(), entries) {
+                let row = Dictionary(uniqueKeysWithValues: zip(topHeader, record.fields))
+                #expect(row["movieCode"] == entry["movieCode"] as? String)
+                #expect(row["titleEnglish"] == entry["titleEnglish"] as? String ?? "", "\(row)")
+            }
+            #expect(topRecords.dropFirst().contains { $0.fields.last?.isEmpty == false })
 
             let table = try await cli.run(["top", "--month", "2024-03"])
             #expect(table.status == 0)

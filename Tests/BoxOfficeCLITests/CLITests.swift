@@ -1,3 +1,4 @@
+import BoxOfficeCodecs
 import Foundation
 import KOBIS
 import KOBISSimulator
@@ -85,19 +86,22 @@ struct CLITests {
         try await CLIHarness.withSimulator { _, cli in
             let result = try await cli.run(["daily", "--date", "2024-03-15", "--format", "csv", "--nation", "K"])
             #expect(result.status == 0, "\(result.stderr)")
-            let lines = result.stdout.split(separator: "\r\n").map(String.init)
-            #expect(lines.first?.hasPrefix("rank,change,changeAmount,movieCode,title") == true)
-            #expect(lines.first?.hasSuffix(",shows,dayOfRun,audiencePerShow") == true)
-            #expect(lines.count == 11)
-            // Each row ends with its day of run and audience per show, as the JSON has them.
+            let records = try RFC4180.parse(result.stdout)
+            let header = try #require(records.first?.fields)
+            #expect(header.prefix(5) == ["rank", "change", "changeAmount", "movieCode", "title"])
+            #expect(header.suffix(4) == ["shows", "dayOfRun", "audiencePerShow", "titleEnglish"])
+            #expect(records.count == 11)
+            // Each row ends with its day of run, audience per show and English title, as the JSON has them.
             let json = try await cli.run(["daily", "--date", "2024-03-15", "--format", "json", "--nation", "K"])
             let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
             #expect(object["market"] == nil, "a filtered chart has no market")
             let entries = try #require(object["entries"] as? [[String: Any]])
-            for (line, entry) in zip(lines.dropFirst(), entries) {
-                let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-                #expect(fields.suffix(2).first == (entry["dayOfRun"] as? Int).map(String.init) ?? "", "\(line)")
-                #expect(Double(fields.last ?? "") == entry["audiencePerShow"] as? Double, "\(line)")
+            #expect(entries.count == records.count - 1)
+            for (record, entry) in zip(records.dropFirst(), entries) {
+                let row = Dictionary(uniqueKeysWithValues: zip(header, record.fields))
+                #expect(row["dayOfRun"] == (entry["dayOfRun"] as? Int).map(String.init) ?? "", "\(row)")
+                #expect(Double(row["audiencePerShow"] ?? "") == entry["audiencePerShow"] as? Double, "\(row)")
+                #expect(row["titleEnglish"] == entry["titleEnglish"] as? String ?? "", "\(row)")
             }
         }
     }

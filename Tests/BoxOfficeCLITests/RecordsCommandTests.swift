@@ -1,3 +1,4 @@
+import BoxOfficeCodecs
 import BoxOfficeTestSupport
 import Foundation
 import Testing
@@ -39,6 +40,32 @@ struct RecordsCommandTests {
             let csv = try await cli.run(["records", "legs", "--format", "csv"])
             #expect(csv.status == 0, "\(csv.stderr)")
             #expect(csv.stdout.hasPrefix("order,rank,movieCode,title,openDate,nation,"))
+            // CSV has the same columns in either language: the English titles the JSON names, in a column of their own.
+            let titles = try #require(report["englishTitles"] as? [String: String])
+            #expect(!titles.isEmpty, "the sync kept English titles with the nations")
+            for language in ["ko", "en"] {
+                let totals = try await cli.run([
+                    "records", "totals", "--limit", "5", "--format", "csv", "--lang", language,
+                ])
+                let records = try RFC4180.parse(totals.stdout)
+                let header = try #require(records.first?.fields)
+                #expect(header.last == "titleEnglish")
+                let rows = records.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0.fields)) }
+                #expect(rows.count == entries.count)
+                for row in rows {
+                    #expect(row["titleEnglish"] == titles[row["movieCode"] ?? ""] ?? "", "\(row)")
+                }
+                #expect(rows.contains { row in !(row["titleEnglish"] ?? "").isEmpty })
+            }
+            let days = try await cli.run([
+                "market", "days", "--from", "2024-03-01", "--to", "2024-03-10", "--format", "csv",
+            ])
+            let dayRecords = try RFC4180.parse(days.stdout)
+            let dayHeader = try #require(dayRecords.first?.fields)
+            #expect(dayHeader.last == "firstTitleEnglish")
+            let firstTitles = dayRecords.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(dayHeader, $0.fields)) }
+            #expect(firstTitles.count == 10)
+            #expect(firstTitles.contains { !($0["firstTitleEnglish"] ?? "").isEmpty }, "\(firstTitles)")
 
             let milestones = try await cli.run(["records", "milestones", "--threshold", "1000000", "--lang", "en"])
             #expect(milestones.status == 0 && milestones.stdout.contains("Fastest to 1 million admissions"))

@@ -106,11 +106,22 @@ public struct ArchiveService: Sendable {
             movieCode: movieCode, source: source, points: try await archive.trendPoints(movieCode: movieCode))
     }
 
-    /// The archived daily charts of `range`, oldest first, and the coverage (for a warning about gaps).
+    /// The archived daily charts of `range`, oldest first, each row with its English title where the archive keeps
+    /// one, and the coverage (for a warning about gaps).
     public func dailyCharts(in range: DateRange) async throws -> (charts: [Chart], coverage: ArchiveCoverage) {
         async let coverage = coverage(of: range)
-        async let stored = charts.dailyCharts(in: range)
-        return (try await stored, try await coverage)
+        let stored = try await charts.dailyCharts(in: range)
+        // One read for every film of the period, not one a day.
+        let codes = Set(stored.flatMap { $0.entries.map(\.movieCode) }).sorted()
+        let titles = (try? await englishTitles(of: codes)) ?? [:]
+        let titled = stored.map { chart in
+            var chart = chart
+            for index in chart.entries.indices {
+                chart.entries[index].titleEnglish = titles[chart.entries[index].movieCode]
+            }
+            return chart
+        }
+        return (titled, try await coverage)
     }
 }
 
