@@ -32,23 +32,49 @@ struct BoxOfficeCommand<Runner: WebAppRunner>: AsyncParsableCommand {
         return value.flatMap(Language.init(rawValue:))
     }
 
+    /// `arguments` with a `--lang` given before the command moved after it, where the commands read it
+    /// (`boxoffice --lang ko daily` is `boxoffice daily --lang ko`); as they are when there is none or `--` ends
+    /// the options.
+    static func languageAfterCommand(_ arguments: [String]) -> [String] {
+        guard !arguments.contains("--"), let first = arguments.first else { return arguments }
+        if first == "--lang", arguments.count >= 3 { return Array(arguments.dropFirst(2)) + arguments.prefix(2) }
+        if first.hasPrefix("--lang="), arguments.count >= 2 { return Array(arguments.dropFirst()) + [first] }
+        return arguments
+    }
+
+    /// The command `arguments` name first (`admin grant` for one of a command's own), when it is one of ours.
+    static func commandNamed(in arguments: [String]) -> String? {
+        var names: [String] = []
+        var commands = configuration.subcommands
+        for argument in arguments {
+            guard let command = commands.first(where: { $0._commandName == argument }) else { break }
+            names.append(argument)
+            commands = command.configuration.subcommands
+        }
+        return names.isEmpty ? nil : names.joined(separator: " ")
+    }
+
     /// Parses and runs, turning every failure into one line on stderr and a non-zero exit status.
     static func main() async {
+        let arguments = languageAfterCommand(Array(CommandLine.arguments.dropFirst()))
         let command: any ParsableCommand
         do {
-            command = try parseAsRoot()
+            command = try parseAsRoot(arguments)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 // --help, --version: let ArgumentParser print them.
                 exit(withError: error)
             }
-            // Nothing parsed, so `--lang` is looked for by hand, else the environment's language. ArgumentParser's
-            // own words stay English, like the usage text.
-            let strings = CLIStrings.table(
-                for: Self.languageAsked(in: CommandLine.arguments) ?? CLILanguage.fromEnvironment())
-            let reason = message(for: error).split(separator: "\n").first.map(String.init) ?? strings.invalidArguments
-            Terminal.printError(reason + " " + strings.seeHelp)
+            // Nothing parsed, so `--lang` is looked for by hand, else the environment's language.
+            let strings = CLIStrings.table(for: Self.languageAsked(in: arguments) ?? CLILanguage.fromEnvironment())
+            let name = commandNamed(in: arguments)
+            var reason = ParserMessage.reason(message(for: error), arguments: arguments, strings: strings)
+            if name == nil, let first = arguments.first, !first.hasPrefix("-"), first != "help" {
+                reason = strings.unknownCommand(InputProblem.quotable(first))
+            }
+            if reason.isEmpty { reason = strings.invalidArguments }
+            Terminal.printError(reason + " " + strings.seeHelp(command: name))
             Foundation.exit(code == .validationFailure ? 64 : code.rawValue)
         }
         let language = Self.language(of: command)

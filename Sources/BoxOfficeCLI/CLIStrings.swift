@@ -26,7 +26,7 @@ struct CLIStrings: Sendable {
     let nationsAlreadyKnown, archiveComplete, stoppingAfterCallsInFlight, interruptNotice: String
     let etaWord, tookWord, chartsWord, filmsWord, listsWord, callsWord: String
     // Commands and notices.
-    let sampleModeNotice, noAdministrators, usernameMissing, seeHelp, invalidArguments: String
+    let sampleModeNotice, noAdministrators, usernameMissing, invalidArguments: String
 
     static let korean = CLIStrings(english: false)
     static let english = CLIStrings(english: true)
@@ -117,7 +117,6 @@ struct CLIStrings: Sendable {
             "note: sample mode (KOBIS_API_KEY is not set): fictional data from the built-in simulator.")
         noAdministrators = t("관리자가 없습니다", "no administrators")
         usernameMissing = t("계정 아이디를 적어 주세요", "give the account's username")
-        seeHelp = t("('boxoffice --help'를 보세요)", "(see 'boxoffice --help')")
         invalidArguments = t("인자가 올바르지 않습니다", "invalid arguments")
     }
 

@@ -10,8 +10,25 @@ import Foundation
 
 /// Writing to the terminal.
 enum Terminal {
+    /// One line on stderr, whatever it quotes: control characters (a newline, an escape sequence) and bidirectional
+    /// overrides are written escaped (`\n`, `\u{1B}`), so a value given on the command line cannot break the line or
+    /// drive the terminal.
     static func printError(_ line: String) {
-        FileHandle.standardError.write(Data(("boxoffice: " + line + "\n").utf8))
+        FileHandle.standardError.write(Data(("boxoffice: " + oneLine(line) + "\n").utf8))
+    }
+
+    static func oneLine(_ text: String) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            let bidi = (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            if scalar.properties.generalCategory == .control || bidi {
+                result += scalar.escaped(asASCII: true)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     static func printNotice(_ line: String) {

@@ -68,7 +68,10 @@ struct AdminCommandTests {
             (["admin", "grant", "nobody"], "boxoffice: no account named \"nobody\" (sign up on the web first)"),
             (["admin", "revoke", "nobody"], "boxoffice: no account named \"nobody\" (sign up on the web first)"),
             (["admin", "grant", "  "], "boxoffice: give the account's username"),
-            (["admin", "grant"], "boxoffice: Missing expected argument '<username>' (see 'boxoffice --help')"),
+            (
+                ["admin", "grant"],
+                "boxoffice: Missing expected argument '<username>' (see 'boxoffice admin grant --help')"
+            ),
         ])
     func refused(arguments: [String], message: String) async throws {
         let cli = try CLIRunner()

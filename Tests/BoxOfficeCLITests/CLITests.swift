@@ -178,19 +178,82 @@ struct CLITests {
         }
     }
 
-    @Test("options ArgumentParser refuses: one line with the way to help, in the language --lang asks for")
+    @Test("options ArgumentParser refuses: one line in the language --lang asks for, with the command's help")
     func parserErrors() async throws {
         let cli = try CLIRunner(kobisBaseURL: nil, key: nil)
         defer { cli.cleanUp() }
+        let long = String(repeating: "x", count: 10_000)
         let cases: [([String], String)] = [
-            (["daily", "--format", "xml", "--lang", "ko"], "보세요"), (["daily", "--format=xml", "--lang=en"], "see"),
-            (["records", "milestones", "--lang", "ko", "--threshold"], "보세요"), (["daily", "--nope"], "see"),
+            (
+                ["daily", "--format", "xml", "--lang", "ko"],
+                "boxoffice: '--format <format>'에 쓸 수 없는 값입니다: 'xml' ('table', 'json', 'csv' 중 하나) "
+                    + "('boxoffice daily --help'를 보세요)"
+            ),
+            (
+                ["daily", "--format=xml", "--lang=en"],
+                "boxoffice: The value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json' "
+                    + "or 'csv'. (see 'boxoffice daily --help')"
+            ),
+            (
+                ["records", "milestones", "--lang", "ko", "--threshold"],
+                "boxoffice: 값이 빠졌습니다: '--threshold <threshold>' ('boxoffice records --help'를 보세요)"
+            ),
+            (["daily", "--qqqqqq"], "boxoffice: Unknown option '--qqqqqq' (see 'boxoffice daily --help')"),
+            (
+                ["daily", "--fromat", "csv", "--lang", "ko"],
+                "boxoffice: 알 수 없는 옵션입니다: '--fromat' (혹시 '--format'?) ('boxoffice daily --help'를 보세요)"
+            ),
+            (["run", "--lang", "ko"], "boxoffice: 인자가 빠졌습니다: '<code>' ('boxoffice run --help'를 보세요)"),
+            (
+                ["daily", "extra", "more", "--lang", "ko"],
+                "boxoffice: 알 수 없는 인자입니다: 'extra', 'more' ('boxoffice daily --help'를 보세요)"
+            ),
+            (
+                ["sync", "--weekly=yes", "--from", "2024-01-01", "--to", "2024-01-02", "--lang", "ko"],
+                "boxoffice: 값을 받지 않는 옵션입니다: '--weekly' (받은 값: 'yes') ('boxoffice sync --help'를 보세요)"
+            ),
+            // A negative number is the value it is, not a missing one.
+            (
+                ["records", "totals", "--limit", "-1", "--lang", "ko"],
+                "boxoffice: '--limit <limit>'에 쓸 수 없는 값입니다: '-1' ('boxoffice records --help'를 보세요)"
+            ),
+            // A first word that is no command is said to be one, wherever --lang stands.
+            (["--lang", "ko", "frobnicate"], "boxoffice: 알 수 없는 명령입니다: 'frobnicate' ('boxoffice --help'를 보세요)"),
+            (["frobnicate", "--lang", "en"], "boxoffice: Unknown command 'frobnicate' (see 'boxoffice --help')"),
+            // A value is quoted as far as the app's own messages quote one.
+            (
+                ["daily", "--format", long, "--lang", "ko"],
+                "boxoffice: '--format <format>'에 쓸 수 없는 값입니다: '\(long.prefix(40))…' ('table', 'json', 'csv' 중 하나) "
+                    + "('boxoffice daily --help'를 보세요)"
+            ),
         ]
-        for (arguments, help) in cases {
+        for (arguments, line) in cases {
             let result = try await cli.run(arguments)
-            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.status == 64, "\(arguments.prefix(6)): \(result.stderr)")
+            #expect(result.stderrLines == [line])
+            #expect(result.stdout.isEmpty)
+        }
+        // --lang before the command is read as after it.
+        let korean = try await cli.run(["--lang", "ko", "daily", "--date", "2024-03-15"])
+        #expect(korean.status == 0, "\(korean.stderr)")
+        #expect(korean.stdout.contains("일별 박스오피스"), "\(korean.stdout)")
+    }
+
+    @Test("a value with a newline or a terminal escape is written escaped, on the one line")
+    func controlCharacters() async throws {
+        let cli = try CLIRunner(kobisBaseURL: nil, key: nil)
+        defer { cli.cleanUp() }
+        for arguments in [
+            ["daily", "--date", "2019\n-01-01", "--lang", "ko"], ["records", "totals", "--nation", "\u{1B}[31mred"],
+            ["records", "to\ntals", "--lang", "en"], ["daily", "--format", "\u{1B}]0;x\u{07}", "--lang", "ko"],
+            ["movie", "\u{202E}lmth.exe"],
+        ] {
+            let result = try await cli.run(arguments)
+            #expect(result.status != 0)
             #expect(result.stderrLines.count == 1, "\(arguments): \(result.stderr)")
-            #expect(result.stderr.contains("boxoffice --help") && result.stderr.contains(help), "\(result.stderr)")
+            let scalars = result.stderr.dropLast().unicodeScalars
+            #expect(!scalars.contains { $0.properties.generalCategory == .control || $0.value == 0x202E })
+            #expect(result.stderr.contains("\\n") || result.stderr.contains("\\u{"), "\(result.stderr)")
         }
     }
 
