@@ -24,7 +24,7 @@ extension CLIStrings {
     var marketTopFilmHeader: String { pick("매출 1위", "Top film") }
     var marketLegend: String {
         pick(
-            "≈ 는 범위의 가운데 값입니다. 실제 값은 범위 안에 있습니다 (--format json 에 low, high).",
+            "≈는 범위의 가운데 값입니다. 실제 값은 범위 안에 있습니다(범위의 양 끝은 --format json의 low, high).",
             "≈ marks the middle of a range that holds the true figure (low and high in --format json).")
     }
     /// The era note of a film's run (`RunWords`): before 2011 KOBIS counted only some of the screens.
@@ -40,7 +40,10 @@ extension CLIStrings {
     }
 
     func marketComparison(days: Int, sales: String, previous: String, change: String) -> String {
-        pick(
+        guard days > 0 else {
+            return pick("1년 전 같은 날은 보관되어 있지 않습니다", "The archive holds none of the same days a year before")
+        }
+        return pick(
             "두 해 모두 보관된 \(days)일: \(sales), 1년 전 \(previous) (\(change))",
             "On the \(days == 1 ? "one day" : "\(days) days") archived in both: \(sales), a year before \(previous) (\(change))"
         )

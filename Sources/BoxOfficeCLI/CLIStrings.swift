@@ -172,7 +172,9 @@ struct CLIStrings: Sendable {
 
     /// "10/31일 보관" / "10/31 days archived".
     func archivedDays(_ archived: Int, of days: Int) -> String {
-        t("\(archived)/\(days)일 보관", "\(archived)/\(days) days archived")
+        let archived = NumberFormatting.thousands(archived)
+        let days = NumberFormatting.thousands(days)
+        return t("\(archived)/\(days)일 보관", "\(archived)/\(days) days archived")
     }
 
     /// The line under a period table: its audience, then the nation shares.

@@ -243,10 +243,9 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
 
     private static func percent(_ figure: Figure?) -> String { figure.map(FigureText.percent) ?? "-" }
 
+    /// A hyphen for a fall, as the terminal's other numbers have it.
     private static func change(_ figure: Figure?) -> String {
-        guard let figure else { return "-" }
-        let mark = FigureText.mark(figure.quality)
-        return (mark.isEmpty ? "" : mark + " ") + (figure.value > 0 ? "+" : "") + NumberFormatting.percent(figure.value)
+        figure.map { FigureText.change($0, minus: "-") } ?? "-"
     }
 
     private static func figureColumns(_ name: String) -> [String] {
@@ -256,9 +255,13 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
     private static func figureFields(_ figure: Figure?) -> [String] {
         guard let figure else { return ["", "", "", ""] }
         return [
-            String(figure.value), figure.low.map { String($0) } ?? "", figure.high.map { String($0) } ?? "",
-            figure.quality.rawValue,
+            number(figure.value), figure.low.map(number) ?? "", figure.high.map(number) ?? "", figure.quality.rawValue,
         ]
+    }
+
+    /// A whole number (won) without a decimal point, others as Swift writes them: the JSON's numbers.
+    private static func number(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     private static func csv(_ header: [String], _ rows: [[String]]) -> String {

@@ -62,6 +62,15 @@ public enum FigureText {
     }
 
     /// A percent figure with one decimal and its mark: `≈ 93.1%`.
+    /// A change in percent with its mark and sign (`≈ +12.3%`): `minus` for a fall (a true minus on pages), and no
+    /// sign when it rounds to 0.0.
+    public static func change(_ figure: Figure, minus: String = "−") -> String {
+        let quality = Self.mark(figure.quality)
+        let digits = NumberFormatting.percent(abs(figure.value))
+        let sign = digits == NumberFormatting.percent(0) ? "" : figure.value > 0 ? "+" : figure.value < 0 ? minus : ""
+        return (quality.isEmpty ? "" : quality + " ") + sign + digits
+    }
+
     public static func percent(_ figure: Figure) -> String {
         marked(figure, NumberFormatting.percent(figure.value))
     }

@@ -67,7 +67,7 @@ extension ReasonText {
                     : "Give only one of \(alternatives(fields)).")
         case .together(let other):
             return t(
-                "\(field(other))과(와) \(f)은(는) 함께 주어야 합니다. 둘 다 주거나 둘 다 빼 주세요.",
+                "\(field(other))·\(f): 함께 주어야 합니다. 둘 다 주거나 둘 다 빼 주세요.",
                 "\(other) and \(name) go together: give both or neither.")
         case .onlyWith(let views):
             return t(

@@ -44,7 +44,7 @@ public struct ReasonText: Sendable {
             return t("KOBIS에 코드가 \(code)인 영화가 없습니다.", "KOBIS has no movie with code \(code).")
         case .unarchivedMovie(let code):
             return t(
-                "아카이브에 코드가 \(code)인 영화의 기록이 없습니다. 순위에 오른 날도, 저장된 영화 정보도 없습니다.",
+                "보관소에 코드가 \(code)인 영화의 기록이 없습니다. 순위에 오른 날도, 저장된 영화 정보도 없습니다.",
                 "The archive holds nothing of a movie with code \(code): no day in the charts and no stored details.")
         }
     }

@@ -90,14 +90,9 @@ struct MarketStrings: Sendable {
 
     func name(_ holiday: KoreanHoliday) -> String { holiday == .seollal ? seollal : chuseok }
 
-    /// A percent change with its sign and mark: `≈ +12.3%`.
-    /// A change in percent with its sign, a true minus (−) for a fall; no sign when it rounds to 0.0.
+    /// A change in percent with its mark and sign, a true minus (−) for a fall: `≈ +12.3%`.
     func change(_ figure: Figure?) -> String {
-        guard let figure else { return none }
-        let mark = FigureText.mark(figure.quality)
-        let digits = NumberFormatting.percent(abs(figure.value))
-        let sign = digits == NumberFormatting.percent(0) ? "" : figure.value > 0 ? "+" : figure.value < 0 ? "−" : ""
-        return (mark.isEmpty ? "" : mark + " ") + sign + digits
+        figure.map { FigureText.change($0) } ?? none
     }
 
     func won(_ figure: Figure?, language: Language) -> String {
