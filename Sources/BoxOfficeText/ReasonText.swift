@@ -79,7 +79,7 @@ public struct ReasonText: Sendable {
         "chartDate": "순위표 날짜", "chartRank": "순위", "rank": "순위", "position": "위치", "visible": "표시",
         "notes": "기록 처리", "director": "감독", "code": "코드", "Watched Date": "본 날", "Date": "날짜",
         "Rating": "별점", "Year": "연도", "weekly": "주간 포함", "since": "시작 연도", "threshold": "관객 기준",
-        "by": "순위 기준", "holiday": "명절", "vs": "비교 영화",
+        "by": "순위 기준", "holiday": "명절", "vs": "비교 영화", "kind": "기록 종류",
     ]
 
     /// "got "x"" after a rule, or nothing when no value was given.

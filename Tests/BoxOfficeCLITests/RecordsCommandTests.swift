@@ -129,6 +129,8 @@ struct RecordsCommandTests {
         #expect(holiday.stderr == "boxoffice: --holiday \"seollal\" is only taken by holidays; leave it out.\n")
         let view = try await cli.run(["market", "bogus", "--lang", "ko"])
         #expect(view.stderr.contains("보기 방식(view)") && view.stderr.contains("years, days 또는 holidays"))
+        let kind = try await cli.run(["records", "speed", "--lang", "ko"])
+        #expect(kind.stderr.hasPrefix("boxoffice: 기록 종류(kind): milestones, totals, streaks 또는 legs"), "\(kind.stderr)")
         // What each view reads still works.
         let holidays = try await cli.run(["market", "holidays", "--holiday", "seollal", "--format", "json"])
         #expect(holidays.status == 0, "\(holidays.stderr)")
