@@ -43,6 +43,11 @@ extension ReasonText {
                 "\(days.start)–\(days.end) \(weeklyRange(range))은 아직 끝나지 않았습니다. 가장 최근은 \(latest.start)–\(latest.end)입니다.",
                 "The \(weeklyRange(range)) of \(days.start)–\(days.end) is not over yet. The latest one is \(latest.start)–\(latest.end)."
             )
+        case .weekBeforeData(let range, let days, let earliest):
+            return t(
+                "\(days.start)–\(days.end) \(weeklyRange(range))은 집계가 시작되기 전에 시작합니다. 가장 이른 것은 \(earliest.start)–\(earliest.end)입니다.",
+                "The \(weeklyRange(range)) of \(days.start)–\(days.end) starts before the figures do. The earliest one is \(earliest.start)–\(earliest.end)."
+            )
         case .periodNotCounted(let latest):
             return t(
                 "\(f)\(quoted): 아직 집계가 시작되지 않았습니다. 가장 최근 날짜는 \(latest)입니다.",

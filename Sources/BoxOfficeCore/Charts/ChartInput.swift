@@ -10,10 +10,7 @@ public enum ChartInput {
 
     /// A day written `YYYY-MM-DD`.
     public static func date(_ text: String) throws(BoxOfficeError) -> CalendarDate {
-        guard text.utf8.count == 10, let date = CalendarDate(text) else {
-            throw .invalid("date", .dayFormat, value: text)
-        }
-        return date
+        try DayText.parse(text, field: "date")
     }
 
     /// `week`, `weekend` or `weekdays`, in any case.

@@ -125,16 +125,7 @@ public enum DiaryValidation {
         throws(BoxOfficeError)
         -> CalendarDate
     {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let parts = trimmed.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } })
-        else {
-            throw .invalid(field, .dayFormat, value: trimmed)
-        }
-        guard let date = CalendarDate(trimmed) else {
-            throw .invalid(field, .notARealDay, value: trimmed)
-        }
+        let date = try DayText.parse(text.trimmingCharacters(in: .whitespaces), field: field)
         try watchedOn(date, today: today, field: field)
         return date
     }

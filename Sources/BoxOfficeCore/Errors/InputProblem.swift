@@ -40,6 +40,9 @@ public enum InputRule: Sendable, Hashable {
     case beforeData(earliest: CalendarDate)
     /// A week (or weekend, or weekdays) that has not ended yet; `latest` is the latest one that has.
     case weekNotOver(WeeklyRange, days: DateRange, latest: DateRange)
+    /// A week (or weekend, or weekdays) that starts before the data begins; `earliest` is the first one that does
+    /// not.
+    case weekBeforeData(WeeklyRange, days: DateRange, earliest: DateRange)
     /// A month or year that has not begun to be counted; `latest` is yesterday.
     case periodNotCounted(latest: CalendarDate)
     /// A range whose start is after its end.

@@ -60,7 +60,10 @@ public struct BoxOfficeCalendar: Sendable {
             throw .invalid("date", .weekNotOver(range, days: days, latest: latestWeek(range)), value: date.isoString)
         }
         if days.start < earliestDate {
-            throw .invalid("date", .beforeData(earliest: earliestDate), value: date.isoString)
+            let first = Self.weekRange(range, containing: earliestDate)
+            let earliest =
+                first.start < earliestDate ? Self.weekRange(range, containing: earliestDate.adding(days: 7)) : first
+            throw .invalid("date", .weekBeforeData(range, days: days, earliest: earliest), value: date.isoString)
         }
     }
 

@@ -111,7 +111,7 @@ struct SyncPlanTests {
             ("2024-03-01", "2024-03-20", nil, nil, "today"),
             ("2024-03-01", "2025-01-01", nil, nil, "future"),
             ("2003-12-31", "2004-01-05", nil, nil, "before the data begins"),
-            ("2024-02-30", "2024-03-01", nil, nil, "YYYY-MM-DD"),
+            ("2024-02-30", "2024-03-01", nil, nil, "\"2024-02-30\" is not a real day"),
             ("20240301", "2024-03-02", nil, nil, "YYYY-MM-DD"),
             ("2024-03-01", nil, nil, nil, "go together"),
             (nil, nil, "2024-13", nil, "YYYY-MM"),

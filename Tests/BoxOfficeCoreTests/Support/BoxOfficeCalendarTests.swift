@@ -79,6 +79,29 @@ struct BoxOfficeCalendarTests {
         #expect(throws: Never.self) { try calendar.validateWeekly(.week, date: CalendarDate("2026-11-15")!) }
     }
 
+    @Test("a week that starts before the figures do names itself and the earliest one of its kind")
+    func weekBeforeData() throws {
+        let calendar = BoxOfficeCalendar(now: { seoul(2026, 11, 22, 9) })
+        let first = calendar.earliestDate
+        #expect(first.isoString == "2004-01-01")
+        // 2004-01-01 is a Thursday: its week and weekdays started on Monday 2003-12-29, its weekend on the Friday.
+        let expected: [(WeeklyRange, String, String)] = [
+            (.week, "2003-12-29", "2004-01-05"), (.weekdays, "2003-12-29", "2004-01-05"),
+        ]
+        for (range, start, earliest) in expected {
+            let error = #expect(throws: BoxOfficeError.self) { try calendar.validateWeekly(range, date: first) }
+            guard case .invalid(let problem) = error,
+                case .weekBeforeData(let kind, let days, let earliestDays) = problem.rule
+            else {
+                Issue.record("\(String(describing: error))")
+                continue
+            }
+            #expect(kind == range && days.start.isoString == start && earliestDays.start.isoString == earliest)
+            #expect(throws: Never.self) { try calendar.validateWeekly(range, date: earliestDays.start) }
+        }
+        #expect(throws: Never.self) { try calendar.validateWeekly(.weekend, date: first) }
+    }
+
     @Test("a day is settled from D+2 00:00 KST")
     func settled() {
         let calendar = BoxOfficeCalendar()

@@ -73,11 +73,7 @@ public enum ArchivePeriod {
 
     /// Parses a `YYYY-MM-DD` day (exactly that form).
     public static func parseDay(_ text: String, name: String) throws(BoxOfficeError) -> CalendarDate {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard trimmed.count == 10, let date = CalendarDate(trimmed) else {
-            throw .invalid(name, .dayFormat, value: text)
-        }
-        return date
+        try DayText.parse(text.trimmingCharacters(in: .whitespaces), field: name)
     }
 
     private static func parseMonth(_ text: String) -> CalendarDate? {
