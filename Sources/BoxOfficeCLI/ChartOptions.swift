@@ -23,9 +23,11 @@ struct ChartFilterOptions: ParsableArguments {
     @Option(help: "Region code, e.g. 0105001 for Seoul.")
     var area: String?
 
-    /// The filters, read by the rules pages and API share (``ChartInput``).
+    /// The filters, read by the rules pages and API share (``ChartInput``). A form sends an empty filter for "all";
+    /// on the command line an option given empty is a mistake, as `records` and `market` say.
     func filters() throws -> ChartFilters {
-        try ChartInput.filters(nation: nation, multi: multi, area: area)
+        try GivenOption.refuseEmpty(["nation": nation, "multi": multi, "area": area])
+        return try ChartInput.filters(nation: nation, multi: multi, area: area)
     }
 }
 

@@ -53,6 +53,7 @@ struct TopCommand: AsyncParsableCommand, LocalizedCommand {
 
     func run() async throws {
         let strings = strings
+        try GivenOption.refuseEmpty(["limit": limit])
         let limit = try ArchivePeriod.limit(limit)
         // Read before the services start: a mistake is said before any database is opened.
         let range = try period.range(calendar: BoxOfficeCalendar())

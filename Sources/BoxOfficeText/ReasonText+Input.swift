@@ -45,8 +45,8 @@ extension ReasonText {
             )
         case .weekBeforeData(let range, let days, let earliest):
             return t(
-                "\(days.start)–\(days.end) \(weeklyRange(range))은 집계가 시작되기 전에 시작합니다. 가장 이른 것은 \(earliest.start)–\(earliest.end)입니다.",
-                "The \(weeklyRange(range)) of \(days.start)–\(days.end) starts before the figures do. The earliest one is \(earliest.start)–\(earliest.end)."
+                "\(f): \(days.start)–\(days.end) \(weeklyRange(range))은 집계가 시작되기 전에 시작합니다. 가장 이른 것은 \(earliest.start)–\(earliest.end)입니다.",
+                "\(f): the \(weeklyRange(range)) of \(days.start)–\(days.end) starts before the figures do. The earliest one is \(earliest.start)–\(earliest.end)."
             )
         case .periodNotCounted(let latest):
             return t(

@@ -140,6 +140,7 @@ struct CLITests {
         arguments: [
             (["daily", "--date", "2024-02-30"], "\"2024-02-30\" is not a real day"),
             (["weekly", "--date", "2004-01-01"], "the earliest one is 2004-01-05–2004-01-11"),
+            (["daily", "--nation", ""], "nation"), (["weekly", "--area", " "], "area"),
             (["daily", "--date", "yesterday"], "YYYY-MM-DD"),
             (["daily", "--date", "2999-01-01"], "future"),
             (["daily", "--nation", "X"], "nation"),

@@ -97,6 +97,7 @@ struct RecordsCommandTests {
             (["market", "days", "--from", "2019-05-02", "--to", "2019-05-01"], "2019-05-01"),
             (["market", "days", "--year", "2019", "--month", "2019-02"], "--month"),
             (["top", "--month", "2019-13"], "2019-13"), (["records", "milestones", "--threshold", ""], "threshold"),
+            (["top", "--limit", ""], "limit"),
             (["records", "totals", "--year", " "], "year"), (["run", "20190001", "--vs", ""], "vs"),
             (["export", "--year", "20x9"], "20x9"), (["daily", "--date", "2030-01-01"], "2030-01-01"),
             (["run", "abc"], "abc"),
