@@ -16,7 +16,7 @@ extension CLIStrings {
         case .legs: return say("뒷심이 가장 좋은 영화 (개봉 주말 10만 명 이상)", "Best legs (opening weekend 100,000+)")
         case .secondWeekendDrop:
             return say(
-                "2주차 주말 하락이 가장 큰 영화 (개봉 주말 10만 명 이상)", "Steepest second-weekend drops (opening weekend 100,000+)")
+                "둘째 주말 감소율이 가장 큰 영화 (개봉 주말 10만 명 이상)", "Steepest second-weekend drops (opening weekend 100,000+)")
         }
     }
 
@@ -32,7 +32,7 @@ extension CLIStrings {
     var recordsTop10Header: String { say("10위 안 일수", "Days in top 10") }
     var recordsOpeningHeader: String { say("개봉 주말", "Opening weekend") }
     var recordsLegsHeader: String { say("배수", "Legs") }
-    var recordsDropHeader: String { say("2주차 하락", "2nd-weekend drop") }
+    var recordsDropHeader: String { say("둘째 주말 감소율", "Second-weekend drop") }
     var recordsEmpty: String { say("조건에 맞는 보관된 영화가 없습니다.", "The archive holds no film that qualifies.") }
     var recordsLegend: String {
         say(

@@ -234,9 +234,9 @@ public struct RunWords: Sendable {
     /// A second-weekend drop (a fraction) as a percent: `62.4%`.
     public func drop(_ figure: Figure) -> String { NumberFormatting.percent(figure.value * 100) }
 
-    /// Legs, the total over the opening weekend, with the figure's mark: `≥ 6.52×`.
+    /// Legs, the total over the opening weekend, with the figure's mark: `≥ 6.52×`, `≥ 6.52배`.
     public func legs(_ figure: Figure) -> String {
-        FigureText.marked(figure, NumberFormatting.fixed(figure.value, decimals: 2) + "×")
+        FigureText.marked(figure, NumberFormatting.fixed(figure.value, decimals: 2) + (isEnglish ? "×" : "배"))
     }
 
     // MARK: 천만 전망 in sentences

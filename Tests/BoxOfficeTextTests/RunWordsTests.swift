@@ -59,7 +59,7 @@ struct RunWordsTests {
         #expect(Self.english.admissionsInUnits(.exact(13_186_913)) == "13.2 million")
         #expect(Self.english.drop(.exact(0.624)) == "62.4%")
         #expect(Self.english.legs(.floor(6.5249)) == "≥ 6.52×")
-        #expect(Self.korean.legs(.exact(3)) == "3.00×")
+        #expect(Self.korean.legs(.exact(3)) == "3.00배")
         // Legs from a corrupt archive (every audiAcc -9e18) once stopped the film page here.
         #expect(Self.english.legs(.floor(-9e18)) == "≥ -9e+18×")
     }
