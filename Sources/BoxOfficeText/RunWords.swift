@@ -268,7 +268,7 @@ public struct RunWords: Sendable {
             return head + "\(since)년 이후 개봉해 상영을 마친 영화 가운데 개봉 \(day)일째 누적이 \(window)명이던 영화는 없습니다."
         }
         return head + "\(since)년 이후 개봉해 상영을 마친 영화 가운데 개봉 \(day)일째 누적이 이와 가장 가까운 \(films)편"
-            + "(\(range(nearest.low, nearest.high))명, \(window)명 가운데)과 견줍니다."
+            + "(\(range(nearest.low, nearest.high))명)과 견줍니다. 같은 날 누적이 \(window)명이던 영화에서 골랐습니다."
     }
 
     /// How many of the compared films passed a milestone: `14편 중 3편이 1000만 관객을 넘었습니다 (21.4%).`,

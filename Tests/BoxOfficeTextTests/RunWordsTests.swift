@@ -96,7 +96,7 @@ struct RunWordsTests {
                 day: 12, audience: 8_250_000, films: 20, since: 2011, low: 6_600_000, high: 10_312_500,
                 nearest: (8_025_629, 8_448_392))
                 == "개봉 12일째 누적 관객 825만 명. 2011년 이후 개봉해 상영을 마친 영화 가운데 개봉 12일째 누적이 이와 가장 가까운 20편"
-                + "(802만 5,629~844만 8,392명, 660만~1,031만 2,500명 가운데)과 견줍니다.")
+                + "(802만 5,629~844만 8,392명)과 견줍니다. 같은 날 누적이 660만~1,031만 2,500명이던 영화에서 골랐습니다.")
         #expect(
             Self.english.outlookIntro(day: 12, audience: 8_250_000, films: 0, since: 2011, low: 1, high: 2)
                 .hasSuffix("No film opened since 2011 whose first run is over had 1–2 by day 12."))
