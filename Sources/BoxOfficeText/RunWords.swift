@@ -260,8 +260,8 @@ public struct RunWords: Sendable {
                 return head + "No film opened since \(since) whose first run is over had \(window) by day \(day)."
             }
             return head + "Compared with the \(films) film\(films == 1 ? "" : "s") opened since \(since) whose first "
-                + "run is over nearest to it by day \(day): \(range(nearest.low, nearest.high)) (of those with "
-                + "\(window))."
+                + "run is over nearest to it by day \(day): \(range(nearest.low, nearest.high)), chosen among "
+                + "those with \(window) by that day."
         }
         let head = "개봉 \(day)일째 누적 관객 \(Self.people(audience, units: 3)). "
         guard let nearest, films > 0 else {
