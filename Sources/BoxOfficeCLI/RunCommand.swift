@@ -64,7 +64,11 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
             (w.peakDay, run.peakDay.map { w.admissions($0.audience, on: $0.date) }),
         ]
         if run.reach != .noArchivedDay {
-            lines += [(w.daysInTop10, w.days(run.daysInTop10)), (w.daysAtNumberOne, w.days(run.daysAtNumberOne))]
+            let floor = !run.countsDaysBeforeArchive
+            lines += [
+                (w.daysInTop10, w.days(run.daysInTop10, floor: floor)),
+                (w.daysAtNumberOne, w.days(run.daysAtNumberOne, floor: floor)),
+            ]
         }
         lines += [
             (w.longestStreak, run.longestStreak.map(w.streak)),

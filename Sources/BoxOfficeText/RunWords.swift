@@ -191,6 +191,11 @@ public struct RunWords: Sendable {
         return isEnglish ? (count == 1 ? "1 day" : number + " days") : number + "일"
     }
 
+    /// A count of days, `≥ 27일` when it is a floor (days before the archive are not counted).
+    public func days(_ count: Int, floor: Bool) -> String {
+        (floor ? "≥ " : "") + days(count)
+    }
+
     /// A streak's days and dates: `12일 (2024-03-01 – 2024-03-12)`, `12 days (2024-03-01 – 2024-03-12)`.
     public func streak(_ streak: FilmRun.Streak) -> String { days(streak.days) + " (" + streakDates(streak) + ")" }
 

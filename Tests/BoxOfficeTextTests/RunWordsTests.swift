@@ -60,6 +60,7 @@ struct RunWordsTests {
         #expect(Self.english.drop(.exact(0.624)) == "62.4%")
         #expect(Self.english.legs(.floor(6.5249)) == "≥ 6.52×")
         #expect(Self.korean.legs(.exact(3)) == "3.00배")
+        #expect(Self.korean.days(27, floor: true) == "≥ 27일" && Self.english.days(1, floor: false) == "1 day")
         // Legs from a corrupt archive (every audiAcc -9e18) once stopped the film page here.
         #expect(Self.english.legs(.floor(-9e18)) == "≥ -9e+18×")
     }

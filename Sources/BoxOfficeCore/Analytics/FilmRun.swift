@@ -83,6 +83,9 @@ public struct FilmRun: Codable, Sendable, Hashable {
     public var daysInTop10: Int
     public var daysAtNumberOne: Int
     public var longestStreak: Streak?
+    /// Whether the day counts above leave out days the film had before the archive began (it opened earlier): then
+    /// they are floors.
+    public var countsDaysBeforeArchive: Bool { reach != .openedBeforeArchive }
     public var final: Final?
     /// Final admissions ÷ opening weekend (a floor, as the final is).
     public var legs: Figure?

@@ -134,8 +134,9 @@ struct FilmRunViewModel: Sendable {
         add(w.firstWeek, run.firstWeek.map(w.admissions))
         add(w.peakDay, run.peakDay.map { w.admissions($0.audience, on: $0.date) })
         if run.reach != .noArchivedDay {
-            add(w.daysInTop10, w.days(run.daysInTop10))
-            add(w.daysAtNumberOne, w.days(run.daysAtNumberOne))
+            let floor = !run.countsDaysBeforeArchive
+            add(w.daysInTop10, w.days(run.daysInTop10, floor: floor))
+            add(w.daysAtNumberOne, w.days(run.daysAtNumberOne, floor: floor))
         }
         add(w.longestStreak, run.longestStreak.map(w.streak))
         add(w.final, run.final.map { w.admissions($0.audience, on: $0.date) })

@@ -211,6 +211,9 @@ import Testing
         #expect(run.milestones.map(\.threshold) == [2_000_000])
         #expect(run.milestone(2_000_000)?.quality == .exact)
         #expect(run.openingWeekend == nil)
+        // Its days in the top 10 and at #1 before the archive are not counted: the counts are floors.
+        #expect(!run.countsDaysBeforeArchive)
+        #expect(FilmRun(history: Self.history(rows)).countsDaysBeforeArchive)
     }
 
     @Test func aFirstArchivedDayLongAfterOpeningHasNoRunMeasures() throws {
