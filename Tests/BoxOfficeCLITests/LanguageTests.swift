@@ -24,9 +24,8 @@ struct LanguageTests {
         #expect(!result.stderr.contains("Fatal error"), sourceLocation: sourceLocation)
     }
 
-    static let badDayKorean = #"boxoffice: --date: 2024-03-15처럼 YYYY-MM-DD 형식의 날짜를 적어 주세요. 받은 값: "2024-02-30""#
-    static let badDayEnglish =
-        #"boxoffice: --date must be a real day as YYYY-MM-DD, e.g. 2024-03-15, got "2024-02-30"."#
+    static let badDayKorean = #"boxoffice: --date "2024-02-30": 달력에 없는 날짜입니다."#
+    static let badDayEnglish = #"boxoffice: --date "2024-02-30" is not a real day."#
 
     @Test("a bad --date: Korean under a Korean LANG, English under C, and --lang overrides LANG either way")
     func badDate() async throws {
@@ -88,13 +87,17 @@ struct LanguageTests {
     func badSyncDay() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let arguments = ["sync", "--from", "2024-13-01", "--to", "2024-02-01"]
+        let arguments = ["sync", "--from", "2024-1-01", "--to", "2024-02-01"]
         Self.expectOneLineError(
             try await Self.run(cli, arguments, locale: Self.korean),
-            #"boxoffice: --from: 2024-03-15처럼 YYYY-MM-DD 형식의 날짜를 적어 주세요. 받은 값: "2024-13-01""#)
+            #"boxoffice: --from: 2024-03-15처럼 YYYY-MM-DD 형식의 날짜를 적어 주세요. 받은 값: "2024-1-01""#)
         Self.expectOneLineError(
             try await Self.run(cli, arguments, locale: Self.english),
-            #"boxoffice: --from must be a real day as YYYY-MM-DD, e.g. 2024-03-15, got "2024-13-01"."#)
+            #"boxoffice: --from must be a real day as YYYY-MM-DD, e.g. 2024-03-15, got "2024-1-01"."#)
+        // A day of the right shape the calendar lacks is said to be one.
+        Self.expectOneLineError(
+            try await Self.run(cli, ["sync", "--from", "2024-13-01", "--to", "2024-02-01"], locale: Self.korean),
+            #"boxoffice: --from "2024-13-01": 달력에 없는 날짜입니다."#)
     }
 
     @Test("daily's table speaks the language; its JSON and CSV never change with it")

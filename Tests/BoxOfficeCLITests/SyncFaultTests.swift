@@ -131,7 +131,8 @@ struct SyncFaultTests {
         arguments: [
             (["sync", "--from", "2024-02-10", "--to", "2024-02-01"], "after"),
             (["sync", "--from", "2024-02-01", "--to", "2999-01-01"], "future"),
-            (["sync", "--from", "2024-02-30", "--to", "2024-03-01"], "YYYY-MM-DD"),
+            (["sync", "--from", "2024-02-30", "--to", "2024-03-01"], "is not a real day"),
+            (["sync", "--from", "2024-2-3", "--to", "2024-03-01"], "YYYY-MM-DD"),
             (["sync", "--from", "2024-02-01", "--to", "2024-02-02", "--concurrency", "0"], "concurrency"),
             (["sync", "--from", "2024-02-01", "--to", "2024-02-02", "--budget", "0"], "budget"),
             (["top", "--month", "2024-13"], "YYYY-MM"),
