@@ -61,11 +61,11 @@ struct CLIStrings: Sendable {
 
         shareHeader = t("점유율", "Share")
         daysHeader = t("일수", "Days")
-        bestRankHeader = t("최고", "Best")
+        bestRankHeader = t("최고 순위", "Best rank")
         nationHeader = t("국적", "Nation")
         koreanNation = t("한국", "Korean")
         foreignNation = t("외국", "Foreign")
-        unknownNation = t("?", "?")
+        unknownNation = t("미확인", "unknown")
         koreanShare = t("한국 영화", "Korean films")
         foreignShare = t("외국 영화", "Foreign films")
         unknownShare = t("국적 미확인", "Nation unknown")
@@ -169,6 +169,9 @@ struct CLIStrings: Sendable {
     func periodTitle(_ range: DateRange) -> String {
         t("기간 박스오피스 ", "Box office by period ") + "\(dayLabel(range.start)) ~ \(dayLabel(range.end))"
     }
+
+    /// What starts a note on stderr, as the sample-mode and archive-gap notes start.
+    var notePrefix: String { isEnglish ? "note: " : "참고: " }
 
     /// "10/31일 보관" / "10/31 days archived".
     func archivedDays(_ archived: Int, of days: Int) -> String {

@@ -158,7 +158,7 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
         case .table:
             let rows = report.lines.map { line in
                 [
-                    line.date.isoString, won(line.sales, language), percent(line.topTenShare),
+                    strings.dayLabel(line.date), won(line.sales, language), percent(line.topTenShare),
                     percent(line.koreanShare),
                     line.firstTitle.map {
                         strings.filmTitle($0, english: line.firstMovieCode.flatMap { englishTitles[$0] }, width: 30)

@@ -40,7 +40,9 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
             }
             return (report, coverage, titles)
         }
-        if let notice = strings.runWords.notice(report.run.reach) { Terminal.printNotice(notice) }
+        if let notice = strings.runWords.notice(report.run.reach) {
+            Terminal.printNotice(strings.notePrefix + notice)
+        }
         if let coverage { ArchiveGapNote.print(coverage, strings: strings) }
         switch format {
         case .json: Terminal.write(try ChartRenderer.json(report))
