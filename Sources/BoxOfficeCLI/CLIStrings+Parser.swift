@@ -7,6 +7,13 @@ extension CLIStrings {
         return isEnglish ? "(see \(help))" : "(\(help)를 보세요)"
     }
 
+    /// `--lang` with nothing after it to say in that language.
+    var commandAfterLanguage: String {
+        isEnglish
+            ? "Give a command after --lang, e.g. boxoffice --lang en daily"
+            : "--lang 뒤에 명령을 적어 주세요. 예: boxoffice --lang ko daily"
+    }
+
     /// A first argument that names no command.
     func unknownCommand(_ name: String) -> String {
         isEnglish ? "Unknown command '\(name)'" : "알 수 없는 명령입니다: '\(name)'"

@@ -15,7 +15,8 @@ struct ExportCommand: AsyncParsableCommand, LocalizedCommand {
         commandName: "export",
         abstract: "Print the archived daily charts of a period as CSV or JSON (no KOBIS calls).",
         discussion: """
-            CSV: one line per chart row, the day first, then the columns of `daily --format csv`. JSON: an array of \
+            CSV: one line per chart row: the day, the chart row's columns as `daily --format csv` begins them \
+            (rank … shows), then titleEnglish. JSON: an array of \
             daily charts, each exactly as /api/v1/daily answers. Days the archive lacks are named on stderr.
             """)
 

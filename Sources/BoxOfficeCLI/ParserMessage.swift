@@ -1,77 +1,109 @@
 import BoxOfficeCore
 
 /// What ArgumentParser said about arguments it could not parse, as one line in the reader's language. ArgumentParser
-/// has no localisation and no public error type, so in Korean the first line of its message is matched against the
-/// sentences it is known to write; English, and any sentence not known, stay as ArgumentParser wrote them. Quoted
-/// values are cut as the app's own messages cut them.
+/// has no localisation and no public error type, so its message is read by the fixed words of the sentences it is
+/// known to write (a value may hold an apostrophe or a newline, so quotes alone cannot be trusted); in Korean a known
+/// sentence is said in Korean, in English as ArgumentParser wrote it. Values are cut as the app's own messages cut
+/// them; any other sentence stays as it is.
 enum ParserMessage {
-    /// The reason for `message` (ArgumentParser's text, first line taken), in `strings`' language. ArgumentParser
-    /// reads a negative number after an option as another option and says the value is missing: when `arguments`
-    /// show one, the reason is the value instead.
-    static func reason(_ message: String, arguments: [String], strings: CLIStrings) -> String {
-        var line = message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        if line.hasPrefix("Missing value for '"), let option = quotedValues(in: line).first,
-            let name = option.split(separator: " ").first,
-            let index = arguments.firstIndex(of: String(name)), index + 1 < arguments.count,
-            arguments[index + 1].dropFirst().first?.isNumber == true, arguments[index + 1].hasPrefix("-")
-        {
-            line = "The value '\(arguments[index + 1])' is invalid for '\(option)'"
-        }
-        let quoted = quotedValues(in: line).map(InputProblem.quotable)
-        guard !strings.isEnglish, let sentence = sentence(of: line), sentence.quotes <= quoted.count else {
-            return quotingShortly(line)
-        }
-        return strings.parserReason(sentence.kind, quoted)
-    }
-
-    /// The sentences ArgumentParser writes (as of 1.x), and how many quoted values each starts with.
+    /// The sentences ArgumentParser writes (as of 1.x).
     enum Kind: Sendable {
         case missingArgument, unknownOption, unknownOptionGuessed, unexpectedArgument, unexpectedArguments
         case missingValue, invalidValue, invalidValueChoices, valueNotTaken
     }
 
-    private static func sentence(of line: String) -> (kind: Kind, quotes: Int)? {
-        let patterns: [(String, Kind, Int)] = [
-            ("Missing expected argument '", .missingArgument, 1),
-            ("Missing value for '", .missingValue, 1),
-            ("Unexpected argument '", .unexpectedArgument, 1),
-            ("The option '", .valueNotTaken, 2),
-        ]
-        for (prefix, kind, quotes) in patterns where line.hasPrefix(prefix) { return (kind, quotes) }
-        if line.hasPrefix("Unknown option '") {
-            return line.contains("Did you mean") ? (.unknownOptionGuessed, 2) : (.unknownOption, 1)
+    /// A sentence read: its kind and the values it quotes, in the order ``CLIStrings/parserReason(_:_:)`` takes
+    /// them (for an invalid value: the value, the option, then the choices).
+    struct Sentence: Equatable {
+        var kind: Kind
+        var values: [String]
+    }
+
+    /// The reason for `message` (ArgumentParser's text), in `strings`' language. ArgumentParser reads a negative
+    /// number after an option as another option and says the value is missing: when `arguments` show one, the reason
+    /// is the value instead.
+    static func reason(_ message: String, arguments: [String], strings: CLIStrings) -> String {
+        var text = String(message.reversed().drop { $0.isNewline }.reversed())
+        if let read = sentence(of: text), read.kind == .missingValue, let option = read.values.first,
+            let value = negativeValue(after: option, in: arguments)
+        {
+            text = "The value '\(value)' is invalid for '\(option)'"
         }
-        if line.hasPrefix("The value '") && line.contains("' is invalid for '") {
-            return line.contains("Please provide one of") ? (.invalidValueChoices, 3) : (.invalidValue, 2)
+        guard let sentence = sentence(of: text) else { return text }
+        if strings.isEnglish {
+            // ArgumentParser's own words, each long value cut where it stands.
+            var shortened = text
+            for value in sentence.values where InputProblem.quotable(value) != value {
+                if let range = shortened.range(of: "'" + value + "'") {
+                    shortened.replaceSubrange(range, with: "'" + InputProblem.quotable(value) + "'")
+                }
+            }
+            return shortened
         }
-        if line.first?.isNumber == true && line.contains(" unexpected arguments: '") {
-            return (.unexpectedArguments, 1)
+        return strings.parserReason(sentence.kind, sentence.values.map(InputProblem.quotable))
+    }
+
+    /// A negative number given to `option` (`--limit <limit>`), at any of its places in `arguments`.
+    private static func negativeValue(after option: String, in arguments: [String]) -> String? {
+        guard let name = option.split(separator: " ").first.map(String.init) else { return nil }
+        for (index, argument) in arguments.enumerated() where argument == name && index + 1 < arguments.count {
+            let next = arguments[index + 1]
+            if next.hasPrefix("-"), next.dropFirst().first?.isNumber == true { return next }
         }
         return nil
     }
 
-    /// The values between single quotes, in order (`'a'`, `'b'`).
-    static func quotedValues(in line: String) -> [Substring] {
-        var values: [Substring] = []
-        var rest = line[...]
-        while let open = rest.firstIndex(of: "'") {
-            let afterOpen = rest.index(after: open)
-            guard let close = rest[afterOpen...].firstIndex(of: "'") else { break }
-            values.append(rest[afterOpen..<close])
-            rest = rest[rest.index(after: close)...]
+    /// `text` read as one of ArgumentParser's sentences, by their fixed words.
+    static func sentence(of text: String) -> Sentence? {
+        if let value = enclosed(text, "Missing expected argument '", "'") {
+            return Sentence(kind: .missingArgument, values: [value])
         }
-        return values
+        if let value = enclosed(text, "Missing value for '", "'") {
+            return Sentence(kind: .missingValue, values: [value])
+        }
+        if let value = enclosed(text, "Unexpected argument '", "'") {
+            return Sentence(kind: .unexpectedArgument, values: [value])
+        }
+        if let guessed = enclosed(text, "Unknown option '", "'?") {
+            let parts = guessed.components(separatedBy: "'. Did you mean '")
+            if parts.count == 2 { return Sentence(kind: .unknownOptionGuessed, values: parts) }
+        }
+        if let value = enclosed(text, "Unknown option '", "'") {
+            return Sentence(kind: .unknownOption, values: [value])
+        }
+        if let rest = enclosed(text, "The option '", "' was specified.") {
+            let parts = rest.components(separatedBy: "' does not take any value, but '")
+            if parts.count == 2 { return Sentence(kind: .valueNotTaken, values: parts) }
+        }
+        if let rest = text.firstIndex(of: " ").map({ text[$0...] }), text.first?.isNumber == true,
+            let values = enclosed(String(rest), " unexpected arguments: '", "'")
+        {
+            return Sentence(kind: .unexpectedArguments, values: values.components(separatedBy: "', '"))
+        }
+        return invalidValue(text)
     }
 
-    /// A sentence not known: as ArgumentParser wrote it, each quoted value cut.
-    private static func quotingShortly(_ line: String) -> String {
-        var result = ""
-        var rest = line[...]
-        for value in quotedValues(in: line) {
-            guard let range = rest.range(of: "'" + value + "'") else { break }
-            result += rest[..<range.lowerBound] + "'" + InputProblem.quotable(value) + "'"
-            rest = rest[range.upperBound...]
+    /// "The value 'v' is invalid for '--o <o>'", with ". Please provide one of 'a', 'b' or 'c'." or without.
+    private static func invalidValue(_ text: String) -> Sentence? {
+        guard text.hasPrefix("The value '"), let split = text.range(of: "' is invalid for '", options: .backwards)
+        else { return nil }
+        let value = String(text[text.index(text.startIndex, offsetBy: "The value '".count)..<split.lowerBound])
+        let rest = text[split.upperBound...]
+        if let choices = rest.range(of: "'. Please provide one of ") {
+            let option = String(rest[..<choices.lowerBound])
+            let names = rest[choices.upperBound...].split(separator: "'", omittingEmptySubsequences: false)
+                .enumerated().filter { $0.offset % 2 == 1 }
+            return Sentence(kind: .invalidValueChoices, values: [value, option] + names.map { String($0.element) })
         }
-        return result + rest
+        guard rest.hasSuffix("'") else { return nil }
+        return Sentence(kind: .invalidValue, values: [value, String(rest.dropLast())])
+    }
+
+    /// What lies between `prefix` and `suffix` when `text` is exactly that.
+    private static func enclosed(_ text: String, _ prefix: String, _ suffix: String) -> String? {
+        guard text.hasPrefix(prefix), text.hasSuffix(suffix), text.count >= prefix.count + suffix.count else {
+            return nil
+        }
+        return String(text.dropFirst(prefix.count).dropLast(suffix.count))
     }
 }

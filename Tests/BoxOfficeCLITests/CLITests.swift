@@ -219,9 +219,40 @@ struct CLITests {
                 ["records", "totals", "--limit", "-1", "--lang", "ko"],
                 "boxoffice: '--limit <limit>'에 쓸 수 없는 값입니다: '-1' ('boxoffice records --help'를 보세요)"
             ),
+            // --lang before the command still takes ko or en.
+            (
+                ["--lang", "daily", "--date", "2024-03-15"],
+                "boxoffice: The value 'daily' is invalid for '--lang <lang>'. Please provide one of 'ko' and 'en'. "
+                    + "(see 'boxoffice --help')"
+            ),
+            (["--lang"], "boxoffice: Missing value for '--lang <lang>' (see 'boxoffice --help')"),
+            (
+                ["--lang", "ko"],
+                "boxoffice: --lang 뒤에 명령을 적어 주세요. 예: boxoffice --lang ko daily ('boxoffice --help'를 보세요)"
+            ),
             // A first word that is no command is said to be one, wherever --lang stands.
             (["--lang", "ko", "frobnicate"], "boxoffice: 알 수 없는 명령입니다: 'frobnicate' ('boxoffice --help'를 보세요)"),
             (["frobnicate", "--lang", "en"], "boxoffice: Unknown command 'frobnicate' (see 'boxoffice --help')"),
+            // A value may hold an apostrophe or a newline: the sentence is read by its fixed words, not its quotes.
+            (
+                ["daily", "--format", "don't", "--lang", "ko"],
+                "boxoffice: '--format <format>'에 쓸 수 없는 값입니다: 'don't' ('table', 'json', 'csv' 중 하나) "
+                    + "('boxoffice daily --help'를 보세요)"
+            ),
+            (
+                ["daily", "Schindler's List", "--lang", "ko"],
+                "boxoffice: 알 수 없는 인자입니다: 'Schindler's List' ('boxoffice daily --help'를 보세요)"
+            ),
+            (
+                ["daily", "--format", "x\ny", "--lang", "ko"],
+                "boxoffice: '--format <format>'에 쓸 수 없는 값입니다: 'x\\ny' ('table', 'json', 'csv' 중 하나) "
+                    + "('boxoffice daily --help'를 보세요)"
+            ),
+            // The negative number is found at whichever place the option takes it.
+            (
+                ["run", "20190001", "--vs", "20180001", "--vs", "-5", "--lang", "ko"],
+                "boxoffice: '--vs <vs>'에 쓸 수 없는 값입니다: '-5' ('boxoffice run --help'를 보세요)"
+            ),
             // A value is quoted as far as the app's own messages quote one.
             (
                 ["daily", "--format", long, "--lang", "ko"],
@@ -248,7 +279,7 @@ struct CLITests {
         for arguments in [
             ["daily", "--date", "2019\n-01-01", "--lang", "ko"], ["records", "totals", "--nation", "\u{1B}[31mred"],
             ["records", "to\ntals", "--lang", "en"], ["daily", "--format", "\u{1B}]0;x\u{07}", "--lang", "ko"],
-            ["movie", "\u{202E}lmth.exe"],
+            ["movie", "\u{202E}lmth.exe"], ["daily", "--format", "x\ny", "--lang", "ko"],
         ] {
             let result = try await cli.run(arguments)
             #expect(result.status != 0)

@@ -83,8 +83,8 @@ public struct FilmRun: Codable, Sendable, Hashable {
     public var daysInTop10: Int
     public var daysAtNumberOne: Int
     public var longestStreak: Streak?
-    /// Whether the day counts above leave out days the film had before the archive began (it opened earlier): then
-    /// they are floors.
+    /// Whether the day counts above cover the whole run: false for a film that opened before the archive began, whose
+    /// days before it are not counted (the counts are then floors).
     public var countsDaysBeforeArchive: Bool { reach != .openedBeforeArchive }
     public var final: Final?
     /// Final admissions ÷ opening weekend (a floor, as the final is).

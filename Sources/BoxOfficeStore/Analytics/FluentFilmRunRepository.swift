@@ -39,9 +39,10 @@ struct FluentFilmRunRepository: FilmRunRepository {
         try await StorageFailure.run("search the archive's titles", logger: database.logger) {
             // The kept records hold one row per charted film, whichever chart lists it, with the title of its latest
             // day; the English title comes from the movie lists the keeper reads. LIKE's wildcards in the text are
-            // matched literally, and LOWER makes the English match ignore case on both databases.
+            // matched literally. LOWER on both sides ignores case the database's way (SQLite: ASCII letters only),
+            // so a title pasted as stored always matches.
             try await FilmRecordRows.catchUpIfBehind(origin: origin, on: database)
-            let escaped = text.lowercased().replacingOccurrences(of: "!", with: "!!")
+            let escaped = text.replacingOccurrences(of: "!", with: "!!")
                 .replacingOccurrences(of: "%", with: "!%").replacingOccurrences(of: "_", with: "!_")
             let pattern = "%" + escaped + "%"
             let rows = try await database.requireSQL().raw(
@@ -50,8 +51,8 @@ struct FluentFilmRunRepository: FilmRunRepository {
                 FROM film_runs r
                 LEFT JOIN movie_nations n ON n.origin = r.origin AND n.movie_code = r.movie_code
                 WHERE r.origin = \(bind: origin)
-                  AND (LOWER(r.title) LIKE \(bind: pattern) ESCAPE '!'
-                    OR LOWER(n.title_english) LIKE \(bind: pattern) ESCAPE '!')
+                  AND (LOWER(r.title) LIKE LOWER(\(bind: pattern)) ESCAPE '!'
+                    OR LOWER(n.title_english) LIKE LOWER(\(bind: pattern)) ESCAPE '!')
                 ORDER BY COALESCE(r.final_date, '') DESC, r.movie_code
                 LIMIT \(bind: limit)
                 """
