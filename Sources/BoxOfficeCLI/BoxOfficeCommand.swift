@@ -36,29 +36,29 @@ struct BoxOfficeCommand<Runner: WebAppRunner>: AsyncParsableCommand {
     /// (`boxoffice --lang ko daily` is `boxoffice daily --lang ko`); as they are when there is none or `--` ends
     /// the options.
     static func languageAfterCommand(_ arguments: [String]) -> [String] {
-        guard !arguments.contains("--"), let first = arguments.first else { return arguments }
         // Only a language is moved: `--lang daily` is a missing value, said as such where it stands.
-        if first == "--lang", arguments.count >= 3, Language(rawValue: arguments[1]) != nil {
-            return Array(arguments.dropFirst(2)) + arguments.prefix(2)
-        }
-        if first.hasPrefix("--lang="), arguments.count >= 2,
-            Language(rawValue: String(first.dropFirst("--lang=".count))) != nil
-        {
-            return Array(arguments.dropFirst()) + [first]
-        }
-        return arguments
+        guard !arguments.contains("--"), let leading = leadingLanguage(arguments),
+            leading.value.flatMap(Language.init(rawValue:)) != nil, arguments.count > leading.width
+        else { return arguments }
+        return Array(arguments.dropFirst(leading.width)) + arguments.prefix(leading.width)
     }
 
     /// What a `--lang` before the command that was not moved after it got wrong, in ArgumentParser's words for the
     /// same mistake after a command: no value, or one that is no language.
     static func languageMistake(_ arguments: [String]) -> String? {
-        guard let first = arguments.first, first == "--lang" || first.hasPrefix("--lang=") else { return nil }
-        let value = first == "--lang" ? arguments.dropFirst().first : String(first.dropFirst("--lang=".count))
-        guard let value, !(first == "--lang" && value.hasPrefix("-")) else {
-            return "Missing value for '--lang <lang>'"
-        }
+        guard let leading = leadingLanguage(arguments) else { return nil }
+        guard let value = leading.value else { return "Missing value for '--lang <lang>'" }
         if Language(rawValue: value) != nil { return nil }
         return "The value '\(value)' is invalid for '--lang <lang>'. Please provide one of 'ko' and 'en'."
+    }
+
+    /// A `--lang` that `arguments` start with: its value (`nil` when it has none) and how many arguments it takes.
+    private static func leadingLanguage(_ arguments: [String]) -> (value: String?, width: Int)? {
+        guard let first = arguments.first else { return nil }
+        if first.hasPrefix("--lang=") { return (String(first.dropFirst("--lang=".count)), 1) }
+        guard first == "--lang" else { return nil }
+        let value = arguments.dropFirst().first.flatMap { $0.hasPrefix("-") ? nil : $0 }
+        return (value, value == nil ? 1 : 2)
     }
 
     /// The command `arguments` name first (`admin grant` for one of a command's own), when it is one of ours.
@@ -88,11 +88,12 @@ struct BoxOfficeCommand<Runner: WebAppRunner>: AsyncParsableCommand {
             // Nothing parsed, so `--lang` is looked for by hand, else the environment's language.
             let strings = CLIStrings.table(for: Self.languageAsked(in: arguments) ?? CLILanguage.fromEnvironment())
             let name = commandNamed(in: arguments)
+            let languageMistake = Self.languageMistake(arguments)
             var reason = ParserMessage.reason(
-                Self.languageMistake(arguments) ?? message(for: error), arguments: arguments, strings: strings)
+                languageMistake ?? message(for: error), arguments: arguments, strings: strings)
             if name == nil, let first = arguments.first, !first.hasPrefix("-"), first != "help" {
                 reason = strings.unknownCommand(InputProblem.quotable(first))
-            } else if name == nil, Self.languageMistake(arguments) == nil, Self.languageAsked(in: arguments) != nil {
+            } else if name == nil, languageMistake == nil, Self.languageAsked(in: arguments) != nil {
                 reason = strings.commandAfterLanguage
             }
             if reason.isEmpty { reason = strings.invalidArguments }

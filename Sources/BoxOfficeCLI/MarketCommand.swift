@@ -261,7 +261,7 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
 
     /// A whole number (won) without a decimal point, others as Swift writes them: the JSON's numbers.
     private static func number(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        Int64(exactly: value).map(String.init) ?? String(value)
     }
 
     private static func csv(_ header: [String], _ rows: [[String]]) -> String {

@@ -66,7 +66,7 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
             (w.peakDay, run.peakDay.map { w.admissions($0.audience, on: $0.date) }),
         ]
         if run.reach != .noArchivedDay {
-            let floor = !run.countsDaysBeforeArchive
+            let floor = run.dayCountsAreFloors
             lines += [
                 (w.daysInTop10, w.days(run.daysInTop10, floor: floor)),
                 (w.daysAtNumberOne, w.days(run.daysAtNumberOne, floor: floor)),

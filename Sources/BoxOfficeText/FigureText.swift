@@ -61,7 +61,6 @@ public enum FigureText {
         return won(figure.value, language: language)
     }
 
-    /// A percent figure with one decimal and its mark: `≈ 93.1%`.
     /// A change in percent with its mark and sign (`≈ +12.3%`): `minus` for a fall (a true minus on pages), and no
     /// sign when it rounds to 0.0.
     public static func change(_ figure: Figure, minus: String = "−") -> String {
@@ -71,6 +70,7 @@ public enum FigureText {
         return (quality.isEmpty ? "" : quality + " ") + sign + digits
     }
 
+    /// A percent figure with one decimal and its mark: `≈ 93.1%`.
     public static func percent(_ figure: Figure) -> String {
         marked(figure, NumberFormatting.percent(figure.value))
     }

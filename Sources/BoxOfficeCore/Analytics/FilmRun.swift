@@ -83,9 +83,9 @@ public struct FilmRun: Codable, Sendable, Hashable {
     public var daysInTop10: Int
     public var daysAtNumberOne: Int
     public var longestStreak: Streak?
-    /// Whether the day counts above cover the whole run: false for a film that opened before the archive began, whose
-    /// days before it are not counted (the counts are then floors).
-    public var countsDaysBeforeArchive: Bool { reach != .openedBeforeArchive }
+    /// Whether the day counts above are floors: a film that opened before the archive began has days before it that
+    /// are not counted.
+    public var dayCountsAreFloors: Bool { reach == .openedBeforeArchive }
     public var final: Final?
     /// Final admissions ÷ opening weekend (a floor, as the final is).
     public var legs: Figure?

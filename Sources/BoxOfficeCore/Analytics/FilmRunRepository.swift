@@ -5,8 +5,8 @@ public protocol FilmRunRepository: Sendable {
     func filmHistory(movieCode: String, source: ChartSource) async throws -> FilmHistory
     /// The histories of `movieCodes` (as ``filmHistory(movieCode:source:)``), by code, read together.
     func filmHistories(movieCodes: [String], source: ChartSource) async throws -> [String: FilmHistory]
-    /// Up to `limit` charted films whose title, Korean or English (case ignored), contains `text`, the one last seen
-    /// in a chart first.
+    /// Up to `limit` charted films whose title, Korean or English (case ignored), contains `text`, the one whose final
+    /// total is latest first.
     func films(titled text: String, limit: Int) async throws -> [ArchivedFilm]
     /// The archive's latest daily chart's day, `nil` when it holds none.
     func archiveEnd() async throws -> CalendarDate?

@@ -89,7 +89,15 @@ public struct ArchiveService: Sendable {
         _ entries: [Entry], code: KeyPath<Entry, String>, title: WritableKeyPath<Entry, String?>
     ) async -> [Entry] {
         let titles = (try? await englishTitles(of: entries.map { $0[keyPath: code] })) ?? [:]
-        return entries.map { entry in
+        return Self.titled(entries, titles, code: code, title: title)
+    }
+
+    /// `entries` with each film's title from `titles`, by code.
+    private static func titled<Entry>(
+        _ entries: [Entry], _ titles: [String: String], code: KeyPath<Entry, String>,
+        title: WritableKeyPath<Entry, String?>
+    ) -> [Entry] {
+        entries.map { entry in
             var entry = entry
             entry[keyPath: title] = titles[entry[keyPath: code]]
             return entry
@@ -116,9 +124,7 @@ public struct ArchiveService: Sendable {
         let titles = (try? await englishTitles(of: codes)) ?? [:]
         let titled = stored.map { chart in
             var chart = chart
-            for index in chart.entries.indices {
-                chart.entries[index].titleEnglish = titles[chart.entries[index].movieCode]
-            }
+            chart.entries = Self.titled(chart.entries, titles, code: \.movieCode, title: \.titleEnglish)
             return chart
         }
         return (titled, try await coverage)

@@ -134,7 +134,7 @@ struct FilmRunViewModel: Sendable {
         add(w.firstWeek, run.firstWeek.map(w.admissions))
         add(w.peakDay, run.peakDay.map { w.admissions($0.audience, on: $0.date) })
         if run.reach != .noArchivedDay {
-            let floor = !run.countsDaysBeforeArchive
+            let floor = run.dayCountsAreFloors
             add(w.daysInTop10, w.days(run.daysInTop10, floor: floor))
             add(w.daysAtNumberOne, w.days(run.daysAtNumberOne, floor: floor))
         }

@@ -212,8 +212,8 @@ import Testing
         #expect(run.milestone(2_000_000)?.quality == .exact)
         #expect(run.openingWeekend == nil)
         // Its days in the top 10 and at #1 before the archive are not counted: the counts are floors.
-        #expect(!run.countsDaysBeforeArchive)
-        #expect(FilmRun(history: Self.history(rows)).countsDaysBeforeArchive)
+        #expect(run.dayCountsAreFloors)
+        #expect(!FilmRun(history: Self.history(rows)).dayCountsAreFloors)
     }
 
     @Test func aFirstArchivedDayLongAfterOpeningHasNoRunMeasures() throws {
