@@ -92,8 +92,9 @@ struct ClientRequestTests {
 
 @Suite("Client over HTTP against simulate-kobis", .serialized)
 struct ClientHTTPTests {
+    /// Calls that answer get 30 s: with both cores busy the simulator can take longer than a short timeout.
     static func withServer(
-        fault: SimulatorFault = .none, timeout: TimeInterval = 5,
+        fault: SimulatorFault = .none, timeout: TimeInterval = 30,
         _ body: (SimulatorServer, KOBISClient) async throws -> Void
     ) async throws {
         let server = SimulatorServer(host: "127.0.0.1", port: 0, fault: fault, logger: Logger(label: "test"))
