@@ -7,16 +7,24 @@ import Foundation
 /// Only this command grants the role: never sign-up, and never a list of names in the environment (anyone could
 /// sign up with such a name first).
 struct AdminCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "admin",
-        abstract: "Grant or revoke the administrator role of a diary account (web backfill at /admin/backfill).",
-        subcommands: [Grant.self, Revoke.self, List.self])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "admin",
+            abstract: HelpLanguage.words(
+                "다이어리 계정에 관리자 역할을 주거나 거둡니다 (웹의 /admin/backfill 채우기).",
+                "Grant or revoke the administrator role of a diary account (web backfill at /admin/backfill)."),
+            subcommands: [Grant.self, Revoke.self, List.self])
+    }
 
     struct Grant: AsyncParsableCommand, LocalizedCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Make an existing account an administrator (sign up on the web first).")
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: HelpLanguage.words(
+                    "있는 계정을 관리자로 만듭니다 (먼저 웹에서 가입).",
+                    "Make an existing account an administrator (sign up on the web first)."))
+        }
 
-        @Argument(help: "The account's username (case does not matter).")
+        @Argument(help: .words("계정의 사용자 이름 (대소문자 구분 없음).", "The account's username (case does not matter)."))
         var username: String
 
         @OptionGroup var languageOptions: LanguageOptions
@@ -28,9 +36,12 @@ struct AdminCommand: AsyncParsableCommand {
     }
 
     struct Revoke: AsyncParsableCommand, LocalizedCommand {
-        static let configuration = CommandConfiguration(abstract: "Take the administrator role away from an account.")
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: HelpLanguage.words("계정의 관리자 역할을 거둡니다.", "Take the administrator role away from an account."))
+        }
 
-        @Argument(help: "The account's username (case does not matter).")
+        @Argument(help: .words("계정의 사용자 이름 (대소문자 구분 없음).", "The account's username (case does not matter)."))
         var username: String
 
         @OptionGroup var languageOptions: LanguageOptions
@@ -42,7 +53,9 @@ struct AdminCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand, LocalizedCommand {
-        static let configuration = CommandConfiguration(abstract: "List the administrators.")
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(abstract: HelpLanguage.words("관리자 목록을 보여 줍니다.", "List the administrators."))
+        }
 
         @OptionGroup var languageOptions: LanguageOptions
 

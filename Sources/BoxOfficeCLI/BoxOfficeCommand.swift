@@ -7,11 +7,18 @@ struct BoxOfficeCommand<Runner: WebAppRunner>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "boxoffice",
-            abstract: "Korean box office charts from KOBIS (영화진흥위원회), a local archive and a web app.",
-            discussion: """
+            abstract: HelpLanguage.words(
+                "영화진흥위원회(KOBIS)의 한국 박스오피스: 차트, 로컬 보관소와 웹 앱.",
+                "Korean box office charts from KOBIS (영화진흥위원회), a local archive and a web app."),
+            discussion: HelpLanguage.words(
+                """
+                KOBIS_API_KEY가 없으면 내장 시뮬레이터의 가상 데이터로 샘플 모드로 실행합니다.
+                환경 변수: KOBIS_API_KEY, KOBIS_BASE_URL, DATABASE_URL, PORT, BOXOFFICE_HOSTNAME, TMDB_API_KEY, KAKAO_REST_API_KEY.
+                """,
+                """
                 Without KOBIS_API_KEY, BoxOffice runs in sample mode on fictional data from its built-in simulator.
                 Environment: KOBIS_API_KEY, KOBIS_BASE_URL, DATABASE_URL, PORT, BOXOFFICE_HOSTNAME, TMDB_API_KEY, KAKAO_REST_API_KEY.
-                """,
+                """),
             subcommands: [
                 ServeCommand<Runner>.self, DailyCommand.self, WeeklyCommand.self, MovieCommand.self, SearchCommand.self,
                 SimulateKOBISCommand.self, MigrateCommand.self,
@@ -76,15 +83,18 @@ struct BoxOfficeCommand<Runner: WebAppRunner>: AsyncParsableCommand {
     /// Parses and runs, turning every failure into one line on stderr and a non-zero exit status.
     static func main() async {
         let arguments = languageAfterCommand(Array(CommandLine.arguments.dropFirst()))
+        // Help is written before anything has parsed, so its `--lang` is looked for by hand.
+        let helpLanguage = languageAsked(in: arguments) ?? CLILanguage.fromEnvironment()
+        await HelpLanguage.$current.withValue(helpLanguage) { await main(arguments) }
+    }
+
+    private static func main(_ arguments: [String]) async {
         let command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)
         } catch {
             let code = exitCode(for: error)
-            if code == .success {
-                // --help, --version: let ArgumentParser print them.
-                exit(withError: error)
-            }
+            if code == .success { exitWithHelp(error) }
             // Nothing parsed, so `--lang` is looked for by hand, else the environment's language.
             let strings = CLIStrings.table(for: Self.languageAsked(in: arguments) ?? CLILanguage.fromEnvironment())
             let name = commandNamed(in: arguments)
@@ -112,10 +122,19 @@ struct BoxOfficeCommand<Runner: WebAppRunner>: AsyncParsableCommand {
             Foundation.exit(exit.rawValue)
         } catch {
             // `--help` and `help CMD` parse into ArgumentParser's own help command, whose run ends this way.
-            if exitCode(for: error) == .success { exit(withError: error) }
+            if exitCode(for: error) == .success { exitWithHelp(error) }
             Terminal.printError(CLIError.describe(error, language: language))
             Foundation.exit(1)
         }
+    }
+
+    /// Prints ArgumentParser's help (`--help`, `help CMD`) in the help's language and exits with success.
+    private static func exitWithHelp(_ error: any Error) -> Never {
+        guard HelpLanguage.current == .korean else { exit(withError: error) }
+        // Unwrapped, so that the Korean lines are wrapped by the columns a terminal gives Hangul.
+        let unwrapped = fullMessage(for: error, columns: 100_000)
+        Terminal.write(HelpLanguage.korean(unwrapped, width: Terminal.columns(of: 1)) + "\n")
+        Foundation.exit(0)
     }
 
     /// The language a parsed command speaks: its `--lang`, else the environment's.

@@ -1,4 +1,4 @@
-public import ArgumentParser
+import ArgumentParser
 import BoxOfficeCore
 import Foundation
 
@@ -31,15 +31,19 @@ extension ChartCommand {
 
 /// `boxoffice daily`: one day's top 10.
 struct DailyCommand: ChartCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "daily", abstract: "Show a day's box office (default: yesterday in Korea).")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "daily",
+            abstract: HelpLanguage.words(
+                "하루의 박스오피스를 보여 줍니다 (기본: 한국 시간 어제).", "Show a day's box office (default: yesterday in Korea)."))
+    }
 
-    @Option(help: "The day, YYYY-MM-DD (default: yesterday, Asia/Seoul).")
+    @Option(help: .words("날짜, YYYY-MM-DD (기본: 한국 시간 어제).", "The day, YYYY-MM-DD (default: yesterday, Asia/Seoul)."))
     var date: String?
 
     @OptionGroup var filterOptions: ChartFilterOptions
 
-    @Option(help: "table, json or csv.")
+    @Option(help: .words("table, json 또는 csv.", "table, json or csv."))
     var format: ChartFormat = .table
 
     @OptionGroup var languageOptions: LanguageOptions
@@ -49,30 +53,51 @@ struct DailyCommand: ChartCommand {
     }
 }
 
-extension WeeklyRange: ExpressibleByArgument {
-    init?(argument: String) { self.init(contractName: argument) }
-    static var allValueStrings: [String] { ["week", "weekend", "weekdays"] }
+/// `--range`: the names people type. KOBIS's codes (`0`–`2`) are `WeeklyRange`'s raw values, which ArgumentParser's
+/// help would give as the default.
+enum WeeklyRangeOption: String, ExpressibleByArgument, CaseIterable {
+    case week, weekend, weekdays
+
+    init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+
+    var range: WeeklyRange {
+        switch self {
+        case .week: .week
+        case .weekend: .weekend
+        case .weekdays: .weekdays
+        }
+    }
 }
 
 /// `boxoffice weekly`: a week's, weekend's or weekdays' top 10.
 struct WeeklyCommand: ChartCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "weekly", abstract: "Show a weekly box office (default: the latest finished one).")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "weekly",
+            abstract: HelpLanguage.words(
+                "주간 박스오피스를 보여 줍니다 (기본: 가장 최근에 끝난 것).", "Show a weekly box office (default: the latest finished one)."))
+    }
 
-    @Option(help: "Any day in the week, YYYY-MM-DD (default: the latest finished range).")
+    @Option(
+        help: .words(
+            "그 주의 아무 날, YYYY-MM-DD (기본: 가장 최근에 끝난 기간).",
+            "Any day in the week, YYYY-MM-DD (default: the latest finished range)."))
     var date: String?
 
-    @Option(help: "week (Mon–Sun), weekend (Fri–Sun) or weekdays (Mon–Thu).")
-    var range: WeeklyRange = .week
+    @Option(
+        help: .words(
+            "week(월–일), weekend(금–일) 또는 weekdays(월–목).", "week (Mon–Sun), weekend (Fri–Sun) or weekdays (Mon–Thu)."))
+    var range: WeeklyRangeOption = .week
 
     @OptionGroup var filterOptions: ChartFilterOptions
 
-    @Option(help: "table, json or csv.")
+    @Option(help: .words("table, json 또는 csv.", "table, json or csv."))
     var format: ChartFormat = .table
 
     @OptionGroup var languageOptions: LanguageOptions
 
     func query(requested: CalendarDate?, filters: ChartFilters, calendar: BoxOfficeCalendar) -> ChartQuery {
-        ChartQuery(kind: ChartKind(range), date: requested ?? calendar.latestWeek(range).start, filters: filters)
+        ChartQuery(
+            kind: ChartKind(range.range), date: requested ?? calendar.latestWeek(range.range).start, filters: filters)
     }
 }

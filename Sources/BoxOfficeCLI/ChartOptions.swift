@@ -14,13 +14,13 @@ enum DetailFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// The filters every chart command takes.
 struct ChartFilterOptions: ParsableArguments {
-    @Option(help: "K for Korean films, F for foreign films.")
+    @Option(help: .words("K는 한국영화, F는 외국영화.", "K for Korean films, F for foreign films."))
     var nation: String?
 
-    @Option(help: "Y for diversity (indie/art) films, N for commercial films.")
+    @Option(help: .words("Y는 다양성영화(독립·예술영화), N은 상업영화.", "Y for diversity (indie/art) films, N for commercial films."))
     var multi: String?
 
-    @Option(help: "Region code, e.g. 0105001 for Seoul.")
+    @Option(help: .words("지역 코드 (예: 서울은 0105001).", "Region code, e.g. 0105001 for Seoul."))
     var area: String?
 
     /// The filters, read by the rules pages and API share (``ChartInput``). A form sends an empty filter for "all";

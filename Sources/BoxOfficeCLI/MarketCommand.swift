@@ -7,30 +7,40 @@ import Foundation
 
 /// `boxoffice market years|days|holidays`: the market from the archive (no KOBIS calls), as `/market/…` shows it.
 struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "market",
-        abstract:
-            "Show the cinema market by year, by day or over each year's holiday, from the archive (no KOBIS calls).",
-        discussion: """
-            Each day's whole market is pinned by its daily chart's sales shares, so figures are ranges (≈ their middle). \
-            days takes a period (--year, --month or --from/--to, at most 366 days; none: this year up to yesterday); \
-            holidays takes --holiday seollal|chuseok (chuseok by default).
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "market",
+            abstract: HelpLanguage.words(
+                "보관소에서 극장 시장을 해별, 날별, 해마다의 명절별로 보여 줍니다 (KOBIS 호출 없음).",
+                "Show the cinema market by year, by day or over each year's holiday, from the archive (no KOBIS calls)."
+            ),
+            discussion: HelpLanguage.words(
+                """
+                날마다의 전체 시장은 일별 차트의 매출 점유율로 좁혀지므로 수치는 범위입니다(≈ 범위의 가운데). \
+                days는 기간을 받습니다(--year, --month 또는 --from/--to, 최대 366일; 없으면 올해 1월 1일부터 어제까지). \
+                holidays는 --holiday seollal|chuseok를 받습니다(기본: chuseok).
+                """,
+                """
+                Each day's whole market is pinned by its daily chart's sales shares, so figures are ranges (≈ their middle). \
+                days takes a period (--year, --month or --from/--to, at most 366 days; none: this year up to yesterday); \
+                holidays takes --holiday seollal|chuseok (chuseok by default).
+                """))
+    }
 
     enum View: String, CaseIterable {
         case years, days, holidays
     }
 
     // Read as text and checked in `run()`, so a mistaken view is refused in the reader's language.
-    @Argument(help: "years, days or holidays.")
+    @Argument(help: .words("years, days 또는 holidays.", "years, days or holidays."))
     var view: String
 
     @OptionGroup var period: PeriodOptions
 
-    @Option(help: "seollal or chuseok (with holidays).")
+    @Option(help: .words("seollal 또는 chuseok (holidays와 함께).", "seollal or chuseok (with holidays)."))
     var holiday: String?
 
-    @Option(help: "table, json or csv.")
+    @Option(help: .words("table, json 또는 csv.", "table, json or csv."))
     var format: PeriodFormat = .table
 
     @OptionGroup var languageOptions: LanguageOptions

@@ -5,12 +5,15 @@ import Foundation
 
 /// `boxoffice movie CODE`: a movie's details.
 struct MovieCommand: AsyncParsableCommand, LocalizedCommand {
-    static let configuration = CommandConfiguration(commandName: "movie", abstract: "Show a movie's details.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "movie", abstract: HelpLanguage.words("영화의 상세 정보를 보여 줍니다.", "Show a movie's details."))
+    }
 
-    @Argument(help: "The KOBIS movie code, e.g. 20124079.")
+    @Argument(help: .words("KOBIS 영화 코드 (예: 20124079).", "The KOBIS movie code, e.g. 20124079."))
     var code: String
 
-    @Option(help: "table or json.")
+    @Option(help: .words("table 또는 json.", "table or json."))
     var format: DetailFormat = .table
 
     @OptionGroup var languageOptions: LanguageOptions
@@ -27,22 +30,26 @@ struct MovieCommand: AsyncParsableCommand, LocalizedCommand {
 
 /// `boxoffice search TITLE`: find movies.
 struct SearchCommand: AsyncParsableCommand, LocalizedCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "search", abstract: "Search movies by title, director and release year.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "search",
+            abstract: HelpLanguage.words(
+                "제목, 감독, 개봉 연도로 영화를 찾습니다.", "Search movies by title, director and release year."))
+    }
 
-    @Argument(help: "Words of the title.")
+    @Argument(help: .words("제목의 낱말.", "Words of the title."))
     var title: String
 
-    @Option(help: "Director's name.")
+    @Option(help: .words("감독 이름.", "Director's name."))
     var director: String?
 
-    @Option(help: "Release year, YYYY.")
+    @Option(help: .words("개봉 연도, YYYY.", "Release year, YYYY."))
     var year: String?
 
-    @Option(help: "Result page (1 by default).")
+    @Option(help: .words("결과 페이지 (기본: 1).", "Result page (1 by default)."))
     var page: String?
 
-    @Option(help: "table or json.")
+    @Option(help: .words("table 또는 json.", "table or json."))
     var format: DetailFormat = .table
 
     @OptionGroup var languageOptions: LanguageOptions

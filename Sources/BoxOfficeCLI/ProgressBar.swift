@@ -3,14 +3,6 @@ import BoxOfficeText
 import Foundation
 import KOBIS
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Shows a sync's progress on stderr: on a terminal, one live line redrawn in place
 /// (`sync [█████░░░░░] 123/509  24%  8.2/s  ETA 0:30  charts 100/365  films 23/144  calls 124`); otherwise
 /// plain lines at every tenth, so logs stay readable. The total counts charts and film lookups together and
@@ -27,7 +19,7 @@ final class ProgressBar: Sendable {
         strings: CLIStrings,
         write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
         now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
-        columns: @escaping @Sendable () -> Int = { ProgressBar.terminalColumns() }
+        columns: @escaping @Sendable () -> Int = { Terminal.columns(of: 2) }
     ) {
         line = Locked(
             ProgressLine(
@@ -58,12 +50,6 @@ final class ProgressBar: Sendable {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
-    /// The width of the terminal on stderr, or 80.
-    static func terminalColumns() -> Int {
-        var size = winsize()
-        if ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 80
-    }
 }
 
 /// The live line (or, off a terminal, the plain lines) of a ``ProgressBar``.

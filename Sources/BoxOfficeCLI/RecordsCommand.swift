@@ -8,38 +8,49 @@ import Foundation
 /// `boxoffice records milestones|totals|streaks|legs`: the records from the films' kept records (no KOBIS calls), as
 /// `/records/…` shows them.
 struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "records",
-        abstract: "Show records from the archive: fastest to a milestone, totals, #1 streaks, legs (no KOBIS calls).",
-        discussion: """
-            milestones takes --threshold (1000000, 2000000, 3000000, 5000000, 7000000 or 10000000); totals takes \
-            --by audience|sales and --year; legs takes --year. All take --nation korean|foreign, --since YYYY and \
-            --limit 1-100 (20 by default). Days the records read that the archive lacks (from BOXOFFICE_ARCHIVE_FROM, \
-            or --since or --year, to yesterday) are noted on stderr, with the sync that fills them.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "records",
+            abstract: HelpLanguage.words(
+                "보관소의 기록을 보여 줍니다: 최단 관객 돌파, 누적, 연속 1위, 뒷심 (KOBIS 호출 없음).",
+                "Show records from the archive: fastest to a milestone, totals, #1 streaks, legs (no KOBIS calls)."),
+            discussion: HelpLanguage.words(
+                """
+                milestones는 --threshold(1000000, 2000000, 3000000, 5000000, 7000000, 10000000)를, totals는 \
+                --by audience|sales와 --year를, legs는 --year를 받습니다. 모두 --nation korean|foreign, --since YYYY, \
+                --limit 1-100(기본 20)을 받습니다. 기록이 읽는 날 가운데 보관소에 없는 날(BOXOFFICE_ARCHIVE_FROM 또는 --since, \
+                --year부터 어제까지)은 그 날들을 채울 sync 명령과 함께 stderr에 적습니다.
+                """,
+                """
+                milestones takes --threshold (1000000, 2000000, 3000000, 5000000, 7000000 or 10000000); totals takes \
+                --by audience|sales and --year; legs takes --year. All take --nation korean|foreign, --since YYYY and \
+                --limit 1-100 (20 by default). Days the records read that the archive lacks (from BOXOFFICE_ARCHIVE_FROM, \
+                or --since or --year, to yesterday) are noted on stderr, with the sync that fills them.
+                """))
+    }
 
-    @Argument(help: "milestones, totals, streaks or legs.")
+    @Argument(help: .words("milestones, totals, streaks 또는 legs.", "milestones, totals, streaks or legs."))
     var kind: String
 
-    @Option(help: "The milestone, in admissions (with milestones).")
+    @Option(help: .words("돌파 기준 관객수 (milestones와 함께).", "The milestone, in admissions (with milestones)."))
     var threshold: String?
 
-    @Option(help: "audience or sales (with totals).")
+    @Option(help: .words("audience 또는 sales (totals와 함께).", "audience or sales (with totals)."))
     var by: String?
 
-    @Option(help: "Films opened in this year (with totals and legs).")
+    @Option(help: .words("이 해에 개봉한 영화 (totals, legs와 함께).", "Films opened in this year (with totals and legs)."))
     var year: String?
 
-    @Option(help: "korean or foreign.")
+    @Option(help: .words("korean 또는 foreign.", "korean or foreign."))
     var nation: String?
 
-    @Option(help: "Films opened in this year or later.")
+    @Option(help: .words("이 해 이후에 개봉한 영화.", "Films opened in this year or later."))
     var since: String?
 
-    @Option(help: "How many films each list shows, 1-100.")
+    @Option(help: .words("목록마다 보일 영화 수, 1-100.", "How many films each list shows, 1-100."))
     var limit: String?
 
-    @Option(help: "table, json or csv.")
+    @Option(help: .words("table, json 또는 csv.", "table, json or csv."))
     var format: PeriodFormat = .table
 
     @OptionGroup var languageOptions: LanguageOptions

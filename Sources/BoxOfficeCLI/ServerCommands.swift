@@ -9,13 +9,18 @@ import Logging
 /// `boxoffice serve`: the web app, run by `Runner` (the executable's, so this library does not import the web target).
 struct ServeCommand<Runner: WebAppRunner>: AsyncParsableCommand, LocalizedCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "serve", abstract: "Run the web app.")
+        CommandConfiguration(commandName: "serve", abstract: HelpLanguage.words("웹 앱을 실행합니다.", "Run the web app."))
     }
 
-    @Option(help: "Address to listen on (default: BOXOFFICE_HOSTNAME or 127.0.0.1).")
+    @Option(
+        help: .words(
+            "받을 주소 (기본: BOXOFFICE_HOSTNAME 또는 127.0.0.1).",
+            "Address to listen on (default: BOXOFFICE_HOSTNAME or 127.0.0.1)."))
     var hostname: String?
 
-    @Option(help: "Port to listen on (default: PORT or 8080; 0 picks a free port).")
+    @Option(
+        help: .words(
+            "받을 포트 (기본: PORT 또는 8080; 0이면 빈 포트).", "Port to listen on (default: PORT or 8080; 0 picks a free port)."))
     var port: Int?
 
     @OptionGroup var languageOptions: LanguageOptions
@@ -47,8 +52,12 @@ struct ServeCommand<Runner: WebAppRunner>: AsyncParsableCommand, LocalizedComman
 
 /// `boxoffice migrate`: create or update the database schema.
 struct MigrateCommand: AsyncParsableCommand, LocalizedCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "migrate", abstract: "Create or update the database schema (run once per deploy).")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "migrate",
+            abstract: HelpLanguage.words(
+                "데이터베이스 스키마를 만들거나 올립니다 (배포마다 한 번).", "Create or update the database schema (run once per deploy)."))
+    }
 
     @OptionGroup var languageOptions: LanguageOptions
 
@@ -67,17 +76,26 @@ struct MigrateCommand: AsyncParsableCommand, LocalizedCommand {
 
 /// `boxoffice simulate-kobis`: a fake KOBIS over HTTP for tests, demos and benchmarks.
 struct SimulateKOBISCommand: AsyncParsableCommand, LocalizedCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "simulate-kobis",
-        abstract: "Serve the built-in KOBIS simulator over HTTP (the exact KOBIS wire format).")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "simulate-kobis",
+            abstract: HelpLanguage.words(
+                "내장 KOBIS 시뮬레이터를 HTTP로 띄웁니다 (KOBIS와 같은 응답 형식).",
+                "Serve the built-in KOBIS simulator over HTTP (the exact KOBIS wire format)."))
+    }
 
-    @Option(help: "Port to listen on (0 picks a free port).")
+    @Option(help: .words("받을 포트 (0이면 빈 포트).", "Port to listen on (0 picks a free port)."))
     var port: Int = 9100
 
-    @Option(name: .customLong("latency-ms"), help: "Delay every KOBIS answer by this many milliseconds.")
+    @Option(
+        name: .customLong("latency-ms"),
+        help: .words("KOBIS의 모든 응답을 이만큼 늦춥니다 (밀리초).", "Delay every KOBIS answer by this many milliseconds."))
     var latencyMilliseconds: Int = 0
 
-    @Option(help: "Fault to inject: none, http500, malformed, faultinfo, timeout, reset.")
+    @Option(
+        help: .words(
+            "일으킬 장애: none, http500, malformed, faultinfo, timeout, reset.",
+            "Fault to inject: none, http500, malformed, faultinfo, timeout, reset."))
     var fault: String = "none"
 
     @OptionGroup var languageOptions: LanguageOptions

@@ -16,34 +16,56 @@ import KOBIS
 
 /// `boxoffice sync`: archive a range of days from KOBIS, resumably and within a call budget.
 struct SyncCommand: AsyncParsableCommand, LocalizedCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "sync",
-        abstract: "Archive every missing or provisional day of a range (resumable, within a call budget).",
-        discussion: """
-            Fetches each day's daily chart that the store lacks (or holds only provisionally) and, alongside, the \
-            details of films whose nation is not known yet (for the Korean vs foreign share of period charts). \
-            Settled days are never fetched again, so an interrupted run continues where it stopped: run the same \
-            command again.
-            Films KOBIS has no details for are not failures: their nation is stored as unknown and never asked \
-            again. The calls are counted in the quota ledger as sync's.
-            Exit status: 0 all archived; 1 failures (listed on stderr); 2 stopped at the budget; 3 stopped because \
-            today's KOBIS quota for background work is used up (continue after midnight KST); 130 interrupted.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "sync",
+            abstract: HelpLanguage.words(
+                "기간 안의 빠진 날과 잠정 집계인 날을 모두 보관합니다 (이어서 실행 가능, 호출 예산 안에서).",
+                "Archive every missing or provisional day of a range (resumable, within a call budget)."),
+            discussion: HelpLanguage.words(
+                """
+                저장소에 없거나 잠정 집계로만 있는 날의 일별 차트를 가져오고, 함께 국적을 아직 모르는 영화의 상세 정보를 \
+                가져옵니다(기간 차트의 한국영화·외국영화 점유율에 쓰입니다). 확정된 날은 다시 가져오지 않으므로, 중단된 \
+                실행은 같은 명령을 다시 실행하면 멈춘 곳에서 이어집니다.
+                KOBIS에 상세 정보가 없는 영화는 실패가 아닙니다: 국적을 미확인으로 저장하고 다시 묻지 않습니다. 호출은 \
+                호출 장부에 sync의 것으로 셉니다.
+                종료 상태: 0 모두 보관; 1 실패(stderr에 목록); 2 예산에서 멈춤; 3 오늘의 백그라운드용 KOBIS 호출 한도를 다 \
+                써서 멈춤(한국 시간 자정 뒤에 이어서); 130 중단됨.
+                """,
+                """
+                Fetches each day's daily chart that the store lacks (or holds only provisionally) and, alongside, the \
+                details of films whose nation is not known yet (for the Korean vs foreign share of period charts). \
+                Settled days are never fetched again, so an interrupted run continues where it stopped: run the same \
+                command again.
+                Films KOBIS has no details for are not failures: their nation is stored as unknown and never asked \
+                again. The calls are counted in the quota ledger as sync's.
+                Exit status: 0 all archived; 1 failures (listed on stderr); 2 stopped at the budget; 3 stopped because \
+                today's KOBIS quota for background work is used up (continue after midnight KST); 130 interrupted.
+                """))
+    }
 
-    @Option(help: "First day, YYYY-MM-DD.")
+    @Option(help: .words("첫날, YYYY-MM-DD.", "First day, YYYY-MM-DD."))
     var from: String
 
-    @Option(help: "Last day, YYYY-MM-DD (yesterday at the latest).")
+    @Option(help: .words("마지막 날, YYYY-MM-DD (늦어도 어제).", "Last day, YYYY-MM-DD (yesterday at the latest)."))
     var to: String
 
-    @Flag(help: "Also archive the weekly (Mon–Sun) chart of every finished week in the range.")
+    @Flag(
+        help: .words(
+            "기간 안의 끝난 주마다 주간(월–일) 차트도 보관합니다.",
+            "Also archive the weekly (Mon–Sun) chart of every finished week in the range."))
     var weekly = false
 
-    @Option(help: "KOBIS calls in flight at once, 1–\(SyncOptions.maximumConcurrency).")
+    @Option(
+        help: .words(
+            "동시에 보내는 KOBIS 호출 수, 1–\(SyncOptions.maximumConcurrency).",
+            "KOBIS calls in flight at once, 1–\(SyncOptions.maximumConcurrency)."))
     var concurrency = SyncOptions.defaultConcurrency
 
     @Option(
-        help: "The most KOBIS calls this run may make, retries included (the free key allows 3,000 a day).")
+        help: .words(
+            "이번 실행이 쓸 수 있는 KOBIS 호출 수, 재시도 포함 (무료 키는 하루 3,000회).",
+            "The most KOBIS calls this run may make, retries included (the free key allows 3,000 a day)."))
     var budget = SyncOptions.defaultBudget
 
     @OptionGroup var languageOptions: LanguageOptions

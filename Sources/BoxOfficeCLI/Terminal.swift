@@ -39,6 +39,18 @@ enum Terminal {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
+    /// The width of the terminal on `descriptor` (`COLUMNS` first, as ArgumentParser reads it), or 80.
+    static func columns(of descriptor: Int32) -> Int {
+        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let value = Int(text),
+            (20...1_000).contains(value)
+        {
+            return value
+        }
+        var size = winsize()
+        if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+
     /// Whether standard error is a terminal (progress bars, colours).
     static var stderrIsTerminal: Bool { isatty(2) == 1 }
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }

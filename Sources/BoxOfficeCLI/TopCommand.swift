@@ -7,16 +7,16 @@ import Foundation
 
 /// The period of an archive command: `--from`/`--to`, `--month` or `--year`.
 struct PeriodOptions: ParsableArguments {
-    @Option(help: "First day, YYYY-MM-DD (with --to).")
+    @Option(help: .words("첫날, YYYY-MM-DD (--to와 함께).", "First day, YYYY-MM-DD (with --to)."))
     var from: String?
 
-    @Option(help: "Last day, YYYY-MM-DD (with --from).")
+    @Option(help: .words("마지막 날, YYYY-MM-DD (--from과 함께).", "Last day, YYYY-MM-DD (with --from)."))
     var to: String?
 
-    @Option(help: "A month, YYYY-MM, instead of --from/--to.")
+    @Option(help: .words("한 달, YYYY-MM (--from/--to 대신).", "A month, YYYY-MM, instead of --from/--to."))
     var month: String?
 
-    @Option(help: "A year, YYYY, instead of --from/--to.")
+    @Option(help: .words("한 해, YYYY (--from/--to 대신).", "A year, YYYY, instead of --from/--to."))
     var year: String?
 
     func range(calendar: BoxOfficeCalendar) throws -> DateRange {
@@ -31,22 +31,34 @@ enum PeriodFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// `boxoffice top`: the top films of a period by audience, from the archive.
 struct TopCommand: AsyncParsableCommand, LocalizedCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "top",
-        abstract: "Show a period's top films by audience, summed from the archived daily charts (no KOBIS calls).",
-        discussion: """
-            Daily charts list each day's top 10, so a film's figures are summed over the days it was in the top 10. \
-            Korean vs foreign needs each film's nation, which `boxoffice sync` stores. Without a period: this month \
-            up to yesterday.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "top",
+            abstract: HelpLanguage.words(
+                "보관된 일별 차트를 더해 기간의 관객수 상위 영화를 보여 줍니다 (KOBIS 호출 없음).",
+                "Show a period's top films by audience, summed from the archived daily charts (no KOBIS calls)."),
+            discussion: HelpLanguage.words(
+                """
+                일별 차트는 날마다 상위 10편만 담으므로, 영화의 수치는 상위 10위 안에 든 날들의 합입니다. \
+                한국영화와 외국영화를 나누려면 영화마다 국적이 필요하며, `boxoffice sync`가 이를 저장합니다. 기간이 없으면 \
+                이번 달 1일부터 어제까지입니다.
+                """,
+                """
+                Daily charts list each day's top 10, so a film's figures are summed over the days it was in the top 10. \
+                Korean vs foreign needs each film's nation, which `boxoffice sync` stores. Without a period: this month \
+                up to yesterday.
+                """))
+    }
 
     @OptionGroup var period: PeriodOptions
 
     @Option(
-        help: "How many films to list, 1–\(ArchiveService.maximumLimit) (\(ArchiveService.defaultLimit) by default).")
+        help: .words(
+            "보일 영화 수, 1–\(ArchiveService.maximumLimit) (기본: \(ArchiveService.defaultLimit)).",
+            "How many films to list, 1–\(ArchiveService.maximumLimit) (\(ArchiveService.defaultLimit) by default)."))
     var limit: String?
 
-    @Option(help: "table, json or csv.")
+    @Option(help: .words("table, json 또는 csv.", "table, json or csv."))
     var format: PeriodFormat = .table
 
     @OptionGroup var languageOptions: LanguageOptions

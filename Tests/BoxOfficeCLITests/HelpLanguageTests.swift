@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// `--help` in the reader's language: Korean where the output is Korean (the environment's locale or `--lang ko`),
+/// wrapped by the columns a terminal gives Hangul, and English as ArgumentParser writes it.
+@Suite struct HelpLanguageTests {
+    /// The columns a terminal gives `line`: two for a Hangul syllable or jamo, one for the rest of what help writes.
+    static func columns(_ line: Substring) -> Int {
+        line.unicodeScalars.reduce(0) { width, scalar in
+            let wide =
+                (0xAC00...0xD7A3).contains(scalar.value) || (0x1100...0x11FF).contains(scalar.value)
+                || (0x3130...0x318F).contains(scalar.value)
+            return width + (wide ? 2 : 1)
+        }
+    }
+
+    /// `text` with every run of white space one space: what a wrapped line says, wherever it was wrapped.
+    static func flat(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    func koreanHelp(_ arguments: [String], columns: Int = 80) async throws -> CLIRunner.Result {
+        var cli = try CLIRunner()
+        cli.environment["LANG"] = "ko_KR.UTF-8"
+        cli.environment["COLUMNS"] = String(columns)
+        return try await cli.run(arguments)
+    }
+
+    @Test func theToolsHelpIsKoreanInAKoreanLocaleAndFitsTheTerminal() async throws {
+        for width in [80, 60] {
+            let result = try await koreanHelp(["--help"], columns: width)
+            #expect(result.status == 0)
+            #expect(result.stderr.isEmpty)
+            let text = result.stdout
+            for words in [
+                "개요:", "사용법: boxoffice <명령>", "옵션:", "명령:", "도움말을 봅니다.", "웹 앱을 실행합니다.",
+                "명령마다의 도움말: 'boxoffice help <명령>'", "환경 변수: KOBIS_API_KEY",
+            ] {
+                #expect(text.contains(words), "\(words) missing from:\n\(text)")
+            }
+            for english in ["OVERVIEW", "USAGE", "OPTIONS", "SUBCOMMANDS", "Show help information", "Run the web app"] {
+                #expect(!text.contains(english), "\(english) in the Korean help:\n\(text)")
+            }
+            let over = text.split(separator: "\n").filter { Self.columns($0) > width }
+            #expect(over.isEmpty, "lines wider than \(width) columns: \(over)")
+        }
+    }
+
+    @Test func aCommandsHelpFollowsLangOverTheLocale() async throws {
+        let korean = try await koreanHelp(["daily", "--help", "--lang", "ko"])
+        #expect(korean.status == 0)
+        #expect(korean.stdout.contains("개요: 하루의 박스오피스를 보여 줍니다"))
+        #expect(korean.stdout.contains("K는 한국영화, F는 외국영화."))
+        #expect(Self.flat(korean.stdout).contains("(값: table, json, csv; 기본값: table)"))
+        // An option's description continues under itself, and the usage line under its words.
+        let lines = korean.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        if let usage = lines.firstIndex(where: { $0.hasPrefix("사용법: ") }), usage + 1 < lines.count {
+            #expect(lines[usage + 1].hasPrefix("        [--"), "usage continues at its words: \(lines[usage + 1])")
+        } else {
+            Issue.record("no wrapped usage line in:\n\(korean.stdout)")
+        }
+
+        let english = try await koreanHelp(["daily", "--help", "--lang", "en"])
+        #expect(english.status == 0)
+        #expect(english.stdout.contains("OVERVIEW: Show a day's box office"))
+        #expect(english.stdout.contains("K for Korean films, F for foreign films."))
+        #expect(!english.stdout.contains("개요"))
+    }
+
+    @Test func helpOfASubcommandAndTheHelpCommandAreKorean() async throws {
+        let sync = try await koreanHelp(["help", "sync"])
+        #expect(sync.status == 0)
+        #expect(sync.stdout.contains("종료 상태: 0 모두 보관"))
+        #expect(sync.stdout.contains("--concurrency <concurrency>"))
+        #expect(sync.stdout.contains("동시에 보내는 KOBIS 호출 수, 1–16. (기본값: 4)"))
+
+        let grant = try await koreanHelp(["admin", "grant", "--help"])
+        #expect(grant.status == 0)
+        #expect(grant.stdout.contains("사용법: boxoffice admin grant <username>"))
+        #expect(grant.stdout.contains("인자:"))
+        #expect(grant.stdout.contains("계정의 사용자 이름 (대소문자 구분 없음)."))
+    }
+
+    @Test func theWeeklyRangesDefaultIsTheNamePeopleType() async throws {
+        let english = try await CLIRunner().run(["weekly", "--help"])
+        #expect(
+            Self.flat(english.stdout).contains("(values: week, weekend, weekdays; default: week)"), "\(english.stdout)")
+        let korean = try await koreanHelp(["weekly", "--help"])
+        #expect(Self.flat(korean.stdout).contains("(값: week, weekend, weekdays; 기본값: week)"), "\(korean.stdout)")
+        // The names are still read without regard to case.
+        let weekend = try await CLIRunner().run([
+            "weekly", "--range", "WEEKEND", "--date", "2024-03-15", "--format", "json",
+        ])
+        #expect(weekend.status == 0, "\(weekend.stderr)")
+        let chart = try JSONSerialization.jsonObject(with: Data(weekend.stdout.utf8)) as? [String: Any]
+        #expect(chart?["kind"] as? String == "weekend")
+    }
+}
