@@ -1,6 +1,7 @@
 import BoxOfficeCore
 import BoxOfficeText
 import Foundation
+import KOBIS
 
 /// Every word the `boxoffice` command prints, in Korean and English: table headers and notes, sync progress and
 /// summaries, and the lines of serve, migrate, admin and simulate-kobis. Errors about the domain's typed reasons
@@ -52,8 +53,7 @@ struct CLIStrings: Sendable {
         diversityFilms = t("다양성영화", "Diversity films")
         commercialFilms = t("상업영화", "Commercial films")
         sampleData = t("샘플 데이터", "sample data")
-        staleChart = t(
-            "KOBIS에 연결할 수 없어 저장된 차트를 표시합니다", "KOBIS could not be reached: showing the stored chart")
+        staleChart = t("저장된 차트입니다.", "The stored chart.")
         noFiguresYet = t("아직 집계되지 않았습니다.", "No figures for this period yet.")
         weekdayNames = [
             t("월", "Mon"), t("화", "Tue"), t("수", "Wed"), t("목", "Thu"), t("금", "Fri"), t("토", "Sat"), t("일", "Sun"),
@@ -89,8 +89,7 @@ struct CLIStrings: Sendable {
         showTypesLabel = t("상영형태", "Formats")
         sourceLabel = t("출처", "Source")
         noteLabel = t("참고", "Note")
-        staleMovie = t(
-            "KOBIS에 연결할 수 없어 저장된 정보를 표시합니다", "KOBIS could not be reached: showing the stored details")
+        staleMovie = t("저장된 정보입니다.", "The stored details.")
         openedHeader = t("개봉", "Released")
         directorHeader = t("감독", "Director")
         genreHeader = t("장르", "Genre")
@@ -241,6 +240,9 @@ struct CLIStrings: Sendable {
     func problem(_ problem: SyncProblem) -> String { reasons.sync(problem) }
 
     private var reasons: ReasonText { ReasonText(language) }
+
+    /// The note on a stored chart or film shown because KOBIS failed, and why.
+    func stale(_ shown: String, because reason: KOBISError?) -> String { reasons.stale(shown, because: reason) }
 
     /// "sync 2024-01-01 – 2024-01-31: 31 of 31 charts fetched (31 missing, 0 provisional); 0 already settled."
     func chartsLine(_ report: SyncReport) -> String {

@@ -28,7 +28,7 @@ enum ChartRenderer {
         if chart.filters.multiMovie == .commercial { notes.append(strings.commercialFilms) }
         if let area = chart.filters.areaCode { notes.append(strings.region(area)) }
         if chart.source == .sample { notes.append(strings.sampleData) }
-        if chart.stale { notes.append(strings.staleChart) }
+        if chart.stale { notes.append(strings.stale(strings.staleChart, because: chart.staleReason)) }
         return ([strings.chartTitle(chart.kind, chart.range)] + notes).joined(separator: " · ")
     }
 

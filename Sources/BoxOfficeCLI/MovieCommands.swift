@@ -114,7 +114,7 @@ enum MovieRenderer {
             rows.append((s.showTypesLabel, formats.joined(separator: ", ")))
         }
         if movie.source == .sample { rows.append((s.sourceLabel, s.sampleData)) }
-        if movie.stale { rows.append((s.noteLabel, s.staleMovie)) }
+        if movie.stale { rows.append((s.noteLabel, s.stale(s.staleMovie, because: movie.staleReason))) }
         let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
         return rows.map { DisplayWidth.pad($0.0, to: width) + "  " + $0.1 }.joined(separator: "\n") + "\n"
     }

@@ -1,6 +1,12 @@
 public import KOBIS
 
 extension ReasonText {
+    /// Why a stored copy (a chart, a film's details) is shown instead of KOBIS's answer: `shown` (what the surface
+    /// calls the copy, e.g. "Showing the last stored figures."), then what failed, as ``upstream(_:)`` says it.
+    public func stale(_ shown: String, because reason: KOBISError?) -> String {
+        shown + " " + upstream(reason ?? .connectionFailed(""))
+    }
+
     /// A KOBIS failure: our explanation in the reader's language, KOBIS's own message quoted.
     public func upstream(_ error: KOBISError) -> String {
         switch error {
@@ -11,7 +17,9 @@ extension ReasonText {
             return t(
                 "KOBIS에 연결할 수 없습니다. 잠시 뒤에 다시 해 보세요.", "KOBIS could not be reached. Please try again later.")
         case .httpStatus(let status):
-            return t("KOBIS가 HTTP \(status)로 답했습니다.", "KOBIS failed: it answered HTTP \(status).")
+            // The particle follows 오류, whatever the number; a server's failure may pass, a refusal will not.
+            let later = status >= 500 ? t(" 잠시 뒤에 다시 해 보세요.", " Please try again later.") : ""
+            return t("KOBIS가 오류(HTTP \(status))로 답했습니다.", "KOBIS failed: it answered HTTP \(status).") + later
         case .malformedResponse:
             return t(
                 "KOBIS가 읽을 수 없는 답을 보냈습니다. 잠시 뒤에 다시 해 보세요.",
@@ -34,7 +42,7 @@ extension ReasonText {
                     "KOBIS가 날짜를 받아들이지 않았습니다(\(code)).\(quoted)", "KOBIS refused the date (\(code)).\(quoted)")
             default:
                 return t(
-                    "KOBIS가 오류 \(code)로 요청을 거절했습니다.\(quoted)", "KOBIS failed with error \(code).\(quoted)")
+                    "KOBIS가 오류(\(code))로 요청을 거절했습니다.\(quoted)", "KOBIS failed with error \(code).\(quoted)")
             }
         }
     }

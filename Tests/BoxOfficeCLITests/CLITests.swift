@@ -180,6 +180,23 @@ struct CLITests {
         }
     }
 
+    @Test("a stored provisional chart after KOBIS refuses the key: shown, with KOBIS's reason in the title")
+    func staleChartSaysWhy() async throws {
+        try await CLIHarness.withSimulator { server, cli in
+            var cli = cli
+            cli.environment["BOXOFFICE_PROVISIONAL_TTL"] = "0"
+            let fresh = try await cli.run(["daily"])
+            #expect(fresh.status == 0, "\(fresh.stderr)")
+            server.setFault(.faultinfo)
+            let stale = try await cli.run(["daily"])
+            #expect(stale.status == 0, "\(stale.stderr)")
+            let title = stale.stdout.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(title.contains("The stored chart. KOBIS refused the API key (320010)"), "\(stale.stdout)")
+            #expect(title.contains("유효하지않은 키값입니다."), "KOBIS's own words are quoted: \(title)")
+            #expect(stale.stdout.split(separator: "\n").count == fresh.stdout.split(separator: "\n").count)
+        }
+    }
+
     @Test("options ArgumentParser refuses: one line in the language --lang asks for, with the command's help")
     func parserErrors() async throws {
         let cli = try CLIRunner(kobisBaseURL: nil, key: nil)

@@ -28,6 +28,8 @@ struct ReasonTextTests {
                 == "movie 20124079: KOBIS has no details for movie 20124079.")
         #expect(
             ReasonText(.korean).backfillFailure(.item(.movie(code: "20124079"), .upstream(.httpStatus(502))))
-                == "영화 20124079: KOBIS가 HTTP 502로 답했습니다.")
+                == "영화 20124079: KOBIS가 오류(HTTP 502)로 답했습니다. 잠시 뒤에 다시 해 보세요.")
+        #expect(ReasonText(.korean).upstream(.httpStatus(404)) == "KOBIS가 오류(HTTP 404)로 답했습니다.")
+        #expect(english.upstream(.httpStatus(500)) == "KOBIS failed: it answered HTTP 500. Please try again later.")
     }
 }

@@ -53,6 +53,16 @@ struct UpstreamFaultTests {
             #expect(page.status == .ok)
             #expect(page.text.contains(#"class="notice notice-stale""#))
             #expect(!page.text.contains("notice-sample"), "real KOBIS data shows no sample banner")
+            // The notice says what failed, as the error page would have.
+            let why: String
+            switch fault {
+            case .http500: why = "KOBIS failed: it answered HTTP 500. Please try again later."
+            case .malformed: why = "KOBIS failed: it sent an answer that could not be read."
+            case .faultinfo: why = "KOBIS refused the API key (320010); check KOBIS_API_KEY."
+            default: why = "KOBIS could not be reached. Please try again later."
+            }
+            let english = try await client.get("/daily?date=\(WebTestSupport.yesterday)&lang=en")
+            #expect(english.text.contains("Showing the last stored figures. " + why), "\(english.text)")
         }
     }
 

@@ -4,7 +4,8 @@
 /// sales `a` and share `s` says the market `M` lies in `[a × 100 ÷ (s + 0.05), a × 100 ÷ (s − 0.05)]`. The market is
 /// the intersection of these intervals over every row with `s ≥ 1.0` (smaller shares are skipped: KOBIS may round a
 /// tiny share up), and is at least the top 10's own sales. When the intervals do not meet (a chart revised between
-/// rows), the first row's interval is taken alone and the market is flagged ``isInconsistent``.
+/// rows), the first row's interval is taken alone (still at least the top 10's sales) and the market is flagged
+/// ``isInconsistent``.
 ///
 /// Shares here are percents (0…100), as `ChartEntry.salesShare` is. Only an unfiltered chart's shares divide by the
 /// whole market; a filtered chart's (by nation, diversity or region) divide by something unverified, so callers give
@@ -46,7 +47,11 @@ public struct MarketSales: Sendable, Hashable {
         let low = intervals.map(\.lowerBound).max() ?? first.lowerBound
         let high = intervals.map(\.upperBound).min() ?? first.upperBound
         let consistent = low <= high && Double(total) <= high
-        let bounds = consistent ? Swift.max(low, Double(total))...high : first
+        // Never below the rows' own sales, whichever interval pins it.
+        let bounds =
+            consistent
+            ? Swift.max(low, Double(total))...high
+            : Swift.max(first.lowerBound, Double(total))...Swift.max(first.upperBound, Double(total))
         let lowWon = bounds.lowerBound.rounded(.down)
         let highWon = bounds.upperBound.rounded(.up)
         sales = .range(lowWon, highWon)

@@ -1,4 +1,5 @@
 public import Foundation
+public import KOBIS
 
 /// Which chart: one day, or a weekly range.
 public enum ChartKind: String, Codable, Sendable, CaseIterable, Hashable {
@@ -210,6 +211,8 @@ public struct Chart: Codable, Hashable, Sendable {
     public var source: ChartSource
     /// True when KOBIS could not be reached and this is the last stored copy.
     public var stale: Bool
+    /// What KOBIS (or the way to it) failed with, when ``stale``. Not part of the chart's JSON.
+    public var staleReason: KOBISError? = nil
     /// When the figures were fetched from upstream.
     public var fetchedAt: Date
     public var entries: [ChartEntry]

@@ -105,6 +105,7 @@ public struct ChartService: Sendable {
         } catch {
             if var stored {
                 stored.stale = true
+                stored.staleReason = BoxOfficeError.upstreamReason(of: error)
                 return stored
             }
             throw error

@@ -23,6 +23,12 @@ public enum BoxOfficeError: Error, Sendable, Equatable {
         case unarchivedMovie(code: String)
     }
 
+    /// What KOBIS failed with, when `error` is a KOBIS failure (as the upstream throws it, or KOBIS's own).
+    public static func upstreamReason(of error: any Error) -> KOBISError? {
+        if case .upstream(let reason) = error as? BoxOfficeError { return reason }
+        return error as? KOBISError
+    }
+
     /// Bad input in `field`: shorthand for `.invalid(InputProblem(field, rule, value: value))`.
     public static func invalid(_ field: String?, _ rule: InputRule, value: String? = nil) -> BoxOfficeError {
         .invalid(InputProblem(field, rule, value: value))

@@ -1,5 +1,5 @@
 public import Foundation
-import KOBIS
+public import KOBIS
 
 /// A person credited on a movie.
 public struct MoviePerson: Codable, Hashable, Sendable {
@@ -87,7 +87,15 @@ public struct Movie: Codable, Hashable, Sendable {
     public var staff: [MovieStaff]
     public var source: ChartSource
     public var stale: Bool
+    /// What KOBIS (or the way to it) failed with, when ``stale``. Not part of the movie's JSON.
+    public var staleReason: KOBISError? = nil
     public var fetchedAt: Date
+
+    // The JSON is the Contract's: why a copy is stale is said by the surfaces, never written.
+    enum CodingKeys: String, CodingKey {
+        case code, title, titleEnglish, titleOriginal, runtimeMinutes, productionYear, openDate, status, type, nations
+        case genres, directors, actors, grades, companies, showTypes, staff, source, stale, fetchedAt
+    }
 
     public init(
         code: String, title: String, titleEnglish: String = "", titleOriginal: String = "", runtimeMinutes: Int? = nil,

@@ -54,6 +54,7 @@ public struct MovieService: Sendable {
         } catch {
             if var stored {
                 stored.stale = true
+                stored.staleReason = BoxOfficeError.upstreamReason(of: error)
                 return stored
             }
             throw error

@@ -40,8 +40,7 @@ struct MoviePageStrings: Sendable {
         showTypes = t("상영 형태", "Formats")
         staff = t("스태프", "Staff")
         unknown = t("정보 없음", "Unknown")
-        staleMovie = t(
-            "KOBIS에 연결할 수 없어 저장된 영화 정보를 보여 드립니다.", "KOBIS could not be reached; showing the stored movie details.")
+        staleMovie = t("저장된 영화 정보를 보여 드립니다.", "Showing the stored movie details.")
         moreByDirector = t("이 감독의 다른 영화", "More by this director")
         searchTitle = t("영화 검색", "Movie search")
         searchLabel = t("영화 검색", "Search movies")

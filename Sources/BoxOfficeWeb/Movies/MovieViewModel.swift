@@ -50,6 +50,8 @@ struct MovieViewModel: Sendable {
     var companies: [CompanyGroup]
     var hasCompanies: Bool
     var isStale: Bool
+    /// The stale notice: the stored copy, and why KOBIS's answer is not shown.
+    var staleText = ""
     /// The film's run in the local archive (set by the controller).
     var trend: MovieTrendViewModel?
     var run: FilmRunViewModel?
@@ -127,6 +129,7 @@ struct MovieViewModel: Sendable {
         }
         hasCompanies = !companies.isEmpty
         isStale = movie.stale
+        staleText = movie.stale ? ReasonText(language).stale(m.staleMovie, because: movie.staleReason) : ""
     }
 
     /// "2D: 필름, 디지털 · 3D: 디지털" — formats grouped as KOBIS lists them.

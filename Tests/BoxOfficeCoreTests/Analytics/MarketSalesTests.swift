@@ -79,6 +79,11 @@ struct MarketSalesTests {
         let market = try #require(MarketSales(entries: rows))
         #expect(market.isInconsistent)
         #expect(market.pinningRows == 2)
+        // Still never below what the rows sold: row 1's interval (999–1,001 million) is raised to 1,005 million.
+        #expect(market.sales.low == 1_005_000_000)
+        #expect(market.sales.high == 1_005_000_000)
+        #expect(market.topTenShare.high == 100)
+        #expect(market.outsideSales.high == 0)
     }
 
     @Test("the market is at least the top 10's own sales")

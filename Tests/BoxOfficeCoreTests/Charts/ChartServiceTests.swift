@@ -81,6 +81,7 @@ struct ChartServiceTests {
         clock.advance(3600)
         let stale = try await service.chart(.daily(day))
         #expect(stale.stale)
+        #expect(stale.staleReason == .timeout)
         #expect(stale.entries == fresh.entries)
         upstream.fail(with: nil)
         #expect(try await service.chart(.daily(day)).stale == false)
