@@ -167,7 +167,7 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
                 {
                     [
                         people($0.finalAudience), FigureText.won($0.finalSales, language: language),
-                        w.days($0.daysInTop10),
+                        w.days($0.daysInTop10, floor: $0.dayCountsAreFloors),
                     ]
                 }
             )
@@ -177,7 +177,7 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
                 {
                     [
                         w.days($0.longestStreak?.days ?? 0), $0.longestStreak.map(w.streakDates) ?? "-",
-                        w.days($0.daysAtNumberOne),
+                        w.days($0.daysAtNumberOne, floor: $0.dayCountsAreFloors),
                     ]
                 }
             )

@@ -16,6 +16,10 @@ public struct FilmRun: Codable, Sendable, Hashable {
         /// The archive holds rows of it, but none of a first run: every row lies more than 60 days before its open
         /// date. Totals and #1 days count; no run measures.
         case noFirstRun
+
+        /// Whether counts of archived days (in the top 10, at #1) are floors: a film that opened before the archive
+        /// began has days before it that are not counted.
+        public var dayCountsAreFloors: Bool { self == .openedBeforeArchive }
     }
 
     /// Admissions (and sales, when known) of one Friday-to-Sunday weekend.
@@ -85,7 +89,7 @@ public struct FilmRun: Codable, Sendable, Hashable {
     public var longestStreak: Streak?
     /// Whether the day counts above are floors: a film that opened before the archive began has days before it that
     /// are not counted.
-    public var dayCountsAreFloors: Bool { reach == .openedBeforeArchive }
+    public var dayCountsAreFloors: Bool { reach.dayCountsAreFloors }
     public var final: Final?
     /// Final admissions ÷ opening weekend (a floor, as the final is).
     public var legs: Figure?

@@ -6,6 +6,8 @@ public struct RecordEntry: Codable, Sendable, Hashable {
     public var title: String
     public var openDate: CalendarDate?
     public var nation: MovieNationality
+    /// What the archive lets the film's record say (as ``FilmRun/reach``).
+    public var reach: FilmRun.Reach
     /// The crossing of the list's milestone (`milestones` only).
     public var milestone: MilestoneCrossing?
     /// The day of the final admissions.
@@ -22,6 +24,9 @@ public struct RecordEntry: Codable, Sendable, Hashable {
     public var longestStreak: FilmRun.Streak?
     public var daysInTop10: Int
 
+    /// Whether ``daysInTop10`` and ``daysAtNumberOne`` are floors, as a run's are.
+    public var dayCountsAreFloors: Bool { reach.dayCountsAreFloors }
+
     public init(rank: Int, film: RecordFilm, threshold: Int64?) {
         let record = film.record
         self.rank = rank
@@ -29,6 +34,7 @@ public struct RecordEntry: Codable, Sendable, Hashable {
         title = record.title
         openDate = record.openDate
         nation = film.nation
+        reach = record.reach
         milestone = threshold.flatMap { record.milestone($0) }
         finalDate = record.finalDate
         finalAudience = .floor(Double(record.finalAudience))

@@ -103,6 +103,7 @@ struct RecordsStrings: Sendable {
     func reached(_ crossing: MilestoneCrossing?) -> String { crossing.map(words.reached) ?? none }
 
     func days(_ count: Int) -> String { words.days(count) }
+    func days(_ count: Int, floor: Bool) -> String { words.days(count, floor: floor) }
 
     /// Legs: `≥ 6.52×`.
     func legs(_ figure: Figure?) -> String { figure.map(words.legs) ?? none }

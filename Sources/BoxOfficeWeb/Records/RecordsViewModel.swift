@@ -184,7 +184,7 @@ struct RecordsViewModel: Sendable {
                 [
                     n(r.people($0.finalAudience), $0.finalAudience),
                     n(FigureText.won($0.finalSales, language: r.language), $0.finalSales),
-                    n(r.days($0.daysInTop10), $0.daysInTop10),
+                    n(r.days($0.daysInTop10, floor: $0.dayCountsAreFloors), $0.daysInTop10),
                 ]
             }
             lead = {
@@ -200,10 +200,13 @@ struct RecordsViewModel: Sendable {
                     t(
                         $0.longestStreak.map { "\($0.start.isoString) – \($0.end.isoString)" } ?? r.none,
                         $0.longestStreak?.start.isoString ?? ""),
-                    n(r.days($0.daysAtNumberOne), $0.daysAtNumberOne),
+                    n(r.days($0.daysAtNumberOne, floor: $0.dayCountsAreFloors), $0.daysAtNumberOne),
                 ]
             }
-            lead = { list.order == .longestStreak ? r.days($0.longestStreak?.days ?? 0) : r.days($0.daysAtNumberOne) }
+            lead = {
+                list.order == .longestStreak
+                    ? r.days($0.longestStreak?.days ?? 0) : r.days($0.daysAtNumberOne, floor: $0.dayCountsAreFloors)
+            }
         case .legs, .secondWeekendDrop:
             caption = list.order == .legs ? r.legsList : r.dropList
             columns = [

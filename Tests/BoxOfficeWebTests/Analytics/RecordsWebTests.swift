@@ -66,6 +66,20 @@ struct RecordsWebTests {
             #expect(totals.lists[0].entries.map(\.rank) == Array(1...totals.lists[0].entries.count))
             let finals = totals.lists[0].entries.map(\.finalAudience.value)
             #expect(finals == finals.sorted(by: >))
+            // A film that opened before the archive's first day counts its days as floors, as its run does.
+            let start = ArchiveWebSupport.archived.start
+            for entry in totals.lists[0].entries {
+                let before = entry.openDate.map { $0 < start } ?? false
+                #expect(
+                    entry.dayCountsAreFloors == before,
+                    "\(entry.movieCode) opened \(String(describing: entry.openDate))")
+            }
+            let firstEarly = totals.lists[0].entries.first { $0.dayCountsAreFloors }
+            let early = try #require(firstEarly, "the archive's first day shows films that opened before it")
+            let run = try BoxOfficeJSON.decoder().decode(
+                FilmRunReport.self, from: Data(try await client.get("/api/v1/movies/\(early.movieCode)/run").text.utf8)
+            ).run
+            #expect(run.reach == early.reach && run.daysInTop10 == early.daysInTop10)
             let streaks = try await client.get("/api/v1/records/streaks").jsonObject
             #expect(
                 (streaks?["lists"] as? [[String: Any]])?.compactMap { $0["order"] as? String } == [
@@ -106,6 +120,12 @@ struct RecordsWebTests {
             let floorCell = #"<td class="num" data-sort-value="[0-9.]+">≥ "#
             #expect(totals.range(of: floorCell, options: .regularExpression) != nil)
             #expect(totals.contains("만명") || totals.contains("명"))
+            let report = try BoxOfficeJSON.decoder().decode(
+                RecordsReport.self, from: Data(try await client.get("/api/v1/records/totals").text.utf8))
+            for entry in report.lists[0].entries {
+                let daysCell = #"data-sort-value="\#(entry.daysInTop10)">"# + (entry.dayCountsAreFloors ? "≥ " : "")
+                #expect(totals.contains(daysCell), "\(entry.movieCode): \(daysCell)")
+            }
             let english = try await client.get("/records/totals?by=sales&lang=en").text
             #expect(english.contains(#"<a href="/movies/\#(largest.code)?lang=en">"#))
             // English pages lead with the English title the archive keeps, the Korean one beside; Korean pages do not.
