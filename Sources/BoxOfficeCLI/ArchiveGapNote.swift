@@ -12,6 +12,13 @@ enum ArchiveGapNote {
         if let command = SyncCommandLine.text(for: coverage) { Terminal.printNotice(strings.fillGap(command)) }
     }
 
+    /// The sync that fetches the days of `runs` (from the first to the last; it skips the days already archived).
+    static func printSync(filling runs: [DateRange], strings: CLIStrings) {
+        guard let first = runs.first?.start, let last = runs.last?.end, first <= last else { return }
+        Terminal.printNotice(
+            strings.fillGap(SyncCommandLine.text(for: SyncRequest(range: DateRange(start: first, end: last)))))
+    }
+
     /// `missing` of `days` days lack a chart: the first three runs of them, and "…" for more.
     static func print(missing: Int, of days: Int, runs: [DateRange], strings: CLIStrings) {
         guard missing > 0 else { return }

@@ -49,9 +49,4 @@ extension CLIStrings {
         )
     }
 
-    func marketMissing(_ missing: Int, of days: Int) -> String {
-        pick(
-            "참고: 보관소에 \(days)일 중 \(missing)일이 없습니다. 수치는 보관된 날만 셉니다.",
-            "note: the archive lacks \(missing) of \(days) days; figures cover the archived days only.")
-    }
 }

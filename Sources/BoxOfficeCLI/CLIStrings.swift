@@ -189,8 +189,9 @@ struct CLIStrings: Sendable {
     /// The archive lacks some days of a period; `runs` lists them.
     func coverageGap(missing: Int, of days: Int, runs: String) -> String {
         t(
-            "참고: 보관소에 \(days)일 중 \(missing)일이 없습니다 (\(runs)). 수치는 보관된 날만 셉니다.",
-            "note: the archive lacks \(missing) of \(days) days (\(runs)); figures cover the archived days only.")
+            "참고: 보관소에 \(number(days))일 중 \(number(missing))일이 없습니다 (\(runs)). 수치는 보관된 날만 셉니다.",
+            "note: the archive lacks \(number(missing)) of \(number(days)) days (\(runs)); figures cover the archived days only."
+        )
     }
 
     func fillGap(_ command: String) -> String {

@@ -63,11 +63,16 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
         let output: String
         switch view {
         case .years:
-            let report = try await ServiceRunner.run(strings) { try await $0.market.years() }
-            let missing = report.years.reduce(0) { $0 + $1.days - $1.archivedDays }
-            if missing > 0 {
-                Terminal.printNotice(strings.marketMissing(missing, of: report.years.reduce(0) { $0 + $1.days }))
+            let (report, coverage) = try await ServiceRunner.run(strings) {
+                services -> (MarketYearsReport, ArchiveCoverage?) in
+                let report = try await services.market.years()
+                // The years' days are the archive's, from its first day to yesterday: their gaps, with the sync.
+                guard report.years.contains(where: { $0.archivedDays < $0.days }) else { return (report, nil) }
+                let (from, yesterday) = (services.configuration.archiveFrom, services.calendar.yesterday)
+                guard from <= yesterday else { return (report, nil) }
+                return (report, try await services.archive.coverage(of: DateRange(start: from, end: yesterday)))
             }
+            if let coverage { ArchiveGapNote.print(coverage, strings: strings) }
             output = try Self.render(report, format: format, strings: strings, language: language)
         case .days:
             let range = try MarketPeriod.range(
@@ -79,19 +84,25 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
             }
             ArchiveGapNote.print(
                 missing: report.days - report.archivedDays, of: report.days, runs: report.missing, strings: strings)
+            ArchiveGapNote.printSync(filling: report.missing, strings: strings)
             output = try Self.render(
                 report, format: format, strings: strings, language: language, englishTitles: titles)
         case .holidays:
             let holiday = try KoreanHoliday(parameter: holiday)
-            let (report, titles) = try await ServiceRunner.run(strings) { services in
+            let (report, titles, gaps) = try await ServiceRunner.run(strings) { services in
                 let report = await TableTitles.titled(
                     try await services.market.holidays(holiday), services: services, strings: strings, format: format)
-                return (report, report.englishTitles ?? [:])
+                // The days missing from each window that lacks some (a few windows; each a few days).
+                var gaps: [DateRange] = []
+                for window in report.windows where window.archivedDays < window.days {
+                    gaps += try await services.archive.coverage(of: window.range).missing
+                }
+                return (report, report.englishTitles ?? [:], gaps)
             }
-            let missing = report.windows.reduce(0) { $0 + $1.days - $1.archivedDays }
-            if missing > 0 {
-                Terminal.printNotice(strings.marketMissing(missing, of: report.windows.reduce(0) { $0 + $1.days }))
-            }
+            ArchiveGapNote.print(
+                missing: report.windows.reduce(0) { $0 + $1.days - $1.archivedDays },
+                of: report.windows.reduce(0) { $0 + $1.days }, runs: gaps, strings: strings)
+            ArchiveGapNote.printSync(filling: gaps, strings: strings)
             output = try Self.render(
                 report, format: format, strings: strings, language: language, englishTitles: titles)
         }

@@ -31,6 +31,7 @@ struct MarketCommandTests {
             #expect(table.stdout.contains("The cinema market by day 2024-03-01 ~ 2024-03-31"))
             #expect(table.stdout.contains("≈ ₩") && table.stdout.contains("≈ marks the middle of a range"))
             #expect(table.stderr.contains("note: the archive lacks 21 of 31 days (2024-03-11 – 2024-03-31)"))
+            #expect(table.stderr.contains("boxoffice sync --from 2024-03-11 --to 2024-03-31"), "\(table.stderr)")
             let korean = try await cli.run([
                 "market", "days", "--from", "2024-03-01", "--to", "2024-03-10", "--lang", "ko",
             ])
@@ -42,6 +43,12 @@ struct MarketCommandTests {
             #expect(rows.first?.hasPrefix("year,days,archivedDays,sales,salesLow,salesHigh,salesQuality") == true)
             #expect(rows.contains { $0.hasPrefix("2024,366,10,") })
             #expect(rows.dropFirst().first?.hasPrefix("2004,") == true)
+            // Every gap since the archive's first day, counted with separators, and the sync that fills them.
+            #expect(
+                csv.stderr.range(
+                    of: #"lacks [0-9],[0-9]{3} of [0-9],[0-9]{3} days \(2004-01-01 – "#, options: .regularExpression)
+                    != nil, "\(csv.stderr)")
+            #expect(csv.stderr.contains("boxoffice sync --from 2004-01-01 --to "), "\(csv.stderr)")
 
             let holidays = try await cli.run(["market", "holidays", "--holiday", "seollal", "--lang", "en"])
             #expect(holidays.status == 0, "\(holidays.stderr)")
@@ -49,6 +56,9 @@ struct MarketCommandTests {
                 holidays.stdout.contains("Seollal at the cinema") && holidays.stdout.contains("2024-02-09 ~ 2024-02-12")
                     && holidays.stdout.contains("On last year's")
             )
+            // The windows' missing days, not the days between them, and the sync from the first to the last.
+            #expect(holidays.stderr.contains("note: the archive lacks "), "\(holidays.stderr)")
+            #expect(holidays.stderr.contains("boxoffice sync --from 2004-01-"), "\(holidays.stderr)")
 
             #expect(try await CLIHarness.statsCalls(server) == calls, "market never calls KOBIS")
         }
