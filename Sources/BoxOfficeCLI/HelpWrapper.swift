@@ -1,5 +1,7 @@
-/// Wraps a line of help text to a terminal's width, counting the columns a terminal gives each character: two for
-/// Hangul and other wide East Asian characters. Continuation lines hang under the line's text: after a section's
+import BoxOfficeText
+
+/// Wraps a line of help text to a terminal's width, counting the columns a terminal gives each character
+/// (``DisplayWidth``: two for Hangul). Continuation lines hang under the line's text: after a section's
 /// title (`사용법: `), under an option's description, or at the line's own indent.
 enum HelpWrapper {
     static func wrap(_ line: String, width: Int) -> String {
@@ -27,10 +29,7 @@ enum HelpWrapper {
         return lines.joined(separator: "\n")
     }
 
-    /// The columns `text` takes in a terminal.
-    static func columns(_ text: some StringProtocol) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
-    }
+    static func columns(_ text: some StringProtocol) -> Int { DisplayWidth.of(String(text)) }
 
     /// The words of `text`, a `[…]` or `<…>` group kept whole (`[--date <date>]` is one).
     private static func words(_ text: String) -> [String] {
@@ -65,15 +64,5 @@ enum HelpWrapper {
             return line[gap.upperBound...].firstIndex { $0 != " " } ?? line.endIndex
         }
         return lead
-    }
-
-    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F,
-            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6:
-            return true
-        default:
-            return false
-        }
     }
 }

@@ -202,9 +202,12 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
                 strings.marketLegend,
             ]
             if report.partialScreens { footer.append(strings.marketEraNote) }
-            return TextTable(columns: columns, rows: rows).rendered(
+            let daily = TextTable(columns: columns, rows: rows).rendered(
                 title: title(strings.marketDaysTitle(report.range), report.source, strings),
                 whenEmpty: strings.emptyArchive, footer: footer)
+            guard !report.lines.isEmpty else { return daily }
+            return daily + "\n"
+                + ledgers(report, strings: strings, language: language, englishTitles: englishTitles)
         }
     }
 
@@ -258,11 +261,11 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
         source == .sample ? text + " · " + strings.sampleData : text
     }
 
-    private static func won(_ figure: Figure?, _ language: Language) -> String {
+    static func won(_ figure: Figure?, _ language: Language) -> String {
         figure.map { FigureText.won($0, language: language) } ?? "-"
     }
 
-    private static func percent(_ figure: Figure?) -> String { figure.map(FigureText.percent) ?? "-" }
+    static func percent(_ figure: Figure?) -> String { figure.map(FigureText.percent) ?? "-" }
 
     /// A hyphen for a fall, as the terminal's other numbers have it.
     private static func change(_ figure: Figure?) -> String {

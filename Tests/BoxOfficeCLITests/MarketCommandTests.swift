@@ -32,6 +32,14 @@ struct MarketCommandTests {
             #expect(table.stdout.contains("≈ ₩") && table.stdout.contains("≈ marks the middle of a range"))
             #expect(table.stderr.contains("note: the archive lacks 21 of 31 days (2024-03-11 – 2024-03-31)"))
             #expect(table.stderr.contains("boxoffice sync --from 2024-03-11 --to 2024-03-31"), "\(table.stderr)")
+            // The page's other tables follow the daily line: the months, the two ledgers and the ledger's cut.
+            for heading in [
+                "Sales and shares by month", "Days the #1 film had the largest share of shows",
+                "Films given more shows than their sales earned", "by show share ÷ sales share, up to 10.",
+            ] {
+                #expect(table.stdout.contains(heading), "\(heading) missing from:\n\(table.stdout)")
+            }
+            #expect(table.stdout.contains("2024-03  ≈ ₩"), "the month's row: \(table.stdout)")
             let korean = try await cli.run([
                 "market", "days", "--from", "2024-03-01", "--to", "2024-03-10", "--lang", "ko",
             ])

@@ -31,6 +31,8 @@ public struct MarketDaysReport: Codable, Sendable, Hashable {
     public static let ledgerSize = 10
     /// The least show share (percent) a film needs to be in the ledger of over-allocated films.
     public static let ledgerShowShare = 10.0
+    /// The least days in the top 10 a film needs to be in that ledger (every day of a shorter period).
+    public static let ledgerDays = 3
 
     public init(
         range: DateRange, source: ChartSource, kept: [MarketDay], previous: [MarketDay], films: [MarketFilmShare],
@@ -67,7 +69,7 @@ public struct MarketDaysReport: Codable, Sendable, Hashable {
                 let r = right.firstShowShare ?? 0
                 return l != r ? l > r : left.date < right.date
             }.prefix(Self.ledgerSize))
-        let leastDays = Swift.min(3, range.count)
+        let leastDays = Swift.min(Self.ledgerDays, range.count)
         overAllocated = Array(
             films.filter { $0.days >= leastDays && ($0.showShare ?? 0) >= Self.ledgerShowShare }
                 .compactMap(MarketFilmLine.init)

@@ -12,6 +12,7 @@ struct MarketStrings: Sendable {
     let archivedHeader, dateHeader, topTenHeader, firstHeader, firstShowsHeader, monthHeader, filmHeader: String
     let showShareHeader, salesShareHeader, overAllocationHeader, daysHeader, windowHeader, topFilmHeader: String
     let yearsCaption, daysCaption, monthsCaption, holidaysCaption, topShowDaysTitle, overAllocatedTitle: String
+    let overAllocatedNote: String
     let legend, methodNote, eraNote, emptyArchive, fromLabel, toLabel, yearLabel, show, jsonLink: String
     let linesCaption, noOverAllocated, previousYear, nextYear, holidayLabel, comparisonTitle, none: String
 
@@ -60,6 +61,7 @@ struct MarketStrings: Sendable {
         holidaysCaption = t("해마다의 연휴 매출", "Each year's holiday sales")
         topShowDaysTitle = t("1위 영화의 상영 점유율이 가장 높았던 날", "Days the #1 film had the largest share of shows")
         overAllocatedTitle = t("매출보다 상영이 많았던 영화", "Films given more shows than their sales earned")
+        overAllocatedNote = MarketLedgerWords.overAllocatedNote(en ? .english : .korean)
         legend = t(
             "≈ 는 범위의 가운데 값입니다. 실제 값은 그 아래 작게 적은 범위 안에 있습니다(날마다의 범위는 JSON에 있습니다).",
             "≈ marks the middle of a range that holds the true figure; the range is given under it (each day's, in the "

@@ -154,6 +154,8 @@ struct MarketPageTests {
             // The daily line, the ledger of days, the ledger of films (when it has any) and the months.
             let tables = 3 + (report.overAllocated.isEmpty ? 0 : 1)
             #expect(days.components(separatedBy: "tabindex=\"0\" data-chart-table>").count - 1 == tables)
+            // The ledger of films says which films it lists, with the core's cut.
+            #expect(days.contains("10위 안 상영 가운데 \(Int(MarketDaysReport.ledgerShowShare))% 이상을"))
             #expect(days.contains(#"<th scope="col" aria-sort="ascending" data-sort-type="text">"#))
             // The ledger comes by the #1 film's show share, which its heading says; each cell keeps its raw figure.
             #expect(days.contains(#"class="num" aria-sort="descending" data-sort-type="number">"#))
