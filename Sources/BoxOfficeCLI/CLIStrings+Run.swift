@@ -24,4 +24,11 @@ extension CLIStrings {
             ? "Compared: \(title), no day of its run in the archived charts"
             : "비교: \(title), 보관된 차트에 개봉 뒤 기록이 없습니다"
     }
+
+    /// A film compared that the archive charts but KOBIS gives no open date.
+    func runComparedWithoutOpenDate(_ title: String) -> String {
+        isEnglish
+            ? "Compared: \(title), KOBIS gives it no open date, so its days of run cannot be counted"
+            : "비교: \(title), KOBIS에 개봉일이 없어 개봉 며칠째인지 셀 수 없습니다"
+    }
 }

@@ -8,6 +8,9 @@ public struct FilmRunReport: Codable, Sendable, Hashable {
         public var openDate: CalendarDate?
         public var pace: [FilmRun.PacePoint]
 
+        /// Whether the archive charts the film but KOBIS gives it no open date, so no day of run can be counted.
+        public var lacksOpenDate: Bool { title != nil && openDate == nil }
+
         public init(run: FilmRun) {
             movieCode = run.movieCode
             title = run.title

@@ -100,7 +100,8 @@ struct FilmRunViewModel: Sendable {
             let charted = pace.pace.contains { $0.day >= 1 }
             return Compared(
                 title: title.name, titleBeside: title.beside ?? "", hasTitleBeside: title.beside != nil,
-                note: charted ? "" : t.comparedWithoutDays, hasNote: !charted,
+                note: charted ? "" : pace.lacksOpenDate ? t.comparedWithoutOpenDate : t.comparedWithoutDays,
+                hasNote: !charted,
                 removeURL: link(codes.filter { $0 != pace.movieCode }))
         }
         hasCompared = !compared.isEmpty

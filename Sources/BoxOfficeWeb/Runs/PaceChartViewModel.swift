@@ -108,7 +108,8 @@ struct PaceChartViewModel: Sendable {
         }
         if let latest = run.pace.last(where: { $0.day >= 1 }) {
             chartDescription = strings.paceDescription(
-                title: title, day: latest.day, audience: latest.audience, compared: compared.count)
+                title: title, day: latest.day, audience: latest.audience,
+                compared: compared.filter { $0.pace.contains { $0.day >= 1 } }.count)
         } else if let preview = run.pace.last {
             chartDescription = strings.pacePreviewDescription(title: title, audience: preview.audience)
         } else {

@@ -217,3 +217,34 @@ private struct PageWithTitle {
     var titleBeside: String
     var run: FilmRunViewModel
 }
+
+extension FilmRunPageTests {
+    @Test func aComparedFilmWithoutAnOpenDateIsSaidSoAndNotCountedAsALine() async throws {
+        try await ArchiveWebSupport.withArchivedApp { services, client in
+            let chart = try BoxOfficeJSON.decoder().decode(
+                Chart.self, from: Data(try await client.get("/api/v1/daily?date=2024-03-15").text.utf8))
+            let film = chart.entries[0]
+            // A day before the archived ones whose chart lists a film KOBIS gives no open date.
+            let blank = "99999997"
+            let day = CalendarDate("2024-02-20")!
+            let row = ChartEntry(
+                rank: 1, change: .new, movieCode: blank, title: "날짜 없는 영화", openDate: nil, audience: 1_000,
+                audienceTotal: 1_000, sales: 10_000_000, salesShare: 50.0, salesTotal: 10_000_000, screens: 10,
+                shows: 40)
+            try await services.database.chartRepository(origin: services.configuration.upstreamOrigin).save(
+                Chart(
+                    kind: .daily, range: DateRange(start: day, end: day), source: .sample,
+                    fetchedAt: WebTestSupport.fixedNow, entries: [row]))
+            let page = try await client.get("/movies/\(film.movieCode)?vs=\(blank)&lang=en")
+            #expect(page.status == .ok)
+            let html = page.text
+            #expect(html.contains("(KOBIS gives it no open date, so its days of run cannot be counted)"), "\(html)")
+            #expect(!html.contains("no day of its run in the archived charts"))
+            // The chart's description counts only the films it draws.
+            #expect(!html.contains("beside 1 other film"))
+            let korean = try await client.get("/movies/\(film.movieCode)?vs=\(blank)").text
+            #expect(korean.contains("KOBIS에 개봉일이 없어 개봉 며칠째인지 셀 수 없습니다"))
+            #expect(!korean.contains("다른 영화 1편과 비교"))
+        }
+    }
+}
