@@ -9,7 +9,8 @@ extension CLIStrings {
 
     func runTitle(_ title: String, code: String, openDate: CalendarDate?) -> String {
         let opened = openDate.map { isEnglish ? " · opened \($0.isoString)" : " · \($0.isoString) 개봉" } ?? ""
-        return "\(title) (\(code))\(opened)"
+        // A title may end with the Korean one in brackets: the code follows after a dot, not in brackets again.
+        return "\(title) · \(code)\(opened)"
     }
 
     func runCompared(_ title: String, day: Int, audience: Int64) -> String {

@@ -32,6 +32,9 @@ struct RunCommandTests {
             let table = try await cli.run(["run", code, "--vs", other, "--lang", "en"])
             #expect(table.status == 0, "\(table.stderr)")
             #expect(table.stdout.components(separatedBy: "\nCompared: ").count - 1 == 1, "\(table.stdout)")
+            // The heading: the title (English first, the Korean in brackets), then the code after a dot.
+            let heading = table.stdout.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(heading.contains(" · \(code)") && !heading.contains("(\(code))"), "\(heading)")
             #expect(table.stdout.contains("Total admissions") && table.stdout.contains("≥ "))
             #expect(table.stdout.contains("≥ at least this much (as of the latest archived day)"))
             let korean = try await cli.run(["run", code, "--lang", "ko"])
