@@ -58,6 +58,39 @@ public enum RecordsRanking {
         return first ?? (a.movieCode < b.movieCode)
     }
 
+    /// Whether `a` and `b` have the figure `order` ranks by in common, so they share a place (1, 1, 3): the same
+    /// crossing days, final, streak, days at #1, legs or drop. The order's further keys only break the tie.
+    public static func ties(_ a: FilmRecord, _ b: FilmRecord, order: RecordOrder, threshold: Int64?) -> Bool {
+        switch order {
+        case .fastest:
+            let limit = threshold ?? RecordsQuery.defaultThreshold
+            guard let x = fastestKey(a, threshold: limit), let y = fastestKey(b, threshold: limit) else { return false }
+            return x.high == y.high && x.low == y.low
+        case .audience: return a.finalAudience == b.finalAudience
+        case .sales: return a.finalSales == b.finalSales
+        case .longestStreak: return (a.longestStreak?.days ?? 0) == (b.longestStreak?.days ?? 0)
+        case .daysAtNumberOne: return a.daysAtNumberOne == b.daysAtNumberOne
+        case .legs: return a.legs == b.legs
+        case .secondWeekendDrop: return a.secondWeekendDrop == b.secondWeekendDrop
+        }
+    }
+
+    /// The places of `films`, already in `order`: one more than the films before, or the place of the film before
+    /// when they tie.
+    public static func places(_ films: [RecordFilm], order: RecordOrder, threshold: Int64?) -> [Int] {
+        var places: [Int] = []
+        for (index, film) in films.enumerated() {
+            if index > 0, let previous = places.last,
+                ties(films[index - 1].record, film.record, order: order, threshold: threshold)
+            {
+                places.append(previous)
+            } else {
+                places.append(index + 1)
+            }
+        }
+        return places
+    }
+
     /// The first `query.limit` films of `films` in `order`.
     public static func rank(_ films: [RecordFilm], order: RecordOrder, query: RecordsQuery) -> [RecordFilm] {
         let kept = films.filter { includes($0, order: order, query: query) }

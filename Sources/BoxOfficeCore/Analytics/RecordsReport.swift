@@ -1,6 +1,6 @@
 /// One film in a records list: its place and the figures every list shows (the JSON of `/api/v1/records/…`).
 public struct RecordEntry: Codable, Sendable, Hashable {
-    /// 1 for the first film of the list.
+    /// Its place: 1 for the first film of the list; films with the list's figure in common share one (1, 1, 3).
     public var rank: Int
     public var movieCode: String
     public var title: String

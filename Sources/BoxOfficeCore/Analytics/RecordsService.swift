@@ -24,9 +24,10 @@ public struct RecordsService: Sendable {
     public func report(_ query: RecordsQuery) async throws -> RecordsReport {
         var lists: [RecordList] = []
         for order in Self.orders(of: query) {
-            let films = try await records.films(ordered: order, query: query)
-            let entries = films.prefix(query.limit).enumerated().map { index, film in
-                RecordEntry(rank: index + 1, film: film, threshold: query.threshold)
+            let films = Array(try await records.films(ordered: order, query: query).prefix(query.limit))
+            let places = RecordsRanking.places(films, order: order, threshold: query.threshold)
+            let entries = zip(places, films).map { place, film in
+                RecordEntry(rank: place, film: film, threshold: query.threshold)
             }
             lists.append(RecordList(order: order, entries: entries))
         }

@@ -235,10 +235,10 @@ struct RecordsViewModel: Sendable {
                 movieURL: LinkBuilder.link("/movies/\(entry.movieCode)", [("lang", explicit)]),
                 openDate: entry.openDate?.isoString ?? r.none, cells: cells(entry))
         }
-        // Films with the same figure as the first share the lead (two films with 36 days at #1 in a row).
+        // Films that share the first place share the lead (two films with 36 days at #1 in a row).
         let summary =
             list.entries.first.map { first in
-                let tied = list.entries.prefix { lead($0) == lead(first) }
+                let tied = list.entries.prefix { $0.rank == first.rank }
                 return r.leader(titles: tied.map { Self.inline(name($0)) }, figure: lead(first))
             } ?? r.emptyList
         return RecordsListViewModel(

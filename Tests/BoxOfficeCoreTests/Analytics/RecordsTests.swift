@@ -180,6 +180,28 @@ struct RecordsTests {
         #expect(json.contains("\"quality\":\"floor\"") && json.contains("\"kind\":\"legs\""))
     }
 
+    @Test("films with the list's figure in common share a place (1, 1, 3); the further keys only order them")
+    func sharedPlaces() async throws {
+        let films = [
+            Self.film("a", opened: Self.day, final: 900, crossing: (4, 5), firsts: 36, streak: 36),
+            Self.film("b", opened: Self.day.adding(days: 400), final: 900, crossing: (4, 5), firsts: 36, streak: 36),
+            Self.film("c", opened: Self.day, final: 800, crossing: (4, 6), firsts: 20, streak: 20),
+            Self.film("d", opened: Self.day, final: 800, crossing: (3, 6), firsts: 20, streak: 20),
+        ]
+        let service = RecordsService(records: MemoryRecords(films: films), source: .sample)
+        let streaks = try await service.report(RecordsQuery(kind: .streaks))
+        // Two 36-day streaks tie for first, whichever started earlier is listed first; then two of 20 tie for third.
+        #expect(streaks.lists[0].entries.map(\.movieCode) == ["a", "b", "c", "d"])
+        #expect(streaks.lists[0].entries.map(\.rank) == [1, 1, 3, 3])
+        #expect(streaks.lists[1].entries.map(\.rank) == [1, 1, 3, 3])
+        let totals = try await service.report(RecordsQuery(kind: .totals))
+        #expect(totals.lists[0].entries.map(\.rank) == [1, 1, 3, 3])
+        // The same crossing days share a place; a range that starts a day earlier does not.
+        let fastest = try await service.report(RecordsQuery(kind: .milestones, threshold: 1_000_000))
+        #expect(fastest.lists[0].entries.map(\.movieCode) == ["a", "b", "d", "c"])
+        #expect(fastest.lists[0].entries.map(\.rank) == [1, 1, 3, 4])
+    }
+
     @Test("a film's record is its run reduced: finals, opening weekend, drop, legs, streaks")
     func fromRun() throws {
         let open = CalendarDate(year: 2024, month: 5, day: 1)!
