@@ -37,6 +37,13 @@ public struct MarketComparison: Codable, Sendable, Hashable {
         return CalendarDate(year: year, month: day.month, day: Swift.min(day.day, last)) ?? day.adding(days: -365)
     }
 
+    /// The days a year before `range` that its days are compared with: from the first one's (the day after 29
+    /// February's, which compares with none) to the last one's.
+    public static func previousRange(of range: DateRange) -> DateRange {
+        let first = isLeapDay(range.start) && range.start < range.end ? range.start.adding(days: 1) : range.start
+        return DateRange(start: yearBefore(first), end: yearBefore(range.end))
+    }
+
     /// 29 February, which has no day a year before (28 February is 28 February's).
     static func isLeapDay(_ day: CalendarDate) -> Bool {
         day.month == 2 && day.day == 29

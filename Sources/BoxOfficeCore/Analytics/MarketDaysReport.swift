@@ -59,8 +59,7 @@ public struct MarketDaysReport: Codable, Sendable, Hashable {
         koreanShare = totals.koreanShare
         comparison = MarketComparison(
             range: range,
-            previousRange: DateRange(
-                start: MarketComparison.yearBefore(range.start), end: MarketComparison.yearBefore(range.end)),
+            previousRange: MarketComparison.previousRange(of: range),
             current: inRange, previous: previous)
         lines = inRange.map(MarketDayLine.init)
         topShowDays = Array(

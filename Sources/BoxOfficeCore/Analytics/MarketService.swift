@@ -51,8 +51,7 @@ public struct MarketService: Sendable {
             throw BoxOfficeError.invalid(
                 "to", .rangeTooLong(maximumDays: MarketPeriod.maximumDays), value: range.end.isoString)
         }
-        let previousRange = DateRange(
-            start: MarketComparison.yearBefore(range.start), end: MarketComparison.yearBefore(range.end))
+        let previousRange = MarketComparison.previousRange(of: range)
         async let kept = market.marketDays(in: range)
         async let previous = market.marketDays(in: previousRange)
         async let films = market.filmShares(in: range)

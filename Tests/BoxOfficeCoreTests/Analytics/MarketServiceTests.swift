@@ -109,6 +109,18 @@ struct MarketServiceTests {
     func yearBefore() {
         #expect(MarketComparison.yearBefore(Self.day("2024-02-29")) == Self.day("2023-02-28"))
         #expect(MarketComparison.yearBefore(Self.day("2024-10-10")) == Self.day("2023-10-10"))
+        // A period that starts on 29 February compares from the next day's twin on.
+        let fromLeapDay = DateRange(start: Self.day("2024-02-29"), end: Self.day("2025-02-28"))
+        #expect(
+            MarketComparison.previousRange(of: fromLeapDay)
+                == DateRange(start: Self.day("2023-03-01"), end: Self.day("2024-02-28")))
+        let leapDayAlone = DateRange(start: Self.day("2024-02-29"), end: Self.day("2024-02-29"))
+        let alone = MarketComparison.previousRange(of: leapDayAlone)
+        #expect(alone.start <= alone.end)
+        let march = DateRange(start: Self.day("2024-03-01"), end: Self.day("2024-03-31"))
+        #expect(
+            MarketComparison.previousRange(of: march)
+                == DateRange(start: Self.day("2023-03-01"), end: Self.day("2023-03-31")))
     }
 
     @Test("a range of 366 days holding 1 January twice compares each with its own year before")
