@@ -50,6 +50,35 @@ extension NumberFormatting {
         return englishUnits(value, in: scale, digits: digits, roundingDown: roundingDown)
     }
 
+    /// `text` with the zeros that end its decimal fractions left out (`"5.00 million"` → `"5 million"`,
+    /// `"₩12.50 billion"` → `"₩12.5 billion"`): an axis's labels then read alike whatever their size.
+    public static func withoutTrailingZeros(_ text: String) -> String {
+        var result = ""
+        var fraction = ""
+        var inFraction = false
+        func flush() {
+            // A point with no digit after it ends a sentence: it stays.
+            let kept = fraction.reversed().drop { $0 == "0" }.reversed()
+            if fraction.isEmpty || !kept.isEmpty { result += "." + String(kept) }
+            fraction = ""
+            inFraction = false
+        }
+        var previous: Character?
+        for character in text {
+            if inFraction, character.isASCII, character.isNumber {
+                fraction.append(character)
+            } else if character == ".", previous?.isNumber == true {
+                inFraction = true
+            } else {
+                if inFraction { flush() }
+                result.append(character)
+            }
+            previous = character
+        }
+        if inFraction { flush() }
+        return result
+    }
+
     /// The English scale (`million`, `billion`, `trillion`) `value` is written in, or `nil` under a million: from
     /// what rounds to 1 of it, or from 1 of it when `roundingDown`.
     public static func englishScale(of value: Int64, roundingDown: Bool = false) -> (word: String, size: Double)? {

@@ -59,4 +59,15 @@ struct LargeNumberFormattingTests {
     func fixed(value: Double, decimals: Int, expected: String) {
         #expect(NumberFormatting.fixed(value, decimals: decimals) == expected)
     }
+
+    @Test(
+        "an axis label without the zeros that end its fraction",
+        arguments: [
+            ("5.00 million", "5 million"), ("10.0 million", "10 million"), ("₩12.50 billion", "₩12.5 billion"),
+            ("7.25 million", "7.25 million"), ("1,234", "1,234"), ("0", "0"), ("≈ ₩3.10 billion", "≈ ₩3.1 billion"),
+            ("50억 원", "50억 원"), ("2.", "2."),
+        ])
+    func withoutTrailingZeros(text: String, expected: String) {
+        #expect(NumberFormatting.withoutTrailingZeros(text) == expected)
+    }
 }

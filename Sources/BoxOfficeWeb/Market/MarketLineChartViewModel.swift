@@ -46,7 +46,8 @@ struct MarketLineChartViewModel: Sendable {
             let value = top * Double(step) / 4
             return Tick(
                 position: SVGNumber.text(y(value)),
-                label: step == 0 ? "0" : FigureText.won(value, language: language))
+                label: step == 0
+                    ? "0" : NumberFormatting.withoutTrailingZeros(FigureText.won(value, language: language)))
         }
         xTicks = Self.tickDays(range).map {
             Tick(position: SVGNumber.text(x($0)), label: String($0.isoString.dropFirst(5)))

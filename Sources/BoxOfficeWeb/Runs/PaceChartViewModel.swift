@@ -100,7 +100,8 @@ struct PaceChartViewModel: Sendable {
             return Tick(
                 position: SVGNumber.text(Self.top + plotHeight * (1 - fraction)),
                 label: strings.isEnglish
-                    ? NumberFormatting.englishUnits(value, digits: 3) : NumberFormatting.koreanUnits(value, units: 1))
+                    ? NumberFormatting.withoutTrailingZeros(NumberFormatting.englishUnits(value, digits: 3))
+                    : NumberFormatting.koreanUnits(value, units: 1))
         }
         let lastTick = Swift.max(7, lastDay)
         xTicks = Array(Set([1, (lastTick + 1) / 2, lastTick])).sorted().map { day in

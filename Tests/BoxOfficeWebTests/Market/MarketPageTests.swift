@@ -109,6 +109,9 @@ struct MarketPageTests {
             let english = try await client.get("/market/days?from=2024-03-01&to=2024-03-15&lang=en")
             #expect(english.text.contains("The cinema market by day") && english.text.contains("₩"))
             #expect(english.text.contains("Sales over the period ≈ ₩"))
+            // The axis's labels have no zeros ending their fractions (₩5 billion beside ₩7.5 billion, not ₩5.00).
+            let axis = #"axis-y"[^>]*>[^<]*\.[0-9]*0 (million|billion)</text>"#
+            #expect(english.text.contains("axis-y") && english.text.range(of: axis, options: .regularExpression) == nil)
             #expect(english.text.contains(#"lang="en""#))
             // The #1 film of each day under its English title where the archive keeps one, the Korean one beside.
             let report = try await services.market.days(ArchiveWebSupport.archived)
