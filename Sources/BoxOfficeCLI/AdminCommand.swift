@@ -11,7 +11,7 @@ struct AdminCommand: AsyncParsableCommand {
         CommandConfiguration(
             commandName: "admin",
             abstract: HelpLanguage.words(
-                "다이어리 계정에 관리자 역할을 주거나 거둡니다 (웹의 /admin/backfill 채우기).",
+                "다이어리 계정에 관리자 역할을 주거나 거둡니다 (관리자는 웹의 /admin/backfill에서 보관소를 채웁니다).",
                 "Grant or revoke the administrator role of a diary account (web backfill at /admin/backfill)."),
             subcommands: [Grant.self, Revoke.self, List.self])
     }

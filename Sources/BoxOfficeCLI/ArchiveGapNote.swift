@@ -12,11 +12,16 @@ enum ArchiveGapNote {
         if let command = SyncCommandLine.text(for: coverage) { Terminal.printNotice(strings.fillGap(command)) }
     }
 
-    /// The sync that fetches the days of `runs` (from the first to the last; it skips the days already archived).
-    static func printSync(filling runs: [DateRange], strings: CLIStrings) {
-        guard let first = runs.first?.start, let last = runs.last?.end, first <= last else { return }
-        Terminal.printNotice(
-            strings.fillGap(SyncCommandLine.text(for: SyncRequest(range: DateRange(start: first, end: last)))))
+    /// A sync for each group of `groups` that fetches its days (from its first to its last, skipping the days
+    /// already archived): the first three, then "…".
+    static func printSyncs(filling groups: [[DateRange]], strings: CLIStrings) {
+        let commands = groups.compactMap { runs -> String? in
+            guard let first = runs.first?.start, let last = runs.last?.end, first <= last else { return nil }
+            return SyncCommandLine.text(for: SyncRequest(range: DateRange(start: first, end: last)))
+        }
+        guard !commands.isEmpty else { return }
+        let shown = commands.prefix(3).joined(separator: "; ") + (commands.count > 3 ? "; …" : "")
+        Terminal.printNotice(strings.fillGap(shown))
     }
 
     /// `missing` of `days` days lack a chart: the first three runs of them, and "…" for more.

@@ -12,7 +12,7 @@ struct BoxOfficeCommand<Runner: WebAppRunner>: AsyncParsableCommand {
                 "Korean box office charts from KOBIS (영화진흥위원회), a local archive and a web app."),
             discussion: HelpLanguage.words(
                 """
-                KOBIS_API_KEY가 없으면 내장 시뮬레이터의 가상 데이터로 샘플 모드로 실행합니다.
+                KOBIS_API_KEY가 없으면 내장 시뮬레이터의 가상 데이터를 쓰는 샘플 모드로 실행합니다.
                 환경 변수: KOBIS_API_KEY, KOBIS_BASE_URL, DATABASE_URL, PORT, BOXOFFICE_HOSTNAME, TMDB_API_KEY, KAKAO_REST_API_KEY.
                 """,
                 """
@@ -82,6 +82,8 @@ struct BoxOfficeCommand<Runner: WebAppRunner>: AsyncParsableCommand {
 
     /// Parses and runs, turning every failure into one line on stderr and a non-zero exit status.
     static func main() async {
+        // ArgumentParser reads the width whenever it words a message, and traps under 27 columns: it reads ours.
+        Terminal.settleColumns()
         let arguments = languageAfterCommand(Array(CommandLine.arguments.dropFirst()))
         // Help is written before anything has parsed, so its `--lang` is looked for by hand.
         let helpLanguage = languageAsked(in: arguments) ?? CLILanguage.fromEnvironment()
@@ -94,7 +96,7 @@ struct BoxOfficeCommand<Runner: WebAppRunner>: AsyncParsableCommand {
             command = try parseAsRoot(arguments)
         } catch {
             let code = exitCode(for: error)
-            if code == .success { exitWithHelp(error) }
+            if code == .success { exitWithSuccess(error, arguments: arguments) }
             // Nothing parsed, so `--lang` is looked for by hand, else the environment's language.
             let strings = CLIStrings.table(for: Self.languageAsked(in: arguments) ?? CLILanguage.fromEnvironment())
             let name = commandNamed(in: arguments)
@@ -122,18 +124,25 @@ struct BoxOfficeCommand<Runner: WebAppRunner>: AsyncParsableCommand {
             Foundation.exit(exit.rawValue)
         } catch {
             // `--help` and `help CMD` parse into ArgumentParser's own help command, whose run ends this way.
-            if exitCode(for: error) == .success { exitWithHelp(error) }
+            if exitCode(for: error) == .success { exitWithSuccess(error, arguments: arguments) }
             Terminal.printError(CLIError.describe(error, language: language))
             Foundation.exit(1)
         }
     }
 
-    /// Prints ArgumentParser's help (`--help`, `help CMD`) in the help's language and exits with success.
-    private static func exitWithHelp(_ error: any Error) -> Never {
-        guard HelpLanguage.current == .korean else { exit(withError: error) }
-        // Unwrapped, so that the Korean lines are wrapped by the columns a terminal gives Hangul.
-        let unwrapped = fullMessage(for: error, columns: 100_000)
-        Terminal.write(HelpLanguage.korean(unwrapped, width: Terminal.columns(of: 1)) + "\n")
+    /// Ends a run ArgumentParser ends with success: help (`--help`, `help CMD`) in the help's language, wrapped to
+    /// the terminal's columns as ``Terminal/columns(of:)`` reads them; anything else (a completion script) as
+    /// ArgumentParser writes it.
+    private static func exitWithSuccess(_ error: any Error, arguments: [String]) -> Never {
+        let asksForHelp = arguments.first == "help" || arguments.contains { ["-h", "--help", "-help"].contains($0) }
+        guard asksForHelp else { exit(withError: error) }
+        let width = Terminal.columns(of: 1)
+        let text =
+            HelpLanguage.current == .korean
+            // Unwrapped, so that the Korean lines are wrapped by the columns a terminal gives Hangul.
+            ? HelpLanguage.korean(fullMessage(for: error, columns: 100_000), width: width)
+            : fullMessage(for: error, columns: width)
+        Terminal.write(text + "\n")
         Foundation.exit(0)
     }
 

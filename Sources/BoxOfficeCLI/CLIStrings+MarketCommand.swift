@@ -5,6 +5,7 @@ import BoxOfficeText
 // its size).
 extension CLIStrings {
     private func pick(_ korean: String, _ english: String) -> String { isEnglish ? english : korean }
+    private var ledgerWords: MarketLedgerWords { MarketLedgerWords.table(for: language) }
 
     var marketYearsTitle: String { pick("연도별 극장 시장", "The cinema market by year") }
     var marketYearHeader: String { pick("연도", "Year") }
@@ -13,7 +14,7 @@ extension CLIStrings {
     var marketHolidayChangeHeader: String { pick("전년 연휴 대비", "On last year's") }
     var marketOutsideHeader: String { pick("10위 밖", "Outside top 10") }
     var marketKoreanHeader: String { pick("한국 영화", "Korean") }
-    var marketMonopolyHeader: String { pick("한 영화가 상영 절반 초과", "One film over half the shows") }
+    var marketMonopolyHeader: String { ledgerWords.monopolyHeader }
     var marketHHIHeader: String { pick("상영 HHI", "Show HHI") }
     var marketArchivedHeader: String { pick("보관", "Archived") }
     var marketDateHeader: String { pick("날짜", "Date") }
@@ -28,15 +29,11 @@ extension CLIStrings {
     var marketShowShareHeader: String { pick("상영 점유율", "Shows") }
     var marketSalesShareHeader: String { pick("매출 점유율", "Sales") }
     var marketOverAllocationHeader: String { pick("상영/매출 배율", "Shows per sales") }
-    var marketMonthsTitle: String { pick("월별 매출과 점유율", "Sales and shares by month") }
-    var marketTopShowDaysTitle: String {
-        pick("1위 영화의 상영 점유율이 가장 높았던 날", "Days the #1 film had the largest share of shows")
-    }
-    var marketOverAllocatedTitle: String {
-        pick("매출보다 상영이 많았던 영화", "Films given more shows than their sales earned")
-    }
-    var marketNoOverAllocated: String { pick("해당하는 영화가 없습니다.", "No film qualifies.") }
-    var marketOverAllocatedNote: String { MarketLedgerWords.overAllocatedNote(language) }
+    var marketMonthsTitle: String { ledgerWords.monthsTitle }
+    var marketTopShowDaysTitle: String { ledgerWords.topShowDaysTitle }
+    var marketOverAllocatedTitle: String { ledgerWords.overAllocatedTitle }
+    var marketNoOverAllocated: String { ledgerWords.noOverAllocated }
+    var marketOverAllocatedNote: String { ledgerWords.overAllocatedNote }
     var marketLegend: String {
         pick(
             "≈는 범위의 가운데 값입니다. 실제 값은 범위 안에 있습니다(범위의 양 끝은 --format json의 low, high).",

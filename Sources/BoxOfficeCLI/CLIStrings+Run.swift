@@ -19,17 +19,8 @@ extension CLIStrings {
             : "비교: \(title), 개봉 \(day)일째까지 \(NumberFormatting.thousands(audience))명"
     }
 
-    /// A film compared that the archived charts never show from its opening day on (a code with no archived day).
-    func runComparedWithoutDays(_ title: String) -> String {
-        isEnglish
-            ? "Compared: \(title), no day of its run in the archived charts"
-            : "비교: \(title), 보관된 차트에 개봉 뒤 기록이 없습니다"
-    }
-
-    /// A film compared that the archive charts but KOBIS gives no open date.
-    func runComparedWithoutOpenDate(_ title: String) -> String {
-        isEnglish
-            ? "Compared: \(title), KOBIS gives it no open date, so its days of run cannot be counted"
-            : "비교: \(title), KOBIS에 개봉일이 없어 개봉 며칠째인지 셀 수 없습니다"
+    /// A film compared that has no line: KOBIS gives it no open date, or the archive has no day of its run.
+    func runComparedWithoutDays(_ title: String, lacksOpenDate: Bool) -> String {
+        (isEnglish ? "Compared: " : "비교: ") + title + ", " + runWords.comparedWithoutDays(lacksOpenDate: lacksOpenDate)
     }
 }

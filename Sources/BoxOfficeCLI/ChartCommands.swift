@@ -35,10 +35,10 @@ struct DailyCommand: ChartCommand {
         CommandConfiguration(
             commandName: "daily",
             abstract: HelpLanguage.words(
-                "하루의 박스오피스를 보여 줍니다 (기본: 한국 시간 어제).", "Show a day's box office (default: yesterday in Korea)."))
+                "하루의 박스오피스를 보여 줍니다 (기본값: 한국 시간 어제).", "Show a day's box office (default: yesterday in Korea)."))
     }
 
-    @Option(help: .words("날짜, YYYY-MM-DD (기본: 한국 시간 어제).", "The day, YYYY-MM-DD (default: yesterday, Asia/Seoul)."))
+    @Option(help: .words("날짜, YYYY-MM-DD (기본값: 한국 시간 어제).", "The day, YYYY-MM-DD (default: yesterday, Asia/Seoul)."))
     var date: String?
 
     @OptionGroup var filterOptions: ChartFilterOptions
@@ -58,7 +58,15 @@ struct DailyCommand: ChartCommand {
 enum WeeklyRangeOption: String, ExpressibleByArgument, CaseIterable {
     case week, weekend, weekdays
 
-    init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+    /// The names are read as the pages and the API read them (``WeeklyRange/init(contractName:)``).
+    init?(argument: String) {
+        guard let range = WeeklyRange(contractName: argument) else { return nil }
+        switch range {
+        case .week: self = .week
+        case .weekend: self = .weekend
+        case .weekdays: self = .weekdays
+        }
+    }
 
     var range: WeeklyRange {
         switch self {
@@ -75,12 +83,12 @@ struct WeeklyCommand: ChartCommand {
         CommandConfiguration(
             commandName: "weekly",
             abstract: HelpLanguage.words(
-                "주간 박스오피스를 보여 줍니다 (기본: 가장 최근에 끝난 것).", "Show a weekly box office (default: the latest finished one)."))
+                "주간 박스오피스를 보여 줍니다 (기본값: 가장 최근에 끝난 것).", "Show a weekly box office (default: the latest finished one)."))
     }
 
     @Option(
         help: .words(
-            "그 주의 아무 날, YYYY-MM-DD (기본: 가장 최근에 끝난 기간).",
+            "그 주의 아무 날, YYYY-MM-DD (기본값: 가장 최근에 끝난 기간).",
             "Any day in the week, YYYY-MM-DD (default: the latest finished range)."))
     var date: String?
 

@@ -28,7 +28,7 @@ enum HelpLanguage {
         line = line.replacingOccurrences(of: "Show help information.", with: "도움말을 봅니다.")
         if let range = line.range(of: " <subcommand>' for detailed help."), let start = line.range(of: "See '") {
             let command = line[start.upperBound..<range.lowerBound]
-            line = line[..<start.lowerBound] + "명령마다의 도움말: '\(command) <명령>'"
+            line = line[..<start.lowerBound] + "명령별 도움말: '\(command) <명령>'"
         }
         line = line.replacingOccurrences(of: "(values: ", with: "(값: ")
         line = line.replacingOccurrences(of: "; default: ", with: "; 기본값: ")

@@ -4,6 +4,9 @@ import BoxOfficeText
 /// (``DisplayWidth``: two for Hangul). Continuation lines hang under the line's text: after a section's
 /// title (`사용법: `), under an option's description, or at the line's own indent.
 enum HelpWrapper {
+    /// The column ArgumentParser starts an option's description at.
+    static let descriptionColumn = 26
+
     static func wrap(_ line: String, width: Int) -> String {
         guard columns(line) > width else { return line }
         let prefix = String(line[..<textStart(line)])
@@ -59,8 +62,15 @@ enum HelpWrapper {
         {
             return line.index(colon, offsetBy: 2)
         }
-        // An option: two spaces, its label, at least two spaces, its description.
-        if line.distance(from: line.startIndex, to: lead) == 2, let gap = line[lead...].range(of: "  ") {
+        // An option: two spaces, its label, then its description at ArgumentParser's column 26 (after one space when
+        // the label fills the column) or further after a longer gap.
+        guard line.distance(from: line.startIndex, to: lead) == 2 else { return lead }
+        if let column = line.index(line.startIndex, offsetBy: Self.descriptionColumn, limitedBy: line.endIndex),
+            column < line.endIndex, line[line.index(before: column)] == " ", line[column] != " "
+        {
+            return column
+        }
+        if let gap = line[lead...].range(of: "  ") {
             return line[gap.upperBound...].firstIndex { $0 != " " } ?? line.endIndex
         }
         return lead

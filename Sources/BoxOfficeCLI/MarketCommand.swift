@@ -11,14 +11,14 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
         CommandConfiguration(
             commandName: "market",
             abstract: HelpLanguage.words(
-                "보관소에서 극장 시장을 해별, 날별, 해마다의 명절별로 보여 줍니다 (KOBIS 호출 없음).",
+                "보관소에서 극장 시장을 연도별, 일별, 해마다의 명절별로 보여 줍니다 (KOBIS 호출 없음).",
                 "Show the cinema market by year, by day or over each year's holiday, from the archive (no KOBIS calls)."
             ),
             discussion: HelpLanguage.words(
                 """
                 날마다의 전체 시장은 일별 차트의 매출 점유율로 좁혀지므로 수치는 범위입니다(≈ 범위의 가운데). \
                 days는 기간을 받습니다(--year, --month 또는 --from/--to, 최대 366일; 없으면 올해 1월 1일부터 어제까지). \
-                holidays는 --holiday seollal|chuseok를 받습니다(기본: chuseok).
+                holidays는 --holiday seollal|chuseok을 받습니다(기본값: chuseok).
                 """,
                 """
                 Each day's whole market is pinned by its daily chart's sales shares, so figures are ranges (≈ their middle). \
@@ -84,7 +84,7 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
             }
             ArchiveGapNote.print(
                 missing: report.days - report.archivedDays, of: report.days, runs: report.missing, strings: strings)
-            ArchiveGapNote.printSync(filling: report.missing, strings: strings)
+            ArchiveGapNote.printSyncs(filling: [report.missing], strings: strings)
             output = try Self.render(
                 report, format: format, strings: strings, language: language, englishTitles: titles)
         case .holidays:
@@ -93,16 +93,17 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
                 let report = await TableTitles.titled(
                     try await services.market.holidays(holiday), services: services, strings: strings, format: format)
                 // The days missing from each window that lacks some (a few windows; each a few days).
-                var gaps: [DateRange] = []
+                var gaps: [[DateRange]] = []
                 for window in report.windows where window.archivedDays < window.days {
-                    gaps += try await services.archive.coverage(of: window.range).missing
+                    gaps.append(try await services.archive.coverage(of: window.range).missing)
                 }
                 return (report, report.englishTitles ?? [:], gaps)
             }
             ArchiveGapNote.print(
                 missing: report.windows.reduce(0) { $0 + $1.days - $1.archivedDays },
-                of: report.windows.reduce(0) { $0 + $1.days }, runs: gaps, strings: strings)
-            ArchiveGapNote.printSync(filling: gaps, strings: strings)
+                of: report.windows.reduce(0) { $0 + $1.days }, runs: gaps.flatMap { $0 }, strings: strings)
+            // A sync for each window, not one from the first to the last: that would fetch the years between.
+            ArchiveGapNote.printSyncs(filling: gaps, strings: strings)
             output = try Self.render(
                 report, format: format, strings: strings, language: language, englishTitles: titles)
         }

@@ -46,7 +46,7 @@ struct SearchCommand: AsyncParsableCommand, LocalizedCommand {
     @Option(help: .words("개봉 연도, YYYY.", "Release year, YYYY."))
     var year: String?
 
-    @Option(help: .words("결과 페이지 (기본: 1).", "Result page (1 by default)."))
+    @Option(help: .words("결과 페이지 (기본값: 1).", "Result page (1 by default)."))
     var page: String?
 
     @Option(help: .words("table 또는 json.", "table or json."))

@@ -18,7 +18,7 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
                 """
                 milestones는 --threshold(1000000, 2000000, 3000000, 5000000, 7000000, 10000000)를, totals는 \
                 --by audience|sales와 --year를, legs는 --year를 받습니다. 모두 --nation korean|foreign, --since YYYY, \
-                --limit 1-100(기본 20)을 받습니다. 기록이 읽는 날 가운데 보관소에 없는 날(BOXOFFICE_ARCHIVE_FROM 또는 --since, \
+                --limit 1-100(기본값 20)을 받습니다. 기록이 읽는 날 가운데 보관소에 없는 날(BOXOFFICE_ARCHIVE_FROM 또는 --since, \
                 --year부터 어제까지)은 그 날들을 채울 sync 명령과 함께 stderr에 적습니다.
                 """,
                 """
@@ -99,7 +99,7 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
             let header = [
                 "order", "rank", "movieCode", "title", "openDate", "nation", "milestoneEarliest", "milestoneLatest",
                 "dayOfRunLow", "dayOfRunHigh", "milestoneQuality", "finalAudience", "finalSales", "openingWeekend",
-                "secondWeekendDrop", "legs", "daysAtNumberOne", "longestStreak", "daysInTop10", "titleEnglish",
+                "secondWeekendDrop", "legs", "daysAtNumberOne", "longestStreak", "daysInTop10", "reach", "titleEnglish",
             ]
             let rows = report.lists.flatMap { list in
                 list.entries.map { entry in
@@ -113,7 +113,7 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
                         entry.secondWeekendDrop.map { String($0.value) } ?? "",
                         entry.legs.map { String($0.value) } ?? "", String(entry.daysAtNumberOne),
                         entry.longestStreak.map { String($0.days) } ?? "", String(entry.daysInTop10),
-                        englishTitles[entry.movieCode] ?? "",
+                        entry.reach.rawValue, englishTitles[entry.movieCode] ?? "",
                     ]
                 }
             }

@@ -118,8 +118,7 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
                 pace.title.map { strings.filmTitle($0, english: englishTitles[pace.movieCode], width: 120) }
                 ?? pace.movieCode
             guard let last = pace.pace.last(where: { $0.day >= 1 }) else {
-                return pace.lacksOpenDate
-                    ? strings.runComparedWithoutOpenDate(title) : strings.runComparedWithoutDays(title)
+                return strings.runComparedWithoutDays(title, lacksOpenDate: pace.lacksOpenDate)
             }
             return strings.runCompared(title, day: last.day, audience: last.audience)
         }

@@ -14,13 +14,13 @@ struct ServeCommand<Runner: WebAppRunner>: AsyncParsableCommand, LocalizedComman
 
     @Option(
         help: .words(
-            "받을 주소 (기본: BOXOFFICE_HOSTNAME 또는 127.0.0.1).",
+            "대기할 주소 (기본값: BOXOFFICE_HOSTNAME 또는 127.0.0.1).",
             "Address to listen on (default: BOXOFFICE_HOSTNAME or 127.0.0.1)."))
     var hostname: String?
 
     @Option(
         help: .words(
-            "받을 포트 (기본: PORT 또는 8080; 0이면 빈 포트).", "Port to listen on (default: PORT or 8080; 0 picks a free port)."))
+            "대기할 포트 (기본값: PORT 또는 8080; 0이면 빈 포트).", "Port to listen on (default: PORT or 8080; 0 picks a free port)."))
     var port: Int?
 
     @OptionGroup var languageOptions: LanguageOptions
@@ -84,7 +84,7 @@ struct SimulateKOBISCommand: AsyncParsableCommand, LocalizedCommand {
                 "Serve the built-in KOBIS simulator over HTTP (the exact KOBIS wire format)."))
     }
 
-    @Option(help: .words("받을 포트 (0이면 빈 포트).", "Port to listen on (0 picks a free port)."))
+    @Option(help: .words("대기할 포트 (0이면 빈 포트).", "Port to listen on (0 picks a free port)."))
     var port: Int = 9100
 
     @Option(

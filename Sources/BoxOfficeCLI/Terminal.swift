@@ -39,16 +39,27 @@ enum Terminal {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
-    /// The width of the terminal on `descriptor` (`COLUMNS` first, as ArgumentParser reads it), or 80.
+    /// The width of the terminal on `descriptor` (`COLUMNS` first when it is a number), or 80; never under 40 nor
+    /// over 1,000 columns, whatever is set (help's option descriptions start at column 26).
     static func columns(of descriptor: Int32) -> Int {
-        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let value = Int(text),
-            (20...1_000).contains(value)
-        {
-            return value
-        }
+        let clamp = { (value: Int) in Swift.min(1_000, Swift.max(40, value)) }
+        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let value = Int(text) { return clamp(value) }
+        return reportedColumns(of: descriptor).map(clamp) ?? 80
+    }
+
+    /// The width the terminal on `descriptor` reports, if it is one.
+    private static func reportedColumns(of descriptor: Int32) -> Int? {
         var size = winsize()
-        if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 80
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// Sets `COLUMNS` to ``columns(of:)`` of standard output when it is set or the terminal is narrower than that
+    /// allows, once, before anything else reads it; otherwise each reader still asks its own terminal.
+    static func settleColumns() {
+        let given = ProcessInfo.processInfo.environment["COLUMNS"] != nil
+        guard given || (reportedColumns(of: 1) ?? 80) < 40 else { return }
+        setenv("COLUMNS", String(columns(of: 1)), 1)
     }
 
     /// Whether standard error is a terminal (progress bars, colours).

@@ -54,7 +54,7 @@ struct TopCommand: AsyncParsableCommand, LocalizedCommand {
 
     @Option(
         help: .words(
-            "보일 영화 수, 1–\(ArchiveService.maximumLimit) (기본: \(ArchiveService.defaultLimit)).",
+            "보일 영화 수, 1–\(ArchiveService.maximumLimit) (기본값: \(ArchiveService.defaultLimit)).",
             "How many films to list, 1–\(ArchiveService.maximumLimit) (\(ArchiveService.defaultLimit) by default)."))
     var limit: String?
 

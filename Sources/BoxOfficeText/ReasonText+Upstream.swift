@@ -2,9 +2,10 @@ public import KOBIS
 
 extension ReasonText {
     /// Why a stored copy (a chart, a film's details) is shown instead of KOBIS's answer: `shown` (what the surface
-    /// calls the copy, e.g. "Showing the last stored figures."), then what failed, as ``upstream(_:)`` says it.
+    /// calls the copy, e.g. "Showing the stored movie details."), then what failed, as ``upstream(_:)`` says it
+    /// (nothing more when that is not known).
     public func stale(_ shown: String, because reason: KOBISError?) -> String {
-        shown + " " + upstream(reason ?? .connectionFailed(""))
+        reason.map { shown + " " + upstream($0) } ?? shown
     }
 
     /// A KOBIS failure: our explanation in the reader's language, KOBIS's own message quoted.

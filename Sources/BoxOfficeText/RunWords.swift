@@ -87,6 +87,16 @@ public struct RunWords: Sendable {
     /// The table for `language`.
     public static func table(for language: Language) -> RunWords { language == .english ? english : korean }
 
+    /// Why a film compared has no line: KOBIS gives it no open date, or the archive has no day of its run.
+    public func comparedWithoutDays(lacksOpenDate: Bool) -> String {
+        switch (isEnglish, lacksOpenDate) {
+        case (true, true): "KOBIS gives it no open date, so its days of run cannot be counted"
+        case (true, false): "no day of its run in the archived charts"
+        case (false, true): "KOBIS에 개봉일이 없어 개봉 며칠째인지 셀 수 없습니다"
+        case (false, false): "보관된 차트에 개봉 뒤 기록이 없습니다"
+        }
+    }
+
     private init(english en: Bool) {
         isEnglish = en
         func t(_ korean: String, _ english: String) -> String { en ? english : korean }

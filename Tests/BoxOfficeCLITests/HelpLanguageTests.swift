@@ -34,7 +34,7 @@ import Testing
             let text = result.stdout
             for words in [
                 "개요:", "사용법: boxoffice <명령>", "옵션:", "명령:", "도움말을 봅니다.", "웹 앱을 실행합니다.",
-                "명령마다의 도움말: 'boxoffice help <명령>'", "환경 변수: KOBIS_API_KEY",
+                "명령별 도움말: 'boxoffice help <명령>'", "환경 변수: KOBIS_API_KEY",
             ] {
                 #expect(text.contains(words), "\(words) missing from:\n\(text)")
             }
@@ -43,6 +43,31 @@ import Testing
             }
             let over = text.split(separator: "\n").filter { Self.columns($0) > width }
             #expect(over.isEmpty, "lines wider than \(width) columns: \(over)")
+        }
+    }
+
+    @Test func aCompletionScriptIsNeverTranslatedNorWrapped() async throws {
+        let korean = try await koreanHelp(["--generate-completion-script", "bash"], columns: 40)
+        #expect(korean.status == 0, "\(korean.stderr)")
+        let english = try await CLIRunner().run(["--generate-completion-script", "bash"])
+        #expect(!korean.stdout.isEmpty && korean.stdout == english.stdout)
+    }
+
+    @Test func anOptionsDescriptionContinuesUnderItselfAndNarrowTerminalsDoNotCrash() async throws {
+        // `--threshold <threshold>` fills the label column: its description follows one space, at column 26.
+        let records = try await koreanHelp(["help", "records"], columns: 60)
+        #expect(records.status == 0)
+        let stray = records.stdout.split(separator: "\n").filter {
+            $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.hasPrefix("  -") && !$0.hasPrefix("  <")
+        }
+        #expect(stray.isEmpty, "lines at the label's indent that are no label: \(stray)")
+        // A terminal narrower than help's columns is read as 40 columns, in either language.
+        for (language, width) in [("ko", "10"), ("en", "10"), ("en", "-1"), ("ko", "abc")] {
+            var cli = try CLIRunner()
+            cli.environment["COLUMNS"] = width
+            let help = try await cli.run(["sync", "--help", "--lang", language])
+            #expect(help.status == 0, "COLUMNS=\(width) --lang \(language): \(help.stderr)")
+            #expect(help.stdout.contains("--concurrency"))
         }
     }
 

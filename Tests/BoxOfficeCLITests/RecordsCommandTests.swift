@@ -52,8 +52,14 @@ struct RecordsCommandTests {
                 #expect(header.last == "titleEnglish")
                 let rows = records.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0.fields)) }
                 #expect(rows.count == entries.count)
+                // Each film's reach, as the JSON gives it: which day counts are floors.
+                let reaches = Dictionary(
+                    entries.compactMap { entry in
+                        (entry["movieCode"] as? String).map { ($0, entry["reach"] as? String ?? "?") }
+                    }, uniquingKeysWith: { first, _ in first })
                 for row in rows {
                     #expect(row["titleEnglish"] == titles[row["movieCode"] ?? ""] ?? "", "\(row)")
+                    #expect(row["reach"] == reaches[row["movieCode"] ?? ""], "\(row)")
                 }
                 #expect(rows.contains { row in !(row["titleEnglish"] ?? "").isEmpty })
             }

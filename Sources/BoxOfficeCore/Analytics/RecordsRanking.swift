@@ -25,54 +25,51 @@ public enum RecordsRanking {
         }
     }
 
-    /// Whether `a` comes before `b` in `order`: ties go to the smaller movie code.
+    /// Whether `a` comes before `b` in `order`: by the list's figure, then (fastest) the crossing's last day or
+    /// (streaks) the streak's first day, then the smaller movie code.
     public static func precedes(_ a: FilmRecord, _ b: FilmRecord, order: RecordOrder, threshold: Int64?) -> Bool {
-        func by<Value: Comparable>(_ x: Value, _ y: Value, descending: Bool) -> Bool? {
-            if x == y { return nil }
-            return descending ? x > y : x < y
+        if let first = byFigure(a, b, order: order, threshold: threshold) { return first }
+        let next: Bool?
+        switch order {
+        case .fastest:
+            let limit = threshold ?? RecordsQuery.defaultThreshold
+            next = by(fastestKey(a, threshold: limit)?.latest ?? "", fastestKey(b, threshold: limit)?.latest ?? "")
+        case .longestStreak:
+            next = by(a.longestStreak?.start.isoString ?? "", b.longestStreak?.start.isoString ?? "")
+        case .audience, .sales, .daysAtNumberOne, .legs, .secondWeekendDrop:
+            next = nil
         }
-        let first: Bool?
+        return next ?? (a.movieCode < b.movieCode)
+    }
+
+    /// Whether `a` and `b` have the figure `order` ranks by in common, so they share a place (1, 1, 3): the same
+    /// crossing days, final, streak, days at #1, legs or drop.
+    public static func ties(_ a: FilmRecord, _ b: FilmRecord, order: RecordOrder, threshold: Int64?) -> Bool {
+        byFigure(a, b, order: order, threshold: threshold) == nil
+    }
+
+    /// How `a` and `b` compare by the figure `order` ranks by: `true` when `a` comes first, `false` when `b` does,
+    /// `nil` when they have it in common. Films without it (left out of the list) come last.
+    private static func byFigure(_ a: FilmRecord, _ b: FilmRecord, order: RecordOrder, threshold: Int64?) -> Bool? {
         switch order {
         case .fastest:
             let limit = threshold ?? RecordsQuery.defaultThreshold
             let x = fastestKey(a, threshold: limit) ?? (Int.max, Int.max, "")
             let y = fastestKey(b, threshold: limit) ?? (Int.max, Int.max, "")
-            first =
-                by(x.high, y.high, descending: false) ?? by(x.low, y.low, descending: false)
-                ?? by(x.latest, y.latest, descending: false)
-        case .audience:
-            first = by(a.finalAudience, b.finalAudience, descending: true)
-        case .sales:
-            first = by(a.finalSales, b.finalSales, descending: true)
-        case .longestStreak:
-            first =
-                by(a.longestStreak?.days ?? 0, b.longestStreak?.days ?? 0, descending: true)
-                ?? by(a.longestStreak?.start.isoString ?? "", b.longestStreak?.start.isoString ?? "", descending: false)
-        case .daysAtNumberOne:
-            first = by(a.daysAtNumberOne, b.daysAtNumberOne, descending: true)
-        case .legs:
-            first = by(a.legs ?? 0, b.legs ?? 0, descending: true)
-        case .secondWeekendDrop:
-            first = by(a.secondWeekendDrop ?? 0, b.secondWeekendDrop ?? 0, descending: true)
+            return by(x.high, y.high) ?? by(x.low, y.low)
+        case .audience: return by(a.finalAudience, b.finalAudience, descending: true)
+        case .sales: return by(a.finalSales, b.finalSales, descending: true)
+        case .longestStreak: return by(a.longestStreak?.days ?? 0, b.longestStreak?.days ?? 0, descending: true)
+        case .daysAtNumberOne: return by(a.daysAtNumberOne, b.daysAtNumberOne, descending: true)
+        case .legs: return by(a.legs ?? 0, b.legs ?? 0, descending: true)
+        case .secondWeekendDrop: return by(a.secondWeekendDrop ?? 0, b.secondWeekendDrop ?? 0, descending: true)
         }
-        return first ?? (a.movieCode < b.movieCode)
     }
 
-    /// Whether `a` and `b` have the figure `order` ranks by in common, so they share a place (1, 1, 3): the same
-    /// crossing days, final, streak, days at #1, legs or drop. The order's further keys only break the tie.
-    public static func ties(_ a: FilmRecord, _ b: FilmRecord, order: RecordOrder, threshold: Int64?) -> Bool {
-        switch order {
-        case .fastest:
-            let limit = threshold ?? RecordsQuery.defaultThreshold
-            guard let x = fastestKey(a, threshold: limit), let y = fastestKey(b, threshold: limit) else { return false }
-            return x.high == y.high && x.low == y.low
-        case .audience: return a.finalAudience == b.finalAudience
-        case .sales: return a.finalSales == b.finalSales
-        case .longestStreak: return (a.longestStreak?.days ?? 0) == (b.longestStreak?.days ?? 0)
-        case .daysAtNumberOne: return a.daysAtNumberOne == b.daysAtNumberOne
-        case .legs: return a.legs == b.legs
-        case .secondWeekendDrop: return a.secondWeekendDrop == b.secondWeekendDrop
-        }
+    /// `x` before `y` (ascending, or descending), `nil` when equal.
+    private static func by<Value: Comparable>(_ x: Value, _ y: Value, descending: Bool = false) -> Bool? {
+        if x == y { return nil }
+        return descending ? x > y : x < y
     }
 
     /// The places of `films`, already in `order`: one more than the films before, or the place of the film before

@@ -121,8 +121,8 @@ struct ChartListViewModel: Sendable {
     var rows: [ChartRowViewModel]
     var isEmpty: Bool
     var isStale: Bool
-    /// The stale notice: the stored copy, and why KOBIS's answer is not shown.
-    var staleText = ""
+    /// Why KOBIS's answer is not shown, after the stale notice and the stored copy's time (empty when unknown).
+    var staleWhy = ""
     var fetchedAt: String
     /// `list` or `grid`; also the list's class (`chart-list`, `chart-grid`).
     var viewMode: String
@@ -164,7 +164,7 @@ struct ChartListViewModel: Sendable {
         market = chart.market.map { MarketSummaryViewModel($0, language: language) }
         isEmpty = rows.isEmpty
         isStale = chart.stale
-        staleText = chart.stale ? ReasonText(language).stale(strings.staleNotice, because: chart.staleReason) : ""
+        staleWhy = chart.staleReason.map { ReasonText(language).upstream($0) } ?? ""
         fetchedAt = chart.fetchedAt.formatted(.iso8601)
         self.viewMode = viewMode.rawValue
         isList = viewMode == .list

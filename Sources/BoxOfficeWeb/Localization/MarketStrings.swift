@@ -24,6 +24,7 @@ struct MarketStrings: Sendable {
     private init(english en: Bool) {
         isEnglish = en
         func t(_ korean: String, _ english: String) -> String { en ? english : korean }
+        let ledger = MarketLedgerWords.table(for: en ? .english : .korean)
         marketTab = t("시장", "Market")
         yearsTab = t("연도별", "By year")
         daysTab = t("일별", "By day")
@@ -40,7 +41,7 @@ struct MarketStrings: Sendable {
         holidayChangeHeader = t("전년 연휴 대비", "Change on last year's holiday")
         outsideHeader = t("10위 밖 비중", "Outside the top 10")
         koreanHeader = t("한국 영화 비중", "Korean films' share")
-        monopolyHeader = t("한 영화가 상영 절반 초과", "Days one film had over half the shows")
+        monopolyHeader = ledger.monopolyHeader
         hhiHeader = t("상영 집중도(HHI)", "Show concentration (HHI)")
         archivedHeader = t("보관 일수", "Days archived")
         dateHeader = t("날짜", "Date")
@@ -57,11 +58,11 @@ struct MarketStrings: Sendable {
         topFilmHeader = t("매출 1위 영화", "Top film by sales")
         yearsCaption = t("연도별 매출과 점유율", "Sales and shares by year")
         daysCaption = t("하루 매출", "Sales by day")
-        monthsCaption = t("월별 매출과 점유율", "Sales and shares by month")
+        monthsCaption = ledger.monthsTitle
         holidaysCaption = t("해마다의 연휴 매출", "Each year's holiday sales")
-        topShowDaysTitle = t("1위 영화의 상영 점유율이 가장 높았던 날", "Days the #1 film had the largest share of shows")
-        overAllocatedTitle = t("매출보다 상영이 많았던 영화", "Films given more shows than their sales earned")
-        overAllocatedNote = MarketLedgerWords.overAllocatedNote(en ? .english : .korean)
+        topShowDaysTitle = ledger.topShowDaysTitle
+        overAllocatedTitle = ledger.overAllocatedTitle
+        overAllocatedNote = ledger.overAllocatedNote
         legend = t(
             "≈ 는 범위의 가운데 값입니다. 실제 값은 그 아래 작게 적은 범위 안에 있습니다(날마다의 범위는 JSON에 있습니다).",
             "≈ marks the middle of a range that holds the true figure; the range is given under it (each day's, in the "
@@ -82,7 +83,7 @@ struct MarketStrings: Sendable {
         show = t("보기", "Show")
         jsonLink = t("JSON", "JSON")
         linesCaption = t("날짜별 시장", "The market day by day")
-        noOverAllocated = t("해당하는 영화가 없습니다.", "No film qualifies.")
+        noOverAllocated = ledger.noOverAllocated
         previousYear = t("이전", "Previous")
         nextYear = t("다음", "Next")
         holidayLabel = t("명절", "Holiday")

@@ -9,8 +9,7 @@ struct RunStrings: Sendable {
     let words: RunWords
     let title, figuresCaption, milestonesTitle, notReached, paceTitle, paceTableCaption, compareTitle: String
     let compareLabel, compareButton, compareHint, removeLabel, noMatches, matchesTitle, addLabel, legendExact: String
-    let partialWeekend, jsonLink, reReleaseNote, outlookCaption, comparedWithoutDays: String
-    let comparedWithoutOpenDate: String
+    let partialWeekend, jsonLink, reReleaseNote, outlookCaption: String
 
     static let korean = RunStrings(english: false)
     static let english = RunStrings(english: true)
@@ -40,9 +39,6 @@ struct RunStrings: Sendable {
         jsonLink = t("JSON으로 보기", "As JSON")
         reReleaseNote = t("재개봉 기간은 누적에만 더했습니다.", "Re-releases count in the totals only.")
         outlookCaption = t("견준 영화와 최종 관객", "The films compared and their totals")
-        comparedWithoutDays = t("보관된 차트에 개봉 뒤 기록이 없습니다", "no day of its run in the archived charts")
-        comparedWithoutOpenDate = t(
-            "KOBIS에 개봉일이 없어 개봉 며칠째인지 셀 수 없습니다", "KOBIS gives it no open date, so its days of run cannot be counted")
     }
 
     /// The median line's label: `1000만 영화 중앙값 (12편)`, `Median of 12 films to 10 million`.

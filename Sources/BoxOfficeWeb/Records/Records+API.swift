@@ -28,7 +28,7 @@ extension Components.Schemas.RecordEntry {
         self.init(
             rank: entry.rank, movieCode: entry.movieCode, title: entry.title, openDate: entry.openDate?.isoString,
             nation: .init(rawValue: entry.nation.rawValue) ?? .unknown,
-            reach: .init(rawValue: entry.reach.rawValue) ?? .full,
+            reach: .init(entry.reach),
             milestone: entry.milestone.map(Components.Schemas.RecordMilestone.init),
             finalDate: entry.finalDate?.isoString, finalAudience: .init(entry.finalAudience),
             finalSales: .init(entry.finalSales),

@@ -45,19 +45,23 @@ extension Components.Schemas.PacePoint {
     }
 }
 
+extension Components.Schemas.FilmReach {
+    init(_ reach: FilmRun.Reach) {
+        switch reach {
+        case .full: self = .full
+        case .noArchivedDay: self = .noArchivedDay
+        case .noOpenDate: self = .noOpenDate
+        case .openedBeforeArchive: self = .openedBeforeArchive
+        case .archivedLate: self = .archivedLate
+        case .noFirstRun: self = .noFirstRun
+        }
+    }
+}
+
 extension Components.Schemas.FilmRun {
     init(_ run: FilmRun) {
-        let reach: ReachPayload =
-            switch run.reach {
-            case .full: .full
-            case .noArchivedDay: .noArchivedDay
-            case .noOpenDate: .noOpenDate
-            case .openedBeforeArchive: .openedBeforeArchive
-            case .archivedLate: .archivedLate
-            case .noFirstRun: .noFirstRun
-            }
         self.init(
-            movieCode: run.movieCode, title: run.title, openDate: run.openDate?.isoString, reach: reach,
+            movieCode: run.movieCode, title: run.title, openDate: run.openDate?.isoString, reach: .init(run.reach),
             firstDay: run.firstDay?.isoString, lastDay: run.lastDay?.isoString,
             openingDay: run.openingDay.map(Components.Schemas.Figure.init),
             openingWeekend: run.openingWeekend.map(Components.Schemas.FilmRunWeekend.init),

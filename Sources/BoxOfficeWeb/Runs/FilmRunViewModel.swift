@@ -100,7 +100,7 @@ struct FilmRunViewModel: Sendable {
             let charted = pace.pace.contains { $0.day >= 1 }
             return Compared(
                 title: title.name, titleBeside: title.beside ?? "", hasTitleBeside: title.beside != nil,
-                note: charted ? "" : pace.lacksOpenDate ? t.comparedWithoutOpenDate : t.comparedWithoutDays,
+                note: charted ? "" : t.words.comparedWithoutDays(lacksOpenDate: pace.lacksOpenDate),
                 hasNote: !charted,
                 removeURL: link(codes.filter { $0 != pace.movieCode }))
         }
