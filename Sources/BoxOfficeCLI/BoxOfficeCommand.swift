@@ -87,7 +87,26 @@ struct BoxOfficeCommand<Runner: WebAppRunner>: AsyncParsableCommand {
         let arguments = languageAfterCommand(Array(CommandLine.arguments.dropFirst()))
         // Help is written before anything has parsed, so its `--lang` is looked for by hand.
         let helpLanguage = languageAsked(in: arguments) ?? CLILanguage.fromEnvironment()
-        await HelpLanguage.$current.withValue(helpLanguage) { await main(arguments) }
+        // ArgumentParser's `help` takes no option: its language is taken above, so `help daily --lang ko` is help.
+        let parsed =
+            arguments.first == "help" && languageMistake(arguments) == nil ? withoutLanguage(arguments) : arguments
+        await HelpLanguage.$current.withValue(helpLanguage) { await main(parsed) }
+    }
+
+    /// `arguments` without their `--lang X` and `--lang=X`.
+    static func withoutLanguage(_ arguments: [String]) -> [String] {
+        var kept: [String] = []
+        var skipNext = false
+        for argument in arguments {
+            if skipNext {
+                skipNext = false
+            } else if argument == "--lang" {
+                skipNext = true
+            } else if !argument.hasPrefix("--lang=") {
+                kept.append(argument)
+            }
+        }
+        return kept
     }
 
     private static func main(_ arguments: [String]) async {

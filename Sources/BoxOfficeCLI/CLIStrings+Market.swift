@@ -27,7 +27,7 @@ extension CLIStrings {
                 : "전체 매출 \(sales) (범위 \(salesRange)) · 상위 10편 비중 \(share) (범위 \(shareRange))",
             isEnglish
                 ? "≈ marks the middle of a range: KOBIS gives sales shares to one decimal."
-                : "≈ 는 범위의 가운데 값입니다: KOBIS의 매출 점유율이 소수 첫째 자리까지입니다.",
+                : "≈는 범위의 가운데 값입니다: KOBIS의 매출 점유율이 소수 첫째 자리까지입니다.",
         ]
         if market.isInconsistent {
             lines.append(

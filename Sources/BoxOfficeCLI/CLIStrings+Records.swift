@@ -36,7 +36,7 @@ extension CLIStrings {
     var recordsEmpty: String { say("조건에 맞는 보관된 영화가 없습니다.", "The archive holds no film that qualifies.") }
     var recordsLegend: String {
         say(
-            "≈ 는 보관된 차트로는 그 범위 안의 어느 날인지만 알 수 있다는 뜻(범위의 끝으로 정렬), ≥ 는 보관된 마지막 날 기준이라 실제는 그 이상.",
+            "≈는 보관된 차트로는 그 범위 안의 어느 날인지만 알 수 있다는 뜻(범위의 끝으로 정렬), ≥는 보관된 마지막 날 기준이라 실제는 그 이상.",
             "≈: the archive pins the day to a range (ordered by its end); ≥: as of the last archived day, the truth may be larger."
         )
     }

@@ -95,7 +95,7 @@ struct CLIStrings: Sendable {
         genreHeader = t("장르", "Genre")
         noMoviesFound = t("검색 결과가 없습니다.", "No movies found.")
         searchNeedsWords = t(
-            "찾을 제목을 적어 주세요 (또는 --director, --year).", "give a title (or --director / --year) to search for")
+            "찾을 제목을 적어 주세요 (또는 --director, --year).", "Give a title (or --director, --year) to search for.")
 
         nationsAlreadyKnown = t(
             "영화 국적: 모든 영화의 국적이 이미 보관소에 있습니다.", "film nations: every film's nation is already in the archive.")
@@ -115,7 +115,7 @@ struct CLIStrings: Sendable {
             "참고: 샘플 모드입니다 (KOBIS_API_KEY가 없습니다). 내장 시뮬레이터의 가상 데이터입니다.",
             "note: sample mode (KOBIS_API_KEY is not set): fictional data from the built-in simulator.")
         noAdministrators = t("관리자가 없습니다", "no administrators")
-        usernameMissing = t("계정 아이디를 적어 주세요", "give the account's username")
+        usernameMissing = t("계정 아이디를 적어 주세요.", "Give the account's username.")
         invalidArguments = t("인자가 올바르지 않습니다", "invalid arguments")
     }
 
@@ -401,6 +401,6 @@ struct CLIStrings: Sendable {
     }
 
     func noAccount(_ name: String) -> String {
-        t("‘\(name)’ 아이디의 계정이 없습니다 (먼저 웹에서 가입하세요)", "no account named \"\(name)\" (sign up on the web first)")
+        t("\"\(name)\" 아이디의 계정이 없습니다 (먼저 웹에서 가입하세요).", "No account is named \"\(name)\" (sign up on the web first).")
     }
 }

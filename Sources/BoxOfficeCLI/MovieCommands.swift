@@ -37,8 +37,12 @@ struct SearchCommand: AsyncParsableCommand, LocalizedCommand {
                 "제목, 감독, 개봉 연도로 영화를 찾습니다.", "Search movies by title, director and release year."))
     }
 
-    @Argument(help: .words("제목의 낱말.", "Words of the title."))
-    var title: String
+    // Optional, as the message for a search with nothing to search by says: `search --year 2024` searches a year.
+    @Argument(
+        help: .words(
+            "제목의 낱말 (--director나 --year만으로도 찾을 수 있습니다).", "Words of the title (--director or --year alone also search)."
+        ))
+    var title: String = ""
 
     @Option(help: .words("감독 이름.", "Director's name."))
     var director: String?
@@ -116,7 +120,9 @@ enum MovieRenderer {
         if movie.source == .sample { rows.append((s.sourceLabel, s.sampleData)) }
         if movie.stale { rows.append((s.noteLabel, s.stale(s.staleMovie, because: movie.staleReason))) }
         let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
-        return rows.map { DisplayWidth.pad($0.0, to: width) + "  " + $0.1 }.joined(separator: "\n") + "\n"
+        // KOBIS's text, written as one line each: no newline or escape sequence reaches the terminal.
+        return rows.map { DisplayWidth.pad($0.0, to: width) + "  " + Terminal.oneLine($0.1) }.joined(separator: "\n")
+            + "\n"
     }
 
     /// One row per company part (제작사, 배급사, …) in KOBIS's order, its companies' names (English ones in English).

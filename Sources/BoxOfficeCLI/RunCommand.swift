@@ -13,7 +13,7 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
                 "Show a film's run from the archive: opening, weekends, drop, legs, milestones (no KOBIS calls)."),
             discussion: HelpLanguage.words(
                 """
-                수치는 얼마나 확실한지 함께 적습니다: ≈ 는 범위(보관소에 빠진 날이 있을 때), ≥ 는 적어도 그만큼(보관된 \
+                수치는 얼마나 확실한지 함께 적습니다: ≈는 범위(보관소에 빠진 날이 있을 때), ≥는 적어도 그만큼(보관된 \
                 마지막 날 기준). --format json은 API의 /api/v1/movies/{code}/run을, csv는 흥행 속도의 점들을 출력합니다. \
                 보관소에 없는 상영일은 그 날들을 채울 sync 명령과 함께 stderr에 적습니다.
                 """,

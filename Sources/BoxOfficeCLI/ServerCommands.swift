@@ -94,8 +94,8 @@ struct SimulateKOBISCommand: AsyncParsableCommand, LocalizedCommand {
 
     @Option(
         help: .words(
-            "일으킬 장애: none, http500, malformed, faultinfo, timeout, reset.",
-            "Fault to inject: none, http500, malformed, faultinfo, timeout, reset."))
+            "일으킬 장애: " + SimulatorFault.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+            "Fault to inject: " + SimulatorFault.allCases.map(\.rawValue).joined(separator: ", ") + "."))
     var fault: String = "none"
 
     @OptionGroup var languageOptions: LanguageOptions

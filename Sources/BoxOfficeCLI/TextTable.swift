@@ -19,7 +19,8 @@ struct TextTable {
 
     /// The header line and one line per row.
     var lines: [String] {
-        let all = [columns.map(\.header)] + rows
+        // A cell is KOBIS's or a person's text: a newline or an escape sequence in it must not reach the terminal.
+        let all = ([columns.map(\.header)] + rows).map { $0.map(Terminal.oneLine) }
         let widths = columns.indices.map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         return all.map { cells in
             cells.enumerated().map { column, cell in
@@ -30,7 +31,7 @@ struct TextTable {
 
     /// `title`, then the table and `footer` — or `whenEmpty` alone when there are no rows —, every line ended.
     func rendered(title: String? = nil, whenEmpty: String, footer: [String] = []) -> String {
-        let body = rows.isEmpty ? [whenEmpty] : lines + footer
-        return ((title.map { [$0] } ?? []) + body).map { $0 + "\n" }.joined()
+        let body = rows.isEmpty ? [Terminal.oneLine(whenEmpty)] : lines + footer.map(Terminal.oneLine)
+        return ((title.map { [Terminal.oneLine($0)] } ?? []) + body).map { $0 + "\n" }.joined()
     }
 }

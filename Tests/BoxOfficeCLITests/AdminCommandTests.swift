@@ -65,9 +65,9 @@ struct AdminCommandTests {
     @Test(
         "an unknown account or a missing name: one line on stderr, a non-zero exit, nothing changed",
         arguments: [
-            (["admin", "grant", "nobody"], "boxoffice: no account named \"nobody\" (sign up on the web first)"),
-            (["admin", "revoke", "nobody"], "boxoffice: no account named \"nobody\" (sign up on the web first)"),
-            (["admin", "grant", "  "], "boxoffice: give the account's username"),
+            (["admin", "grant", "nobody"], "boxoffice: No account is named \"nobody\" (sign up on the web first)."),
+            (["admin", "revoke", "nobody"], "boxoffice: No account is named \"nobody\" (sign up on the web first)."),
+            (["admin", "grant", "  "], "boxoffice: Give the account's username."),
             (
                 ["admin", "grant"],
                 "boxoffice: Missing expected argument '<username>' (see 'boxoffice admin grant --help')"

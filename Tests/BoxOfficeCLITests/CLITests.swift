@@ -71,7 +71,7 @@ struct CLITests {
             // The market: ≈ won in 억/만 and the top 10's share, each with its range.
             #expect(lines[12].hasPrefix("전체 매출 ≈ "), "\(lines[12])")
             #expect(lines[12].contains("억") && lines[12].contains(" 원 (범위 ") && lines[12].contains("상위 10편 비중 ≈ "))
-            #expect(lines[13].hasPrefix("≈ "))
+            #expect(lines[13].hasPrefix("≈는 "))
             // A filtered chart has no market.
             let korean = try await cli.run(["daily", "--date", "2024-03-15", "--nation", "K", "--lang", "en"])
             #expect(korean.status == 0, "\(korean.stderr)")

@@ -46,6 +46,19 @@ import Testing
         }
     }
 
+    @Test func theHelpCommandTakesLangWhereverItIsGiven() async throws {
+        let english = try CLIRunner()
+        for arguments in [
+            ["--lang", "ko", "help", "daily"], ["help", "daily", "--lang", "ko"], ["help", "--lang=ko"],
+        ] {
+            let result = try await english.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.hasPrefix("개요: "), "\(arguments): \(result.stdout)")
+        }
+        let korean = try await koreanHelp(["help", "daily", "--lang", "en"])
+        #expect(korean.stdout.hasPrefix("OVERVIEW: Show a day's box office"), "\(korean.stdout)")
+    }
+
     @Test func aCompletionScriptIsNeverTranslatedNorWrapped() async throws {
         let korean = try await koreanHelp(["--generate-completion-script", "bash"], columns: 40)
         #expect(korean.status == 0, "\(korean.stderr)")

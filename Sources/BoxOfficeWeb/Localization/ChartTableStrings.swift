@@ -46,7 +46,7 @@ struct ChartTableStrings: Sendable {
         topTenShare = t("상위 10편 비중", "Top 10's share")
         marketRange = t("범위", "Range")
         marketLegend = t(
-            "≈ 는 범위의 가운데 값입니다. KOBIS의 매출 점유율이 소수 첫째 자리까지라 그날 전체 매출은 범위로만 알 수 있습니다.",
+            "≈는 범위의 가운데 값입니다. KOBIS의 매출 점유율이 소수 첫째 자리까지라 그날 전체 매출은 범위로만 알 수 있습니다.",
             "≈ marks the middle of a range: KOBIS gives sales shares to one decimal, so the day's whole market is known "
                 + "only within a range.")
         marketInconsistent = t(

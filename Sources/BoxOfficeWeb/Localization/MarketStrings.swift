@@ -64,7 +64,7 @@ struct MarketStrings: Sendable {
         overAllocatedTitle = ledger.overAllocatedTitle
         overAllocatedNote = ledger.overAllocatedNote
         legend = t(
-            "≈ 는 범위의 가운데 값입니다. 실제 값은 그 아래 작게 적은 범위 안에 있습니다(날마다의 범위는 JSON에 있습니다).",
+            "≈는 범위의 가운데 값입니다. 실제 값은 그 아래 작게 적은 범위 안에 있습니다(날마다의 범위는 JSON에 있습니다).",
             "≈ marks the middle of a range that holds the true figure; the range is given under it (each day's, in the "
                 + "JSON).")
         methodNote = t(

@@ -72,8 +72,8 @@ struct RecordsStrings: Sendable {
         audience = t("관객수", "Admissions")
         sales = t("매출액", "Sales")
         legend = t(
-            "≈ 는 그 범위 안의 어느 날인지 보관된 차트로는 알 수 없다는 뜻이고(범위의 끝으로 줄을 세웁니다), "
-                + "≥ 는 보관된 마지막 날의 누적이라 실제는 그 이상이라는 뜻입니다.",
+            "≈는 그 범위 안의 어느 날인지 보관된 차트로는 알 수 없다는 뜻이고(범위의 끝으로 줄을 세웁니다), "
+                + "≥는 보관된 마지막 날의 누적이라 실제는 그 이상이라는 뜻입니다.",
             "≈ means the archived charts only pin the day to a range (lists order by its end); "
                 + "≥ means a total as of the last archived day: the truth may be larger.")
         legsNote = t(

@@ -105,7 +105,7 @@ struct MarketPageTests {
             #expect(html.contains("2024-03-15") && html.contains("원"))
             #expect(html.contains("notice-sample"))
             #expect(html.contains(#"href="/market/years" aria-current="page""#) || html.contains("aria-current"))
-            #expect(html.contains("≈ 는 범위의 가운데 값입니다"))
+            #expect(html.contains("≈는 범위의 가운데 값입니다"))
             let english = try await client.get("/market/days?from=2024-03-01&to=2024-03-15&lang=en")
             #expect(english.text.contains("The cinema market by day") && english.text.contains("₩"))
             #expect(english.text.contains("Sales over the period ≈ ₩"))

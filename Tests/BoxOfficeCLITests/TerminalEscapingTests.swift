@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// What KOBIS sends is text from elsewhere: in a table, a title's escape sequence, newline or bidirectional override
+/// is written escaped, never to the terminal as it is (JSON and CSV keep it, escaped by their own rules).
+@Suite("Tables write KOBIS's text escaped", .serialized)
+struct TerminalEscapingTests {
+    static func row(rank: Int, code: String, title: String) -> [String: String] {
+        [
+            "rnum": "\(rank)", "rank": "\(rank)", "rankInten": "0", "rankOldAndNew": "OLD", "movieCd": code,
+            "movieNm": title, "openDt": "2021-12-22", "salesAmt": "100000000", "salesShare": "\(50 - rank).0",
+            "salesInten": "0", "salesChange": "0", "salesAcc": "900000000", "audiCnt": "10000", "audiInten": "0",
+            "audiChange": "0", "audiAcc": "90000", "scrnCnt": "500", "showCnt": "2000",
+        ]
+    }
+
+    @Test func aHostileTitleIsWrittenEscapedInTheTable() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kobis-hostile-\(UUID().uuidString)")
+        let rest = root.appendingPathComponent("kobisopenapi/webservice/rest/boxoffice")
+        try FileManager.default.createDirectory(at: rest, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let list = [
+            Self.row(rank: 1, code: "20990001", title: "\u{1B}[31m빨강\u{1B}[0m\u{07} 제목"),
+            Self.row(rank: 2, code: "20990002", title: "첫 줄\n둘째 줄"),
+            Self.row(rank: 3, code: "20990003", title: "abc\u{202E}fed"),
+        ]
+        let body: [String: Any] = [
+            "boxOfficeResult": [
+                "boxofficeType": "일별 박스오피스", "showRange": "20220105~20220105", "dailyBoxOfficeList": list,
+            ]
+        ]
+        try JSONSerialization.data(withJSONObject: body).write(
+            to: rest.appendingPathComponent("searchDailyBoxOfficeList.json"))
+        let server = try StaticFileServer(root: root)
+        defer { server.stop() }
+        try await server.waitUntilReady()
+        let cli = try CLIRunner(
+            kobisBaseURL: URL(string: "http://127.0.0.1:\(server.port)/kobisopenapi/webservice/rest")!)
+        defer { cli.cleanUp() }
+        let table = try await cli.run(["daily", "--date", "2022-01-05", "--lang", "ko"])
+        #expect(table.status == 0, "\(table.stderr)")
+        let text = table.stdout
+        #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" }, "\(text)")
+        #expect(text.contains(#"\u{1B}[31m빨강"#), "\(text)")
+        #expect(text.contains(#"첫 줄\n둘째 줄"#), "\(text)")
+        // The newline split no row: no line starts with the title's second half.
+        #expect(!text.contains("\n둘째 줄"), "\(text)")
+        // The JSON keeps the title as KOBIS sent it.
+        let json = try await cli.run(["daily", "--date", "2022-01-05", "--format", "json"])
+        let chart = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let titles = (chart?["entries"] as? [[String: Any]])?.compactMap { $0["title"] as? String } ?? []
+        #expect(titles.contains("첫 줄\n둘째 줄"))
+    }
+}
