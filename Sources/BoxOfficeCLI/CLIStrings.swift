@@ -242,6 +242,24 @@ struct CLIStrings: Sendable {
 
     private var reasons: ReasonText { ReasonText(language) }
 
+    /// `serve` could not listen on `address`, and what to do.
+    func cannotListen(_ failure: ListenFailure, address: String) -> String {
+        switch failure {
+        case .addressInUse:
+            t(
+                "다른 프로그램이 이미 \(address)에서 대기하고 있습니다. --port로 다른 포트를 고르세요 (0이면 빈 포트).",
+                "\(address) is in use by another program. Choose another port with --port (0 picks a free one).")
+        case .permissionDenied:
+            t(
+                "\(address)에서 대기할 권한이 없습니다. 1024 이상의 포트를 고르세요.",
+                "No permission to listen on \(address). Choose a port of 1024 or more.")
+        case .addressUnavailable:
+            t(
+                "이 컴퓨터에는 \(address) 주소가 없습니다. --hostname을 확인해 주세요.",
+                "This machine has no address \(address). Check --hostname.")
+        }
+    }
+
     /// The note on a stored chart or film shown because KOBIS failed, and why.
     func stale(_ shown: String, because reason: KOBISError?) -> String { reasons.stale(shown, because: reason) }
 

@@ -41,12 +41,16 @@ struct ServeCommand<Runner: WebAppRunner>: AsyncParsableCommand, LocalizedComman
             ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
         let sampleMode = configuration.isSampleMode
         let host = configuration.hostname
-        try await Runner.run(
-            configuration, logger: logger,
-            onServerRunning: { port in
-                let shownHost = host == "0.0.0.0" ? "127.0.0.1" : host
-                Terminal.write(strings.serverRunning("http://\(shownHost):\(port)/", sampleMode: sampleMode) + "\n")
-            })
+        do {
+            try await Runner.run(
+                configuration, logger: logger,
+                onServerRunning: { port in
+                    let shownHost = host == "0.0.0.0" ? "127.0.0.1" : host
+                    Terminal.write(strings.serverRunning("http://\(shownHost):\(port)/", sampleMode: sampleMode) + "\n")
+                })
+        } catch let failure as ListenFailure {
+            throw CLIError(strings.cannotListen(failure, address: "\(host):\(configuration.port)"))
+        }
     }
 }
 

@@ -3,6 +3,17 @@ public import Logging
 
 /// Runs the web app for `boxoffice serve` until it is stopped. The executable supplies it, so this library (every
 /// other command) does not import the web target.
+/// Why the web app could not listen on its address; a ``WebAppRunner`` throws it for `serve` to say in the reader's
+/// language (the socket's own error is English and names no address).
+public enum ListenFailure: Error, Sendable, Equatable {
+    /// Another process listens there already.
+    case addressInUse
+    /// The port needs a privilege this process lacks.
+    case permissionDenied
+    /// No interface of this machine has that address.
+    case addressUnavailable
+}
+
 public protocol WebAppRunner {
     /// Builds the web app from `configuration` and serves until a graceful shutdown; `onServerRunning` gets the port.
     static func run(
