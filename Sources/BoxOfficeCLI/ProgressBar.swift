@@ -134,43 +134,68 @@ private struct ProgressLine {
         }
     }
 
+    /// The bar and the status, narrower than the terminal: a line as wide as it would wrap, and every redraw would
+    /// leave its tail on the line below. The details go first (lists, films, charts, calls), then the bar.
     private func barLine(at instant: ContinuousClock.Instant) -> String {
-        let status = statusText(at: instant)
-        let room = columns() - DisplayWidth.of(status) - 8
-        let width = max(10, min(40, room))
+        let limit = columns() - 1
+        var parts = statusParts(at: instant)
+        func status() -> String { parts.core.joined(separator: "  ") + parts.details.map { "  " + $0 }.joined() }
+        while !parts.details.isEmpty, DisplayWidth.of(status()) + 8 + 10 > limit {
+            let dropped = parts.details.indices.max { parts.priority[$0] < parts.priority[$1] } ?? 0
+            parts.details.remove(at: dropped)
+            parts.priority.remove(at: dropped)
+        }
+        let room = limit - DisplayWidth.of(status()) - 8
+        guard room >= 10 else { return DisplayWidth.truncate("sync " + status(), to: limit) }
+        let width = min(40, room)
         let filled = width * progress.completed / max(1, progress.total)
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        return "sync [\(bar)] \(status)"
+        return "sync [\(bar)] \(status())"
     }
 
     /// `123/509  24%  8.2/s  ETA 0:30  charts 100/365  films 23/144  lists 2/3  calls 124`.
     private func statusText(at instant: ContinuousClock.Instant) -> String {
+        let parts = statusParts(at: instant)
+        return (parts.core + parts.details).joined(separator: "  ")
+    }
+
+    /// The status: what is always shown, then the details, each with the order it is left out in (highest first).
+    private func statusParts(
+        at instant: ContinuousClock.Instant
+    ) -> (core: [String], details: [String], priority: [Int]) {
         let completed = progress.completed
         let total = progress.total
         let percent = total == 0 ? 100 : completed * 100 / total
         let elapsed = ProgressBar.seconds(of: instant - start)
-        var text = "\(completed)/\(total)  \(percent)%"
+        var core = ["\(completed)/\(total)", "\(percent)%"]
         if completed > 0, elapsed > 0 {
             let rate = Double(completed) / elapsed
-            text += String(format: "  %.1f/s", rate)
+            core.append(String(format: "%.1f/s", rate))
             if completed < total {
-                text += "  \(strings.etaWord) " + ProgressBar.clock(Double(total - completed) / rate)
+                core.append("\(strings.etaWord) " + ProgressBar.clock(Double(total - completed) / rate))
             } else {
                 let duration =
                     elapsed < 10
                     ? strings.seconds(String(format: "%.2f", elapsed))
                     : elapsed < 60 ? strings.seconds(String(format: "%.1f", elapsed)) : ProgressBar.clock(elapsed)
-                text += "  \(strings.tookWord) " + duration
+                core.append("\(strings.tookWord) " + duration)
             }
         } else {
-            text += "  \(strings.etaWord) --:--"
+            core.append("\(strings.etaWord) --:--")
         }
-        text += "  \(strings.chartsWord) \(progress.chartsDone)/\(progress.chartsTotal)"
-        if progress.moviesTotal > 0 { text += "  \(strings.filmsWord) \(progress.moviesDone)/\(progress.moviesTotal)" }
+        var details = ["\(strings.chartsWord) \(progress.chartsDone)/\(progress.chartsTotal)"]
+        var priority = [2]
+        if progress.moviesTotal > 0 {
+            details.append("\(strings.filmsWord) \(progress.moviesDone)/\(progress.moviesTotal)")
+            priority.append(3)
+        }
         if progress.listPagesTotal > 0 {
-            text += "  \(strings.listsWord) \(progress.listPagesDone)/\(progress.listPagesTotal)"
+            details.append("\(strings.listsWord) \(progress.listPagesDone)/\(progress.listPagesTotal)")
+            priority.append(4)
         }
-        return text + "  \(strings.callsWord) \(progress.calls)"
+        details.append("\(strings.callsWord) \(progress.calls)")
+        priority.append(1)
+        return (core, details, priority)
     }
 
     /// Prints a whole line, above the live bar on a terminal.

@@ -154,9 +154,12 @@ struct SyncFaultTests {
     @Test("the progress bar redraws in place on a pseudo-terminal; plain lines otherwise")
     func progressBar() async throws {
         try await CLIHarness.withSimulator(latency: .milliseconds(30)) { _, cli in
+            var cli = cli
             let arguments = ["sync", "--from", "2022-01-01", "--to", "2022-01-20", "--concurrency", "2"]
-            // python3's pty module gives the child a terminal on stdin, stdout and stderr.
+            // python3's pty module gives the child a terminal on stdin, stdout and stderr; a wide one here, so every
+            // detail of the status fits.
             let script = "import os, pty, sys; sys.exit(os.waitstatus_to_exitcode(pty.spawn(sys.argv[1:])))"
+            cli.environment["COLUMNS"] = "200"
             let tty = try await cli.finish(
                 try cli.start(["python3", "-c", script, CLIRunner.binary.path] + arguments, executable: "/usr/bin/env"))
             #expect(tty.status == 0, "\(tty.stdout)\(tty.stderr)")
@@ -172,6 +175,22 @@ struct SyncFaultTests {
             #expect(screen.contains("films "))
             #expect(screen.contains("charts 20/20"))
             #expect(screen.components(separatedBy: "\u{1B}[2Ksync [").count - 1 >= 3, "several frames")
+
+            // On a narrow terminal every frame fits its width: details are left out, never wrapped onto the next line.
+            cli.environment["COLUMNS"] = "60"
+            let narrow = try await cli.finish(
+                try cli.start(
+                    [
+                        "python3", "-c", script, CLIRunner.binary.path, "sync", "--from", "2022-03-01", "--to",
+                        "2022-03-10",
+                    ],
+                    executable: "/usr/bin/env"))
+            #expect(narrow.status == 0, "\(narrow.stdout)\(narrow.stderr)")
+            let frames = narrow.stdout.components(separatedBy: "\r\u{1B}[2K").dropFirst().map {
+                String($0.prefix { !$0.isNewline })
+            }.filter { $0.hasPrefix("sync [") }
+            #expect(!frames.isEmpty && frames.allSatisfy { $0.count < 60 }, "\(frames)")
+            cli.environment["COLUMNS"] = nil
 
             let known = try await CLIHarness.storedNations(cli)
             let plain = try await cli.run(["sync", "--from", "2022-02-01", "--to", "2022-02-20", "--concurrency", "2"])
