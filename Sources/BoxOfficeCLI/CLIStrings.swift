@@ -24,7 +24,7 @@ struct CLIStrings: Sendable {
     let directorsLabel, castLabel, showTypesLabel, sourceLabel, noteLabel, staleMovie: String
     let openedHeader, directorHeader, genreHeader, noMoviesFound, searchNeedsWords: String
     // Sync.
-    let nationsAlreadyKnown, archiveComplete, stoppingAfterCallsInFlight, interruptNotice: String
+    let nationsAlreadyKnown, archiveComplete, interruptNotice: String
     let etaWord, tookWord, chartsWord, filmsWord, listsWord, callsWord: String
     // Commands and notices.
     let sampleModeNotice, noAdministrators, usernameMissing, invalidArguments: String
@@ -100,7 +100,6 @@ struct CLIStrings: Sendable {
         nationsAlreadyKnown = t(
             "영화 국적: 모든 영화의 국적이 이미 보관소에 있습니다.", "film nations: every film's nation is already in the archive.")
         archiveComplete = t("보관소에 기간의 모든 날이 있습니다.", "The archive holds every day of the range.")
-        stoppingAfterCallsInFlight = t("sync: 진행 중인 호출이 끝나면 멈춥니다", "sync: stopping after the calls in flight")
         interruptNotice = t(
             "boxoffice: 진행 중인 호출이 끝나면 멈춥니다 (바로 끝내려면 Ctrl-C를 한 번 더 누르세요)",
             "boxoffice: stopping after the calls in flight (press Ctrl-C again to quit now)")
@@ -361,7 +360,7 @@ struct CLIStrings: Sendable {
                 "sync: the call budget (\(number(budget))) is used up; stopping")
         case .quotaReached:
             return t("sync: 오늘의 KOBIS 호출 한도에 닿았습니다. 멈춥니다", "sync: today's KOBIS quota is reached; stopping")
-        case .interrupted: return stoppingAfterCallsInFlight
+        case .interrupted: return interruptNotice
         case .repeatedFailures(let count, _):
             return t("sync: 연달아 항목 \(count)개가 실패했습니다. 멈춥니다", "sync: \(count) items failed in a row; stopping")
         case .fatal(let problem): return "sync: \(self.problem(problem))"

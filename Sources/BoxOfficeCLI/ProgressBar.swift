@@ -110,6 +110,8 @@ private struct ProgressLine {
             draw(force: true)
         case .stopping(let reason):
             closeLine()
+            // An interrupt's notice is the signal handler's, said the moment Ctrl-C is pressed.
+            if case .interrupted = reason { break }
             emitLine(strings.syncStopping(reason))
         }
     }

@@ -99,7 +99,8 @@ struct SyncCommand: AsyncParsableCommand, LocalizedCommand {
         for failure in report.failures where failure.problem != fatal {
             Terminal.printError("\(strings.item(failure.item)): \(strings.problem(failure.problem))")
         }
-        if let request = report.continueRequest {
+        // Running the same command again cannot get past a fatal problem (a refused key): its message says what to do.
+        if let request = report.continueRequest, fatal == nil {
             Terminal.printNotice(strings.continueWith(SyncCommandLine.text(for: request)))
         }
         switch report.stopReason {

@@ -49,6 +49,8 @@ struct SyncFaultTests {
                 "\(result.stderr)"
             )
             #expect(!result.stderr.contains("testkey"))
+            // Running it again would meet the same refusal: no "Continue with".
+            #expect(!result.stderr.contains("Continue with"), "\(result.stderr)")
             #expect(try await CLIHarness.statsCalls(server) <= 2)
         }
     }
