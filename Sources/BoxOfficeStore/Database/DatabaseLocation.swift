@@ -31,8 +31,7 @@ public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
             return
         }
         guard let schemeEnd = text.range(of: "://") else {
-            throw DatabaseLocationError(
-                "DATABASE_URL is not a URL (no scheme://): \(DatabaseLocationError.acceptedForms)")
+            throw DatabaseLocationError(.notAURL)
         }
         let scheme = text[..<schemeEnd.lowerBound].lowercased()
         switch scheme {
@@ -42,8 +41,7 @@ public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
             self = .postgres(try Self.parsePostgres(text))
         default:
             let shown = scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) } ? scheme : "?"
-            throw DatabaseLocationError(
-                "DATABASE_URL has an unsupported scheme \"\(shown)\": \(DatabaseLocationError.acceptedForms)")
+            throw DatabaseLocationError(.unsupportedScheme(shown))
         }
     }
 
@@ -65,18 +63,17 @@ public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
 
     private static func parseSQLitePath(_ rest: String, _ workingDirectory: String) throws -> String {
         if rest.contains("?") || rest.contains("#") {
-            throw DatabaseLocationError(
-                "DATABASE_URL: SQLite URLs take no ?query or #fragment: \(DatabaseLocationError.acceptedForms)")
+            throw DatabaseLocationError(.sqliteQuery)
         }
         let path = rest.removingPercentEncoding ?? rest
         guard !path.isEmpty, path != "/" else {
-            throw DatabaseLocationError("DATABASE_URL names no SQLite file: \(DatabaseLocationError.acceptedForms)")
+            throw DatabaseLocationError(.noSQLiteFile)
         }
         guard !path.hasSuffix("/") else {
-            throw DatabaseLocationError("DATABASE_URL names a directory, not an SQLite file: \(path)")
+            throw DatabaseLocationError(.directory(path))
         }
         guard !path.contains("\0") else {
-            throw DatabaseLocationError("DATABASE_URL: the SQLite path contains a NUL character")
+            throw DatabaseLocationError(.nulInPath)
         }
         return resolve(path, against: workingDirectory)
     }
@@ -108,24 +105,22 @@ public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
     private static func parsePostgres(_ text: String) throws -> PostgresLocation {
         // Never echo `text`: it may hold a password.
         guard let components = URLComponents(string: text) else {
-            throw DatabaseLocationError(
-                "DATABASE_URL is not a valid PostgreSQL URL (percent-encode special characters in the password): postgres://user:pass@host:port/db"
-            )
+            throw DatabaseLocationError(.invalidPostgresURL)
         }
         guard let host = components.host.map(unbracket), !host.isEmpty else {
-            throw DatabaseLocationError("DATABASE_URL names no PostgreSQL host: postgres://user:pass@host:port/db")
+            throw DatabaseLocationError(.noHost)
         }
         guard let username = components.user, !username.isEmpty else {
-            throw DatabaseLocationError("DATABASE_URL names no PostgreSQL user: postgres://user:pass@host:port/db")
+            throw DatabaseLocationError(.noUser)
         }
         let port = components.port ?? 5432
         guard (1...65535).contains(port) else {
-            throw DatabaseLocationError("DATABASE_URL has an invalid port \(port): postgres://user:pass@host:port/db")
+            throw DatabaseLocationError(.invalidPort(port))
         }
         var path = components.path
         if path.hasPrefix("/") { path.removeFirst() }
         guard !path.contains("/") else {
-            throw DatabaseLocationError("DATABASE_URL: the database name must not contain \"/\" (got \"\(path)\")")
+            throw DatabaseLocationError(.slashInDatabaseName(path))
         }
         let database = path.isEmpty ? username : path
         var tls = PostgresLocation.TLSMode.prefer
@@ -137,12 +132,10 @@ public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
                 case "prefer", "allow", "true": tls = .prefer
                 case "require", "verify-ca", "verify-full": tls = .require
                 default:
-                    throw DatabaseLocationError(
-                        "DATABASE_URL: \(item.name) must be disable, prefer or require (got \"\(item.value ?? "")\")")
+                    throw DatabaseLocationError(.tlsMode(name: item.name, value: item.value ?? ""))
                 }
             default:
-                throw DatabaseLocationError(
-                    "DATABASE_URL: unsupported parameter \"\(item.name)\" (only sslmode=disable|prefer|require)")
+                throw DatabaseLocationError(.unsupportedParameter(item.name))
             }
         }
         let password = components.password.flatMap { $0.isEmpty ? nil : $0 }
