@@ -16,7 +16,9 @@ struct CLIError: Error, LocalizedError {
     static func describe(_ error: any Error, language: Language) -> String {
         if let error = error as? CLIError { return error.message }
         if let error = error as? ConfigurationError { return ReasonText(language).input(error.problem) }
-        if let error = error as? DatabaseLocationError { return CLIStrings.table(for: language).databaseLocation(error) }
+        if let error = error as? DatabaseLocationError {
+            return CLIStrings.table(for: language).databaseLocation(error)
+        }
         if let error = error as? BoxOfficeError, case .storage(let detail) = error {
             // The operator at a terminal is the one who can fix the store: say what failed.
             return ReasonText(language).storageUnavailable + " (" + detail + ")"
