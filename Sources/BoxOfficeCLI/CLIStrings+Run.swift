@@ -7,10 +7,10 @@ extension CLIStrings {
     /// The words of a film's run the CLI shares with the film page.
     var runWords: RunWords { RunWords.table(for: language) }
 
-    func runTitle(_ title: String, code: String, openDate: CalendarDate?) -> String {
+    func runTitle(_ title: String?, code: String, openDate: CalendarDate?) -> String {
         let opened = openDate.map { isEnglish ? " · opened \($0.isoString)" : " · \($0.isoString) 개봉" } ?? ""
         // A title may end with the Korean one in brackets: the code follows after a dot, not in brackets again.
-        return "\(title) · \(code)\(opened)"
+        return (title.map { "\($0) · " } ?? "") + code + opened
     }
 
     func runCompared(_ title: String, day: Int, audience: Int64) -> String {

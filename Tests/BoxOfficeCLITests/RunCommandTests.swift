@@ -62,4 +62,18 @@ struct RunCommandTests {
             #expect(unknownVersus.stderr.contains("movie with code 99999998"), "\(unknownVersus.stderr)")
         }
     }
+
+    @Test("a film with stored details but no charted day: its code once in the heading, and the keeper's notice")
+    func filmWithoutADay() async throws {
+        let cli = try CLIRunner(kobisBaseURL: nil, key: nil)
+        defer { cli.cleanUp() }
+        // `movie` stores the film's details (sample mode); no chart of the empty archive lists it.
+        #expect(try await cli.run(["movie", "20252030"]).status == 0)
+        let run = try await cli.run(["run", "20252030", "--lang", "ko"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let heading = run.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(
+            heading.hasPrefix("20252030 · ") && heading.components(separatedBy: "20252030").count == 2, "\(heading)")
+        #expect(run.stderr.contains("보관된 차트에 이 영화가 오른 날이 아직 없습니다"), "\(run.stderr)")
+    }
 }
