@@ -43,6 +43,15 @@ struct BoxOfficeCommand<Runner: WebAppRunner>: AsyncParsableCommand {
     /// (`boxoffice --lang ko daily` is `boxoffice daily --lang ko`); as they are when there is none or `--` ends
     /// the options.
     static func languageAfterCommand(_ arguments: [String]) -> [String] {
+        // A command of commands reads `--lang` on its own commands: `admin --lang ko list` is `admin list --lang ko`.
+        if let first = arguments.first,
+            let group = configuration.subcommands.first(where: { $0._commandName == first }),
+            !group.configuration.subcommands.isEmpty
+        {
+            let rest = Array(arguments.dropFirst())
+            let moved = languageAfterCommand(rest)
+            if moved != rest { return [first] + moved }
+        }
         // Only a language is moved: `--lang daily` is a missing value, said as such where it stands.
         guard !arguments.contains("--"), let leading = leadingLanguage(arguments),
             leading.value.flatMap(Language.init(rawValue:)) != nil, arguments.count > leading.width

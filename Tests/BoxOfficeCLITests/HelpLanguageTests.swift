@@ -59,6 +59,16 @@ import Testing
         #expect(korean.stdout.hasPrefix("OVERVIEW: Show a day's box office"), "\(korean.stdout)")
     }
 
+    @Test func aCommandOfCommandsTakesLangBeforeItsCommand() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let list = try await cli.run(["admin", "--lang", "ko", "list"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(!list.stderr.contains("--lang"), "\(list.stderr)")
+        let wrong = try await cli.run(["admin", "--lang", "xx", "list"])
+        #expect(wrong.status != 0)
+    }
+
     @Test func aCompletionScriptIsNeverTranslatedNorWrapped() async throws {
         let korean = try await koreanHelp(["--generate-completion-script", "bash"], columns: 40)
         #expect(korean.status == 0, "\(korean.stderr)")
