@@ -5,7 +5,7 @@ extension CLIStrings {
     func databaseLocation(_ error: DatabaseLocationError) -> String {
         guard !isEnglish else { return error.message }
         let forms = "다음 형식 중 하나를 쓰세요: " + DatabaseLocationError.acceptedForms
-        let postgres = "postgres://user:pass@host:port/db"
+        let postgres = DatabaseLocationError.postgresForm
         switch error.reason {
         case .notAURL: return "DATABASE_URL이 URL이 아닙니다(scheme:// 없음). \(forms)"
         case .unsupportedScheme(let scheme): return "DATABASE_URL의 \"\(scheme)\" 방식은 쓸 수 없습니다. \(forms)"

@@ -141,11 +141,11 @@ private struct ProgressLine {
     private func barLine(at instant: ContinuousClock.Instant) -> String {
         let limit = columns() - 1
         var parts = statusParts(at: instant)
-        func status() -> String { parts.core.joined(separator: "  ") + parts.details.map { "  " + $0 }.joined() }
-        while !parts.details.isEmpty, DisplayWidth.of(status()) + 8 + 10 > limit {
-            let dropped = parts.details.indices.max { parts.priority[$0] < parts.priority[$1] } ?? 0
+        func status() -> String { (parts.core + parts.details.map(\.text)).joined(separator: "  ") }
+        while let dropped = parts.details.indices.max(by: { parts.details[$0].leftOut < parts.details[$1].leftOut }),
+            DisplayWidth.of(status()) + 8 + 10 > limit
+        {
             parts.details.remove(at: dropped)
-            parts.priority.remove(at: dropped)
         }
         let room = limit - DisplayWidth.of(status()) - 8
         guard room >= 10 else { return DisplayWidth.truncate("sync " + status(), to: limit) }
@@ -158,13 +158,13 @@ private struct ProgressLine {
     /// `123/509  24%  8.2/s  ETA 0:30  charts 100/365  films 23/144  lists 2/3  calls 124`.
     private func statusText(at instant: ContinuousClock.Instant) -> String {
         let parts = statusParts(at: instant)
-        return (parts.core + parts.details).joined(separator: "  ")
+        return (parts.core + parts.details.map(\.text)).joined(separator: "  ")
     }
 
     /// The status: what is always shown, then the details, each with the order it is left out in (highest first).
     private func statusParts(
         at instant: ContinuousClock.Instant
-    ) -> (core: [String], details: [String], priority: [Int]) {
+    ) -> (core: [String], details: [(text: String, leftOut: Int)]) {
         let completed = progress.completed
         let total = progress.total
         let percent = total == 0 ? 100 : completed * 100 / total
@@ -185,19 +185,15 @@ private struct ProgressLine {
         } else {
             core.append("\(strings.etaWord) --:--")
         }
-        var details = ["\(strings.chartsWord) \(progress.chartsDone)/\(progress.chartsTotal)"]
-        var priority = [2]
+        var details = [("\(strings.chartsWord) \(progress.chartsDone)/\(progress.chartsTotal)", 2)]
         if progress.moviesTotal > 0 {
-            details.append("\(strings.filmsWord) \(progress.moviesDone)/\(progress.moviesTotal)")
-            priority.append(3)
+            details.append(("\(strings.filmsWord) \(progress.moviesDone)/\(progress.moviesTotal)", 3))
         }
         if progress.listPagesTotal > 0 {
-            details.append("\(strings.listsWord) \(progress.listPagesDone)/\(progress.listPagesTotal)")
-            priority.append(4)
+            details.append(("\(strings.listsWord) \(progress.listPagesDone)/\(progress.listPagesTotal)", 4))
         }
-        details.append("\(strings.callsWord) \(progress.calls)")
-        priority.append(1)
-        return (core, details, priority)
+        details.append(("\(strings.callsWord) \(progress.calls)", 1))
+        return (core, details.map { (text: $0.0, leftOut: $0.1) })
     }
 
     /// Prints a whole line, above the live bar on a terminal.

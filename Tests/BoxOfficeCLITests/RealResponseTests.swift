@@ -51,6 +51,22 @@ final class StaticFileServer {
     func stop() {
         kill(process.processIdentifier, SIGKILL)
     }
+
+    /// Runs `body` with a CLI whose KOBIS answers every daily box-office call with `response`.
+    static func withDailyResponse(_ response: Data, _ body: (CLIRunner) async throws -> Void) async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kobis-daily-\(UUID().uuidString)")
+        let rest = root.appendingPathComponent("kobisopenapi/webservice/rest/boxoffice")
+        try FileManager.default.createDirectory(at: rest, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try response.write(to: rest.appendingPathComponent("searchDailyBoxOfficeList.json"))
+        let server = try StaticFileServer(root: root)
+        defer { server.stop() }
+        try await server.waitUntilReady()
+        let cli = try CLIRunner(
+            kobisBaseURL: URL(string: "http://127.0.0.1:\(server.port)/kobisopenapi/webservice/rest")!)
+        defer { cli.cleanUp() }
+        try await body(cli)
+    }
 }
 
 enum Samples {
@@ -75,57 +91,49 @@ func thousands(_ value: Int64) -> String {
 struct RealResponseTests {
     @Test("daily prints exactly the figures of a real KOBIS response", arguments: ["20220105", "20120101", "20230423"])
     func daily(date: String) async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kobis-real-\(UUID().uuidString)")
-        let rest = root.appendingPathComponent("kobisopenapi/webservice/rest/boxoffice")
-        try FileManager.default.createDirectory(at: rest, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
         let sample = try Data(contentsOf: Samples.directory.appendingPathComponent("daily-\(date).json"))
-        try sample.write(to: rest.appendingPathComponent("searchDailyBoxOfficeList.json"))
-        let server = try StaticFileServer(root: root)
-        defer { server.stop() }
-        try await server.waitUntilReady()
-        let cli = try CLIRunner(
-            kobisBaseURL: URL(string: "http://127.0.0.1:\(server.port)/kobisopenapi/webservice/rest")!)
-        defer { cli.cleanUp() }
-        let iso = "\(date.prefix(4))-\(date.dropFirst(4).prefix(2))-\(date.suffix(2))"
-        let result = try await cli.run(["daily", "--date", iso, "--format", "json"])
-        #expect(result.status == 0, "\(result.stderr)")
-        let printed = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let entries = try #require(printed["entries"] as? [[String: Any]])
-        let raw = try #require(try JSONSerialization.jsonObject(with: sample) as? [String: Any])
-        let rows = try #require(
-            (raw["boxOfficeResult"] as? [String: Any])?["dailyBoxOfficeList"] as? [[String: String]])
-        #expect(entries.count == rows.count)
-        for (entry, row) in zip(entries, rows) {
-            #expect(entry["movieCode"] as? String == row["movieCd"])
-            #expect(entry["title"] as? String == row["movieNm"]?.trimmingCharacters(in: .whitespaces))
-            #expect((entry["audience"] as? NSNumber)?.stringValue == row["audiCnt"])
-            #expect((entry["audienceTotal"] as? NSNumber)?.stringValue == row["audiAcc"])
-            #expect((entry["sales"] as? NSNumber)?.stringValue == row["salesAmt"])
-            #expect((entry["salesTotal"] as? NSNumber)?.stringValue == row["salesAcc"])
-            #expect((entry["screens"] as? NSNumber)?.stringValue == row["scrnCnt"])
-            #expect((entry["shows"] as? NSNumber)?.stringValue == row["showCnt"])
-            #expect(entry["openDate"] as? String == row["openDt"])
-            let change = entry["change"] as? [String: Any]
-            let delta = Int(row["rankInten"] ?? "0") ?? 0
-            let kind = row["rankOldAndNew"] == "NEW" ? "new" : delta > 0 ? "up" : delta < 0 ? "down" : "same"
-            #expect(change?["kind"] as? String == kind)
-            #expect(change?["amount"] as? Int == (kind == "new" ? 0 : abs(delta)))
+        try await StaticFileServer.withDailyResponse(sample) { cli in
+            let iso = "\(date.prefix(4))-\(date.dropFirst(4).prefix(2))-\(date.suffix(2))"
+            let result = try await cli.run(["daily", "--date", iso, "--format", "json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let printed = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let entries = try #require(printed["entries"] as? [[String: Any]])
+            let raw = try #require(try JSONSerialization.jsonObject(with: sample) as? [String: Any])
+            let rows = try #require(
+                (raw["boxOfficeResult"] as? [String: Any])?["dailyBoxOfficeList"] as? [[String: String]])
+            #expect(entries.count == rows.count)
+            for (entry, row) in zip(entries, rows) {
+                #expect(entry["movieCode"] as? String == row["movieCd"])
+                #expect(entry["title"] as? String == row["movieNm"]?.trimmingCharacters(in: .whitespaces))
+                #expect((entry["audience"] as? NSNumber)?.stringValue == row["audiCnt"])
+                #expect((entry["audienceTotal"] as? NSNumber)?.stringValue == row["audiAcc"])
+                #expect((entry["sales"] as? NSNumber)?.stringValue == row["salesAmt"])
+                #expect((entry["salesTotal"] as? NSNumber)?.stringValue == row["salesAcc"])
+                #expect((entry["screens"] as? NSNumber)?.stringValue == row["scrnCnt"])
+                #expect((entry["shows"] as? NSNumber)?.stringValue == row["showCnt"])
+                #expect(entry["openDate"] as? String == row["openDt"])
+                let change = entry["change"] as? [String: Any]
+                let delta = Int(row["rankInten"] ?? "0") ?? 0
+                let kind = row["rankOldAndNew"] == "NEW" ? "new" : delta > 0 ? "up" : delta < 0 ? "down" : "same"
+                #expect(change?["kind"] as? String == kind)
+                #expect(change?["amount"] as? Int == (kind == "new" ? 0 : abs(delta)))
+            }
+            // The day's market, pinned by the real rows to a range at most 0.3 % wide holding the top 10's sales.
+            let market = try #require(printed["market"] as? [String: Any])
+            let sales = try #require(market["sales"] as? [String: Any])
+            let low = try #require(sales["low"] as? Double)
+            let high = try #require(sales["high"] as? Double)
+            let topTen = rows.compactMap { Double($0["salesAmt"] ?? "") }.reduce(0, +)
+            #expect(sales["quality"] as? String == "range")
+            #expect(topTen <= low && low < high && (high - low) / high <= 0.003, "\(low)…\(high)")
+            #expect(market["inconsistent"] as? Bool == false)
+            #expect(entries.allSatisfy { $0["audiencePerShow"] is Double })
+            let table = try await cli.run(["daily", "--date", iso])
+            #expect(table.status == 0)
+            let first = try #require(rows.first)
+            #expect(table.stdout.contains(first["movieNm"]!.trimmingCharacters(in: .whitespaces)))
+            #expect(table.stdout.contains(thousands(Int64(first["audiCnt"]!)!)))
         }
-        // The day's market, pinned by the real rows to a range at most 0.3 % wide holding the top 10's sales.
-        let market = try #require(printed["market"] as? [String: Any])
-        let sales = try #require(market["sales"] as? [String: Any])
-        let low = try #require(sales["low"] as? Double)
-        let high = try #require(sales["high"] as? Double)
-        let topTen = rows.compactMap { Double($0["salesAmt"] ?? "") }.reduce(0, +)
-        #expect(sales["quality"] as? String == "range")
-        #expect(topTen <= low && low < high && (high - low) / high <= 0.003, "\(low)…\(high)")
-        #expect(market["inconsistent"] as? Bool == false)
-        #expect(entries.allSatisfy { $0["audiencePerShow"] is Double })
-        let table = try await cli.run(["daily", "--date", iso])
-        #expect(table.status == 0)
-        let first = try #require(rows.first)
-        #expect(table.stdout.contains(first["movieNm"]!.trimmingCharacters(in: .whitespaces)))
-        #expect(table.stdout.contains(thousands(Int64(first["audiCnt"]!)!)))
     }
 }

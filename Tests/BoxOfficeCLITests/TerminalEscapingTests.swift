@@ -15,10 +15,6 @@ struct TerminalEscapingTests {
     }
 
     @Test func aHostileTitleIsWrittenEscapedInTheTable() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kobis-hostile-\(UUID().uuidString)")
-        let rest = root.appendingPathComponent("kobisopenapi/webservice/rest/boxoffice")
-        try FileManager.default.createDirectory(at: rest, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
         let list = [
             Self.row(rank: 1, code: "20990001", title: "\u{1B}[31m빨강\u{1B}[0m\u{07} 제목"),
             Self.row(rank: 2, code: "20990002", title: "첫 줄\n둘째 줄"),
@@ -29,26 +25,20 @@ struct TerminalEscapingTests {
                 "boxofficeType": "일별 박스오피스", "showRange": "20220105~20220105", "dailyBoxOfficeList": list,
             ]
         ]
-        try JSONSerialization.data(withJSONObject: body).write(
-            to: rest.appendingPathComponent("searchDailyBoxOfficeList.json"))
-        let server = try StaticFileServer(root: root)
-        defer { server.stop() }
-        try await server.waitUntilReady()
-        let cli = try CLIRunner(
-            kobisBaseURL: URL(string: "http://127.0.0.1:\(server.port)/kobisopenapi/webservice/rest")!)
-        defer { cli.cleanUp() }
-        let table = try await cli.run(["daily", "--date", "2022-01-05", "--lang", "ko"])
-        #expect(table.status == 0, "\(table.stderr)")
-        let text = table.stdout
-        #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" }, "\(text)")
-        #expect(text.contains(#"\u{1B}[31m빨강"#), "\(text)")
-        #expect(text.contains(#"첫 줄\n둘째 줄"#), "\(text)")
-        // The newline split no row: no line starts with the title's second half.
-        #expect(!text.contains("\n둘째 줄"), "\(text)")
-        // The JSON keeps the title as KOBIS sent it.
-        let json = try await cli.run(["daily", "--date", "2022-01-05", "--format", "json"])
-        let chart = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
-        let titles = (chart?["entries"] as? [[String: Any]])?.compactMap { $0["title"] as? String } ?? []
-        #expect(titles.contains("첫 줄\n둘째 줄"))
+        try await StaticFileServer.withDailyResponse(try JSONSerialization.data(withJSONObject: body)) { cli in
+            let table = try await cli.run(["daily", "--date", "2022-01-05", "--lang", "ko"])
+            #expect(table.status == 0, "\(table.stderr)")
+            let text = table.stdout
+            #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" }, "\(text)")
+            #expect(text.contains(#"\u{1B}[31m빨강"#), "\(text)")
+            #expect(text.contains(#"첫 줄\n둘째 줄"#), "\(text)")
+            // The newline split no row: no line starts with the title's second half.
+            #expect(!text.contains("\n둘째 줄"), "\(text)")
+            // The JSON keeps the title as KOBIS sent it.
+            let json = try await cli.run(["daily", "--date", "2022-01-05", "--format", "json"])
+            let chart = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+            let titles = (chart?["entries"] as? [[String: Any]])?.compactMap { $0["title"] as? String } ?? []
+            #expect(titles.contains("첫 줄\n둘째 줄"))
+        }
     }
 }

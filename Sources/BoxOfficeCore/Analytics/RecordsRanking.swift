@@ -77,7 +77,7 @@ public enum RecordsRanking {
     public static func places(_ films: [RecordFilm], order: RecordOrder, threshold: Int64?) -> [Int] {
         var places: [Int] = []
         for (index, film) in films.enumerated() {
-            if index > 0, let previous = places.last,
+            if let previous = places.last,
                 ties(films[index - 1].record, film.record, order: order, threshold: threshold)
             {
                 places.append(previous)

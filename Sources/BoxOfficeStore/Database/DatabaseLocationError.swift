@@ -42,7 +42,8 @@ public struct DatabaseLocationError: Error, LocalizedError, Hashable, Sendable, 
     /// The accepted forms, for messages.
     public static let acceptedForms =
         "sqlite:///absolute/path.sqlite, sqlite://relative/path.sqlite, postgres://user:pass@host:port/db"
-    static let postgresForm = "postgres://user:pass@host:port/db"
+    /// The PostgreSQL form, for messages about one.
+    public static let postgresForm = "postgres://user:pass@host:port/db"
 
     /// What is wrong and what would be right, in English, on one line.
     public var message: String {
