@@ -3,7 +3,8 @@ public import KOBIS
 
 /// The one place wire DTOs become domain values.
 public enum DomainMapping {
-    /// A chart from a daily or weekly box-office result.
+    /// A chart from a daily or weekly box-office result. A film listed twice keeps its higher row only: every sum
+    /// over a chart (the market, the Korean share, the shows) counts a film once.
     public static func chart(_ result: BoxOfficeResultDTO, query: ChartQuery, source: ChartSource, fetchedAt: Date)
         -> Chart
     {
@@ -17,7 +18,13 @@ public enum DomainMapping {
             query.kind == .daily ? nil : (result.yearWeekTime ?? BoxOfficeCalendar.isoYearWeek(of: range.start))
         return Chart(
             kind: query.kind, range: range, filters: query.filters, yearWeek: yearWeek, source: source,
-            stale: false, fetchedAt: fetchedAt, entries: result.entries.sorted { $0.rank < $1.rank }.map(entry))
+            stale: false, fetchedAt: fetchedAt, entries: firstRows(result.entries).map(entry))
+    }
+
+    /// The rows in rank order, each film's first only.
+    static func firstRows(_ rows: [BoxOfficeEntryDTO]) -> [BoxOfficeEntryDTO] {
+        var seen: Set<String> = []
+        return rows.sorted { $0.rank < $1.rank }.filter { seen.insert($0.movieCode).inserted }
     }
 
     /// A chart row from a box-office row.

@@ -31,6 +31,11 @@ public struct KOBISUpstream: BoxOfficeUpstream {
         } catch {
             throw BoxOfficeError.upstream(error)
         }
+        // A chart of another period would be kept, and shown, as the one asked for.
+        if let shown = result.showRangeDates, shown.end < query.range.start || shown.start > query.range.end {
+            throw BoxOfficeError.upstream(
+                KOBISError.malformedResponse("showRange \(result.showRange) is not the period asked for"))
+        }
         return DomainMapping.chart(result, query: query, source: source, fetchedAt: now())
     }
 
