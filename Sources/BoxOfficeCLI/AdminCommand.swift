@@ -11,7 +11,7 @@ struct AdminCommand: AsyncParsableCommand {
         CommandConfiguration(
             commandName: "admin",
             abstract: HelpLanguage.words(
-                "다이어리 계정에 관리자 역할을 주거나 거둡니다 (관리자는 웹의 /admin/backfill에서 보관소를 채웁니다).",
+                "영화 일기 계정에 관리자 역할을 주거나 거둡니다 (관리자는 웹의 /admin/backfill에서 보관함을 채웁니다).",
                 "Grant or revoke the administrator role of a diary account (web backfill at /admin/backfill)."),
             subcommands: [Grant.self, Revoke.self, List.self])
     }
@@ -24,7 +24,7 @@ struct AdminCommand: AsyncParsableCommand {
                     "Make an existing account an administrator (sign up on the web first)."))
         }
 
-        @Argument(help: .words("계정의 사용자 이름 (대소문자 구분 없음).", "The account's username (case does not matter)."))
+        @Argument(help: .words("계정의 아이디 (대소문자 구분 없음).", "The account's username (case does not matter)."))
         var username: String
 
         @OptionGroup var languageOptions: LanguageOptions
@@ -41,7 +41,7 @@ struct AdminCommand: AsyncParsableCommand {
                 abstract: HelpLanguage.words("계정의 관리자 역할을 거둡니다.", "Take the administrator role away from an account."))
         }
 
-        @Argument(help: .words("계정의 사용자 이름 (대소문자 구분 없음).", "The account's username (case does not matter)."))
+        @Argument(help: .words("계정의 아이디 (대소문자 구분 없음).", "The account's username (case does not matter)."))
         var username: String
 
         @OptionGroup var languageOptions: LanguageOptions

@@ -8,7 +8,7 @@ struct BoxOfficeCommand<Runner: WebAppRunner>: AsyncParsableCommand {
         CommandConfiguration(
             commandName: "boxoffice",
             abstract: HelpLanguage.words(
-                "영화진흥위원회(KOBIS)의 한국 박스오피스: 차트, 로컬 보관소와 웹 앱.",
+                "영화진흥위원회(KOBIS)의 한국 박스오피스: 차트, 로컬 보관함과 웹 앱.",
                 "Korean box office charts from KOBIS (영화진흥위원회), a local archive and a web app."),
             discussion: HelpLanguage.words(
                 """

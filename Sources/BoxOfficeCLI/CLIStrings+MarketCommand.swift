@@ -13,7 +13,7 @@ extension CLIStrings {
     var marketChangeHeader: String { pick("전년 같은 날 대비", "Change") }
     var marketHolidayChangeHeader: String { pick("전년 연휴 대비", "On last year's") }
     var marketOutsideHeader: String { pick("10위 밖", "Outside top 10") }
-    var marketKoreanHeader: String { pick("한국 영화", "Korean") }
+    var marketKoreanHeader: String { pick("한국영화", "Korean") }
     var marketMonopolyHeader: String { ledgerWords.monopolyHeader }
     var marketHHIHeader: String { pick("상영 HHI", "Show HHI") }
     var marketArchivedHeader: String { pick("보관", "Archived") }

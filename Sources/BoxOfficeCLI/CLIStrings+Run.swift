@@ -16,7 +16,7 @@ extension CLIStrings {
     func runCompared(_ title: String, day: Int, audience: Int64) -> String {
         isEnglish
             ? "Compared: \(title), \(NumberFormatting.thousands(audience)) by day \(day)"
-            : "비교: \(title), 개봉 \(day)일째까지 \(NumberFormatting.thousands(audience))명"
+            : "비교: \(title), 개봉 \(day)일째까지 \(NumberFormatting.koreanCount(audience))명"
     }
 
     /// A film compared that has no line: KOBIS gives it no open date, or the archive has no day of its run.

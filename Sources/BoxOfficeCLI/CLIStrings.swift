@@ -66,8 +66,8 @@ struct CLIStrings: Sendable {
         koreanNation = t("한국", "Korean")
         foreignNation = t("외국", "Foreign")
         unknownNation = t("미확인", "unknown")
-        koreanShare = t("한국 영화", "Korean films")
-        foreignShare = t("외국 영화", "Foreign films")
+        koreanShare = t("한국영화", "Korean films")
+        foreignShare = t("외국영화", "Foreign films")
         unknownShare = t("국적 미확인", "Nation unknown")
         emptyArchive = t("보관된 차트가 없습니다.", "The archive holds no chart for this period.")
 
@@ -98,8 +98,8 @@ struct CLIStrings: Sendable {
             "찾을 제목을 적어 주세요 (또는 --director, --year).", "Give a title (or --director, --year) to search for.")
 
         nationsAlreadyKnown = t(
-            "영화 국적: 모든 영화의 국적이 이미 보관소에 있습니다.", "film nations: every film's nation is already in the archive.")
-        archiveComplete = t("보관소에 기간의 모든 날이 있습니다.", "The archive holds every day of the range.")
+            "영화 국적: 모든 영화의 국적이 이미 보관함에 있습니다.", "film nations: every film's nation is already in the archive.")
+        archiveComplete = t("보관함에 기간의 모든 날이 있습니다.", "The archive holds every day of the range.")
         interruptNotice = t(
             "boxoffice: 진행 중인 호출이 끝나면 멈춥니다 (바로 끝내려면 Ctrl-C를 한 번 더 누르세요)",
             "boxoffice: stopping after the calls in flight (press Ctrl-C again to quit now)")
@@ -151,10 +151,10 @@ struct CLIStrings: Sendable {
         t("지역 \(code)", "region \(code)")
     }
 
-    /// The mark beside a rank: `신작` / `NEW`, `▲2`, `▼1`, `-`.
+    /// The mark beside a rank: `신규` / `NEW`, `▲2`, `▼1`, `-`.
     func rankChange(_ change: RankChange) -> String {
         switch change {
-        case .new: return t("신작", "NEW")
+        case .new: return t("신규", "NEW")
         case .up(let steps): return "▲\(steps)"
         case .down(let steps): return "▼\(steps)"
         case .same: return "-"
@@ -180,15 +180,15 @@ struct CLIStrings: Sendable {
 
     /// The line under a period table: its audience, then the nation shares.
     func periodAudience(_ audience: Int64, shares: [String]) -> String {
-        let count = NumberFormatting.thousands(audience)
-        return ([t("관객 \(count)명 (일별 상위 10위 합계)", "Audience \(count) (sum of the daily top 10s)")] + shares)
+        let count = isEnglish ? NumberFormatting.thousands(audience) : NumberFormatting.koreanCount(audience)
+        return ([t("관객 \(count)명 (일별 상위 10위 합계)", "Admissions \(count) (sum of the daily top 10s)")] + shares)
             .joined(separator: " · ")
     }
 
     /// The archive lacks some days of a period; `runs` lists them.
     func coverageGap(missing: Int, of days: Int, runs: String) -> String {
         t(
-            "참고: 보관소에 \(number(days))일 중 \(number(missing))일이 없습니다 (\(runs)). 수치는 보관된 날만 셉니다.",
+            "참고: 보관함에 \(number(days))일 중 \(number(missing))일이 없습니다 (\(runs)). 수치는 보관된 날만 셉니다.",
             "note: the archive lacks \(number(missing)) of \(number(days)) days (\(runs)); figures cover the archived days only."
         )
     }
@@ -287,7 +287,7 @@ struct CLIStrings: Sendable {
                 + (checked ? "." : " (the rest when the sync continues).")
             : "영화 국적: " + (checked ? "" : "지금까지 ") + "\(planned)편 중 \(found)편 확인"
                 + " (영화 목록 \(report.listPagesFetched)쪽에서 \(report.moviesFromLists)편, "
-                + "영화 정보에서 \(report.moviesFetched)편), 보관소에서 \(report.moviesFromStore)편"
+                + "영화 정보에서 \(report.moviesFetched)편), 보관함에서 \(report.moviesFromStore)편"
                 + (checked ? "." : " (나머지는 sync를 이어서 할 때).")
     }
 
@@ -318,7 +318,7 @@ struct CLIStrings: Sendable {
 
     func stoppedAtBudget(_ budget: Int, left: String) -> String {
         t(
-            "호출 한도 \(number(budget))번에서 멈췄습니다: \(left). KOBIS 키 하나로 하루 3,000번 부를 수 있습니다. "
+            "호출 예산 \(number(budget))번에서 멈췄습니다: \(left). KOBIS 키 하나로 하루 3,000번 부를 수 있습니다. "
                 + "내일 이어서 하거나 --budget을 늘려 주세요.",
             "Stopped at the call budget of \(number(budget)): \(left). "
                 + "KOBIS allows 3,000 calls a day per key; continue tomorrow or with a larger --budget.")
@@ -347,7 +347,7 @@ struct CLIStrings: Sendable {
     /// The first progress line of a run.
     func syncStart(charts: Int, skipped: Int) -> String {
         t(
-            "sync: 받을 차트 \(charts)개, 이미 보관된 것 \(skipped)개. 보관소에 처음 나오는 영화의 정보도 함께 받습니다 (한국·외국 영화 비율용)",
+            "sync: 받을 차트 \(charts)개, 이미 보관된 것 \(skipped)개. 보관함에 처음 나오는 영화의 정보도 함께 받습니다 (한국·외국영화 비율용)",
             "sync: \(charts) chart\(charts == 1 ? "" : "s") to fetch, \(skipped) already archived;"
                 + " details of films new to the archive are fetched alongside (for Korean vs foreign share)")
     }
@@ -356,7 +356,7 @@ struct CLIStrings: Sendable {
         switch reason {
         case .budget(let budget):
             return t(
-                "sync: 호출 한도(\(number(budget))번)를 다 썼습니다. 멈춥니다",
+                "sync: 호출 예산(\(number(budget))번)을 다 썼습니다. 멈춥니다",
                 "sync: the call budget (\(number(budget))) is used up; stopping")
         case .quotaReached:
             return t("sync: 오늘의 KOBIS 호출 한도에 닿았습니다. 멈춥니다", "sync: today's KOBIS quota is reached; stopping")

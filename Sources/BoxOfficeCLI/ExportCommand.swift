@@ -20,7 +20,7 @@ struct ExportCommand: AsyncParsableCommand, LocalizedCommand {
             discussion: HelpLanguage.words(
                 """
                 CSV: 차트의 행마다 한 줄: 날짜, `daily --format csv`의 앞 열들(rank … shows), 그리고 titleEnglish. \
-                JSON: 일별 차트의 배열, 각각 /api/v1/daily의 응답과 같습니다. 보관소에 없는 날은 stderr에 적습니다.
+                JSON: 일별 차트의 배열, 각각 /api/v1/daily의 응답과 같습니다. 보관함에 없는 날은 stderr에 적습니다.
                 """,
                 """
                 CSV: one line per chart row: the day, the chart row's columns as `daily --format csv` begins them \

@@ -11,7 +11,7 @@ struct MarketCommand: AsyncParsableCommand, LocalizedCommand {
         CommandConfiguration(
             commandName: "market",
             abstract: HelpLanguage.words(
-                "보관소에서 극장 시장을 연도별, 일별, 해마다의 명절별로 보여 줍니다 (KOBIS 호출 없음).",
+                "보관함에서 극장 시장을 연도별, 일별, 해마다의 명절별로 보여 줍니다 (KOBIS 호출 없음).",
                 "Show the cinema market by year, by day or over each year's holiday, from the archive (no KOBIS calls)."
             ),
             discussion: HelpLanguage.words(

@@ -12,13 +12,13 @@ struct RecordsCommand: AsyncParsableCommand, LocalizedCommand {
         CommandConfiguration(
             commandName: "records",
             abstract: HelpLanguage.words(
-                "보관소의 기록을 보여 줍니다: 최단 관객 돌파, 누적, 연속 1위, 뒷심 (KOBIS 호출 없음).",
+                "보관함의 기록을 보여 줍니다: 최단 관객 돌파, 누적, 연속 1위, 뒷심 (KOBIS 호출 없음).",
                 "Show records from the archive: fastest to a milestone, totals, #1 streaks, legs (no KOBIS calls)."),
             discussion: HelpLanguage.words(
                 """
                 milestones는 --threshold(1000000, 2000000, 3000000, 5000000, 7000000, 10000000)를, totals는 \
                 --by audience|sales와 --year를, legs는 --year를 받습니다. 모두 --nation korean|foreign, --since YYYY, \
-                --limit 1-100(기본값 20)을 받습니다. 기록이 읽는 날 가운데 보관소에 없는 날(BOXOFFICE_ARCHIVE_FROM 또는 --since, \
+                --limit 1-100(기본값 20)을 받습니다. 기록이 읽는 날 가운데 보관함에 없는 날(BOXOFFICE_ARCHIVE_FROM 또는 --since, \
                 --year부터 어제까지)은 그 날들을 채울 sync 명령과 함께 stderr에 적습니다.
                 """,
                 """

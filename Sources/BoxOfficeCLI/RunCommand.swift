@@ -9,13 +9,13 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
         CommandConfiguration(
             commandName: "run",
             abstract: HelpLanguage.words(
-                "보관소에서 영화의 흥행을 보여 줍니다: 개봉, 주말, 감소율, 뒷심, 관객 돌파 (KOBIS 호출 없음).",
+                "보관함에서 영화의 흥행을 보여 줍니다: 개봉, 주말, 감소율, 뒷심, 관객 돌파 (KOBIS 호출 없음).",
                 "Show a film's run from the archive: opening, weekends, drop, legs, milestones (no KOBIS calls)."),
             discussion: HelpLanguage.words(
                 """
-                수치는 얼마나 확실한지 함께 적습니다: ≈는 범위(보관소에 빠진 날이 있을 때), ≥는 적어도 그만큼(보관된 \
+                수치는 얼마나 확실한지 함께 적습니다: ≈는 범위(보관함에 빠진 날이 있을 때), ≥는 적어도 그만큼(보관된 \
                 마지막 날 기준). --format json은 API의 /api/v1/movies/{code}/run을, csv는 흥행 속도의 점들을 출력합니다. \
-                보관소에 없는 상영일은 그 날들을 채울 sync 명령과 함께 stderr에 적습니다.
+                보관함에 없는 상영일은 그 날들을 채울 sync 명령과 함께 stderr에 적습니다.
                 """,
                 """
                 Figures say how sure they are: ≈ a range (days missing from the archive), ≥ at least (the latest archived \
@@ -30,7 +30,7 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
     @Option(
         name: .customLong("vs"),
         help: .words(
-            "흥행 속도를 견줄 다른 영화의 코드 (여러 번, 최대 4편).",
+            "흥행 속도를 비교할 다른 영화의 코드 (여러 번, 최대 4편).",
             "Another film's code to compare the pace with (repeatable, at most 4)."))
     var versus: [String] = []
 

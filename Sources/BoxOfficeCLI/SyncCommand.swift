@@ -24,7 +24,7 @@ struct SyncCommand: AsyncParsableCommand, LocalizedCommand {
                 "Archive every missing or provisional day of a range (resumable, within a call budget)."),
             discussion: HelpLanguage.words(
                 """
-                저장소에 없거나 잠정 집계로만 있는 날의 일별 차트를 가져오고, 함께 국적을 아직 모르는 영화의 상세 정보를 \
+                보관함에 없거나 잠정 집계로만 있는 날의 일별 차트를 가져오고, 함께 국적을 아직 모르는 영화의 상세 정보를 \
                 가져옵니다(기간 차트의 한국영화·외국영화 점유율에 쓰입니다). 확정된 날은 다시 가져오지 않으므로, 중단된 \
                 실행은 같은 명령을 다시 실행하면 멈춘 곳에서 이어집니다.
                 KOBIS에 상세 정보가 없는 영화는 실패가 아닙니다: 국적을 미확인으로 저장하고 다시 묻지 않습니다. 호출은 \

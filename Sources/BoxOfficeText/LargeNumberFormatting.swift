@@ -42,6 +42,10 @@ extension NumberFormatting {
         return sign + (parts.isEmpty ? "0" : parts.joined(separator: " "))
     }
 
+    /// A count in Korean units with every digit kept, for sentences: `koreanCount(265_443_395)` →
+    /// `"2억 6,544만 3,395"`.
+    public static func koreanCount(_ value: Int64) -> String { koreanUnits(value, units: koreanUnits.count + 1) }
+
     /// `value` in English words with `digits` significant figures (at least 3) from a million up: `"17.6 million"`,
     /// `"452 billion"`, `"1.91 trillion"`; below a million with thousands separators. Rounded to the nearest, or
     /// toward zero when `roundingDown` (a floor: 13,186,913 is at least `"13.1 million"`, not 13.2).

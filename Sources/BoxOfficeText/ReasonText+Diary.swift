@@ -27,7 +27,7 @@ extension ReasonText {
             return t("지금 비밀번호가 틀렸습니다.", "The current password is wrong.")
         case .missingToken:
             return t(
-                "이 경로에는 API 토큰이 필요합니다. \"Authorization: Bearer <토큰>\"을 보내세요 (토큰은 POST /api/v1/tokens 로 만듭니다).",
+                "이 경로에는 API 토큰이 필요합니다. \"Authorization: Bearer <토큰>\"을 보내세요 (토큰은 POST /api/v1/tokens로 만듭니다).",
                 "This route needs an API token: send \"Authorization: Bearer <token>\" (create one with POST /api/v1/tokens)."
             )
         case .invalidToken:
@@ -188,7 +188,7 @@ extension ReasonText {
         case .alreadyListed:
             return t("이미 보고 싶은 영화 목록에 있습니다.", "already on your watchlist.")
         case .unknownMovie(let code):
-            return t("KOBIS에 영화 코드 \(code)인 영화가 없습니다.", "KOBIS has no movie with code \(code).")
+            return t("KOBIS에 코드가 \(code)인 영화가 없습니다.", "KOBIS has no movie with code \(code).")
         }
     }
 

@@ -163,7 +163,7 @@ extension ReasonText {
                 "\(f): 2024-03-20T03:00:00.000Z 같은 ISO-8601 시각이어야 합니다.\(got(value))",
                 "\(f) must be an ISO-8601 instant such as 2024-03-20T03:00:00.000Z\(got(value)).")
         case .type(let type):
-            return t("\(f): \(typeName(type))이어야 합니다.", "\(f) must be \(typeName(type)).")
+            return t("\(f): \(typeName(type)) 값이어야 합니다.", "\(f) must be \(typeName(type)).")
         case .categoryID:
             return t(
                 "\(f): 분류 ID 또는 none이어야 합니다.\(got(value))", "\(f) must be a category id or none\(got(value)).")

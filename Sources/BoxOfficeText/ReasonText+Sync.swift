@@ -78,7 +78,7 @@ extension ReasonText {
                 "\(number(charts)) recent chart(s) are not counted by KOBIS yet; run it again later.")
         case .budget(let calls):
             return t(
-                "호출 한도 \(number(calls))번에서 멈췄습니다. 다시 시작하면 이어서 합니다.",
+                "호출 예산 \(number(calls))번에서 멈췄습니다. 다시 시작하면 이어서 합니다.",
                 "Stopped at the call budget of \(number(calls)) calls; restart to continue.")
         case .serverStopped:
             return t("작업 중에 서버가 멈췄습니다.", "The server stopped while the job ran.")

@@ -39,12 +39,12 @@ public struct ReasonText: Sendable {
         switch missing {
         case .notAMovieCode(let text):
             let quoted = InputProblem.quotable(text)
-            return t("\"\(quoted)\"은(는) KOBIS 영화 코드가 아닙니다.", "\"\(quoted)\" is not a KOBIS movie code.")
+            return t("\"\(quoted)\": KOBIS 영화 코드가 아닙니다.", "\"\(quoted)\" is not a KOBIS movie code.")
         case .movie(let code):
             return t("KOBIS에 코드가 \(code)인 영화가 없습니다.", "KOBIS has no movie with code \(code).")
         case .unarchivedMovie(let code):
             return t(
-                "보관소에 코드가 \(code)인 영화의 기록이 없습니다. 순위에 오른 날도, 저장된 영화 정보도 없습니다.",
+                "보관함에 코드가 \(code)인 영화의 기록이 없습니다. 순위에 오른 날도, 저장된 영화 정보도 없습니다.",
                 "The archive holds nothing of a movie with code \(code): no day in the charts and no stored details.")
         }
     }
@@ -99,10 +99,10 @@ public struct ReasonText: Sendable {
     /// The values of `nation` and `multi` with what they mean.
     func described(_ value: String, of field: String?) -> String {
         switch (field, value) {
-        case ("nation", "K"): return t("K(한국 영화)", "K (Korean)")
-        case ("nation", "F"): return t("F(외국 영화)", "F (foreign)")
-        case ("multi", "Y"): return t("Y(다양성 영화)", "Y (diversity)")
-        case ("multi", "N"): return t("N(상업 영화)", "N (commercial)")
+        case ("nation", "K"): return t("K(한국영화)", "K (Korean)")
+        case ("nation", "F"): return t("F(외국영화)", "F (foreign)")
+        case ("multi", "Y"): return t("Y(다양성영화)", "Y (diversity)")
+        case ("multi", "N"): return t("N(상업영화)", "N (commercial)")
         default: return value
         }
     }

@@ -33,12 +33,12 @@ public struct RunWords: Sendable {
     public let final: String
     /// `누적 매출 (보관된 마지막 날)`, `Total sales (latest archived day)`.
     public let totalSales: String
-    /// `뒷심 (최종 ÷ 개봉 주말)`, `Legs (total ÷ opening weekend)`.
+    /// `뒷심 (누적 ÷ 개봉 주말)`, `Legs (total ÷ opening weekend)`.
     public let legs: String
 
     // MARK: The milestones' table
 
-    /// The column of milestone names: `관객 수`, `Admissions`.
+    /// The column of milestone names: `관객 돌파`, `Admissions`.
     public let milestoneHeader: String
     /// The column of the days they were reached: `날짜`, `Date`.
     public let dateHeader: String
@@ -72,7 +72,7 @@ public struct RunWords: Sendable {
     public let outlookFilmHeader: String
     /// The comparables' column of open dates: `개봉일`, `Opened`.
     public let outlookOpenHeader: String
-    /// The comparables' column of totals: `최종 관객`, `Total admissions`.
+    /// The comparables' column of totals: `누적 관객수`, `Total admissions`.
     public let outlookFinalHeader: String
     /// No finished film had about as many admissions by the same day.
     public let outlookNone: String
@@ -111,8 +111,8 @@ public struct RunWords: Sendable {
         longestStreak = t("최장 연속 1위", "Longest run at #1")
         final = t("누적 관객 (보관된 마지막 날)", "Total admissions (latest archived day)")
         totalSales = t("누적 매출 (보관된 마지막 날)", "Total sales (latest archived day)")
-        legs = t("뒷심 (최종 ÷ 개봉 주말)", "Legs (total ÷ opening weekend)")
-        milestoneHeader = t("관객 수", "Admissions")
+        legs = t("뒷심 (누적 ÷ 개봉 주말)", "Legs (total ÷ opening weekend)")
+        milestoneHeader = t("관객 돌파", "Admissions")
         dateHeader = t("날짜", "Date")
         dayOfRunHeader = t("개봉 N일째", "Day of run")
         crossingHeader = t("개봉 후", "Day of run")
@@ -139,12 +139,12 @@ public struct RunWords: Sendable {
         outlookTitle = t("천만 전망", "Outlook for 10 million")
         outlookFilmHeader = t("영화", "Film")
         outlookOpenHeader = t("개봉일", "Opened")
-        outlookFinalHeader = t("최종 관객", "Total admissions")
+        outlookFinalHeader = t("누적 관객수", "Total admissions")
         outlookNone = t(
             "같은 날 누적 관객이 비슷했던, 상영이 끝난 영화가 보관된 차트에 아직 없습니다.",
             "The archive holds no finished film yet with about as many admissions by the same day.")
         outlookFew = t(
-            "견준 영화가 10편이 안 되어 비율은 적지 않았습니다.", "Fewer than 10 films to compare with: no percentages.")
+            "비교할 영화가 10편이 안 되어 비율은 적지 않았습니다.", "Fewer than 10 films to compare with: no percentages.")
     }
 
     /// What the archive cannot tell of a run that `reach` describes; `nil` when it tells everything.

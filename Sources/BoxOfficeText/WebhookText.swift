@@ -44,7 +44,7 @@ public struct WebhookText: WebhookWording {
         switch kind {
         case .opened: return ("\(title) 개봉", "\(title) opened")
         case .back: return ("\(title) 재개봉", "\(title) is back in cinemas")
-        case .top10: return ("\(title) 10위 안에 들었습니다", "\(title) is in the top 10")
+        case .top10: return ("\(title) 10위 진입", "\(title) is in the top 10")
         case .first: return ("\(title) 1위", "\(title) is number 1")
         case .million: return ("\(title) 관객 100만 돌파", "\(title) passed 1,000,000 admissions")
         case .tenMillion: return ("\(title) 관객 1000만 돌파", "\(title) passed 10,000,000 admissions")

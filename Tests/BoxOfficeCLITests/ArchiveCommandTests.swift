@@ -81,7 +81,7 @@ struct ArchiveCommandTests {
             #expect(table.stdout.contains("Korean films "))
             let korean = try await cli.run(["top", "--month", "2024-03", "--lang", "ko"])
             #expect(korean.stdout.contains("기간 박스오피스 2024-03-01 (금) ~ 2024-03-31 (일) · 10/31일 보관"))
-            #expect(korean.stdout.contains("한국 영화 "))
+            #expect(korean.stdout.contains("한국영화 "))
             #expect(korean.stderr.contains("빈 날은 다음 명령으로 채울 수 있습니다: boxoffice sync --from 2024-03-11"))
             #expect(table.stderr.contains("note: the archive lacks 21 of 31 days (2024-03-11 – 2024-03-31)"))
             #expect(table.stderr.contains("Fill the gap with: boxoffice sync --from 2024-03-11 --to 2024-03-31"))

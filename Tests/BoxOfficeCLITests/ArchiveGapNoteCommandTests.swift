@@ -47,7 +47,7 @@ struct ArchiveGapNoteCommandTests {
             }
             let code = try #require(spanning.first, "a film charted before and after the missing day")
             let korean = try await cli.run(["run", code, "--lang", "ko"])
-            #expect(korean.stderr.contains("참고: 보관소에") && korean.stderr.contains("2024-03-05"), "\(korean.stderr)")
+            #expect(korean.stderr.contains("참고: 보관함에") && korean.stderr.contains("2024-03-05"), "\(korean.stderr)")
         }
     }
 

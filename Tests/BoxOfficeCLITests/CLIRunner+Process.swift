@@ -1,3 +1,4 @@
+import BoxOfficeTestSupport
 import Foundation
 
 extension CLIRunner {
@@ -22,7 +23,7 @@ extension CLIRunner {
     func finish(_ process: Process) async throws -> Result {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
-                process.waitUntilExit()
+                process.waitUntilEnded()
                 continuation.resume()
             }
         }

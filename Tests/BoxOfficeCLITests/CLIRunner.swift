@@ -71,7 +71,7 @@ struct CLIRunner {
                     let stdout = Self.readToEnd(out.fileHandleForReading)
                     errorReader.wait()
                     let stderr = stderrBox.withLock { $0 }
-                    process.waitUntilExit()
+                    process.waitUntilEnded()
                     continuation.resume(
                         returning: Result(
                             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),

@@ -73,7 +73,7 @@ final class ServerProcess: @unchecked Sendable {
     /// Sends `signal` and waits for the process to end.
     func stop(signal: Int32 = SIGTERM) {
         if process.isRunning { kill(process.processIdentifier, signal) }
-        process.waitUntilExit()
+        process.waitUntilEnded()
         output.fileHandleForReading.readabilityHandler = nil
     }
 
@@ -84,7 +84,7 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Waits for the process to end and returns its exit status.
     func waitForExit() -> Int32 {
-        process.waitUntilExit()
+        process.waitUntilEnded()
         return process.terminationStatus
     }
 

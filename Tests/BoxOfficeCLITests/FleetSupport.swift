@@ -65,7 +65,7 @@ final class SimulatorProcess: @unchecked Sendable {
     /// Stops the simulator (SIGTERM) and waits for it to end.
     func stop() {
         if process.isRunning { kill(process.processIdentifier, SIGTERM) }
-        process.waitUntilExit()
+        process.waitUntilEnded()
         output.fileHandleForReading.readabilityHandler = nil
     }
 

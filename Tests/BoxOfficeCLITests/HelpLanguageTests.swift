@@ -126,7 +126,7 @@ import Testing
         #expect(grant.status == 0)
         #expect(grant.stdout.contains("사용법: boxoffice admin grant <username>"))
         #expect(grant.stdout.contains("인자:"))
-        #expect(grant.stdout.contains("계정의 사용자 이름 (대소문자 구분 없음)."))
+        #expect(grant.stdout.contains("계정의 아이디 (대소문자 구분 없음)."))
     }
 
     @Test func theWeeklyRangesDefaultIsTheNamePeopleType() async throws {

@@ -125,8 +125,8 @@ struct LanguageTests {
             #expect(englishLines.contains { $0.hasPrefix("Market sales ≈ ₩") && $0.contains("billion") })
             // The same figures, with the new films marked in each language.
             #expect(koreanLines.count == englishLines.count)
-            #expect(koreanLines.contains { $0.contains("신작") } == englishLines.contains { $0.contains("NEW") })
-            #expect(!englishLines.contains { $0.contains("신작") })
+            #expect(koreanLines.contains { $0.contains("신규") } == englishLines.contains { $0.contains("NEW") })
+            #expect(!englishLines.contains { $0.contains("신규") })
             for format in ["json", "csv"] {
                 let inKorean = try await Self.run(cli, arguments + ["--format", format], locale: Self.korean)
                 let inEnglish = try await Self.run(cli, arguments + ["--format", format, "--lang", "en"], locale: [:])
@@ -143,7 +143,7 @@ struct LanguageTests {
                 cli, ["sync", "--from", "2024-03-01", "--to", "2024-03-02", "--lang", "ko"], locale: Self.english)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.hasPrefix("sync 2024-03-01 – 2024-03-02: 차트 2개 중 2개를 받았습니다"), "\(result.stdout)")
-            #expect(result.stdout.hasSuffix("보관소에 기간의 모든 날이 있습니다.\n"), "\(result.stdout)")
+            #expect(result.stdout.hasSuffix("보관함에 기간의 모든 날이 있습니다.\n"), "\(result.stdout)")
             #expect(result.stderr.hasPrefix("sync: 받을 차트 2개, 이미 보관된 것 0개."), "\(result.stderr)")
             #expect(result.stderr.contains("  차트 2/2  "), "\(result.stderr)")
         }

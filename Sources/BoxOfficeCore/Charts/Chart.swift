@@ -99,7 +99,7 @@ public enum ChartSource: String, Codable, Sendable, Hashable {
 
 /// How a film's rank moved since the previous day or period.
 public enum RankChange: Hashable, Sendable {
-    /// Newly entered the chart (신작).
+    /// Newly entered the chart (신규 진입).
     case new
     case up(Int)
     case down(Int)

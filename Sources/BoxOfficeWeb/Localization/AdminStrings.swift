@@ -92,10 +92,10 @@ struct AdminStrings: Sendable {
         done = t("완료", "Done")
         failed = t("실패", "Failed")
         cancelledStatus = t("취소됨", "Cancelled")
-        budgetStopped = t("호출 한도로 멈춤", "Stopped at the budget")
+        budgetStopped = t("호출 예산에서 멈춤", "Stopped at the budget")
         interrupted = t("중단됨", "Interrupted")
         budgetStoppedExplained = t(
-            "한 작업의 KOBIS 호출 한도에 닿아 멈췄습니다(하루 3,000회 키 한도 아래로). 다시 시작하면 남은 것만 받습니다.",
+            "이 작업에 정한 KOBIS 호출 예산을 다 써서 멈췄습니다(하루 3,000회인 키 한도 안에서). 다시 시작하면 남은 것만 받습니다.",
             "It used up its KOBIS call budget (kept under the key's 3,000 calls a day). Restart it to fetch the rest.")
         interruptedExplained = t(
             "실행하던 서버가 멈추거나 응답하지 않아 중단되었습니다. 다시 시작하면 이어서 받습니다.",
@@ -105,12 +105,12 @@ struct AdminStrings: Sendable {
             "Some items could not be fetched (listed below). Restarting tries only what is missing.")
         cancelledExplained = t(
             "취소되었습니다. 그때까지 받은 것은 보관함에 있습니다.", "Cancelled; everything fetched until then is archived.")
-        keeperTitle = t("보관함 관리자", "Archive keeper")
+        keeperTitle = t("자동 보관", "Archive keeper")
         keeperIntro = t(
-            "보관함 관리자는 아무도 명령을 실행하지 않아도 보관함을 채웁니다. 최근 날짜부터 거꾸로 채우고, 매일 아침 어제 차트와 확정된 날을 받습니다. 같은 데이터베이스를 쓰는 인스턴스 중 하나만 일합니다.",
+            "자동 보관은 아무도 명령을 실행하지 않아도 보관함을 채웁니다. 최근 날짜부터 거꾸로 채우고, 매일 아침 어제 차트와 확정된 날을 받습니다. 같은 데이터베이스를 쓰는 인스턴스 중 하나만 일합니다.",
             "The keeper fills the archive with no one running a command: newest days first, then every morning yesterday's chart and the days that became settled. One instance of those sharing the database keeps."
         )
-        keeperDetails = t("관리자 상태", "Keeper status")
+        keeperDetails = t("자동 보관 상태", "Keeper status")
         keeperStateLabel = t("상태", "State")
         keeperRangeLabel = t("보관 기간", "Range kept")
         archivedLabel = t("보관된 날", "Days archived")
@@ -122,7 +122,7 @@ struct AdminStrings: Sendable {
         notScheduled = t("예정 없음", "Not scheduled")
         quotaTitle = t("오늘의 KOBIS 호출 한도", "Today's KOBIS quota")
         quotaIntro = t(
-            "모든 인스턴스와 작업의 KOBIS 호출을 한국 시간 하루 단위로 셉니다. 관리자, 채우기 작업과 sync는 한도에서 예비분을 뺀 만큼만 씁니다.",
+            "모든 인스턴스와 작업의 KOBIS 호출을 한국 시간 하루 단위로 셉니다. 자동 보관, 채우기 작업, sync 명령은 한도에서 예비분을 뺀 만큼만 씁니다.",
             "Every KOBIS call of every instance and job, counted per KST day. The keeper, backfills and sync stop at the limit less the reserve kept for readers."
         )
         purposeHeader = t("용도", "Purpose")
@@ -136,16 +136,16 @@ struct AdminStrings: Sendable {
         resumeButton = t("다시 시작", "Resume")
         runNowButton = t("지금 실행", "Run now")
         keeperPaused = t(
-            "보관함 관리자를 일시 정지했습니다. 진행 중인 호출이 끝나면 멈춥니다.", "Keeper paused: it stops after the calls in flight.")
-        keeperResumed = t("보관함 관리자를 다시 시작했습니다.", "Keeper resumed.")
+            "자동 보관을 일시 정지했습니다. 진행 중인 호출이 끝나면 멈춥니다.", "Keeper paused: it stops after the calls in flight.")
+        keeperResumed = t("자동 보관을 다시 시작했습니다.", "Keeper resumed.")
         keeperRunRequested = t(
             "지금 실행하도록 요청했습니다(오늘 남은 호출 안에서).", "Run requested (within today's calls).")
         keeperDisabledHint = t(
-            "이 인스턴스에서는 보관함 관리자가 꺼져 있습니다(BOXOFFICE_KEEPER=off). 다른 인스턴스가 관리하면 여기서도 일시 정지·재개·실행을 요청할 수 있습니다.",
+            "이 인스턴스에서는 자동 보관이 꺼져 있습니다(BOXOFFICE_KEEPER=off). 다른 인스턴스가 관리하면 여기서도 일시 정지·재개·실행을 요청할 수 있습니다.",
             "The keeper is off on this instance (BOXOFFICE_KEEPER=off). If another instance keeps, pausing, resuming and running from here still reach it."
         )
         keeperUnreadable = t(
-            "보관함 관리자의 상태를 지금 읽을 수 없습니다.", "The keeper's status cannot be read right now.")
+            "자동 보관의 상태를 지금 읽을 수 없습니다.", "The keeper's status cannot be read right now.")
         stateFilling = t("채우는 중", "Filling")
         stateCurrent = t("최신 상태", "Current")
         stateWaiting = t("내일 호출 한도를 기다리는 중", "Waiting for tomorrow's quota")
@@ -154,7 +154,7 @@ struct AdminStrings: Sendable {
         stateDisabled = t("꺼짐", "Off")
         stateStandby = t("대기 중(다른 인스턴스가 관리)", "Standby (another instance keeps)")
         purposeReaders = t("페이지와 API", "Pages and API")
-        purposeKeeper = t("보관함 관리자", "Keeper")
+        purposeKeeper = t("자동 보관", "Keeper")
         purposeSync = t("sync 명령", "sync command")
         purposeBackfill = t("채우기 작업", "Backfills")
         purposeLookups = t("영화 정보와 검색", "Movie details and search")

@@ -46,10 +46,10 @@ struct ArchiveStrings: Sendable {
         daysHeader = t("10위 안 일수", "Days in top 10")
         bestRankHeader = t("최고 순위", "Best rank")
         nationHeader = t("국적", "Nation")
-        korean = t("한국 영화", "Korean films")
-        foreign = t("외국 영화", "Foreign films")
+        korean = t("한국영화", "Korean films")
+        foreign = t("외국영화", "Foreign films")
         unknownNation = t("국적 미확인", "Nation unknown")
-        nationSharesTitle = t("한국 영화와 외국 영화", "Korean vs foreign films")
+        nationSharesTitle = t("한국영화와 외국영화", "Korean vs foreign films")
         tableCaption = t("기간 관객수 상위 영화", "Top films of the period by audience")
         methodNote = t(
             "보관된 일별 박스오피스(매일 상위 10위)의 관객수를 더한 값입니다. 10위 밖의 날은 들어가지 않습니다.",
@@ -62,28 +62,28 @@ struct ArchiveStrings: Sendable {
         dateHeader = t("날짜", "Date")
         screensHeader = t("스크린", "Screens")
         trendTableCaption = t(
-            "보관된 일별 차트의 순위, 관객수, 스크린 수", "Rank, audience and screens in the archived daily charts")
+            "보관된 일별 차트의 순위, 관객수, 스크린수", "Rank, audience and screens in the archived daily charts")
         trendEmpty = t(
             "보관된 일별 차트에 이 영화가 없습니다. 상영 기간을 boxoffice sync로 보관하면 추이가 나타납니다.",
             "The archive has no daily chart with this film. Archive its run with boxoffice sync to see its trend.")
         csvDownload = t("CSV 내려받기", "Download CSV")
         keeperFilling = t(
-            "보관함 관리자가 빠진 날을 최근 날짜부터 채우고 있습니다.",
+            "자동 보관이 빠진 날을 최근 날짜부터 채우고 있습니다.",
             "The archive keeper is filling the missing days, newest first.")
         keeperWaitsForQuota = t(
             "오늘 보관함에 쓸 수 있는 KOBIS 호출을 다 써서, 한국 시간 자정 뒤에 이어서 채웁니다.",
             "Today's KOBIS calls for the archive are spent; it continues after midnight (KST).")
         keeperPaused = t(
-            "관리자가 보관함 관리자를 일시 정지했습니다. 다시 시작하면 이어서 채웁니다.",
+            "관리자가 자동 보관을 일시 정지했습니다. 다시 시작하면 이어서 채웁니다.",
             "An administrator paused the archive keeper; it continues once resumed.")
         keeperBackingOff = t(
-            "KOBIS가 응답하지 않아 보관함 관리자가 잠시 쉬었다가 다시 채웁니다.",
+            "KOBIS가 응답하지 않아 자동 보관이 잠시 쉬었다가 다시 채웁니다.",
             "KOBIS keeps failing; the archive keeper waits a little and tries again.")
         keeperSettles = t(
-            "보관함 관리자가 집계가 확정되면 다시 받아 보관합니다.",
+            "자동 보관이 집계가 확정되면 다시 받아 보관합니다.",
             "The archive keeper fetches them again once KOBIS settles them.")
         trendEmptyKeeper = t(
-            "보관된 일별 차트에 아직 이 영화가 없습니다. 보관함 관리자가 보관함을 채우는 대로 추이가 나타납니다.",
+            "보관된 일별 차트에 아직 이 영화가 없습니다. 자동 보관이 보관함을 채우는 대로 추이가 나타납니다.",
             "The archive has no daily chart with this film yet. Its trend appears as the archive keeper fills the archive."
         )
         peopleUnit = t("명", "")
@@ -108,9 +108,9 @@ struct ArchiveStrings: Sendable {
 
     /// "관객 151,964,278명 · 영화 72편" / "151,964,278 admissions · 72 films".
     func audienceAndFilms(audience: Int64, films: Int) -> String {
-        let count = NumberFormatting.thousands(audience)
-        return isEnglish
-            ? "\(count) admissions · \(films) film\(films == 1 ? "" : "s")" : "관객 \(count)명 · 영화 \(films)편"
+        isEnglish
+            ? "\(NumberFormatting.thousands(audience)) admissions · \(films) film\(films == 1 ? "" : "s")"
+            : "관객 \(NumberFormatting.koreanCount(audience))명 · 영화 \(films)편"
     }
 
     /// The nation column: "한국", "외국 · 미국", "미확인" / "Korean", "Foreign · USA", "Unknown"; `nation` is already
@@ -151,7 +151,7 @@ struct ArchiveStrings: Sendable {
     func nationShareDescription(korean: String, foreign: String, unknown: String) -> String {
         isEnglish
             ? "Korean films \(korean), foreign films \(foreign), nation unknown \(unknown)."
-            : "한국 영화 \(korean), 외국 영화 \(foreign), 국적 미확인 \(unknown)."
+            : "한국영화 \(korean), 외국영화 \(foreign), 국적 미확인 \(unknown)."
     }
 
     /// The trend chart's accessible title.

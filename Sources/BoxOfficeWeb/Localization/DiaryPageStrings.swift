@@ -110,7 +110,7 @@ struct DiaryPageStrings: Sendable {
             "Password changed. Other browsers and devices were logged out.")
         tokensTitle = t("API 토큰", "API tokens")
         tokensIntro = t(
-            "API 토큰으로 스크립트나 앱에서 /api/v1 의 일기 API를 쓸 수 있습니다 (Authorization: Bearer 토큰).",
+            "API 토큰으로 스크립트나 앱에서 /api/v1의 일기 API를 쓸 수 있습니다 (Authorization: Bearer 토큰).",
             "API tokens let scripts and apps use the diary API under /api/v1 (Authorization: Bearer <token>).")
         tokenNameLabel = t("토큰 이름", "Token name")
         tokenNamePlaceholder = t("예: 노트북 스크립트", "e.g. laptop script")
@@ -256,9 +256,9 @@ struct DiaryPageStrings: Sendable {
         perNationTitle = t("제작 국가별", "By nation")
         topDirectorsTitle = t("많이 본 감독", "Top directors")
         ratingsTitle = t("별점 분포", "Ratings")
-        koreanForeignTitle = t("한국 영화와 외국 영화", "Korean and foreign movies")
-        koreanMovies = t("한국 영화", "Korean")
-        foreignMovies = t("외국 영화", "Foreign")
+        koreanForeignTitle = t("한국영화와 외국영화", "Korean and foreign movies")
+        koreanMovies = t("한국영화", "Korean")
+        foreignMovies = t("외국영화", "Foreign")
         unknownNation = t("국가 정보 없음", "Nation unknown")
         notesHeader = t("기록", "Notes")
         monthHeader = t("달", "Month")
@@ -425,7 +425,7 @@ struct DiaryPageStrings: Sendable {
     }
 
     func koreanForeignSummary(korean: String, foreign: String) -> String {
-        isEnglish ? "Korean movies \(korean), foreign movies \(foreign)." : "한국 영화 \(korean), 외국 영화 \(foreign)."
+        isEnglish ? "Korean movies \(korean), foreign movies \(foreign)." : "한국영화 \(korean), 외국영화 \(foreign)."
     }
 
     func formatName(_ format: DiaryFileFormat) -> String {

@@ -32,7 +32,7 @@ struct ErrorStrings: Sendable {
         case .methodNotAllowed(let method, let allow):
             return english
                 ? "\(method) is not allowed here; this address answers \(allow)."
-                : "여기서는 \(method)를 쓸 수 없습니다. 이 주소는 \(allow)에 답합니다."
+                : "여기서는 \(method) 메서드를 쓸 수 없습니다. 쓸 수 있는 메서드: \(allow)."
         case .bodyTooLarge(let kilobytes):
             let size = NumberFormatting.thousands(kilobytes)
             return english ? "The request body is larger than \(size) KB." : "요청 본문이 \(size) KB보다 큽니다."

@@ -20,8 +20,8 @@ struct FeedStrings: Sendable {
         rank = t("순위", "Rank")
         change = t("변동", "Change")
         title = t("영화", "Film")
-        audience = t("관객 수", "Audience")
-        total = t("누적 관객 수", "Total audience")
+        audience = t("관객수", "Audience")
+        total = t("누적 관객수", "Total audience")
         alertsFeedTitle = t("박스오피스 알림", "Box office alerts")
         calendarName = t("박스오피스: 보고 싶은 영화와 관람 기록", "Box office: films to see and films seen")
         sampleNote = t("샘플 데이터(가상의 영화)", "Sample data (fictional films)")
@@ -32,7 +32,7 @@ struct FeedStrings: Sendable {
         switch kind {
         case .opened: return isEnglish ? "\(title) opened" : "\(title) 개봉"
         case .back: return isEnglish ? "\(title) is back in cinemas" : "\(title) 재개봉"
-        case .top10: return isEnglish ? "\(title) is in the top 10" : "\(title) 10위 안에 들었습니다"
+        case .top10: return isEnglish ? "\(title) is in the top 10" : "\(title) 10위 진입"
         case .first: return isEnglish ? "\(title) is number 1" : "\(title) 1위"
         case .million: return isEnglish ? "\(title) passed 1,000,000 admissions" : "\(title) 관객 100만 돌파"
         case .tenMillion: return isEnglish ? "\(title) passed 10,000,000 admissions" : "\(title) 관객 1000만 돌파"

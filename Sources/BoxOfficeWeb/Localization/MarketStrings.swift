@@ -40,7 +40,7 @@ struct MarketStrings: Sendable {
         // A holiday window moves and changes length: it compares with the year before's window, not its dates.
         holidayChangeHeader = t("전년 연휴 대비", "Change on last year's holiday")
         outsideHeader = t("10위 밖 비중", "Outside the top 10")
-        koreanHeader = t("한국 영화 비중", "Korean films' share")
+        koreanHeader = t("한국영화 비중", "Korean films' share")
         monopolyHeader = ledger.monopolyHeader
         hhiHeader = t("상영 집중도(HHI)", "Show concentration (HHI)")
         archivedHeader = t("보관 일수", "Days archived")
@@ -69,7 +69,7 @@ struct MarketStrings: Sendable {
                 + "JSON).")
         methodNote = t(
             "KOBIS의 매출 점유율은 그날 전체 매출에 대한 비율이어서, 점유율 1% 이상인 영화마다 전체 매출의 범위가 나옵니다. "
-                + "그 범위들이 겹치는 곳이 그날의 시장입니다. 상영 점유율은 10위 안 영화의 상영 횟수에 대한 비율이고, 상영 "
+                + "그 범위들이 겹치는 곳이 그날의 시장입니다. 상영 점유율은 10위 안 영화의 상영횟수에 대한 비율이고, 상영 "
                 + "집중도(HHI)는 그 점유율(%)을 제곱해 더한 값입니다: 10편이 똑같이 나누면 1,000, 한 편이 모두 가지면 10,000.",
             "KOBIS's sales share is a share of the whole day's sales, so each film with 1% or more pins the day's market to "
                 + "a range; the market lies where they meet. Show shares are shares of the top 10's shows; show "

@@ -45,12 +45,12 @@ struct PageStrings: Sendable {
         dateLabel = t("날짜", "Date")
         nationLabel = t("국적", "Nation")
         nationAll = t("전체", "All")
-        nationKorean = t("한국 영화", "Korean films")
-        nationForeign = t("외국 영화", "Foreign films")
+        nationKorean = t("한국영화", "Korean films")
+        nationForeign = t("외국영화", "Foreign films")
         multiLabel = t("구분", "Type")
         multiAll = t("전체", "All")
-        multiCommercial = t("상업 영화", "Commercial")
-        multiDiversity = t("다양성 영화", "Diversity")
+        multiCommercial = t("상업영화", "Commercial")
+        multiDiversity = t("다양성영화", "Diversity")
         regionLabel = t("지역", "Region")
         regionAll = t("전국", "Nationwide")
         show = t("보기", "Show")
@@ -114,10 +114,10 @@ struct PageStrings: Sendable {
         "\(periodLabel) \(NumberFormatting.thousands(audience)) / \(totalAudience) \(NumberFormatting.thousands(total))"
     }
 
-    /// The mark beside a rank: `신작` / `NEW`, `▲2`, `▼1`, `-`.
+    /// The mark beside a rank: `신규` / `NEW`, `▲2`, `▼1`, `-`.
     func rankChange(_ change: RankChange) -> String {
         switch change {
-        case .new: return isEnglish ? "NEW" : "신작"
+        case .new: return isEnglish ? "NEW" : "신규"
         case .up(let steps): return "▲\(steps)"
         case .down(let steps): return "▼\(steps)"
         case .same: return "-"
@@ -127,7 +127,7 @@ struct PageStrings: Sendable {
     /// What a screen reader says for a rank: "3위, 2계단 상승" / "Rank 3, up 2".
     func spokenRank(_ rank: Int, change: RankChange) -> String {
         switch change {
-        case .new: return isEnglish ? "Rank \(rank), new entry" : "\(rank)위, 신작"
+        case .new: return isEnglish ? "Rank \(rank), new entry" : "\(rank)위, 신규 진입"
         case .up(let steps): return isEnglish ? "Rank \(rank), up \(steps)" : "\(rank)위, \(steps)계단 상승"
         case .down(let steps): return isEnglish ? "Rank \(rank), down \(steps)" : "\(rank)위, \(steps)계단 하락"
         case .same: return isEnglish ? "Rank \(rank), no change" : "\(rank)위, 변동 없음"

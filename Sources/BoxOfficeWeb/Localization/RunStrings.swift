@@ -38,7 +38,7 @@ struct RunStrings: Sendable {
         partialWeekend = t("토·일요일 개봉이라 온전한 주말이 아닙니다.", "It opened on a Saturday or Sunday: not a whole weekend.")
         jsonLink = t("JSON으로 보기", "As JSON")
         reReleaseNote = t("재개봉 기간은 누적에만 더했습니다.", "Re-releases count in the totals only.")
-        outlookCaption = t("견준 영화와 최종 관객", "The films compared and their totals")
+        outlookCaption = t("비교한 영화와 누적 관객수", "The films compared and their totals")
     }
 
     /// The median line's label: `1000만 영화 중앙값 (12편)`, `Median of 12 films to 10 million`.
@@ -47,12 +47,12 @@ struct RunStrings: Sendable {
         return isEnglish ? "Median of \(films) films to \(milestone)" : "\(milestone) 영화 중앙값 (\(films)편)"
     }
 
-    /// An axis label: `12일`, `day 12`.
-    func axisDay(_ day: Int) -> String { isEnglish ? "day \(day)" : "\(day)일" }
+    /// An axis label: `12일째`, `day 12`.
+    func axisDay(_ day: Int) -> String { isEnglish ? "day \(day)" : "\(day)일째" }
 
     /// The chart's description: where the film stands at its latest known day.
     func paceDescription(title: String, day: Int, audience: Int64, compared: Int) -> String {
-        let people = NumberFormatting.thousands(audience)
+        let people = isEnglish ? NumberFormatting.thousands(audience) : NumberFormatting.koreanCount(audience)
         if isEnglish {
             let others = compared == 0 ? "" : ", beside \(compared) other film\(compared == 1 ? "" : "s")"
             return "\(title) had \(people) admissions by day \(day) of its run\(others)."
@@ -63,7 +63,7 @@ struct RunStrings: Sendable {
 
     /// The chart's description for a film the archive holds only before its opening day (previews): no line yet.
     func pacePreviewDescription(title: String, audience: Int64) -> String {
-        let people = NumberFormatting.thousands(audience)
+        let people = isEnglish ? NumberFormatting.thousands(audience) : NumberFormatting.koreanCount(audience)
         return isEnglish
             ? "\(title) had \(people) admissions in previews; the archive holds no day of its run from opening yet."
             : "\(title): 개봉 전 상영으로 누적 관객 \(people)명. 개봉일부터의 기록은 아직 보관되지 않았습니다."

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 
 /// The watchlist's and notifications' page text, in Korean (the default) and English.
@@ -27,7 +28,7 @@ struct WatchlistPageStrings: Sendable {
         case .showing: return stateShowing
         case .left: return stateLeft
         case .charted(let rank, let days, let total):
-            let audience = total.formatted(.number.locale(Locale(identifier: isEnglish ? "en" : "ko")))
+            let audience = isEnglish ? NumberFormatting.thousands(total) : NumberFormatting.koreanCount(total)
             if isEnglish {
                 return "#\(rank) on the latest chart" + (days.map { ", day \($0 + 1)" } ?? "")
                     + ", \(audience) admissions"
@@ -50,17 +51,17 @@ struct WatchlistPageStrings: Sendable {
         isEnglish ? "Take \(title) off my watchlist" : "‘\(title)’ 보고 싶은 영화에서 빼기"
     }
 
-    /// An alert in words.
+    /// An alert in words, as a headline after the film's title (`기생충 개봉`).
     func alert(_ kind: AlertKind) -> String {
         switch kind {
-        case .opened: return isEnglish ? "opened" : "개봉했습니다"
-        case .back: return isEnglish ? "is back in cinemas (re-release)" : "재개봉했습니다"
-        case .top10: return isEnglish ? "entered the daily top 10" : "일별 박스오피스 10위 안에 들었습니다"
-        case .first: return isEnglish ? "is #1 on the daily chart" : "일별 박스오피스 1위에 올랐습니다"
-        case .million: return isEnglish ? "passed 1 million admissions" : "누적 관객 100만 명을 넘었습니다"
+        case .opened: return isEnglish ? "opened" : "개봉"
+        case .back: return isEnglish ? "is back in cinemas (re-release)" : "재개봉"
+        case .top10: return isEnglish ? "entered the daily top 10" : "일별 박스오피스 10위 진입"
+        case .first: return isEnglish ? "is #1 on the daily chart" : "일별 박스오피스 1위"
+        case .million: return isEnglish ? "passed 1 million admissions" : "누적 관객 100만 명 돌파"
         case .tenMillion:
-            return isEnglish ? "passed 10 million admissions" : "누적 관객 1,000만 명을 넘었습니다"
-        case .left: return isEnglish ? "left the daily top 10" : "일별 박스오피스 10위 밖으로 나갔습니다"
+            return isEnglish ? "passed 10 million admissions" : "누적 관객 1000만 명 돌파"
+        case .left: return isEnglish ? "left the daily top 10" : "일별 박스오피스 10위 밖으로"
         }
     }
 

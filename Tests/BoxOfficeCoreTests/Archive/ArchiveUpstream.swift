@@ -205,8 +205,8 @@ final class ArchiveUpstream: BoxOfficeUpstream, Sendable {
         let n = Int64(day.daysSinceEpoch % 1000)
         let foreign = "F\(day.daysSinceEpoch / 7)"
         return [
-            ("K1", "한국 영화 하나", 1_000 + n), (foreign, "Foreign \(day.daysSinceEpoch / 7)", 700 + n),
-            ("K2", "한국 영화 둘", 300),
+            ("K1", "한국영화 하나", 1_000 + n), (foreign, "Foreign \(day.daysSinceEpoch / 7)", 700 + n),
+            ("K2", "한국영화 둘", 300),
         ]
     }
 

@@ -179,7 +179,7 @@ struct PeriodChartTests {
             #expect(point.date == chart.range.start)
             #expect(point.rank == row.rank && point.audience == row.audience && point.screens == row.screens)
         }
-        #expect(trend.title == "한국 영화 하나")
+        #expect(trend.title == "한국영화 하나")
         let lines = trend.csv.split(separator: "\r\n")
         #expect(lines.first == "date,rank,audience,audienceTotal,sales,screens,shows")
         #expect(lines.count == daily.count + 1)
@@ -201,7 +201,7 @@ struct PeriodChartTests {
         let lines = ArchiveExport.csv(charts).split(separator: "\r\n").map(String.init)
         #expect(lines.first == ArchiveExport.csvHeader.joined(separator: ","))
         #expect(lines.count == 1 + 6)
-        #expect(lines[1].hasPrefix("2024-03-04,1,same,0,K1,한국 영화 하나,"))
+        #expect(lines[1].hasPrefix("2024-03-04,1,same,0,K1,한국영화 하나,"))
         #expect(RFC4180.exportField("a,\"b\"") == "\"a,\"\"b\"\"\"")
         #expect(RFC4180.exportField("=cmd") == "'=cmd")
         #expect(RFC4180.exportField("-12") == "-12")

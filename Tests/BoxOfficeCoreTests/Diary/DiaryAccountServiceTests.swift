@@ -132,7 +132,7 @@ struct DiaryAccountServiceTests {
             (
                 .unauthorized(.missingToken),
                 "This route needs an API token: send \"Authorization: Bearer <token>\" (create one with POST /api/v1/tokens).",
-                "이 경로에는 API 토큰이 필요합니다. \"Authorization: Bearer <토큰>\"을 보내세요 (토큰은 POST /api/v1/tokens 로 만듭니다)."
+                "이 경로에는 API 토큰이 필요합니다. \"Authorization: Bearer <토큰>\"을 보내세요 (토큰은 POST /api/v1/tokens로 만듭니다)."
             ),
             (
                 .unauthorized(.invalidToken), "The API token is invalid or has been revoked.",

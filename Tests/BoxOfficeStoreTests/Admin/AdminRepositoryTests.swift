@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import BoxOfficeStore
+import BoxOfficeTestSupport
 import Foundation
 import Testing
 
@@ -231,7 +232,7 @@ struct AdminRepositoryTests {
                 path,
             ]
             try process.run()
-            process.waitUntilExit()
+            process.waitUntilEnded()
             #expect(process.terminationStatus == 0)
             let old = try #require(try await jobs.job(id: job.id))
             #expect(old.message == .text("1 item(s) failed."))

@@ -35,7 +35,7 @@ struct KeeperPanelTests {
             }
             await admin.setLanguage("ko")
             let korean = try await admin.get("/admin/backfill").text
-            #expect(korean.contains("보관함 관리자"))
+            #expect(korean.contains("자동 보관"))
             #expect(korean.contains("<dt>상태</dt><dd>꺼짐</dd>"))
             #expect(korean.contains("오늘의 KOBIS 호출 한도"))
             #expect(korean.contains("지금 실행"))

@@ -76,7 +76,7 @@ import Testing
                 #expect(english.text.contains("The archive holds nothing of a movie with code 99999999"), "\(path)")
                 let korean = try await client.get(path + "&lang=ko")
                 #expect(korean.status == .notFound, "\(path)")
-                #expect(korean.text.contains("보관소에 코드가 99999999인 영화의 기록이 없습니다"), "\(path)")
+                #expect(korean.text.contains("보관함에 코드가 99999999인 영화의 기록이 없습니다"), "\(path)")
             }
         }
     }

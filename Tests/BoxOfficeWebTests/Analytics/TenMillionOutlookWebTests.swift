@@ -144,7 +144,7 @@ struct TenMillionOutlookWebTests {
                 let percent = #/\(\d+(\.\d+)?%\)/#
                 let milestoneLines = korean.split(separator: "\n").filter { $0.contains("run-outlook-milestone") }
                 #expect(milestoneLines.contains { $0.contains(percent) } == (n >= 10 && !outlook.milestones.isEmpty))
-                if n < 10 { #expect(korean.contains("견준 영화가 10편이 안 되어 비율은 적지 않았습니다")) }
+                if n < 10 { #expect(korean.contains("비교할 영화가 10편이 안 되어 비율은 적지 않았습니다")) }
                 // The comparables' table: one row each, totals marked as floors.
                 #expect(korean.components(separatedBy: #"<table class="archive-table run-outlook-films">"#).count == 2)
                 // Each comparable links its page; in English under the English title the archive keeps, if any,

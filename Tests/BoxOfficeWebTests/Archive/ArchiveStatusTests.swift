@@ -113,7 +113,7 @@ struct ArchiveStatusTests {
             #expect(english.text.contains("An administrator paused the archive keeper"), "\(english.text)")
             #expect(!english.text.contains("boxoffice sync"))
             let korean = try await client.get("/charts/period?month=2024-02&lang=ko")
-            #expect(korean.text.contains("관리자가 보관함 관리자를 일시 정지했습니다"))
+            #expect(korean.text.contains("관리자가 자동 보관을 일시 정지했습니다"))
             #expect(!korean.text.contains("boxoffice sync"))
             // Before the keeper's first day the command stays: the keeper never fills those days.
             let older = try await client.get("/charts/period?month=2022-02&lang=en")
@@ -134,7 +134,7 @@ struct ArchiveStatusTests {
         #expect(keeping.emptyText.contains("Its trend appears as the archive keeper fills the archive."))
         #expect(!keeping.emptyText.contains("boxoffice sync"))
         let korean = MovieTrendViewModel(trend: empty, language: .korean, keeperRuns: true)
-        #expect(korean.emptyText.contains("보관함 관리자가"))
+        #expect(korean.emptyText.contains("자동 보관이"))
         #expect(MovieTrendViewModel(trend: empty, language: .english).emptyText.contains("boxoffice sync"))
     }
 

@@ -70,7 +70,7 @@ struct ProvisionalNoticeTests {
             }
             let korean = try await client.get("/charts/period?month=2024-03&lang=ko")
             #expect(korean.text.contains("1일은 잠정 집계로 아직 바뀔 수 있습니다."))
-            #expect(korean.text.contains("보관함 관리자가 집계가 확정되면 다시 받아 보관합니다."))
+            #expect(korean.text.contains("자동 보관이 집계가 확정되면 다시 받아 보관합니다."))
             #expect(!korean.text.contains("boxoffice sync"))
         }
     }
@@ -85,7 +85,7 @@ struct ProvisionalNoticeTests {
                     page.text.contains(
                         #"<code class="sync-command">boxoffice sync --from 2024-03-19 --to 2024-03-19</code>"#),
                     "\(language): \(page.text)")
-                #expect(!page.text.contains("archive keeper") && !page.text.contains("보관함 관리자"))
+                #expect(!page.text.contains("archive keeper") && !page.text.contains("자동 보관"))
             }
         }
     }

@@ -34,7 +34,7 @@ struct LocalizedErrorTests {
             english: "month must be a month as YYYY-MM, e.g. 2024-03, got &quot;2024-13&quot;."),
         Case(
             kind: "filter", path: "/daily?date=2024-03-15&nation=X", status: .badRequest,
-            korean: "국적(nation): K(한국 영화) 또는 F(외국 영화) 중 하나여야 합니다.",
+            korean: "국적(nation): K(한국영화) 또는 F(외국영화) 중 하나여야 합니다.",
             english: "nation must be K (Korean) or F (foreign), got &quot;X&quot;."),
         Case(
             kind: "region", path: "/daily?date=2024-03-15&area=0105999", status: .badRequest,
@@ -42,7 +42,7 @@ struct LocalizedErrorTests {
             english: "area &quot;0105999&quot; is not a region code KOBIS knows."),
         Case(
             kind: "movie code", path: "/movies/not-a-code!", status: .notFound,
-            korean: "&quot;not-a-code!&quot;은(는) KOBIS 영화 코드가 아닙니다.",
+            korean: "&quot;not-a-code!&quot;: KOBIS 영화 코드가 아닙니다.",
             english: "&quot;not-a-code!&quot; is not a KOBIS movie code."),
         Case(
             kind: "search year", path: "/movies?q=a&year=12", status: .badRequest,

@@ -1,3 +1,4 @@
+import BoxOfficeTestSupport
 import BoxOfficeCore
 import Foundation
 import Hummingbird
@@ -84,7 +85,7 @@ enum OperationsTestSupport {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", code] + arguments
         try process.run()
-        process.waitUntilExit()
+        process.waitUntilEnded()
         guard process.terminationStatus == 0 else {
             throw PythonFailed(status: process.terminationStatus)
         }
