@@ -82,6 +82,7 @@ func buildRouter(
     router.add(middleware: ResponseEncodingMiddleware())
     router.add(
         middleware: ErrorMiddleware(renderer: renderer, isSampleMode: services.configuration.isSampleMode))
+    router.add(middleware: QueryLimitMiddleware())
     router.add(middleware: MethodNotAllowedMiddleware(routes: routeMethods))
     StaticAssetController(assets: renderer.assets).addRoutes(to: router)
     try PWAController(renderer: renderer, isSampleData: services.configuration.isSampleMode).addRoutes(to: router)

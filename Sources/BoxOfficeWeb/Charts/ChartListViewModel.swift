@@ -151,8 +151,9 @@ struct ChartListViewModel: Sendable {
             ChartRowViewModel(
                 entry: $0, strings: strings, periodLabel: periodLabel, englishTitle: titles[$0.movieCode])
         }
+        let lang = Language.explicitParameter(in: request)?.rawValue
         for index in rows.indices {
-            rows[index].diaryURL = DiaryChartLinks.url(for: chart.entries[index], in: chart, request: request)
+            rows[index].diaryURL = DiaryChartLinks.url(for: chart.entries[index], in: chart, lang: lang)
         }
         words = ChartTableStrings.table(for: language)
         if chart.kind == .daily {

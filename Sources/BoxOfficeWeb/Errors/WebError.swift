@@ -10,6 +10,8 @@ enum WebError: Error, Sendable, Equatable {
     case bodyTooLarge(limitKB: Int)
     /// A form with more fields (or parts) than any page sends (400).
     case tooManyFormFields(limit: Int)
+    /// An address with more query parameters than any page or operation reads (400).
+    case tooManyQueryParameters(limit: Int)
     /// Another import of this person's is being read or written; one at a time (429, with `Retry-After`).
     case importInProgress(retryAfterSeconds: Int)
 
@@ -18,7 +20,7 @@ enum WebError: Error, Sendable, Equatable {
         case .noAPIRoute: return .notFound
         case .methodNotAllowed: return .methodNotAllowed
         case .bodyTooLarge: return .contentTooLarge
-        case .tooManyFormFields: return .badRequest
+        case .tooManyFormFields, .tooManyQueryParameters: return .badRequest
         case .importInProgress: return .tooManyRequests
         }
     }

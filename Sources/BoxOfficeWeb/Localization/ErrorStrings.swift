@@ -38,6 +38,10 @@ struct ErrorStrings: Sendable {
             return english ? "The request body is larger than \(size) KB." : "요청 본문이 \(size) KB보다 큽니다."
         case .tooManyFormFields(let limit):
             return english ? "The form has more than \(limit) fields." : "양식의 항목이 \(limit)개보다 많습니다."
+        case .tooManyQueryParameters(let limit):
+            return english
+                ? "The address has more than \(limit) query parameters."
+                : "주소의 쿼리 매개변수가 \(limit)개보다 많습니다."
         case .importInProgress:
             return english
                 ? "Another import of yours is still running. Try again when it has finished."

@@ -110,9 +110,10 @@ struct MarketDaysViewModel: Sendable {
         case .month(let first): jsonItems = [("month", String(first.isoString.prefix(7)))]
         case .range, .current: jsonItems = [("from", range.start.isoString), ("to", range.end.isoString)]
         }
-        page = MarketPageViewModel(
+        let page = MarketPageViewModel(
             page: .days, title: "\(m.daysTitle) \(rangeLabel)", source: report.source,
             showsEraNote: report.partialScreens, jsonItems: jsonItems, language: language, request: request)
+        self.page = page
         from = range.start.isoString
         to = range.end.isoString
         minDate = calendar.earliestDate.isoString
@@ -121,10 +122,10 @@ struct MarketDaysViewModel: Sendable {
         let sameYear = range.end.year == year
         previousURL =
             sameYear && year > calendar.earliestDate.year
-            ? MarketPageViewModel.link("/market/days", [("year", String(year - 1))], request: request) : nil
+            ? page.link("/market/days", [("year", String(year - 1))]) : nil
         nextURL =
             sameYear && year < calendar.yesterday.year
-            ? MarketPageViewModel.link("/market/days", [("year", String(year + 1))], request: request) : nil
+            ? page.link("/market/days", [("year", String(year + 1))]) : nil
         isEmpty = report.lines.isEmpty
         totalText = m.won(report.sales, language: language)
         outsideText = m.percent(report.outsideShare)
@@ -159,7 +160,7 @@ struct MarketDaysViewModel: Sendable {
                 topTen: m.percent(line.topTenShare), korean: m.percent(line.koreanShare),
                 first: first?.name ?? m.none, firstBeside: first?.beside ?? "", hasFirstBeside: first?.beside != nil,
                 firstURL: line.firstMovieCode.map {
-                    MarketPageViewModel.link("/movies/\($0)", [], request: request)
+                    page.link("/movies/\($0)", [])
                 },
                 firstShows: m.share(line.firstShowShare), holiday: line.holiday.map(m.name) ?? "",
                 salesSort: SortValue.figure(line.sales), topTenSort: SortValue.figure(line.topTenShare),
@@ -172,7 +173,7 @@ struct MarketDaysViewModel: Sendable {
             let title = name(film.movieCode, film.title)
             return MarketFilmRowViewModel(
                 title: title.name, titleBeside: title.beside ?? "", hasTitleBeside: title.beside != nil,
-                url: MarketPageViewModel.link("/movies/\(film.movieCode)", [], request: request),
+                url: page.link("/movies/\(film.movieCode)", []),
                 days: film.days, showShare: m.share(film.showShare), salesShare: m.share(film.salesShare),
                 ratio: m.times(film.overAllocation), showShareSort: SortValue.number(film.showShare),
                 salesShareSort: SortValue.number(film.salesShare), ratioSort: SortValue.number(film.overAllocation))

@@ -40,14 +40,15 @@ struct MarketHolidaysViewModel: Sendable {
     ) {
         let m = MarketStrings.table(for: language)
         let name = m.name(report.holiday)
-        page = MarketPageViewModel(
+        let page = MarketPageViewModel(
             page: .holidays, title: "\(m.holidaysTitle): \(name)", source: report.source,
             showsEraNote: report.windows.contains { $0.partialScreens && $0.archivedDays > 0 },
             jsonItems: [("holiday", report.holiday.rawValue)], language: language, request: request)
+        self.page = page
         holidays = KoreanHoliday.allCases.map { holiday in
             MarketLinkViewModel(
                 label: m.name(holiday),
-                url: MarketPageViewModel.link("/market/holidays", [("holiday", holiday.rawValue)], request: request),
+                url: page.link("/market/holidays", [("holiday", holiday.rawValue)]),
                 isCurrent: holiday == report.holiday)
         }
         rows = report.windows.reversed().map { window in
@@ -57,13 +58,12 @@ struct MarketHolidaysViewModel: Sendable {
             }
             return MarketHolidayRowViewModel(
                 year: window.year, window: m.windowText(window.range, days: window.days),
-                daysURL: MarketPageViewModel.link(
-                    "/market/days", [("from", window.range.start.isoString), ("to", window.range.end.isoString)],
-                    request: request),
+                daysURL: page.link(
+                    "/market/days", [("from", window.range.start.isoString), ("to", window.range.end.isoString)]),
                 sales: m.won(window.sales, language: language),
                 salesRange: window.sales.map { FigureText.wonRange($0, language: language) },
                 topFilm: top?.name ?? m.none, topFilmBeside: top?.beside ?? "", hasTopFilmBeside: top?.beside != nil,
-                topURL: window.topMovieCode.map { MarketPageViewModel.link("/movies/\($0)", [], request: request) },
+                topURL: window.topMovieCode.map { page.link("/movies/\($0)", []) },
                 korean: m.percent(window.koreanShare),
                 koreanRange: window.koreanShare.map(FigureText.percentRange), change: m.change(window.change),
                 archived: m.archived(window.archivedDays, of: window.days),

@@ -55,8 +55,8 @@ struct MarketPageViewModel: Sendable {
         jsonURL = LinkBuilder.link(path, jsonItems)
     }
 
-    /// A link to another market page in the page's language.
-    static func link(_ path: String, _ items: [(name: String, value: String?)], request: Request) -> String {
-        LinkBuilder.link(path, items + [("lang", Language.explicitParameter(in: request)?.rawValue)])
+    /// A link to another page in the page's language.
+    func link(_ path: String, _ items: [(name: String, value: String?)]) -> String {
+        LinkBuilder.link(path, items + [("lang", hasHiddenLanguage ? hiddenLanguage : nil)])
     }
 }

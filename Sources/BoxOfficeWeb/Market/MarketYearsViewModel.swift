@@ -38,10 +38,11 @@ struct MarketYearsViewModel: Sendable {
 
     init(report: MarketYearsReport, language: Language, request: Request) {
         let m = MarketStrings.table(for: language)
-        page = MarketPageViewModel(
+        let page = MarketPageViewModel(
             page: .years, title: m.yearsTitle, source: report.source,
             showsEraNote: report.years.contains { $0.partialScreens && $0.archivedDays > 0 },
             jsonItems: [], language: language, request: request)
+        self.page = page
         // Only the latest of several years can be cut short by yesterday (an earlier one starts with the archive).
         let current =
             report.years.count > 1
@@ -49,7 +50,7 @@ struct MarketYearsViewModel: Sendable {
         rows = report.years.reversed().map { year in
             MarketYearRowViewModel(
                 year: year.year, through: current.flatMap { $0.0 == year.year ? m.through($0.1) : nil },
-                daysURL: MarketPageViewModel.link("/market/days", [("year", String(year.year))], request: request),
+                daysURL: page.link("/market/days", [("year", String(year.year))]),
                 sales: m.won(year.sales, language: language),
                 salesRange: year.sales.map { FigureText.wonRange($0, language: language) },
                 change: m.change(year.change), outside: m.percent(year.outsideShare),
