@@ -47,8 +47,18 @@ public struct MovieService: Sendable {
         if let stored, calendar.currentInstant.timeIntervalSince(stored.fetchedAt) < Self.freshness(movieTTL) {
             return stored
         }
+        // A code KOBIS said it does not know is not asked about again for a day: anyone can name codes.
+        let absentKey = "movie-absent|" + code
+        if stored == nil, let absent = try? await cache.cachedValue(for: absentKey),
+            calendar.currentInstant.timeIntervalSince(absent.fetchedAt) < Self.absentTTL
+        {
+            return nil
+        }
         do {
-            guard let fresh = try await Self.asLookup({ try await upstream.fetchMovie(code: code) }) else { return nil }
+            guard let fresh = try await Self.asLookup({ try await upstream.fetchMovie(code: code) }) else {
+                try? await cache.store(Data(), for: absentKey, fetchedAt: calendar.currentInstant)
+                return nil
+            }
             try? await repository.save(fresh)
             return fresh
         } catch {
@@ -89,6 +99,9 @@ public struct MovieService: Sendable {
     private static func freshness(_ ttl: TimeInterval) -> TimeInterval {
         ImportLookupAllowance.current == nil ? ttl : max(ttl, importFreshness)
     }
+
+    /// How long a code KOBIS does not know is answered as unknown without asking again: a day.
+    public static let absentTTL: TimeInterval = 86_400
 
     /// How old a stored search or movie an import takes may be: 30 days.
     public static let importFreshness: TimeInterval = 30 * 86_400

@@ -11,8 +11,9 @@ public enum KOBISCallPurpose: String, Sendable, Hashable, CaseIterable, Codable 
     case sync
     /// Administrators' background backfills.
     case backfill
-    /// Movie details and searches people asked for (movie pages, search, diary notes and imports). An import's are
-    /// background work all the same (``ImportLookupAllowance``): they stop at limit − reserve.
+    /// Movie details and searches people asked for (movie pages, search, diary notes and imports). They stop at
+    /// limit − reserve ÷ 2: anyone can name a film or a search, so look-ups never spend the charts' half of the
+    /// reserve. An import's are background work all the same (``ImportLookupAllowance``): they stop at limit − reserve.
     case lookups
 
     /// The purpose of the calls the current task makes.

@@ -1,5 +1,6 @@
 /// The daily KOBIS quota of one key: `limit` calls per KST day, of which the background work (keeper, backfill
-/// jobs, `sync`) leaves `reserve` for readers.
+/// jobs, `sync`) leaves `reserve` for readers, and people's look-ups (films and searches anyone can name, so anyone
+/// can spend) leave half of it for the charts.
 public struct QuotaPolicy: Sendable, Hashable {
     /// KOBIS calls allowed per KST day for the key (`BOXOFFICE_KOBIS_DAILY_LIMIT`).
     public var limit: Int
@@ -22,7 +23,12 @@ public struct QuotaPolicy: Sendable, Hashable {
 
     /// The most calls a day may hold before a call for `purpose` is refused; `nil` when nothing is refused.
     public func ceiling(for purpose: KOBISCallPurpose) -> Int? {
-        purpose.isForReaders ? (enforced ? limit : nil) : backgroundCeiling
+        guard enforced else { return nil }
+        switch purpose {
+        case .readers: return limit
+        case .lookups: return limit - reserve / 2
+        case .keeper, .sync, .backfill: return limit - reserve
+        }
     }
 
     /// Where background work stops (keeper, backfills, `sync`, imports' look-ups): limit − reserve; `nil` when

@@ -50,7 +50,7 @@ struct KeeperScheduleTests {
         #expect(policy.ceiling(for: .sync) == 2500)
         #expect(policy.ceiling(for: .backfill) == 2500)
         #expect(policy.ceiling(for: .readers) == 3000)
-        #expect(policy.ceiling(for: .lookups) == 3000)
+        #expect(policy.ceiling(for: .lookups) == 2750)
         #expect(QuotaPolicy(limit: 3000, reserve: 500, enforced: false).ceiling(for: .keeper) == nil)
         #expect(QuotaPolicy(limit: 100, reserve: 500).ceiling(for: .keeper) == 0)
     }

@@ -55,4 +55,33 @@ struct CallPurposeTests {
         #expect(usage.byPurpose[purpose] == 1)
         #expect(usage.used == 1)
     }
+
+    @Test("a code KOBIS does not know is asked about once a day, however often it is named")
+    func unknownCodesOnceADay() async throws {
+        let movies = movies()
+        for _ in 0..<5 {
+            await #expect(throws: BoxOfficeError.self) { try await movies.movie(code: "NONE") }
+        }
+        #expect(try await ledger.usage().byPurpose[.lookups] == 1)
+        // A day later (the next KST day) it is asked again, once.
+        clock.advance(MovieService.absentTTL + 1)
+        for _ in 0..<3 {
+            await #expect(throws: BoxOfficeError.self) { try await movies.movie(code: "NONE") }
+        }
+        #expect(try await ledger.usage().byPurpose[.lookups] == 1)
+    }
+
+    @Test("look-ups stop at limit − reserve ÷ 2; charts for pages may spend the rest")
+    func lookupsLeaveHalfTheReserve() async throws {
+        let ledger = QuotaLedger(
+            store: InMemoryQuotaStore(), keyID: "test", policy: QuotaPolicy(limit: 10, reserve: 4),
+            calendar: BoxOfficeCalendar(now: clock.function))
+        for _ in 0..<8 { try await ledger.admit(.lookups) }
+        await #expect(throws: KOBISError.self) { try await ledger.admit(.lookups) }
+        try await ledger.admit(.readers)
+        try await ledger.admit(.readers)
+        await #expect(throws: KOBISError.self) { try await ledger.admit(.readers) }
+        let usage = try await ledger.usage()
+        #expect(usage.byPurpose[.lookups] == 8 && usage.byPurpose[.readers] == 2 && usage.used == 10)
+    }
 }
