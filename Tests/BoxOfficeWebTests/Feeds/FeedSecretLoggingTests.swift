@@ -15,6 +15,11 @@ struct FeedSecretLoggingTests {
             ("/feeds/u/abcDEF_123-x/calendar.ics", "/feeds/u/<secret>/calendar.ics"),
             ("/FEEDS/U/abcDEF_123-x", "/FEEDS/U/<secret>"),
             ("//feeds//u//abcDEF_123-x/", "//feeds//u//<secret>/"),
+            ("/feeds/./u/abcDEF_123-x/alerts.atom", "/feeds/./u/<secret>/alerts.atom"),
+            ("/feeds/%75/abcDEF_123-x/alerts.atom", "/feeds/%75/<secret>/alerts.atom"),
+            ("/feeds/x/../u/abcDEF_123-x", "/feeds/x/../u/<secret>"),
+            ("/anything/bf_abcDEF_123/alerts.atom", "/anything/<secret>/alerts.atom"),
+            ("/anything/%62f_abcDEF_123", "/anything/<secret>"),
             ("/feeds/daily.atom", "/feeds/daily.atom"),
             ("/daily", "/daily"),
         ])

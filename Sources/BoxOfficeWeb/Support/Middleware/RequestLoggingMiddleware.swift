@@ -1,3 +1,5 @@
+import BoxOfficeCore
+import Foundation
 import Hummingbird
 import Logging
 
@@ -81,18 +83,25 @@ struct RequestLoggingMiddleware<Context: RequestContext>: RouterMiddleware {
         return String(printable.prefix(maximumPathLength)) + "…"
     }
 
-    /// `path` with the segment after `/feeds/u/` (a person's secret feed address) written `<secret>`: the secret is a
-    /// credential that calendar apps send in the path. Matched case-insensitively and after any run of slashes, so
-    /// no spelling of the address that might reach the route slips through.
+    /// `path` with the segment after `/feeds/u/` (a person's secret feed address), and any segment that starts like a
+    /// secret (`bf_`), written `<secret>`: the secret is a credential that calendar apps send in the path. Segments
+    /// are compared percent-decoded and case-insensitively, `.` and `..` taken as a browser would and after any run
+    /// of slashes, so no spelling of the address slips through, whether it reaches the route or not.
     static func redactingSecrets(_ path: String) -> String {
         var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         var previous: [String] = []
         for index in segments.indices {
-            let lowered = segments[index].lowercased()
-            if !lowered.isEmpty, previous.suffix(2) == ["feeds", "u"] {
+            let decoded = (segments[index].removingPercentEncoding ?? segments[index]).lowercased()
+            if decoded.hasPrefix(FeedAddressService.secretPrefix)
+                || (!decoded.isEmpty && decoded != "." && decoded != ".." && previous.suffix(2) == ["feeds", "u"])
+            {
                 segments[index] = "<secret>"
             }
-            if !lowered.isEmpty { previous.append(lowered) }
+            switch decoded {
+            case "", ".": break
+            case "..": _ = previous.popLast()
+            default: previous.append(decoded)
+            }
         }
         return segments.joined(separator: "/")
     }
