@@ -814,6 +814,37 @@ def search(c: Context) -> None:
     wait(c.driver, lambda d: find(d, "h1.movie-title"), "a result opens its movie page")
 
 
+@test("keyboard: the first Tab stop skips to the page's content")
+def skip_link(c: Context) -> None:
+    d = c.driver
+    for path, words in (("/daily", "본문으로 건너뛰기"), ("/market/years?lang=en", "Skip to content")):
+        d.get(c.server.url(path))
+        one(d, "body").send_keys(Keys.TAB)
+        link = d.switch_to.active_element
+        check(link.get_attribute("class") == "skip-link" and link.text == words, f"{path}: Tab reaches {link.text!r}")
+        check(link.rect["y"] >= 0, f"{path}: the focused skip link is on screen")
+        link.send_keys(Keys.ENTER)
+        wait(d, lambda x: x.switch_to.active_element.get_attribute("id") == "main", f"{path}: Enter moves to <main>")
+
+
+@test("200 % text on a phone: no page scrolls sideways, forms and diary tables included", phone=True)
+def phone_large_text(c: Context) -> None:
+    d = c.driver
+    code = c.server.json(f"/api/v1/daily?date={seoul_yesterday()}")["entries"][0]["movieCode"]
+    sign_up(c, "large")
+    for path in ("/daily", "/movies?q=2&lang=en", "/movies?q=2", f"/movies/{code}?lang=en", "/categories",
+                 "/categories?lang=en", "/account?lang=en", "/notes/new", "/stats?lang=en"):
+        d.get(c.server.url(path))
+        d.execute_script("document.documentElement.style.fontSize = '200%';")
+        overflow = d.execute_script(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
+        check(overflow <= 1, f"{path} at 390px and 200 % text: {overflow}px of sideways scrolling")
+        if path.startswith("/categories"):
+            # The one-line form's field keeps room to type in: at least half the form's width.
+            field, form = one(d, "#category-name").rect["width"], one(d, "form.diary-inline-form").rect["width"]
+            check(field >= form / 2, f"{path}: the name field is {field}px of the form's {form}px")
+
+
 __import__("test_diary").register(sys.modules[__name__])  # the diary pages: Tests/browser/test_diary.py
 __import__("test_archive").register(sys.modules[__name__])  # backfill and period chart: Tests/browser/test_archive.py
 __import__("test_phone").register(sys.modules[__name__])  # the phone app (issue 16): Tests/browser/test_phone.py

@@ -27,6 +27,7 @@ public enum BoundedStop {
     public static func serve(
         _ configuration: AppConfiguration, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void
     ) async throws {
+        try ListenProbe.check(host: configuration.hostname, port: configuration.port)
         let services = try await AppServices.start(configuration: configuration, logger: logger)
         let app: any Service
         do {

@@ -15,7 +15,7 @@ struct PageStrings: Sendable {
     let viewSwitchLabel, viewList, viewGrid, refresh, loading, refreshed, refreshFailed: String
     let pullToRefresh, releaseToRefresh: String
     let backToCharts, errorTitle, weekRange, weekendRange, weekdaysRange: String
-    let otherLanguage, otherLanguageCode, footerCredit: String
+    let otherLanguage, otherLanguageCode, footerCredit, skipToContent: String
     let weekdayNames: [String]
     /// The period page and movie trend (archive).
     let archive: ArchiveStrings
@@ -34,6 +34,7 @@ struct PageStrings: Sendable {
         func t(_ korean: String, _ english: String) -> String { en ? english : korean }
 
         siteName = t("박스오피스", "Box Office")
+        skipToContent = t("본문으로 건너뛰기", "Skip to content")
         dailyTab = t("일별", "Daily")
         weeklyTab = t("주간", "Weekly")
         dailyTitle = t("일별 박스오피스", "Daily box office")

@@ -26,12 +26,42 @@ struct PaceChartViewModel: Sendable {
 
     static let width = 640.0
     static let height = 260.0
-    static let left = 64.0
+    static let left = 76.0
     static let right = 120.0
     static let top = 12.0
     static let bottom = 28.0
     /// The days the chart shows at most.
     static let maximumDays = 120
+    /// Labels are 12 units high (`.chart-value`); the space between their middles.
+    static let labelSpacing = 14.0
+
+    /// Where each line's label goes: after its end, moved left as far as it must to end inside the chart, and apart
+    /// from the others by ``labelSpacing`` (lines that end near one total would print their names over each other),
+    /// kept between the plot's top and bottom.
+    static func labelPlaces(_ ends: [(x: Double, y: Double, label: String)]) -> [(x: Double, y: Double)] {
+        var places = ends.map { end in
+            (x: Swift.max(left, Swift.min(end.x, width - 2 - labelWidth(end.label))), y: end.y)
+        }
+        let order = places.indices.sorted { places[$0].y < places[$1].y }
+        let lowest = height - bottom - labelSpacing / 2
+        let highest = top + labelSpacing / 2
+        for (rank, index) in order.enumerated() {
+            let floor = rank == 0 ? highest : places[order[rank - 1]].y + labelSpacing
+            places[index].y = Swift.max(places[index].y, floor)
+        }
+        for (rank, index) in order.enumerated().reversed() {
+            let ceiling = rank == order.count - 1 ? lowest : places[order[rank + 1]].y - labelSpacing
+            places[index].y = Swift.max(highest, Swift.min(places[index].y, ceiling))
+        }
+        return places
+    }
+
+    /// About how wide `label` is at 12 units a line: Hangul and CJK a full 12, anything else about half.
+    static func labelWidth(_ label: String) -> Double {
+        label.unicodeScalars.reduce(0) { width, scalar in
+            width + ((0x1100...0x11FF).contains(scalar.value) || (0x2E80...0xD7FF).contains(scalar.value) ? 12 : 6.8)
+        }
+    }
 
     var idPrefix: String
     var chartTitle: String
@@ -85,13 +115,18 @@ struct PaceChartViewModel: Sendable {
         let plotHeight = Self.height - Self.top - Self.bottom
         func x(_ day: Int) -> Double { Self.left + plotWidth * Double(day - 1) / Swift.max(1, span) }
         func y(_ audience: Int64) -> Double { Self.top + plotHeight * (1 - Double(audience) / maximum) }
-        for (index, entry) in shown.enumerated() where !entry.pace.isEmpty {
+        let drawn = shown.enumerated().filter { !$0.element.pace.isEmpty }
+        let places = Self.labelPlaces(
+            drawn.map { entry in
+                let end = entry.element.pace[entry.element.pace.count - 1]
+                return (x: x(end.day) + 4, y: y(end.audience), label: entry.element.label)
+            })
+        for ((index, entry), place) in zip(drawn, places) {
             let points = entry.pace.map { "\(SVGNumber.text(x($0.day))),\(SVGNumber.text(y($0.audience)))" }
-            let end = entry.pace[entry.pace.count - 1]
             series.append(
                 Series(
                     index: index, label: entry.label, points: points.joined(separator: " "),
-                    labelX: SVGNumber.text(x(end.day) + 4), labelY: SVGNumber.text(y(end.audience)),
+                    labelX: SVGNumber.text(place.x), labelY: SVGNumber.text(place.y),
                     style: index > compared.count ? "pace-median" : "pace-\(index)"))
         }
         hasSeries = !series.isEmpty

@@ -44,3 +44,29 @@ import Testing
         #expect(chart.chartDescription == "시사회 영화 had 91,000 admissions by day 2 of its run.")
     }
 }
+
+/// The pace chart's line labels never print over each other and end inside the chart.
+@Suite struct PaceChartLabelTests {
+    @Test func labelsOfLinesEndingTogetherAreSpreadAndKeptInside() {
+        let median = "Median of 47 films to 10 million"
+        let ends = [
+            (x: 520.0, y: 100.0, label: "Stranger of Funeral 2"), (x: 520.0, y: 104.0, label: "Empire of Echo"),
+            (x: 521.0, y: 98.0, label: "Quartz of Hotel 2"), (x: 300.0, y: 228.0, label: median),
+            (x: 524.0, y: 230.0, label: "1000만 영화 47편의 중앙값"),
+        ]
+        let places = PaceChartViewModel.labelPlaces(ends)
+        #expect(places.count == ends.count)
+        let ys = places.map(\.y).sorted()
+        for (upper, lower) in zip(ys, ys.dropFirst()) {
+            #expect(lower - upper >= PaceChartViewModel.labelSpacing - 0.001, "\(ys)")
+        }
+        for (place, end) in zip(places, ends) {
+            #expect(place.x + PaceChartViewModel.labelWidth(end.label) <= PaceChartViewModel.width, "\(end.label)")
+            #expect(place.x >= PaceChartViewModel.left)
+            #expect(place.y >= PaceChartViewModel.top && place.y <= PaceChartViewModel.height - PaceChartViewModel.bottom)
+        }
+        // A label with room after its line stays there.
+        let alone = PaceChartViewModel.labelPlaces([(x: 200, y: 150, label: "Short")])
+        #expect(alone[0].x == 200 && alone[0].y == 150)
+    }
+}

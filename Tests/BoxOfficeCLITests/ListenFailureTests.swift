@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `serve` on a port another program listens on says so in one line and exits 1, before it starts anything (no
+/// database pool's errors, no trap).
+@Suite("serve on a port in use")
+struct ListenFailureTests {
+    /// A socket listening on a free loopback port, and that port.
+    static func listeningSocket() throws -> (descriptor: Int32, port: Int) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
+        try #require(bound == 0 && listen(descriptor, 1) == 0)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        try #require(named == 0)
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    @Test("one line in the reader's language, exit 1, nothing started", arguments: ["en", "ko"])
+    func portInUse(language: String) async throws {
+        let taken = try Self.listeningSocket()
+        defer { close(taken.descriptor) }
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let result = try await cli.run([
+            "serve", "--hostname", "127.0.0.1", "--port", String(taken.port), "--lang", language,
+        ])
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        let words = language == "ko" ? "다른 프로그램이 이미 127.0.0.1:\(taken.port)에서 대기" : "127.0.0.1:\(taken.port) is in use"
+        #expect(lines.count == 1 && lines[0].contains(words), "\(result.stderr)")
+        #expect(!result.stdout.contains("running at"), "\(result.stdout)")
+        // Nothing was started: not even the database was made.
+        #expect(!FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("test.sqlite").path))
+    }
+}
