@@ -63,7 +63,8 @@ import Testing
         for (place, end) in zip(places, ends) {
             #expect(place.x + PaceChartViewModel.labelWidth(end.label) <= PaceChartViewModel.width, "\(end.label)")
             #expect(place.x >= PaceChartViewModel.left)
-            #expect(place.y >= PaceChartViewModel.top && place.y <= PaceChartViewModel.height - PaceChartViewModel.bottom)
+            let bottom = PaceChartViewModel.height - PaceChartViewModel.bottom
+            #expect(place.y >= PaceChartViewModel.top && place.y <= bottom)
         }
         // A label with room after its line stays there.
         let alone = PaceChartViewModel.labelPlaces([(x: 200, y: 150, label: "Short")])
