@@ -108,7 +108,9 @@ struct EnglishPagesTests {
                     ), "\(actor.name)")
             }
             // No Hangul outside the Korean names beside English ones and KOBIS's own titles.
-            let body = try #require(english.components(separatedBy: "<main>").last)
+            let halves = english.components(separatedBy: "<main id=\"main\" tabindex=\"-1\">")
+            try #require(halves.count == 2, "the page has one <main>")
+            let body = halves[1]
             var stripped = body
             for name in [movie.title, movie.titleOriginal] + movie.directors.map(\.name) + movie.actors.map(\.name)
                 + movie.companies.map(\.name) + movie.actors.map(\.role)
