@@ -18,13 +18,18 @@ extension ChartCommand {
         let strings = strings
         let filters = try filterOptions.filters()
         let requested = try date.map(parseDate)
-        let output = try await ServiceRunner.run(strings) { services in
+        let (output, notice) = try await ServiceRunner.run(strings) { services in
             let wanted = query(requested: requested, filters: filters, calendar: services.calendar)
             try await services.movies.checkRegion(of: filters)
             // The rows carry the English titles the archive keeps, in every format (the JSON is the API's).
             let chart = await services.archive.withEnglishTitles(try await services.charts.chart(wanted))
-            return try ChartRenderer.render(chart, format: format, strings: strings)
+            // The table says a stored copy is shown, and why, in its title; JSON and CSV keep stdout for the data,
+            // so they say it on stderr.
+            let notice =
+                chart.stale && format != .table ? strings.stale(strings.staleChart, because: chart.staleReason) : nil
+            return (try ChartRenderer.render(chart, format: format, strings: strings), notice)
         }
+        if let notice { Terminal.printNotice(notice) }
         Terminal.write(output)
     }
 }
