@@ -29,7 +29,8 @@ extension ChartCommand {
                 chart.stale && format != .table ? strings.stale(strings.staleChart, because: chart.staleReason) : nil
             return (try ChartRenderer.render(chart, format: format, strings: strings), notice)
         }
-        if let notice { Terminal.printNotice(notice) }
+        // KOBIS's own words are quoted in it: written escaped, as the table's title is.
+        if let notice { Terminal.printNotice(Terminal.oneLine(notice)) }
         Terminal.write(output)
     }
 }

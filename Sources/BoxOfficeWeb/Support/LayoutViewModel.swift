@@ -53,9 +53,13 @@ struct LayoutViewModel: Sendable {
         self.recordsURL = LinkBuilder.link("/records/milestones", [("lang", explicit)])
         self.recordsTab = RecordsStrings.table(for: language).recordsTab
         self.manifestURL = LinkBuilder.link("/manifest.webmanifest", [("lang", explicit)])
-        var items = request.formParameters
-            .filter { $0.key != "lang" }
-            .map { (name: String($0.key), value: Optional(String($0.value))) }
+        // A query refused for its size is not carried into the link (nor decoded again for it).
+        var items =
+            QueryLimit.isExceeded(by: request)
+            ? []
+            : request.formParameters
+                .filter { $0.key != "lang" }
+                .map { (name: String($0.key), value: Optional(String($0.value))) }
         items.append((name: "lang", value: strings.otherLanguageCode))
         let path = request.uri.path.hasPrefix("//") ? "/" : request.uri.path
         self.otherLanguageURL = LinkBuilder.link(path, items)

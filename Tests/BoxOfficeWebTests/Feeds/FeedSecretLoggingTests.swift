@@ -20,11 +20,22 @@ struct FeedSecretLoggingTests {
             ("/feeds/x/../u/abcDEF_123-x", "/feeds/x/../u/<secret>"),
             ("/anything/bf_abcDEF_123/alerts.atom", "/anything/<secret>/alerts.atom"),
             ("/anything/%62f_abcDEF_123", "/anything/<secret>"),
+            ("/feeds%2Fu%2Fbf_abcDEF_123", "/<secret>"),
             ("/feeds/daily.atom", "/feeds/daily.atom"),
             ("/daily", "/daily"),
         ])
     func redaction(path: String, logged: String) {
         #expect(RequestLoggingMiddleware<BasicRequestContext>.loggablePath(path) == logged)
+    }
+
+    @Test("a query names no secret and at most 32 parameters in the log")
+    func queryRedaction() {
+        typealias Middleware = RequestLoggingMiddleware<BasicRequestContext>
+        let secret = Middleware.loggableQuery(Parameters(formQuery: "BF_abcDEF_123=1&date=2024-03-01"))
+        #expect(secret == "<secret>&date=2024-03-01")
+        let many = (1...40).map { "p\($0)=x" }.joined(separator: "&")
+        let logged = Middleware.loggableQuery(Parameters(formQuery: Substring(many)))
+        #expect(logged?.hasSuffix("&p32&…(8 more)") == true, "\(logged ?? "")")
     }
 
     @Test("requests to a secret address (known or not) log the route, never the secret")

@@ -3,18 +3,24 @@ import Hummingbird
 /// Refuses an address whose query holds more parameters than any page or operation reads (400 in the reader's
 /// language), as forms are refused past their fields: a query is decoded where a page is made and its links built,
 /// so tens of thousands of empty parameters made one request cost half a minute of CPU. The count is of `&`s in the
-/// raw query, one pass with no copy, before anything decodes it.
+/// raw query, one pass with no copy, before the route decodes it; the refusal's page carries none of them.
 struct QueryLimitMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// Far above the few parameters any route takes (the most: a filtered list of notes, or a film and 4 `vs`).
-    static var limit: Int { 256 }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        if let query = request.uri.query, Self.parameterCount(query) > Self.limit {
-            throw WebError.tooManyQueryParameters(limit: Self.limit)
-        }
+        if QueryLimit.isExceeded(by: request) { throw WebError.tooManyQueryParameters(limit: QueryLimit.parameters) }
         return try await next(request, context)
+    }
+}
+
+/// How many query parameters an address may have.
+enum QueryLimit {
+    /// Far above the few parameters any route takes (the most: a filtered list of notes, or a film and 4 `vs`).
+    static let parameters = 256
+
+    /// Whether `request`'s query has more than ``parameters``.
+    static func isExceeded(by request: Request) -> Bool {
+        request.uri.query.map { parameterCount($0) > parameters } ?? false
     }
 
     /// The number of `&`-separated pieces of `query` (empty ones included: they are decoded as well).

@@ -83,8 +83,8 @@ struct RequestLoggingMiddleware<Context: RequestContext>: RouterMiddleware {
         return String(printable.prefix(maximumPathLength)) + "…"
     }
 
-    /// `path` with the segment after `/feeds/u/` (a person's secret feed address), and any segment that starts like a
-    /// secret (`bf_`), written `<secret>`: the secret is a credential that calendar apps send in the path. Segments
+    /// `path` with the segment after `/feeds/u/` (a person's secret feed address), and any segment that holds what
+    /// starts a secret (`bf_`, also behind an encoded slash), written `<secret>`: the secret is a credential that calendar apps send in the path. Segments
     /// are compared percent-decoded and case-insensitively, `.` and `..` taken as a browser would and after any run
     /// of slashes, so no spelling of the address slips through, whether it reaches the route or not.
     static func redactingSecrets(_ path: String) -> String {
@@ -92,7 +92,7 @@ struct RequestLoggingMiddleware<Context: RequestContext>: RouterMiddleware {
         var previous: [String] = []
         for index in segments.indices {
             let decoded = (segments[index].removingPercentEncoding ?? segments[index]).lowercased()
-            if decoded.hasPrefix(FeedAddressService.secretPrefix)
+            if decoded.contains(FeedAddressService.secretPrefix)
                 || (!decoded.isEmpty && decoded != "." && decoded != ".." && previous.suffix(2) == ["feeds", "u"])
             {
                 segments[index] = "<secret>"
@@ -106,15 +106,22 @@ struct RequestLoggingMiddleware<Context: RequestContext>: RouterMiddleware {
         return segments.joined(separator: "/")
     }
 
-    /// `name=value` for the harmless parameters, the bare name for the others; `nil` without a query.
+    /// `name=value` for the harmless parameters, the bare name for the others (`<secret>` for one that holds what
+    /// starts a feed's secret), the first ``maximumLoggedParameters`` and how many more; `nil` without a query.
     static func loggableQuery(_ parameters: Parameters) -> String? {
         guard !parameters.isEmpty else { return nil }
-        return parameters.map { element in
+        let logged = parameters.prefix(maximumLoggedParameters).map { element in
+            if element.key.lowercased().contains(FeedAddressService.secretPrefix) { return "<secret>" }
             let name = escapingUnprintable(String(element.key.prefix(32)))
             guard loggedQueryParameters.contains(name) else { return name }
             return "\(name)=\(escapingUnprintable(String(element.value.prefix(32))))"
         }.joined(separator: "&")
+        let more = parameters.count - maximumLoggedParameters
+        return more > 0 ? logged + "&…(\(more) more)" : logged
     }
+
+    /// Query parameters a request line names at most.
+    static var maximumLoggedParameters: Int { 32 }
 
     static func escapingUnprintable(_ text: String) -> String {
         var result = ""
