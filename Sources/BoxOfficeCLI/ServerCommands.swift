@@ -45,13 +45,16 @@ struct ServeCommand<Runner: WebAppRunner>: AsyncParsableCommand, LocalizedComman
             try await Runner.run(
                 configuration, logger: logger,
                 onServerRunning: { port in
-                    let shownHost = host == "0.0.0.0" ? "127.0.0.1" : host
-                    Terminal.write(strings.serverRunning("http://\(shownHost):\(port)/", sampleMode: sampleMode) + "\n")
+                    // Every address's loopback stands in for "all of them", which a browser cannot open.
+                    let shownHost = host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host
+                    let url = "http://\(ListenFailure.authority(shownHost, port))/"
+                    Terminal.write(strings.serverRunning(url, sampleMode: sampleMode) + "\n")
                 })
         } catch let failure as ListenFailure {
-            throw CLIError(strings.cannotListen(failure, address: "\(host):\(configuration.port)"))
+            throw CLIError(strings.cannotListen(failure, address: ListenFailure.authority(host, configuration.port)))
         }
     }
+
 }
 
 /// `boxoffice migrate`: create or update the database schema.

@@ -1,8 +1,6 @@
 public import BoxOfficeApp
 public import Logging
 
-/// Runs the web app for `boxoffice serve` until it is stopped. The executable supplies it, so this library (every
-/// other command) does not import the web target.
 /// Why the web app could not listen on its address; a ``WebAppRunner`` throws it for `serve` to say in the reader's
 /// language (the socket's own error is English and names no address).
 public enum ListenFailure: Error, Sendable, Equatable {
@@ -12,8 +10,15 @@ public enum ListenFailure: Error, Sendable, Equatable {
     case permissionDenied
     /// No interface of this machine has that address.
     case addressUnavailable
+
+    /// `host:port`, an IPv6 address in brackets (`[::1]:8080`), as URLs write them.
+    static func authority(_ host: String, _ port: Int) -> String {
+        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
 }
 
+/// Runs the web app for `boxoffice serve` until it is stopped. The executable supplies it, so this library (every
+/// other command) does not import the web target.
 public protocol WebAppRunner {
     /// Builds the web app from `configuration` and serves until a graceful shutdown; `onServerRunning` gets the port.
     static func run(

@@ -46,4 +46,44 @@ struct ListenFailureTests {
         // Nothing was started: not even the database was made.
         #expect(!FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("test.sqlite").path))
     }
+
+    /// A socket listening on a free port of IPv6's loopback, and that port; `nil` where the host has no `::1`.
+    static func listeningSocket6() -> (descriptor: Int32, port: Int)? {
+        let descriptor = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_addr = in6addr_loopback
+        var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard bound == 0, listen(descriptor, 1) == 0, named == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return (descriptor, Int(UInt16(bigEndian: address.sin6_port)))
+    }
+
+    static var hasIPv6Loopback: Bool {
+        guard let probe = listeningSocket6() else { return false }
+        close(probe.descriptor)
+        return true
+    }
+
+    @Test(
+        "an IPv6 address is written in brackets, as URLs write it",
+        .enabled(if: hasIPv6Loopback, "this host has no IPv6 loopback"))
+    func ipv6InBrackets() async throws {
+        let taken = try #require(Self.listeningSocket6())
+        defer { close(taken.descriptor) }
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let refused = try await cli.run(["serve", "--hostname", "::1", "--port", String(taken.port)])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("[::1]:\(taken.port) is in use"), "\(refused.stderr)")
+    }
 }
