@@ -185,7 +185,9 @@ private struct ProgressLine {
         } else {
             core.append("\(strings.etaWord) --:--")
         }
-        var details = [("\(strings.chartsWord) \(progress.chartsDone)/\(progress.chartsTotal)", 2)]
+        var details: [(text: String, leftOut: Int)] = [
+            ("\(strings.chartsWord) \(progress.chartsDone)/\(progress.chartsTotal)", 2)
+        ]
         if progress.moviesTotal > 0 {
             details.append(("\(strings.filmsWord) \(progress.moviesDone)/\(progress.moviesTotal)", 3))
         }
@@ -193,7 +195,7 @@ private struct ProgressLine {
             details.append(("\(strings.listsWord) \(progress.listPagesDone)/\(progress.listPagesTotal)", 4))
         }
         details.append(("\(strings.callsWord) \(progress.calls)", 1))
-        return (core, details.map { (text: $0.0, leftOut: $0.1) })
+        return (core, details)
     }
 
     /// Prints a whole line, above the live bar on a terminal.

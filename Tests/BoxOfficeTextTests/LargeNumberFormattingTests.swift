@@ -18,6 +18,17 @@ struct LargeNumberFormattingTests {
     }
 
     @Test(
+        "a Korean count keeps every digit, empty units left out",
+        arguments: [
+            (Int64(265_443_395), "2억 6,544만 3,395"), (91_000, "9만 1,000"), (4_600, "4,600"), (0, "0"),
+            (100_000_000, "1억"), (1_914_012_345_678, "1조 9,140억 1,234만 5,678"),
+            (Int64.max, "9,223,372조 368억 5,477만 5,807"), (-12_345, "-1만 2,345"),
+        ])
+    func koreanCount(value: Int64, expected: String) {
+        #expect(NumberFormatting.koreanCount(value) == expected)
+    }
+
+    @Test(
         "English: three significant figures from a million up",
         arguments: [
             (Int64(17_614_321), "17.6 million"), (1_914_012_345_678, "1.91 trillion"), (452_300_000_000, "452 billion"),

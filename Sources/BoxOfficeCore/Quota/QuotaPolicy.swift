@@ -27,7 +27,7 @@ public struct QuotaPolicy: Sendable, Hashable {
         switch purpose {
         case .readers: return limit
         case .lookups: return limit - reserve / 2
-        case .keeper, .sync, .backfill: return limit - reserve
+        case .keeper, .sync, .backfill: return backgroundCeiling
         }
     }
 
