@@ -163,7 +163,9 @@ let package = Package(
         // connections, log observers, a seeded random generator, KOBIS's wide areas.
         .target(
             name: "BoxOfficeTestSupport",
-            dependencies: ["BoxOfficeStore", "KOBIS", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "BoxOfficeStore", "BoxOfficeCore", "KOBIS", .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/BoxOfficeTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "KOBISTests", dependencies: ["KOBIS", "KOBISSimulator"], swiftSettings: swiftSettings),
         .testTarget(

@@ -56,6 +56,8 @@ public struct AppConfiguration: Sendable {
     /// KOBIS look-ups one person's imports may make per KST day (`BOXOFFICE_IMPORT_LOOKUPS_PER_DAY`, default 100);
     /// imports also stop at limit − reserve.
     public var importLookupsPerDay = ImportLookupBudget.defaultPerDay
+    /// What one account keeps at most (notes, categories, API tokens, sessions); not an environment variable.
+    public var diaryLimits = DiaryLimits()
 
     /// `BOXOFFICE_WEBHOOK_ALLOW_PRIVATE=1`: webhooks may reach loopback and private addresses (tests only).
     public var webhookAllowPrivate = false

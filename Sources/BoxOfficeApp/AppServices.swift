@@ -143,16 +143,16 @@ public struct AppServices: Sendable {
             users: diary.users, tokens: diary.tokens, sessions: diary.sessions, loginAttempts: diary.loginAttempts,
             hasher: passwordHasher ?? BcryptPasswordHasher(cost: configuration.bcryptCost),
             digester: SHA256SecretDigester(),
-            calendar: calendar)
+            calendar: calendar, limits: configuration.diaryLimits)
         let notes = DiaryNoteService(
             categories: diary.categories, notes: diary.notes, catalog: movies, digester: SHA256SecretDigester(),
-            calendar: calendar)
+            calendar: calendar, limits: configuration.diaryLimits)
         let transfer = DiaryTransferService(
             categories: diary.categories, notes: diary.notes, catalog: movies, calendar: calendar,
             watchlist: database.watchlistRepository(),
             lookups: ImportLookupBudget(
                 store: database.importLookupBudgetStore(), perDay: configuration.importLookupsPerDay, calendar: calendar
-            ))
+            ), limits: configuration.diaryLimits)
         let archive = ArchiveService(
             archive: database.archiveRepository(origin: origin), charts: database.chartRepository(origin: origin),
             calendar: calendar, source: charts.source)

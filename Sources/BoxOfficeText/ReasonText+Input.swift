@@ -199,6 +199,23 @@ extension ReasonText {
             return t(
                 "웹훅은 한 사람당 \(number(limit))개까지 만들 수 있습니다. 쓰지 않는 웹훅을 지운 뒤 다시 만들어 주세요.",
                 "You can have at most \(number(limit)) webhooks; delete one you no longer use, then add this one.")
+        case .tooManyNotes(let limit):
+            return t(
+                "일기 하나에는 기록을 \(number(limit))개까지 둘 수 있습니다. 더 남기려면 기록을 지워 주세요.",
+                "A diary holds at most \(number(limit)) notes; delete some to add more.")
+        case .importPastNoteLimit(let notes, let adding, let limit):
+            return t(
+                "일기 하나에는 기록을 \(number(limit))개까지 둘 수 있습니다. 일기에 \(number(notes))개가 있고 이 파일은 새 기록 \(number(adding))개를 더하므로 가져오지 않았습니다.",
+                "A diary holds at most \(number(limit)) notes: it has \(number(notes)) and the file adds \(number(adding)) new ones, so nothing was imported."
+            )
+        case .tooManyCategories(let limit):
+            return t(
+                "분류는 \(number(limit))개까지 만들 수 있습니다. 쓰지 않는 분류를 지운 뒤 다시 만들어 주세요.",
+                "You can have at most \(number(limit)) categories; delete one you no longer use, then add this one.")
+        case .tooManyTokens(let limit):
+            return t(
+                "API 토큰은 \(number(limit))개까지 만들 수 있습니다. 쓰지 않는 토큰을 폐기한 뒤 다시 만들어 주세요.",
+                "You can have at most \(number(limit)) API tokens; revoke one you no longer use, then add this one.")
         case .tooManyComparisons(let limit):
             return t(
                 "\(f): 한 번에 최대 \(number(limit))편과 비교할 수 있습니다.",

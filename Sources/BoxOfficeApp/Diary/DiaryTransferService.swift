@@ -40,15 +40,18 @@ public struct DiaryTransferService: Sendable {
     public let settings: Settings
     /// Each person's daily KOBIS look-ups for imports (`nil`: none, but imports still stop at limit − reserve).
     let lookups: ImportLookupBudget?
+    /// What one diary keeps: an import that would pass them adds nothing.
+    let limits: DiaryLimits
     private let exportsInProgress = DiaryExportsInProgress()
 
     /// The service over the category, note and watchlist tables; `catalog` matches Letterboxd rows to KOBIS movies.
     public init(
         categories: any DiaryCategoryRepository, notes: any DiaryNoteRepository, catalog: any DiaryMovieCatalog,
         calendar: BoxOfficeCalendar, watchlist: (any WatchlistRepository)? = nil, settings: Settings = Settings(),
-        lookups: ImportLookupBudget? = nil
+        lookups: ImportLookupBudget? = nil, limits: DiaryLimits = DiaryLimits()
     ) {
         self.lookups = lookups
+        self.limits = limits
         self.categoryRepository = categories
         self.noteRepository = notes
         self.catalog = catalog
@@ -182,6 +185,10 @@ public struct DiaryTransferService: Sendable {
                 }
             }
         case .letterboxd:
+            // A full diary takes no row: say so before the rows' look-ups, which may cost KOBIS calls.
+            if !parsed.rows.isEmpty, try await noteRepository.noteCount(userID: user.id) >= limits.notes {
+                throw BoxOfficeError.invalid(nil, .tooManyNotes(limit: limits.notes))
+            }
             let userCategories = try await categoryRepository.categories(userID: user.id)
             var matcher = LetterboxdMatcher()
             var cursor: DiaryNoteCursor?
@@ -219,7 +226,7 @@ public struct DiaryTransferService: Sendable {
         }
 
         let outcome = try await noteRepository.importBatch(
-            DiaryImportBatch(categories: categories, notes: notes), userID: user.id)
+            DiaryImportBatch(categories: categories, notes: notes), userID: user.id, limits: limits)
         let titles = Dictionary(notes.map { ($0.line, $0.note.title) }, uniquingKeysWith: { first, _ in first })
         for line in outcome.duplicateLines {
             skipped.append(

@@ -8,11 +8,16 @@ public protocol DiaryUserRepository: Sendable {
     /// The user whose ``DiaryValidation/usernameKey(_:)`` is `usernameKey`, with the password hash.
     func credentials(usernameKey: String) async throws -> DiaryCredentials?
     func updatePasswordHash(userID: UUID, passwordHash: String) async throws
+    /// Deletes the user and every row that is theirs (notes, categories, tokens, sessions, watchlist, alerts,
+    /// webhooks and their deliveries, feed secrets, counts), in one transaction; `false` when there is no such user.
+    func deleteUser(id: UUID) async throws -> Bool
 }
 
 /// Stores API tokens by the SHA-256 of their secret.
 public protocol DiaryTokenRepository: Sendable {
-    func createToken(_ token: DiaryToken, userID: UUID, tokenHash: String) async throws
+    /// Stores a token; throws ``InputRule/tooManyTokens(limit:)`` when the user already has `limit` tokens, decided
+    /// under the user's lock.
+    func createToken(_ token: DiaryToken, userID: UUID, tokenHash: String, limit: Int) async throws
     /// The user's tokens, newest first.
     func tokens(userID: UUID) async throws -> [DiaryToken]
     /// Deletes the user's token; `false` when the user has no token with this id.
@@ -26,7 +31,9 @@ public protocol DiaryTokenRepository: Sendable {
 
 /// Stores browser sessions by the SHA-256 of their cookie value, so several instances share them.
 public protocol DiarySessionRepository: Sendable {
-    func createSession(_ session: DiarySession, tokenHash: String) async throws
+    /// Stores a session, then ends the user's sessions past the `keeping` that expire last (those unused the
+    /// longest go first).
+    func createSession(_ session: DiarySession, tokenHash: String, keeping: Int) async throws
     /// The session with this hash unless it has expired at `now`, with its user's diary version, in one read.
     func activeSession(tokenHash: String, now: Date) async throws -> ActiveDiarySession?
     func extendSession(id: UUID, until expiresAt: Date) async throws
@@ -90,8 +97,9 @@ public protocol DiaryCategoryRepository: Sendable {
     /// The user's categories in their order, with note counts.
     func categories(userID: UUID) async throws -> [DiaryCategory]
     func category(id: UUID, userID: UUID) async throws -> DiaryCategory?
-    /// Adds a category at the end of the user's order. Throws ``DiaryError/Conflict/categoryNameTaken(_:)`` when the name is taken.
-    func createCategory(id: UUID, name: String, visible: Bool, userID: UUID, createdAt: Date) async throws
+    /// Adds a category at the end of the user's order. Throws ``DiaryError/Conflict/categoryNameTaken(_:)`` when the name is taken,
+    /// ``InputRule/tooManyCategories(limit:)`` when the user already has `limit` categories.
+    func createCategory(id: UUID, name: String, visible: Bool, userID: UUID, createdAt: Date, limit: Int) async throws
         -> DiaryCategory
     /// Applies `changes`; `nil` when the user has no such category. Throws ``DiaryError/Conflict/categoryNameTaken(_:)`` for a taken name.
     func updateCategory(id: UUID, userID: UUID, changes: CategoryChanges) async throws -> DiaryCategory?
@@ -154,8 +162,11 @@ public struct DiaryImportOutcome: Sendable, Hashable {
 
 /// Stores notes. Every call is scoped to one user: another user's note does not exist.
 public protocol DiaryNoteRepository: Sendable {
-    /// Adds a note. Its category, if any, must be one of the user's (the service checks).
-    func createNote(_ note: DiaryNote, userID: UUID) async throws
+    /// Adds a note. Its category, if any, must be one of the user's (the service checks). Throws
+    /// ``InputRule/tooManyNotes(limit:)`` when the user already has `limit` notes, decided under the user's lock.
+    func createNote(_ note: DiaryNote, userID: UUID, limit: Int) async throws
+    /// How many notes the user has.
+    func noteCount(userID: UUID) async throws -> Int
     func note(id: UUID, userID: UUID) async throws -> DiaryNote?
     /// Replaces a stored note with `note` (same id); `false` when the user has no such note.
     func updateNote(_ note: DiaryNote, userID: UUID) async throws -> Bool
@@ -188,8 +199,10 @@ public protocol DiaryNoteRepository: Sendable {
     /// The user's notes about `key.movieCode` watched on `key.watchedOn`.
     func notes(userID: UUID, key: DiaryNoteKey) async throws -> [DiaryNote]
     /// Adds an import's categories and notes in one transaction: all or nothing. Skips notes whose id the user
-    /// already has, or whose movie and day the user had noted before this batch.
-    func importBatch(_ batch: DiaryImportBatch, userID: UUID) async throws -> DiaryImportOutcome
+    /// already has, or whose movie and day the user had noted before this batch. Adds nothing, and throws
+    /// ``InputRule/importPastNoteLimit(notes:adding:limit:)`` or ``InputRule/tooManyCategories(limit:)``, when
+    /// what it adds would take the user past `limits`.
+    func importBatch(_ batch: DiaryImportBatch, userID: UUID, limits: DiaryLimits) async throws -> DiaryImportOutcome
 }
 
 extension DiaryNoteRepository {

@@ -130,6 +130,15 @@ public enum InputRule: Sendable, Hashable {
     case webhookTarget(WebhookTargetProblem)
     /// The person has as many webhooks as one person may have.
     case tooManyWebhooks(limit: Int)
+    /// The diary holds as many notes as one diary may (``DiaryLimits/notes``).
+    case tooManyNotes(limit: Int)
+    /// An import whose new notes would take the diary past ``DiaryLimits/notes``: it holds `notes` and the file adds
+    /// `adding`.
+    case importPastNoteLimit(notes: Int, adding: Int, limit: Int)
+    /// The diary has as many categories as one diary may (``DiaryLimits/categories``).
+    case tooManyCategories(limit: Int)
+    /// The account has as many API tokens as one account may (``DiaryLimits/tokens``).
+    case tooManyTokens(limit: Int)
     /// More films to compare than a comparison takes.
     case tooManyComparisons(limit: Int)
     /// A film compared with itself.

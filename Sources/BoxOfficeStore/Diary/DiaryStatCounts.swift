@@ -105,6 +105,16 @@ enum DiaryStatCounts {
             adding: change.added, removing: change.removed, userID: userID, on: database)
     }
 
+    /// How many notes the user has: one row, kept with every change (0 for a user without notes).
+    static func noteCount(userID: UUID, on database: any Database) async throws -> Int {
+        try await database.requireSQL().select().column("count").from(schema)
+            .where("user_id", .equal, SQLBind(userID))
+            .where("year", .equal, SQLBind(0))
+            .where("dimension", .equal, SQLBind(Dimension.notes))
+            .where("item", .equal, SQLBind(""))
+            .first()?.decode(column: "count", as: Int.self) ?? 0
+    }
+
     /// The counts part of ``apply(_:userID:on:)``.
     private static func count(_ deltas: [Key: Int], userID: UUID, on database: any Database) async throws {
         var distinct: [Key: Int] = [:]

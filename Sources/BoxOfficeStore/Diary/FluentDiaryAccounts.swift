@@ -45,22 +45,38 @@ struct FluentDiaryUserRepository: DiaryUserRepository {
                 .update()
         }
     }
+
+    func deleteUser(id: UUID) async throws -> Bool {
+        try await StorageFailure.run("delete an account", logger: database.logger) {
+            // Every table that holds a user's rows references the account ON DELETE CASCADE (SQLite with its
+            // foreign keys on, as Fluent opens it), so one statement removes them all, atomically.
+            try await database.requireSQL().delete(from: DiaryUserModel.schema)
+                .where("id", .equal, SQLBind(id))
+                .returning("id")
+                .first() != nil
+        }
+    }
 }
 
 /// API tokens in `diary_api_tokens`.
 struct FluentDiaryTokenRepository: DiaryTokenRepository {
     let database: any Database
 
-    func createToken(_ token: DiaryToken, userID: UUID, tokenHash: String) async throws {
+    func createToken(_ token: DiaryToken, userID: UUID, tokenHash: String, limit: Int) async throws {
         try await StorageFailure.run("create an API token", logger: database.logger) {
-            let model = DiaryAPITokenModel()
-            model.id = token.id
-            model.userID = userID
-            model.name = token.name
-            model.tokenHash = tokenHash
-            model.createdAt = token.createdAt
-            model.lastUsedAt = token.lastUsedAt
-            try await model.create(on: database)
+            try await database.transaction { transaction in
+                try await DiaryUserLock.hold(userID: userID, on: transaction)
+                let count = try await DiaryAPITokenModel.query(on: transaction).filter(\.$userID == userID).count()
+                guard count < limit else { throw BoxOfficeError.invalid(nil, .tooManyTokens(limit: limit)) }
+                let model = DiaryAPITokenModel()
+                model.id = token.id
+                model.userID = userID
+                model.name = token.name
+                model.tokenHash = tokenHash
+                model.createdAt = token.createdAt
+                model.lastUsedAt = token.lastUsedAt
+                try await model.create(on: transaction)
+            }
         }
     }
 
@@ -119,16 +135,27 @@ struct FluentDiaryTokenRepository: DiaryTokenRepository {
 struct FluentDiarySessionRepository: DiarySessionRepository {
     let database: any Database
 
-    func createSession(_ session: DiarySession, tokenHash: String) async throws {
+    func createSession(_ session: DiarySession, tokenHash: String, keeping: Int) async throws {
         try await StorageFailure.run("start a session", logger: database.logger) {
-            let model = DiarySessionModel()
-            model.id = session.id
-            model.userID = session.user.id
-            model.tokenHash = tokenHash
-            model.csrfToken = session.csrfToken
-            model.createdAt = session.createdAt
-            model.expiresAt = session.expiresAt
-            try await model.create(on: database)
+            try await database.transaction { transaction in
+                let model = DiarySessionModel()
+                model.id = session.id
+                model.userID = session.user.id
+                model.tokenHash = tokenHash
+                model.csrfToken = session.csrfToken
+                model.createdAt = session.createdAt
+                model.expiresAt = session.expiresAt
+                try await model.create(on: transaction)
+                let table = SQLIdentifier(DiarySessionModel.schema)
+                let user = session.user.id
+                try await transaction.requireSQL().raw(
+                    """
+                    DELETE FROM \(table) WHERE user_id = \(bind: user) AND id NOT IN \
+                    (SELECT id FROM \(table) WHERE user_id = \(bind: user) ORDER BY expires_at DESC, id \
+                    LIMIT \(bind: max(keeping, 1)))
+                    """
+                ).run()
+            }
         }
     }
 

@@ -35,13 +35,14 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
         }
     }
 
-    func createCategory(id: UUID, name: String, visible: Bool, userID: UUID, createdAt: Date) async throws
+    func createCategory(id: UUID, name: String, visible: Bool, userID: UUID, createdAt: Date, limit: Int) async throws
         -> DiaryCategory
     {
         try await inNamingTransaction(name: name, action: "create a category", userID: userID) { transaction in
             let existing = try await Self.ordered(userID: userID, on: transaction)
             let key = DiaryValidation.categoryKey(name)
             if existing.contains(where: { $0.nameKey == key }) { throw NameTaken() }
+            guard existing.count < limit else { throw BoxOfficeError.invalid(nil, .tooManyCategories(limit: limit)) }
             let model = DiaryCategoryModel()
             model.id = id
             model.userID = userID

@@ -24,16 +24,26 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
     /// properties for every note, a third of the time of importing 5,000 notes).
     private static let importChunk = 1000
 
-    func createNote(_ note: DiaryNote, userID: UUID) async throws {
+    func createNote(_ note: DiaryNote, userID: UUID, limit: Int) async throws {
         try await StorageFailure.run("save a note", logger: database.logger) {
             try await DiaryNationFold.ensure(origin: nationOrigin, on: database)
             try await database.transaction { transaction in
+                // The bump holds the user's row (or SQLite's one writer) to the end: saves at once count in turn.
                 try await DiaryVersionStore.bump(userID: userID, on: transaction)
+                guard try await DiaryStatCounts.noteCount(userID: userID, on: transaction) < limit else {
+                    throw BoxOfficeError.invalid(nil, .tooManyNotes(limit: limit))
+                }
                 try await DiaryNoteModel(note, userID: userID).create(on: transaction)
                 try await DiaryStatCounts.apply(
                     try await DiaryStatCounts.deltas(adding: [note], removing: [], on: transaction), userID: userID,
                     on: transaction)
             }
+        }
+    }
+
+    func noteCount(userID: UUID) async throws -> Int {
+        try await StorageFailure.run("count notes", logger: database.logger) {
+            try await DiaryStatCounts.noteCount(userID: userID, on: database)
         }
     }
 
@@ -124,11 +134,13 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
         }
     }
 
-    func importBatch(_ batch: DiaryImportBatch, userID: UUID) async throws -> DiaryImportOutcome {
+    func importBatch(_ batch: DiaryImportBatch, userID: UUID, limits: DiaryLimits) async throws
+        -> DiaryImportOutcome
+    {
         let outcome = try await StorageFailure.run("import notes", logger: database.logger) {
             try await DiaryNationFold.ensure(origin: nationOrigin, on: database)
             return try await database.transaction { transaction in
-                try await Self.importBatch(batch, userID: userID, on: transaction)
+                try await Self.importBatch(batch, userID: userID, limits: limits, on: transaction)
             }
         }
         if outcome.inserted.count >= Self.analyzeAfter {
@@ -181,9 +193,9 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
 
     // MARK: - Import
 
-    private static func importBatch(_ batch: DiaryImportBatch, userID: UUID, on database: any Database) async throws
-        -> DiaryImportOutcome
-    {
+    private static func importBatch(
+        _ batch: DiaryImportBatch, userID: UUID, limits: DiaryLimits, on database: any Database
+    ) async throws -> DiaryImportOutcome {
         // Locks the user's row (PostgreSQL) or the file (SQLite): one import per user at a time, so two imports
         // of the same file cannot both pass the duplicate check below. First, as a diary change does, the nations'
         // lock shared (``DiaryNationFold``).
@@ -205,6 +217,9 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
         for category in batch.categories {
             let key = DiaryValidation.categoryKey(category.name)
             guard categoryIDs[key] == nil else { continue }
+            guard categoryIDs.count < limits.categories else {
+                throw BoxOfficeError.invalid(nil, .tooManyCategories(limit: limits.categories))
+            }
             let model = DiaryCategoryModel()
             model.id = UUID()
             model.userID = userID
@@ -246,6 +261,14 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
         if let failure = existing.failure { throw failure }
         let existingIDs = existing.ids
         let existingKeys = existing.keys
+        let adding = batch.notes.count {
+            !existingIDs.contains($0.note.id)
+                && !existingKeys.contains("\($0.note.movieCode)|\($0.note.watchedOn.isoString)")
+        }
+        guard existingIDs.count + adding <= limits.notes else {
+            throw BoxOfficeError.invalid(
+                nil, .importPastNoteLimit(notes: existingIDs.count, adding: adding, limit: limits.notes))
+        }
         let candidateIDs = batch.notes.map(\.note.id).filter { !existingIDs.contains($0) }
         let takenElsewhere = try await takenIDs(Array(Set(candidateIDs)), on: database)
 

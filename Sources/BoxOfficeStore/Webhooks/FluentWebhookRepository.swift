@@ -22,14 +22,9 @@ struct FluentWebhookRepository: WebhookRepository {
     func createWebhook(_ hook: Webhook, secret: String, limit: Int) async throws -> Bool {
         try await StorageFailure.run("store a webhook", logger: database.logger) {
             try await database.transaction { transaction in
+                // Two creates of one person queue here, so the second counts the first's hook.
+                try await DiaryUserLock.hold(userID: hook.userID, on: transaction)
                 let sql = try transaction.requireSQL()
-                if sql.dialect.name == "postgresql" {
-                    // Two creates of one person queue here, so the second counts the first's hook. SQLite has one
-                    // writer: the statement below is decided whole.
-                    try await sql.raw(
-                        "SELECT id FROM \(ident: DiaryUserModel.schema) WHERE id = \(bind: hook.userID) FOR UPDATE"
-                    ).run()
-                }
                 let values = [
                     SQLBind(hook.id), SQLBind(hook.userID), SQLBind(hook.url),
                     SQLBind(hook.events.map(\.rawValue).joined(separator: ",")), SQLBind(hook.format.rawValue),

@@ -15,6 +15,7 @@ struct DiaryPageStrings: Sendable {
     let loggedOut, logOutQuestion, csrfRefused, fixThese, cancel: String
     let accountTitle, changePasswordTitle, currentPasswordLabel, newPasswordLabel, changePasswordHint: String
     let changePasswordButton, passwordChanged: String
+    let deleteAccountTitle, deleteAccountIntro, deleteAccountExport, deleteAccountButton, accountDeleted: String
     let tokensTitle, tokensIntro, tokenNameLabel, tokenNamePlaceholder, tokenNameRule, createToken: String
     let newTokenShownOnce, tokenSecretLabel, tokenRevoked, noTokens, createdLabel, lastUsedLabel, never, revoke: String
 
@@ -108,6 +109,14 @@ struct DiaryPageStrings: Sendable {
         passwordChanged = t(
             "비밀번호를 바꿨습니다. 다른 기기에서는 로그아웃되었습니다.",
             "Password changed. Other browsers and devices were logged out.")
+        deleteAccountTitle = t("계정 지우기", "Delete account")
+        deleteAccountIntro = t(
+            "계정을 지우면 일기(기록과 분류), 보고 싶은 영화, 알림, 웹훅, 피드 주소, API 토큰이 모두 바로 지워지며 되돌릴 수 없습니다.",
+            "Deleting the account deletes your diary (notes and categories), watchlist, alerts, webhooks, feed addresses and API tokens at once, for good."
+        )
+        deleteAccountExport = t("먼저 일기를 내보내 두세요.", "Export your diary first.")
+        deleteAccountButton = t("계정과 일기 지우기", "Delete account and diary")
+        accountDeleted = t("계정과 일기를 지웠습니다.", "Your account and diary were deleted.")
         tokensTitle = t("API 토큰", "API tokens")
         tokensIntro = t(
             "API 토큰으로 스크립트나 앱에서 /api/v1의 일기 API를 쓸 수 있습니다 (Authorization: Bearer 토큰).",

@@ -37,9 +37,20 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
         users.values.first { $0.key == usernameKey }.map { DiaryCredentials(user: $0.user, passwordHash: $0.hash) }
     }
     func updatePasswordHash(userID: UUID, passwordHash: String) async throws { users[userID]?.hash = passwordHash }
+    func deleteUser(id: UUID) async throws -> Bool {
+        guard users.removeValue(forKey: id) != nil else { return false }
+        tokenRows = tokenRows.filter { $0.value.userID != id }
+        sessionRows = sessionRows.filter { $0.value.session.user.id != id }
+        categoryRows = categoryRows.filter { $0.value.userID != id }
+        noteRows = noteRows.filter { $0.value.userID != id }
+        return true
+    }
 
     // Tokens
-    func createToken(_ token: DiaryToken, userID: UUID, tokenHash: String) async throws {
+    func createToken(_ token: DiaryToken, userID: UUID, tokenHash: String, limit: Int) async throws {
+        guard tokenRows.values.count(where: { $0.userID == userID }) < limit else {
+            throw BoxOfficeError.invalid(nil, .tooManyTokens(limit: limit))
+        }
         tokenRows[token.id] = (token, userID, tokenHash)
     }
     func tokens(userID: UUID) async throws -> [DiaryToken] {
@@ -60,8 +71,11 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
     var storedTokenHashes: [String] { tokenRows.values.map(\.hash) }
 
     // Sessions
-    func createSession(_ session: DiarySession, tokenHash: String) async throws {
+    func createSession(_ session: DiarySession, tokenHash: String, keeping: Int) async throws {
         sessionRows[session.id] = (session, tokenHash)
+        let mine = sessionRows.values.map(\.session).filter { $0.user.id == session.user.id }
+            .sorted { ($0.expiresAt, $1.id.uuidString) > ($1.expiresAt, $0.id.uuidString) }
+        for old in mine.dropFirst(max(keeping, 1)) { sessionRows[old.id] = nil }
     }
     func activeSession(tokenHash: String, now: Date) async throws -> ActiveDiarySession? {
         guard
@@ -114,13 +128,14 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
     func category(id: UUID, userID: UUID) async throws -> DiaryCategory? {
         try await categories(userID: userID).first { $0.id == id }
     }
-    func createCategory(id: UUID, name: String, visible: Bool, userID: UUID, createdAt: Date) async throws
+    func createCategory(id: UUID, name: String, visible: Bool, userID: UUID, createdAt: Date, limit: Int) async throws
         -> DiaryCategory
     {
         let mine = try await categories(userID: userID)
         if mine.contains(where: { $0.name.lowercased() == name.lowercased() }) {
             throw DiaryError.conflict(.categoryNameTaken(name))
         }
+        guard mine.count < limit else { throw BoxOfficeError.invalid(nil, .tooManyCategories(limit: limit)) }
         let category = DiaryCategory(id: id, name: name, visible: visible, position: mine.count)
         categoryRows[id] = (category, userID)
         bump(userID)
@@ -148,10 +163,14 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
     }
 
     // Notes
-    func createNote(_ note: DiaryNote, userID: UUID) async throws {
+    func createNote(_ note: DiaryNote, userID: UUID, limit: Int) async throws {
+        guard try await noteCount(userID: userID) < limit else {
+            throw BoxOfficeError.invalid(nil, .tooManyNotes(limit: limit))
+        }
         noteRows[note.id] = (note, userID)
         bump(userID)
     }
+    func noteCount(userID: UUID) async throws -> Int { noteRows.values.count { $0.userID == userID } }
     func note(id: UUID, userID: UUID) async throws -> DiaryNote? {
         noteRows[id].flatMap { $0.userID == userID ? $0.note : nil }
     }
@@ -195,21 +214,33 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
     func notes(userID: UUID, key: DiaryNoteKey) async throws -> [DiaryNote] {
         try await allNotes(userID: userID).filter { $0.duplicateKey == key }
     }
-    func importBatch(_ batch: DiaryImportBatch, userID: UUID) async throws -> DiaryImportOutcome {
+    func importBatch(_ batch: DiaryImportBatch, userID: UUID, limits: DiaryLimits) async throws
+        -> DiaryImportOutcome
+    {
         importBatches += 1
-        bump(userID)
-        var created: [String] = []
-        var names: [String: UUID] = [:]
-        for category in try await categories(userID: userID) { names[category.name.lowercased()] = category.id }
-        for category in batch.categories where names[category.name.lowercased()] == nil {
-            let made = try await createCategory(
-                id: UUID(), name: category.name, visible: category.visible, userID: userID, createdAt: Date())
-            names[category.name.lowercased()] = made.id
-            created.append(category.name)
-        }
         let existing = try await allNotes(userID: userID)
         let ids = Set(existing.map(\.id))
         let keys = Set(existing.map(\.duplicateKey))
+        let adding = batch.notes.count { !ids.contains($0.note.id) && !keys.contains($0.note.duplicateKey) }
+        guard existing.count + adding <= limits.notes else {
+            throw BoxOfficeError.invalid(
+                nil, .importPastNoteLimit(notes: existing.count, adding: adding, limit: limits.notes))
+        }
+        var names: [String: UUID] = [:]
+        for category in try await categories(userID: userID) { names[category.name.lowercased()] = category.id }
+        let newCategories = Set(batch.categories.map { $0.name.lowercased() }).subtracting(names.keys)
+        guard names.count + newCategories.count <= limits.categories else {
+            throw BoxOfficeError.invalid(nil, .tooManyCategories(limit: limits.categories))
+        }
+        bump(userID)
+        var created: [String] = []
+        for category in batch.categories where names[category.name.lowercased()] == nil {
+            let made = try await createCategory(
+                id: UUID(), name: category.name, visible: category.visible, userID: userID, createdAt: Date(),
+                limit: limits.categories)
+            names[category.name.lowercased()] = made.id
+            created.append(category.name)
+        }
         var inserted: [DiaryNote] = []
         var duplicates: [Int] = []
         for entry in batch.notes {
@@ -332,23 +363,26 @@ struct DiaryHarness {
     let clock = TestClock(DiaryFixtures.now)
     var accountSettings = DiaryAccountService.Settings()
     var transferSettings = DiaryTransferService.Settings()
+    var limits = DiaryLimits()
 
     var calendar: BoxOfficeCalendar { BoxOfficeCalendar(now: clock.function) }
 
     var accounts: DiaryAccountService {
         DiaryAccountService(
             users: store, tokens: store, sessions: store, loginAttempts: store, hasher: PlainHasher(),
-            digester: TestSecretDigester(), calendar: calendar, settings: accountSettings)
+            digester: TestSecretDigester(), calendar: calendar, settings: accountSettings, limits: limits)
     }
 
     var notes: DiaryNoteService {
         DiaryNoteService(
-            categories: store, notes: store, catalog: catalog, digester: TestSecretDigester(), calendar: calendar)
+            categories: store, notes: store, catalog: catalog, digester: TestSecretDigester(), calendar: calendar,
+            limits: limits)
     }
 
     var transfer: DiaryTransferService {
         DiaryTransferService(
-            categories: store, notes: store, catalog: catalog, calendar: calendar, settings: transferSettings)
+            categories: store, notes: store, catalog: catalog, calendar: calendar, settings: transferSettings,
+            limits: limits)
     }
 
     var statistics: DiaryStatisticsService { DiaryStatisticsService(notes: store) }

@@ -211,15 +211,16 @@ private actor RendezvousNotes: DiaryNoteRepository {
         if let error { waiting.resume(throwing: error) } else { waiting.resume() }
     }
 
-    func createNote(_ note: DiaryNote, userID: UUID) async throws {
+    func createNote(_ note: DiaryNote, userID: UUID, limit: Int) async throws {
         do {
-            try await base.createNote(note, userID: userID)
+            try await base.createNote(note, userID: userID, limit: limit)
         } catch {
             failedInserts += 1
             throw error
         }
     }
 
+    func noteCount(userID: UUID) async throws -> Int { try await base.noteCount(userID: userID) }
     func updateNote(_ note: DiaryNote, userID: UUID) async throws -> Bool {
         try await base.updateNote(note, userID: userID)
     }
@@ -238,7 +239,9 @@ private actor RendezvousNotes: DiaryNoteRepository {
     func notes(userID: UUID, key: DiaryNoteKey) async throws -> [DiaryNote] {
         try await base.notes(userID: userID, key: key)
     }
-    func importBatch(_ batch: DiaryImportBatch, userID: UUID) async throws -> DiaryImportOutcome {
-        try await base.importBatch(batch, userID: userID)
+    func importBatch(_ batch: DiaryImportBatch, userID: UUID, limits: DiaryLimits) async throws
+        -> DiaryImportOutcome
+    {
+        try await base.importBatch(batch, userID: userID, limits: limits)
     }
 }

@@ -33,14 +33,16 @@ public struct DiaryAccountService: Sendable {
     let digester: any SecretDigester
     let calendar: BoxOfficeCalendar
     public let settings: Settings
+    let limits: DiaryLimits
 
     /// The service over the account tables, hashing passwords with `hasher` and storing only `digester`'s digests
     /// of tokens and session cookies.
     public init(
         users: any DiaryUserRepository, tokens: any DiaryTokenRepository, sessions: any DiarySessionRepository,
         loginAttempts: any LoginAttemptRepository, hasher: any PasswordHasher, digester: any SecretDigester,
-        calendar: BoxOfficeCalendar, settings: Settings = Settings()
+        calendar: BoxOfficeCalendar, settings: Settings = Settings(), limits: DiaryLimits = DiaryLimits()
     ) {
+        self.limits = limits
         self.users = users
         self.apiTokens = tokens
         self.sessions = sessions
@@ -106,14 +108,31 @@ public struct DiaryAccountService: Sendable {
     /// Changes the password after checking the current one, and ends every browser session of the user
     /// (the caller starts a new one for the current browser).
     public func changePassword(for user: DiaryUser, current: String, new: String) async throws {
-        let credentials = try await users.credentials(
-            usernameKey: DiaryValidation.usernameKey(user.username))
-        guard let credentials, credentials.user.id == user.id,
-            try await hasher.verify(current, against: credentials.passwordHash)
-        else { throw DiaryError.unauthorized(.wrongCurrentPassword) }
+        try await confirmPassword(current, of: user)
         try DiaryValidation.newPassword(new)
         try await users.updatePasswordHash(userID: user.id, passwordHash: try await hasher.hash(new))
         try await sessions.deleteSessions(userID: user.id)
+    }
+
+    /// Deletes the account and everything it keeps (notes, categories, tokens, sessions, watchlist, alerts,
+    /// webhooks, feeds) once its password is confirmed as ``confirmPassword(_:of:)`` does. An account already gone
+    /// is no error.
+    public func deleteAccount(_ user: DiaryUser, password: String) async throws {
+        try await confirmPassword(password, of: user)
+        _ = try await users.deleteUser(id: user.id)
+    }
+
+    /// Checks the signed-in user's own password as ``logIn(username:password:)`` does, in the same slots: a session
+    /// someone else holds cannot guess it faster than a log-in could. A wrong one is
+    /// ``DiaryError/Unauthorized/wrongCurrentPassword``; a full window ``DiaryError/tooManyAttempts(retryAfterSeconds:)``.
+    func confirmPassword(_ password: String, of user: DiaryUser) async throws {
+        let confirmed: DiaryUser
+        do {
+            confirmed = try await logIn(username: user.username, password: password)
+        } catch DiaryError.unauthorized(.wrongCredentials) {
+            throw DiaryError.unauthorized(.wrongCurrentPassword)
+        }
+        guard confirmed.id == user.id else { throw DiaryError.unauthorized(.wrongCurrentPassword) }
     }
 
     /// The account with `id`, if it still exists.
@@ -134,7 +153,8 @@ public struct DiaryAccountService: Sendable {
         let label = try DiaryValidation.tokenName(name)
         let secret = SecretToken.generate(prefix: SecretToken.apiTokenPrefix)
         let token = DiaryToken(id: UUID(), name: label, createdAt: now)
-        try await apiTokens.createToken(token, userID: user.id, tokenHash: digester.digest(secret))
+        try await apiTokens.createToken(
+            token, userID: user.id, tokenHash: digester.digest(secret), limit: limits.tokens)
         return IssuedToken(secret: secret, token: token)
     }
 
@@ -182,7 +202,7 @@ public struct DiaryAccountService: Sendable {
         let session = DiarySession(
             id: UUID(), user: user, csrfToken: SecretToken.generate(), createdAt: now,
             expiresAt: now.addingTimeInterval(settings.sessionLifetime))
-        try await sessions.createSession(session, tokenHash: digester.digest(cookie))
+        try await sessions.createSession(session, tokenHash: digester.digest(cookie), keeping: limits.sessions)
         return IssuedSession(cookieValue: cookie, session: session)
     }
 

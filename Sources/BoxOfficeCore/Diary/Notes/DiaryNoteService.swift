@@ -9,18 +9,20 @@ public struct DiaryNoteService: Sendable {
     let catalog: any DiaryMovieCatalog
     let digester: any SecretDigester
     let calendar: BoxOfficeCalendar
+    let limits: DiaryLimits
 
     /// The service over the category and note tables; `catalog` supplies the movie a new note copies; `digester`
-    /// turns an `Idempotency-Key` into the id of the note it names.
+    /// turns an `Idempotency-Key` into the id of the note it names; `limits` bound what one diary keeps.
     public init(
         categories: any DiaryCategoryRepository, notes: any DiaryNoteRepository, catalog: any DiaryMovieCatalog,
-        digester: any SecretDigester, calendar: BoxOfficeCalendar
+        digester: any SecretDigester, calendar: BoxOfficeCalendar, limits: DiaryLimits = DiaryLimits()
     ) {
         self.categoryRepository = categories
         self.noteRepository = notes
         self.catalog = catalog
         self.digester = digester
         self.calendar = calendar
+        self.limits = limits
     }
 
     /// Now, to the millisecond.
@@ -41,11 +43,12 @@ public struct DiaryNoteService: Sendable {
         return category
     }
 
-    /// Adds a category at the end. Throws ``DiaryError/Conflict/categoryNameTaken(_:)`` when the user has one with this name.
+    /// Adds a category at the end. Throws ``DiaryError/Conflict/categoryNameTaken(_:)`` when the user has one with this
+    /// name, ``InputRule/tooManyCategories(limit:)`` when the user has ``DiaryLimits/categories``.
     public func createCategory(name: String, visible: Bool = true, for user: DiaryUser) async throws -> DiaryCategory {
         let name = try DiaryValidation.categoryName(name)
         return try await categoryRepository.createCategory(
-            id: UUID(), name: name, visible: visible, userID: user.id, createdAt: now)
+            id: UUID(), name: name, visible: visible, userID: user.id, createdAt: now, limit: limits.categories)
     }
 
     /// Renames, shows/hides or moves a category (position 0 is first; others shift).
@@ -99,7 +102,8 @@ public struct DiaryNoteService: Sendable {
     // MARK: - Notes
 
     /// Creates a note, copying the movie's details from KOBIS (cached). An exact duplicate (same movie, same day)
-    /// is saved and reported in ``NoteSaveResult/duplicates``.
+    /// is saved and reported in ``NoteSaveResult/duplicates``. A diary with ``DiaryLimits/notes`` notes takes no
+    /// more: ``InputRule/tooManyNotes(limit:)``.
     ///
     /// With an `idempotencyKey` (1–255 visible ASCII characters, else ``BoxOfficeError/invalid(_:)``), the same key
     /// from the same user answers the note its first request made, never a second one, also when the two requests
@@ -161,6 +165,10 @@ public struct DiaryNoteService: Sendable {
         if let date = draft.chartDate { try DiaryValidation.watchedOn(date, today: today, field: "chartDate") }
         if let rank = draft.chartRank { _ = try DiaryValidation.chartRank(rank) }
         if let categoryId = draft.categoryId { try await requireCategory(categoryId, for: user) }
+        // Asked before the movie, which may cost a KOBIS call; the store decides again under the user's lock.
+        guard try await noteRepository.noteCount(userID: user.id) < limits.notes else {
+            throw BoxOfficeError.invalid(nil, .tooManyNotes(limit: limits.notes))
+        }
         let movie: Movie
         do {
             movie = try await catalog.movie(code: movieCode)
@@ -176,7 +184,7 @@ public struct DiaryNoteService: Sendable {
             createdAt: now, updatedAt: now, movie: MovieSnapshot(movie), chartDate: draft.chartDate,
             chartRank: draft.chartRank)
         let duplicates = try await noteRepository.notes(userID: user.id, key: note.duplicateKey)
-        try await noteRepository.createNote(note, userID: user.id)
+        try await noteRepository.createNote(note, userID: user.id, limit: limits.notes)
         return NoteSaveResult(note: note, duplicates: duplicates)
     }
 

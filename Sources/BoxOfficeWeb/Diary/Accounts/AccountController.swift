@@ -5,7 +5,8 @@ import Hummingbird
 
 /// `GET /account`; `POST /account/password` (changes it, which ends every other session, and starts a new
 /// one for this browser); `POST /account/tokens` (creates an API token and shows it once);
-/// `POST /account/tokens/{id}/revoke`; `POST /account/watchlist` (what logging a note does to a watchlisted film).
+/// `POST /account/tokens/{id}/revoke`; `POST /account/watchlist` (what logging a note does to a watchlisted film);
+/// `POST /account/delete` (the account and all it keeps, once its password is confirmed).
 struct AccountController<Context: DiarySessionContext>: Sendable {
     let accounts: DiaryAccountService
     let administrators: any AdministratorRepository
@@ -30,6 +31,9 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
         }
         group.post("account/tokens") { request, context in
             try await createToken(request, context: context)
+        }
+        group.post("account/delete") { request, context in
+            try await deleteAccount(request, context: context)
         }
         group.post("account/watchlist") { request, context in
             let session = try context.requireSession()
@@ -70,8 +74,10 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
             do {
                 try await accounts.changePassword(
                     for: session.user, current: form.currentPassword, new: new)
-            } catch DiaryError.unauthorized(let reason) {
-                errors.append(ReasonText(environment.language).unauthorized(reason))
+            } catch let error as DiaryError {
+                return try await render(
+                    environment, session: session, passwordErrors: [ReasonText(environment.language).diary(error)],
+                    status: Self.status(of: error))
             }
         }
         guard errors.isEmpty else {
@@ -83,6 +89,30 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
             site: site)
     }
 
+    /// Deletes the account once its password is confirmed; the session went with it, so the cookie is forgotten.
+    func deleteAccount(_ request: Request, context: Context) async throws -> Response {
+        let environment = DiaryPageEnvironment(request: request, site: site)
+        let session = try context.requireSession()
+        let password = try context.form.decode(AccountForms.DeleteAccount.self).password
+        do {
+            try await accounts.deleteAccount(session.user, password: password)
+        } catch let error as DiaryError {
+            return try await render(
+                environment, session: session, deleteErrors: [ReasonText(environment.language).diary(error)],
+                status: Self.status(of: error))
+        }
+        var response = environment.redirect("/login", [("done", "deleted")])
+        response.setCookie(SessionCookies.expired(SessionCookies.sessionName, request: request))
+        return response
+    }
+
+    /// A refused password check: 429 when the log-in window is full (its `Retry-After` on the page's status is
+    /// left to the words), 400 otherwise.
+    private static func status(of error: DiaryError) -> HTTPResponse.Status {
+        if case .tooManyAttempts = error { return .tooManyRequests }
+        return .badRequest
+    }
+
     func createToken(_ request: Request, context: Context) async throws -> Response {
         let environment = DiaryPageEnvironment(request: request, site: site)
         let session = try context.requireSession()
@@ -90,10 +120,13 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
         let issued: DiaryAccountService.IssuedToken
         do {
             issued = try await accounts.issueToken(for: session.user, name: name)
-        } catch BoxOfficeError.invalid {
+        } catch BoxOfficeError.invalid(let problem) {
+            // The name's rule in the form's words; anything else (the account's token limit) as the core says it.
+            let words =
+                problem.field == "name"
+                ? environment.strings.tokenNameRule : ReasonText(environment.language).input(problem)
             return try await render(
-                environment, session: session, tokenErrors: [environment.strings.tokenNameRule], tokenName: name,
-                status: .badRequest)
+                environment, session: session, tokenErrors: [words], tokenName: name, status: .badRequest)
         }
         // Shown here, once: the page is not stored (no-store) and a reload does not show it again.
         return try await render(
@@ -104,12 +137,12 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
     private func render(
         _ environment: DiaryPageEnvironment, session: DiarySession, flash: String? = nil, passwordErrors: [String] = [],
         tokenErrors: [String] = [], tokenName: String = "", newToken: AccountViewModel.NewToken? = nil,
-        status: HTTPResponse.Status = .ok
+        deleteErrors: [String] = [], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let tokens = try await accounts.tokens(for: session.user)
         var viewModel = AccountViewModel(
             environment: environment, session: session, tokens: tokens, flash: flash, passwordErrors: passwordErrors,
-            tokenErrors: tokenErrors, tokenName: tokenName, newToken: newToken)
+            tokenErrors: tokenErrors, tokenName: tokenName, newToken: newToken, deleteErrors: deleteErrors)
         viewModel.removal = WatchlistRemovalViewModel(
             environment: environment, preference: try await watchlist.removalPreference(userID: session.user.id))
         // Administrators get the header link to their pages (Pages/Admin).

@@ -57,6 +57,19 @@ enum AccountForms {
         }
     }
 
+    /// `POST /account/delete`.
+    struct DeleteAccount: Sendable, Equatable, Decodable {
+        var password: String
+
+        private enum CodingKeys: String, CodingKey {
+            case password
+        }
+
+        init(from decoder: any Decoder) throws {
+            password = try decoder.container(keyedBy: CodingKeys.self).field(.password)
+        }
+    }
+
     /// `POST /account/watchlist`: `ask`, `always` or `never` (anything else is a 400).
     struct WatchlistRemoval: Sendable, Equatable, Decodable {
         var removal: String

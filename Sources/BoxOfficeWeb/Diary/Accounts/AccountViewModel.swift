@@ -29,6 +29,10 @@ struct AccountViewModel: Sendable {
     var passwordErrors: [String]
     var hasPasswordErrors: Bool
     var tokenAction: String
+    var deleteAction: String
+    var deleteErrors: [String]
+    var hasDeleteErrors: Bool
+    var exportURL: String
     var tokenErrors: [String]
     var hasTokenErrors: Bool
     var tokenName: String
@@ -49,7 +53,8 @@ struct AccountViewModel: Sendable {
 
     init(
         environment: DiaryPageEnvironment, session: DiarySession, tokens: [DiaryToken], flash: String? = nil,
-        passwordErrors: [String] = [], tokenErrors: [String] = [], tokenName: String = "", newToken: NewToken? = nil
+        passwordErrors: [String] = [], tokenErrors: [String] = [], tokenName: String = "", newToken: NewToken? = nil,
+        deleteErrors: [String] = []
     ) {
         let s = environment.strings
         self.s = s
@@ -63,6 +68,10 @@ struct AccountViewModel: Sendable {
         self.passwordErrors = passwordErrors
         hasPasswordErrors = !passwordErrors.isEmpty
         tokenAction = environment.link("/account/tokens")
+        deleteAction = environment.link("/account/delete")
+        self.deleteErrors = deleteErrors
+        hasDeleteErrors = !deleteErrors.isEmpty
+        exportURL = environment.link("/import-export")
         self.tokenErrors = tokenErrors
         hasTokenErrors = !tokenErrors.isEmpty
         self.tokenName = tokenName

@@ -18,7 +18,12 @@ struct LoginController<Context: DiarySessionContext>: Sendable {
         let environment = DiaryPageEnvironment(request: request, site: site)
         let next = request.formParameters.nonEmpty("next")
         if context.session != nil { return environment.afterLogin(next) }
-        let flash = request.formParameters.nonEmpty("done") == "loggedOut" ? environment.strings.loggedOut : nil
+        let flash: String?
+        switch request.formParameters.nonEmpty("done") {
+        case "loggedOut": flash = environment.strings.loggedOut
+        case "deleted": flash = environment.strings.accountDeleted
+        default: flash = nil
+        }
         return try renderer.renderAccountForm(
             .login, environment, username: "", next: next, errors: [], flash: flash, status: .ok)
     }

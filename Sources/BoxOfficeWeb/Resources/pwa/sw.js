@@ -8,10 +8,11 @@
  * - Fingerprinted static files: cache first (their address changes with their content).
  * - Posters: stale-while-revalidate, at most 200.
  * - Private pages (the server labels them with X-BoxOffice-Account and the session's end, X-BoxOffice-Session-Expires)
- *   are kept apart, with the account they were shown to and until when; that cache is emptied on /logout, when the
- *   server answers for no account or another one, and once the session's end has passed. Offline, a private copy is
- *   shown only while that session lasts (and, where the browser lets the worker read cookies, while the signed-in
- *   hint cookie is there): a device shared with the next person never shows them the last one's diary.
+ *   are kept apart, with the account they were shown to and until when; that cache is emptied on /logout and
+ *   /account/delete, when the server answers for no account or another one, and once the session's end has passed.
+ *   Offline, a private copy is shown only while that session lasts (and, where the browser lets the worker read
+ *   cookies, while the signed-in hint cookie is there): a device shared with the next person never shows them the
+ *   last one's diary.
  * - Notes written offline wait in IndexedDB (the page puts them there, labelled with the account that wrote them)
  *   and are posted to /notes, once each, with their Idempotency-Key, only while that account is signed in; another
  *   account's notes stay on the device for their owner.
@@ -97,7 +98,8 @@ self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.method === "POST" && url.pathname === "/logout") {
+  // Logging out and deleting the account both end the session: the private copies go at once.
+  if (request.method === "POST" && (url.pathname === "/logout" || url.pathname === "/account/delete")) {
     event.waitUntil(forgetAccount());
     return;
   }

@@ -1,0 +1,20 @@
+/// What one account may keep, however many requests it sends. Each request is bounded on its own (a memo's length,
+/// an import's rows); these bound what the requests add up to, so one person cannot fill the store others share.
+/// Stores decide them under the account's lock, so requests at once cannot pass a limit together.
+public struct DiaryLimits: Sendable, Hashable {
+    /// Notes in one diary: twice the 50,000 the diary is measured at, and room for one whole import.
+    public var notes: Int
+    /// Categories of one diary.
+    public var categories: Int
+    /// API tokens of one account (they never expire; revoking one makes room).
+    public var tokens: Int
+    /// Browsers signed in to one account at once: signing in once more ends the session unused the longest.
+    public var sessions: Int
+
+    public init(notes: Int = 100_000, categories: Int = 1_000, tokens: Int = 100, sessions: Int = 50) {
+        self.notes = notes
+        self.categories = categories
+        self.tokens = tokens
+        self.sessions = sessions
+    }
+}

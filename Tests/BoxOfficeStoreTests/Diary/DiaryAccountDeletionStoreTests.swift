@@ -1,0 +1,107 @@
+import BoxOfficeCore
+import FluentKit
+import Foundation
+import KOBIS
+import SQLKit
+import Testing
+
+@testable import BoxOfficeStore
+
+extension DiaryStoreTests {
+    @Suite("Diary store: deleting an account")
+    struct DiaryAccountDeletionStoreTests {
+        /// Every table with a `user_id` column, read from the database itself, so a table added later is checked too.
+        static func userTables(_ database: BoxOfficeDatabase) async throws -> [String] {
+            let sql = try database.database.requireSQL()
+            if sql.dialect.name == "postgresql" {
+                return try await sql.raw(
+                    """
+                    SELECT table_name FROM information_schema.columns \
+                    WHERE column_name = 'user_id' AND table_schema = current_schema() ORDER BY table_name
+                    """
+                ).all().map { try $0.decode(column: "table_name", as: String.self) }
+            }
+            var tables: [String] = []
+            for row in try await sql.raw("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() {
+                let name = try row.decode(column: "name", as: String.self)
+                let columns = try await sql.raw("SELECT name FROM pragma_table_info(\(bind: name))").all()
+                if try columns.contains(where: { try $0.decode(column: "name", as: String.self) == "user_id" }) {
+                    tables.append(name)
+                }
+            }
+            return tables
+        }
+
+        static func rows(of userID: UUID, in table: String, _ database: BoxOfficeDatabase) async throws -> Int {
+            try await database.database.requireSQL().raw(
+                "SELECT COUNT(*) AS n FROM \(ident: table) WHERE user_id = \(bind: userID)"
+            ).first()?.decode(column: "n", as: Int.self) ?? 0
+        }
+
+        /// Gives `user` a row in every kind of table an account fills.
+        static func fill(_ user: DiaryUser, _ database: BoxOfficeDatabase) async throws {
+            let repositories = database.diaryRepositories()
+            let now = DiaryStoreFixtures.now
+            let category = try await repositories.categories.createCategory(
+                id: UUID(), name: "인생 영화", visible: true, userID: user.id, createdAt: now)
+            var note = DiaryStoreFixtures.note(categoryId: category.id)
+            note.id = UUID()
+            try await repositories.notes.createNote(note, userID: user.id)
+            try await repositories.tokens.createToken(
+                DiaryToken(id: UUID(), name: "t", createdAt: now), userID: user.id, tokenHash: "token-\(user.id)")
+            try await repositories.sessions.createSession(
+                DiarySession(
+                    id: UUID(), user: user, csrfToken: "c", createdAt: now, expiresAt: now.addingTimeInterval(600)),
+                tokenHash: "session-\(user.id)")
+            _ = try await database.watchlistRepository().add(
+                WatchlistEntry(movieCode: "20190001", title: "기생충", openDate: CalendarDate("2019-05-30"), addedAt: now),
+                userID: user.id)
+            let hook = Webhook(
+                id: UUID(), userID: user.id, url: "https://hooks.example.com/\(user.id)", events: [.first],
+                format: .json, createdAt: now)
+            #expect(try await database.webhookRepository().createWebhook(hook, secret: "s", limit: 10))
+            try await database.webhookRepository().enqueue([
+                WebhookDelivery(
+                    id: UUID(), webhookID: hook.id,
+                    message: WebhookMessage(kind: "first", title: "t", text: "x", fields: [:]), createdAt: now,
+                    nextAttemptAt: now)
+            ])
+            try await database.feedSecretRepository().replaceSecret(
+                digest: "feed-\(user.id)", userID: user.id, createdAt: now)
+        }
+
+        @Test(
+            "an account's deletion takes every row of it from every table that names a user, and no one else's",
+            arguments: Backend.enabled)
+        func deletesEverything(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, _ in
+                let repositories = database.diaryRepositories()
+                let minji = try await DiaryStoreFixtures.createUser("minji", in: repositories)
+                let other = try await DiaryStoreFixtures.createUser("other", in: repositories)
+                try await Self.fill(minji, database)
+                try await Self.fill(other, database)
+                let tables = try await Self.userTables(database)
+                #expect(tables.count >= 10, "\(tables)")
+                var filled: [String] = []
+                for table in tables where try await Self.rows(of: minji.id, in: table, database) > 0 {
+                    filled.append(table)
+                }
+                #expect(filled.count >= 9, "the fill reaches most tables: \(filled)")
+
+                #expect(try await repositories.users.deleteUser(id: minji.id))
+                for table in tables {
+                    #expect(try await Self.rows(of: minji.id, in: table, database) == 0, "\(table)")
+                }
+                for table in filled {
+                    #expect(try await Self.rows(of: other.id, in: table, database) > 0, "\(table) kept other's")
+                }
+                #expect(try await database.rowCount(of: "webhook_deliveries") == 1, "the deleted hook's went with it")
+                #expect(try await repositories.users.user(id: minji.id) == nil)
+                #expect(try await repositories.users.credentials(usernameKey: "minji") == nil)
+                #expect(try await repositories.users.deleteUser(id: minji.id) == false)
+                // The name is free again.
+                _ = try await DiaryStoreFixtures.createUser("minji", in: repositories)
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+public import BoxOfficeCore
+public import Foundation
+
+// The stores' writes with the limits an account has by default, for tests about something else.
+
+extension DiaryNoteRepository {
+    public func createNote(_ note: DiaryNote, userID: UUID) async throws {
+        try await createNote(note, userID: userID, limit: DiaryLimits().notes)
+    }
+
+    public func importBatch(_ batch: DiaryImportBatch, userID: UUID) async throws -> DiaryImportOutcome {
+        try await importBatch(batch, userID: userID, limits: DiaryLimits())
+    }
+}
+
+extension DiaryCategoryRepository {
+    public func createCategory(id: UUID, name: String, visible: Bool, userID: UUID, createdAt: Date) async throws
+        -> DiaryCategory
+    {
+        try await createCategory(
+            id: id, name: name, visible: visible, userID: userID, createdAt: createdAt, limit: DiaryLimits().categories)
+    }
+}
+
+extension DiaryTokenRepository {
+    public func createToken(_ token: DiaryToken, userID: UUID, tokenHash: String) async throws {
+        try await createToken(token, userID: userID, tokenHash: tokenHash, limit: DiaryLimits().tokens)
+    }
+}
+
+extension DiarySessionRepository {
+    public func createSession(_ session: DiarySession, tokenHash: String) async throws {
+        try await createSession(session, tokenHash: tokenHash, keeping: DiaryLimits().sessions)
+    }
+}
