@@ -18,9 +18,9 @@ public protocol WebhookRepository: Sendable {
 
     func enqueue(_ deliveries: [WebhookDelivery]) async throws
     /// Queues `delivery`, a test of the user's hook, unless that hook has `limit` test deliveries made after
-    /// `since`: decided in one step on the database, so tests sent at once (by any instance) cannot pass the limit
-    /// together.
-    func enqueueTest(_ delivery: WebhookDelivery, userID: UUID, since: Date, limit: Int) async throws
+    /// `since`, or the user sent `personLimit` tests after it to any hook, deleted ones included: decided under the
+    /// user's lock on the database, so tests sent at once (by any instance) cannot pass a limit together.
+    func enqueueTest(_ delivery: WebhookDelivery, userID: UUID, since: Date, limit: Int, personLimit: Int) async throws
         -> WebhookTestQueueing
     /// Claims up to `limit` pending deliveries due at `now` that no other holder has claimed (or whose claim ran
     /// out), for `holder` until `until`, soonest due first.
@@ -47,4 +47,6 @@ public enum WebhookTestQueueing: Hashable, Sendable {
     case noSuchWebhook
     /// The hook had its tests for the window; `oldest` is when the oldest of them was made.
     case limitReached(oldest: Date)
+    /// The person had their tests for the window, over all their hooks; `oldest` as above.
+    case personLimitReached(oldest: Date)
 }

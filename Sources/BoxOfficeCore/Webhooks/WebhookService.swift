@@ -8,6 +8,8 @@ public struct WebhookService: AlertListener {
     public static let logLength = 20
     /// Tests one hook may be sent within ``testWindow``: enough to try a receiver, too few to scan ports with.
     public static let testsPerWindow = 5
+    /// Tests one person may send within ``testWindow`` over all their hooks (deleting a hook gives none back).
+    public static let testsPerPersonPerWindow = 20
     public static let testWindow: TimeInterval = 3600
 
     private let repository: any WebhookRepository
@@ -99,22 +101,31 @@ public struct WebhookService: AlertListener {
     }
 
     /// Queues a test message for the user's hook (also a turned-off one, to see whether it works again), at most
-    /// ``testsPerWindow`` per hook within ``testWindow``; throws ``WebhookTestLimitReached`` past that.
+    /// ``testsPerWindow`` per hook and ``testsPerPersonPerWindow`` per person within ``testWindow``; throws
+    /// ``WebhookTestLimitReached`` past either.
     public func sendTest(webhookID: UUID, userID: UUID) async throws {
         let now = calendar.currentInstant
         let delivery = WebhookDelivery(
             id: UUID(), webhookID: webhookID, message: wording.testMessage(), createdAt: now, nextAttemptAt: now)
         switch try await repository.enqueueTest(
-            delivery, userID: userID, since: now.addingTimeInterval(-Self.testWindow), limit: Self.testsPerWindow)
+            delivery, userID: userID, since: now.addingTimeInterval(-Self.testWindow), limit: Self.testsPerWindow,
+            personLimit: Self.testsPerPersonPerWindow)
         {
         case .queued:
             wake()
         case .noSuchWebhook:
             throw DiaryError.notFound(.webhook(webhookID.uuidString))
         case .limitReached(let oldest):
-            let wait = oldest.addingTimeInterval(Self.testWindow).timeIntervalSince(now)
-            throw WebhookTestLimitReached(retryAfterSeconds: Int(min(max(wait.rounded(.up), 1), Self.testWindow)))
+            throw WebhookTestLimitReached(scope: .hook, retryAfterSeconds: retryAfter(oldest, now: now))
+        case .personLimitReached(let oldest):
+            throw WebhookTestLimitReached(scope: .person, retryAfterSeconds: retryAfter(oldest, now: now))
         }
+    }
+
+    /// Seconds until the oldest counted test leaves the window: 1 at least, the window at most.
+    private func retryAfter(_ oldest: Date, now: Date) -> Int {
+        let wait = oldest.addingTimeInterval(Self.testWindow).timeIntervalSince(now)
+        return Int(min(max(wait.rounded(.up), 1), Self.testWindow))
     }
 
     /// Queues a delivery of each new alert to each of its person's enabled hooks that take its kind.
@@ -142,11 +153,19 @@ public struct WebhookService: AlertListener {
 }
 
 /// "Send a test" was pressed more than ``WebhookService/testsPerWindow`` times within ``WebhookService/testWindow``
-/// for one hook (HTTP 429 with `Retry-After`).
+/// for one hook, or ``WebhookService/testsPerPersonPerWindow`` times for all of a person's (HTTP 429 with
+/// `Retry-After`).
 public struct WebhookTestLimitReached: Error, Hashable, Sendable {
+    /// Whose limit was reached.
+    public enum Scope: Hashable, Sendable {
+        case hook, person
+    }
+
+    public let scope: Scope
     public let retryAfterSeconds: Int
 
-    public init(retryAfterSeconds: Int) {
+    public init(scope: Scope, retryAfterSeconds: Int) {
+        self.scope = scope
         self.retryAfterSeconds = retryAfterSeconds
     }
 }

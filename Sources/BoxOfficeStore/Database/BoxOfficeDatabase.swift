@@ -150,6 +150,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(RecountMilestonesAtRunStart())
         migrations.add(RecountFilmsWithoutFirstRun())
         migrations.add(RecountFilmsWithWeeklyRows())
+        migrations.add(CreateWebhookTestSends())
         self.migrations = migrations
     }
 

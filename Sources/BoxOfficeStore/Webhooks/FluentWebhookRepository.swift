@@ -11,6 +11,7 @@ struct FluentWebhookRepository: WebhookRepository {
 
     static let hooks = "webhooks"
     static let deliveries = "webhook_deliveries"
+    static let testSends = "webhook_test_sends"
     private static let hookColumns = [
         "id", "user_id", "url", "events", "format", "enabled", "consecutive_failures", "created_at", "disabled_at",
     ]
@@ -111,7 +112,7 @@ struct FluentWebhookRepository: WebhookRepository {
         }
     }
 
-    func enqueueTest(_ delivery: WebhookDelivery, userID: UUID, since: Date, limit: Int) async throws
+    func enqueueTest(_ delivery: WebhookDelivery, userID: UUID, since: Date, limit: Int, personLimit: Int) async throws
         -> WebhookTestQueueing
     {
         try await StorageFailure.run("queue a webhook test", logger: database.logger) {
@@ -119,16 +120,22 @@ struct FluentWebhookRepository: WebhookRepository {
             encoder.outputFormatting = .sortedKeys
             let message = String(decoding: try encoder.encode(delivery.message), as: UTF8.self)
             return try await database.transaction { transaction in
+                // One person's tests queue on their account row (PostgreSQL; SQLite has one writer), so both limits
+                // below are decided in turn, whichever instance sends them.
+                try await DiaryUserLock.hold(userID: userID, on: transaction)
                 let sql = try transaction.requireSQL()
-                // Tests of one hook sent at once queue on its row (PostgreSQL); SQLite has one writer, and the
-                // insert below is decided whole. The hook's own row says whether it is this user's.
-                let lock = sql.dialect.name == "postgresql" ? " FOR UPDATE" : ""
                 let owned = try await sql.raw(
                     """
-                    SELECT id FROM \(ident: Self.hooks) WHERE id = \(bind: delivery.webhookID) AND user_id = \(bind: userID)\(unsafeRaw: lock)
+                    SELECT id FROM \(ident: Self.hooks) WHERE id = \(bind: delivery.webhookID) AND user_id = \(bind: userID)
                     """
                 ).first()
                 guard owned != nil else { return .noSuchWebhook }
+                try await sql.delete(from: Self.testSends).where("user_id", .equal, SQLBind(userID))
+                    .where("sent_at", .lessThanOrEqual, SQLBind(since)).run()
+                let sent = try await sql.select().column("sent_at").from(Self.testSends)
+                    .where("user_id", .equal, SQLBind(userID)).orderBy("sent_at").all()
+                    .map { try $0.decode(column: "sent_at", as: Date.self) }
+                if sent.count >= personLimit { return .personLimitReached(oldest: sent.first ?? delivery.createdAt) }
                 let values = [
                     SQLBind(delivery.id), SQLBind(delivery.webhookID), SQLBind(message),
                     SQLBind(delivery.state.rawValue), SQLBind(delivery.attempts), SQLBind(delivery.createdAt),
@@ -142,7 +149,11 @@ struct FluentWebhookRepository: WebhookRepository {
                     RETURNING id
                     """
                 ).first()
-                if inserted != nil { return .queued }
+                if inserted != nil {
+                    try await sql.insert(into: Self.testSends).columns("id", "user_id", "sent_at")
+                        .values(SQLBind(UUID()), SQLBind(userID), SQLBind(delivery.createdAt)).run()
+                    return .queued
+                }
                 let oldest = try await sql.raw(
                     "\(Self.recentTests(delivery.webhookID, since: since, count: false))"
                 ).first()?.decode(column: "created_at", as: Date.self)

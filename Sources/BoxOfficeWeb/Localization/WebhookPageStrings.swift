@@ -59,12 +59,21 @@ struct WebhookPageStrings: Sendable {
         }
     }
 
-    /// "Send a test" refused: the hook had its tests for the hour.
-    func testLimit(perHour: Int, retryAfterSeconds: Int) -> String {
-        let minutes = max(1, (retryAfterSeconds + 59) / 60)
-        return isEnglish
-            ? "A hook can be sent at most \(perHour) tests an hour. Try again in \(minutes) min."
-            : "시험 메시지는 웹훅마다 한 시간에 \(perHour)번까지 보낼 수 있습니다. \(minutes)분 뒤에 다시 해 보세요."
+    /// "Send a test" refused: the hook, or the person over all their hooks, had their tests for the hour.
+    func testLimit(_ limit: WebhookTestLimitReached) -> String {
+        let minutes = max(1, (limit.retryAfterSeconds + 59) / 60)
+        switch limit.scope {
+        case .hook:
+            let perHour = WebhookService.testsPerWindow
+            return isEnglish
+                ? "A hook can be sent at most \(perHour) tests an hour. Try again in \(minutes) min."
+                : "시험 메시지는 웹훅마다 한 시간에 \(perHour)번까지 보낼 수 있습니다. \(minutes)분 뒤에 다시 해 보세요."
+        case .person:
+            let perHour = WebhookService.testsPerPersonPerWindow
+            return isEnglish
+                ? "You can send at most \(perHour) tests an hour over all your webhooks. Try again in \(minutes) min."
+                : "시험 메시지는 모든 웹훅을 합쳐 한 시간에 \(perHour)번까지 보낼 수 있습니다. \(minutes)분 뒤에 다시 해 보세요."
+        }
     }
 
     /// A delivery log's stored reason in the reader's words. Anything else (a raw error an older version stored)

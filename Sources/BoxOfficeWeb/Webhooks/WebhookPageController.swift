@@ -45,8 +45,7 @@ struct WebhookPageController<Context: DiarySessionContext>: Sendable {
             do {
                 try await webhooks.sendTest(webhookID: try Self.id(context), userID: session.user.id)
             } catch let limit as WebhookTestLimitReached {
-                let words = WebhookPageStrings.table(for: environment.language).testLimit(
-                    perHour: WebhookService.testsPerWindow, retryAfterSeconds: limit.retryAfterSeconds)
+                let words = WebhookPageStrings.table(for: environment.language).testLimit(limit)
                 var response = try await render(
                     environment, session: session, errors: [words], status: .tooManyRequests)
                 response.headers[.retryAfter] = String(limit.retryAfterSeconds)

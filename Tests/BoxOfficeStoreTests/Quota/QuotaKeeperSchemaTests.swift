@@ -28,6 +28,7 @@ struct QuotaKeeperSchemaTests {
         CreateFilmRunPaces(), AddChartUpkeepMark(), WidenFilmRunPaces(), NumberChartUpkeepMarks(),
         CreateMedianPaces(), AddMovieNationTitlePending(), FillEnglishTitlesFromDetails(),
         RecountMilestonesAtRunStart(), RecountFilmsWithoutFirstRun(), RecountFilmsWithWeeklyRows(),
+        CreateWebhookTestSends(),
     ]
 
     /// A migrator over `database` that knows only `migrations`.

@@ -55,6 +55,42 @@ struct WebhookTestSendTests {
         }
     }
 
+    @Test(
+        "twenty tests a person an hour over all hooks: deleting a hook and making it again gives none back",
+        arguments: DiaryWebBackend.enabled)
+    func personLimit(backend: DiaryWebBackend) async throws {
+        let receiver = WebhookReceiver()
+        try await receiver.run { port in
+            try await WebhookDeliveryTests.withServices(backend) { services in
+                let minji = try await WebhookDeliveryTests.user(services, "minji")
+                let perHook = WebhookService.testsPerWindow
+                var hooks: [Webhook] = []
+                for index in 0..<(WebhookService.testsPerPersonPerWindow / perHook) {
+                    let (hook, _) = try await services.webhooks.create(
+                        userID: minji.id, url: "http://localhost:\(port)/h\(index)", events: ["first"], format: "json")
+                    hooks.append(hook)
+                    for _ in 0..<perHook { try await services.webhooks.sendTest(webhookID: hook.id, userID: minji.id) }
+                }
+                try await services.webhooks.delete(id: hooks[0].id, userID: minji.id)
+                let (again, _) = try await services.webhooks.create(
+                    userID: minji.id, url: "http://localhost:\(port)/h0", events: ["first"], format: "json")
+                do {
+                    try await services.webhooks.sendTest(webhookID: again.id, userID: minji.id)
+                    Issue.record("the 21st test of the hour was queued")
+                } catch let limit as WebhookTestLimitReached {
+                    #expect(limit.scope == .person)
+                    #expect((1...3600).contains(limit.retryAfterSeconds))
+                    #expect(
+                        WebhookPageStrings.table(for: .english).testLimit(limit).hasPrefix(
+                            "You can send at most 20 tests an hour over all your webhooks."))
+                    #expect(
+                        WebhookPageStrings.table(for: .korean).testLimit(limit).hasPrefix(
+                            "시험 메시지는 모든 웹훅을 합쳐 한 시간에 20번까지"))
+                }
+            }
+        }
+    }
+
     @Test("the page answers the sixth test with 429, Retry-After and the reason in Korean and English")
     func page() async throws {
         try await WebhookAPITests.withApp(.sqlite, allowPrivate: true) { client in
