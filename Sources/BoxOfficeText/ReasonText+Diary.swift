@@ -9,8 +9,8 @@ extension ReasonText {
         case .tooManyAttempts(let seconds):
             let minutes = max(1, (seconds + 59) / 60)
             return t(
-                "이 아이디로 로그인에 너무 많이 실패했습니다. \(minutes)분 뒤에 다시 해 보세요.",
-                "Too many failed logins for this username. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").")
+                "이 아이디의 비밀번호가 너무 여러 번 틀렸습니다. \(minutes)분 뒤에 다시 해 보세요.",
+                "Too many wrong passwords for this username. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").")
         case .notFound(let missing): return self.missing(missing)
         case .exportInProgress:
             return t(

@@ -206,7 +206,7 @@ extension ReasonText {
         case .importPastNoteLimit(let notes, let adding, let limit):
             return t(
                 "일기 하나에는 기록을 \(number(limit))개까지 둘 수 있습니다. 일기에 \(number(notes))개가 있고 이 파일은 새 기록 \(number(adding))개를 더하므로 가져오지 않았습니다.",
-                "A diary holds at most \(number(limit)) notes: it has \(number(notes)) and the file adds \(number(adding)) new ones, so nothing was imported."
+                "A diary holds at most \(number(limit)) notes: it has \(number(notes)) and the file adds \(number(adding)) new \(adding == 1 ? "one" : "ones"), so nothing was imported."
             )
         case .tooManyCategories(let limit):
             return t(

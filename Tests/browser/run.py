@@ -845,6 +845,29 @@ def phone_large_text(c: Context) -> None:
             check(field >= form / 2, f"{path}: the name field is {field}px of the form's {form}px")
 
 
+@test("charts on a phone: every label at least 9.5 px on screen, the chart scrolling in its own box", phone=True)
+def phone_chart_text(c: Context) -> None:
+    d = c.driver
+    days = [f"2024-03-{day:02d}" for day in range(1, 8)]
+    for day in days:
+        check(c.server.json(f"/api/v1/daily?date={day}").get("entries"), f"the daily chart of {day} has rows")
+    code = c.server.json(f"/api/v1/daily?date={days[-1]}")["entries"][0]["movieCode"]
+    for path, selector in ((f"/market/days?from={days[0]}&to={days[-1]}", "svg.market-chart"),
+                           (f"/movies/{code}", "svg.pace-chart"), (f"/movies/{code}?lang=en", "svg.trend-chart")):
+        d.get(c.server.url(path))
+        one(d, selector)
+        sizes = d.execute_script(
+            "return Array.from(document.querySelectorAll('.chart-scroll svg text')).map(t =>"
+            " parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);")
+        check(sizes and min(sizes) >= 9.5, f"{path}: chart text on screen {min(sizes or [0]):.1f}px (at least 9.5)")
+        overflow = d.execute_script(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
+        check(overflow <= 1, f"{path}: the page does not scroll sideways ({overflow}px); the chart scrolls in its box")
+        box = one(d, f".chart-scroll:has({selector})")
+        check(box.get_attribute("tabindex") == "0" and box.get_attribute("aria-label"),
+              f"{path}: the chart's box is reachable by keyboard and named")
+
+
 __import__("test_diary").register(sys.modules[__name__])  # the diary pages: Tests/browser/test_diary.py
 __import__("test_archive").register(sys.modules[__name__])  # backfill and period chart: Tests/browser/test_archive.py
 __import__("test_phone").register(sys.modules[__name__])  # the phone app (issue 16): Tests/browser/test_phone.py

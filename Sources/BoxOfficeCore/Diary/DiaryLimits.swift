@@ -8,7 +8,8 @@ public struct DiaryLimits: Sendable, Hashable {
     public var categories: Int
     /// API tokens of one account (they never expire; revoking one makes room).
     public var tokens: Int
-    /// Browsers signed in to one account at once: signing in once more ends the session unused the longest.
+    /// Browsers signed in to one account at once: signing in once more ends the session that would end soonest (a
+    /// session in use keeps pushing its end back).
     public var sessions: Int
 
     public init(notes: Int = 100_000, categories: Int = 1_000, tokens: Int = 100, sessions: Int = 50) {

@@ -31,8 +31,8 @@ public protocol DiaryTokenRepository: Sendable {
 
 /// Stores browser sessions by the SHA-256 of their cookie value, so several instances share them.
 public protocol DiarySessionRepository: Sendable {
-    /// Stores a session, then ends the user's sessions past the `keeping` that expire last (those unused the
-    /// longest go first).
+    /// Stores a session, then ends the user's sessions past the `keeping` that expire last (those that would end
+    /// soonest go first), under the user's lock.
     func createSession(_ session: DiarySession, tokenHash: String, keeping: Int) async throws
     /// The session with this hash unless it has expired at `now`, with its user's diary version, in one read.
     func activeSession(tokenHash: String, now: Date) async throws -> ActiveDiarySession?

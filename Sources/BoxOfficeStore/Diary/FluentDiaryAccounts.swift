@@ -48,12 +48,31 @@ struct FluentDiaryUserRepository: DiaryUserRepository {
 
     func deleteUser(id: UUID) async throws -> Bool {
         try await StorageFailure.run("delete an account", logger: database.logger) {
-            // Every table that holds a user's rows references the account ON DELETE CASCADE (SQLite with its
-            // foreign keys on, as Fluent opens it), so one statement removes them all, atomically.
-            try await database.requireSQL().delete(from: DiaryUserModel.schema)
-                .where("id", .equal, SQLBind(id))
-                .returning("id")
-                .first() != nil
+            try await database.transaction { transaction in
+                // In the order every diary change takes them: the nations' lock shared, then the account's row (so a
+                // nation store's recount of everyone's counts and this deletion never wait on each other crosswise).
+                try await DiaryNationFold.lockShared(on: transaction)
+                try await DiaryVersionStore.bump(userID: id, on: transaction)
+                let sql = try transaction.requireSQL()
+                guard
+                    let key = try await sql.select().column("username_key").from(DiaryUserModel.schema)
+                        .where("id", .equal, SQLBind(id)).first()?.decode(column: "username_key", as: String.self)
+                else { return false }
+                // Deliveries before their hooks, as a delivery's attempt locks them (delivery, then hook).
+                try await sql.raw(
+                    """
+                    DELETE FROM \(ident: FluentWebhookRepository.deliveries) WHERE webhook_id IN \
+                    (SELECT id FROM \(ident: FluentWebhookRepository.hooks) WHERE user_id = \(bind: id))
+                    """
+                ).run()
+                // Every other table that holds the user's rows references the account ON DELETE CASCADE (SQLite with
+                // its foreign keys on, as Fluent opens it). Failed log-ins are kept by name: a new account with the
+                // name does not inherit them.
+                try await sql.delete(from: DiaryUserModel.schema).where("id", .equal, SQLBind(id)).run()
+                try await sql.delete(from: DiaryLoginAttemptModel.schema).where("username_key", .equal, SQLBind(key))
+                    .run()
+                return true
+            }
         }
     }
 }
@@ -138,6 +157,7 @@ struct FluentDiarySessionRepository: DiarySessionRepository {
     func createSession(_ session: DiarySession, tokenHash: String, keeping: Int) async throws {
         try await StorageFailure.run("start a session", logger: database.logger) {
             try await database.transaction { transaction in
+                try await DiaryUserLock.hold(userID: session.user.id, on: transaction)
                 let model = DiarySessionModel()
                 model.id = session.id
                 model.userID = session.user.id

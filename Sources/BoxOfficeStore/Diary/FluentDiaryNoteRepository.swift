@@ -265,7 +265,7 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
             !existingIDs.contains($0.note.id)
                 && !existingKeys.contains("\($0.note.movieCode)|\($0.note.watchedOn.isoString)")
         }
-        guard existingIDs.count + adding <= limits.notes else {
+        guard adding == 0 || existingIDs.count + adding <= limits.notes else {
             throw BoxOfficeError.invalid(
                 nil, .importPastNoteLimit(notes: existingIDs.count, adding: adding, limit: limits.notes))
         }

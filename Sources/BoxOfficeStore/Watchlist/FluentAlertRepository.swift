@@ -29,7 +29,8 @@ struct FluentAlertRepository: AlertRepository {
 
     private static let columns = ["id", "user_id", "kind", "movie_code", "title", "day", "is_read", "created_at"]
 
-    /// One statement however many events a day has (a day's chart can mean thousands for the people watching its
+    /// Alerts of a person whose account was deleted since the watchers were read are left out, so one deletion
+    /// never fails everyone's. One statement however many events a day has (a day's chart can mean thousands for the people watching its
     /// films): the rows travel as one JSON array, bound once, and the database unpacks it (`json_each` in SQLite,
     /// `json_array_elements` in PostgreSQL). Rows per statement are not limited by bound parameters, so a day costs
     /// the same few statements at 10 watchers and at 100,000.
@@ -48,18 +49,20 @@ struct FluentAlertRepository: AlertRepository {
                     INSERT INTO \(ident: CreateWatchlist.alerts) (\(idents: Self.columns, joinedBy: ", "))
                     SELECT (r->>0)::uuid, (r->>1)::uuid, r->>2, r->>3, r->>4, r->>5, \(bind: false), \(bind: createdAt)
                     FROM json_array_elements(\(bind: json)::json) AS r
+                    WHERE EXISTS (SELECT 1 FROM \(ident: DiaryUserModel.schema) u WHERE u.id = (r->>1)::uuid)
                     ON CONFLICT (user_id, movie_code, kind) DO NOTHING
                     RETURNING id
                     """
             } else {
-                // UUIDs are stored as their text in SQLite (what a bound UUID is); `WHERE true` keeps the upsert
+                // UUIDs are stored as their text in SQLite (what a bound UUID is); the `WHERE` also keeps the upsert
                 // clause from being read as a join's.
                 query = """
                     INSERT INTO \(ident: CreateWatchlist.alerts) (\(idents: Self.columns, joinedBy: ", "))
                     SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
                         json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]'),
                         \(bind: false), \(bind: createdAt)
-                    FROM json_each(\(bind: json)) WHERE true
+                    FROM json_each(\(bind: json))
+                    WHERE EXISTS (SELECT 1 FROM \(ident: DiaryUserModel.schema) u WHERE u.id = json_extract(value, '$[1]'))
                     ON CONFLICT (user_id, movie_code, kind) DO NOTHING
                     RETURNING id
                     """

@@ -70,7 +70,7 @@ struct FluentWebhookRepository: WebhookRepository {
                     """
                 ).all()
                 guard !rows.isEmpty else { return false }
-                // Also without the database enforcing the foreign key (SQLite's is off by default).
+                // Also where the database does not enforce the foreign key.
                 try await sql.delete(from: Self.deliveries).where("webhook_id", .equal, id).run()
                 return true
             }
@@ -97,19 +97,34 @@ struct FluentWebhookRepository: WebhookRepository {
     func enqueue(_ deliveries: [WebhookDelivery]) async throws {
         guard !deliveries.isEmpty else { return }
         try await StorageFailure.run("queue webhook deliveries", logger: database.logger) {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            var insert = try database.requireSQL().insert(into: Self.deliveries).columns(Self.deliveryColumns)
-            for delivery in deliveries {
-                let message = String(decoding: try encoder.encode(delivery.message), as: UTF8.self)
-                insert = insert.values(
-                    SQLBind(delivery.id), SQLBind(delivery.webhookID), SQLBind(message),
-                    SQLBind(delivery.state.rawValue), SQLBind(delivery.attempts), SQLBind(delivery.createdAt),
-                    SQLBind(delivery.nextAttemptAt), SQLBind(delivery.lastAttemptAt), SQLBind(delivery.lastStatus),
-                    SQLBind(delivery.lastError))
+            let sql = try database.requireSQL()
+            do {
+                try await Self.insert(deliveries, on: sql)
+            } catch let error as any DatabaseError where error.isConstraintFailure {
+                // A hook (or its person) deleted since the deliveries were made: the others' still go.
+                let ids = Array(Set(deliveries.map(\.webhookID)))
+                let live = Set(
+                    try await sql.select().column("id").from(Self.hooks).where("id", .in, ids).all()
+                        .map { try $0.decode(column: "id", as: UUID.self) })
+                try await Self.insert(deliveries.filter { live.contains($0.webhookID) }, on: sql)
             }
-            try await insert.run()
         }
+    }
+
+    private static func insert(_ deliveries: [WebhookDelivery], on sql: any SQLDatabase) async throws {
+        guard !deliveries.isEmpty else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var insert = sql.insert(into: Self.deliveries).columns(Self.deliveryColumns)
+        for delivery in deliveries {
+            let message = String(decoding: try encoder.encode(delivery.message), as: UTF8.self)
+            insert = insert.values(
+                SQLBind(delivery.id), SQLBind(delivery.webhookID), SQLBind(message),
+                SQLBind(delivery.state.rawValue), SQLBind(delivery.attempts), SQLBind(delivery.createdAt),
+                SQLBind(delivery.nextAttemptAt), SQLBind(delivery.lastAttemptAt), SQLBind(delivery.lastStatus),
+                SQLBind(delivery.lastError))
+        }
+        try await insert.run()
     }
 
     func enqueueTest(_ delivery: WebhookDelivery, userID: UUID, since: Date, limit: Int, personLimit: Int) async throws
@@ -124,9 +139,11 @@ struct FluentWebhookRepository: WebhookRepository {
                 // below are decided in turn, whichever instance sends them.
                 try await DiaryUserLock.hold(userID: userID, on: transaction)
                 let sql = try transaction.requireSQL()
+                // The hook's row too, so a delete of it waits for this test (or this test sees it gone).
+                let lock = sql.dialect.name == "postgresql" ? " FOR UPDATE" : ""
                 let owned = try await sql.raw(
                     """
-                    SELECT id FROM \(ident: Self.hooks) WHERE id = \(bind: delivery.webhookID) AND user_id = \(bind: userID)
+                    SELECT id FROM \(ident: Self.hooks) WHERE id = \(bind: delivery.webhookID) AND user_id = \(bind: userID)\(unsafeRaw: lock)
                     """
                 ).first()
                 guard owned != nil else { return .noSuchWebhook }

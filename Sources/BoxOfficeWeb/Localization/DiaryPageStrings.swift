@@ -16,6 +16,7 @@ struct DiaryPageStrings: Sendable {
     let accountTitle, changePasswordTitle, currentPasswordLabel, newPasswordLabel, changePasswordHint: String
     let changePasswordButton, passwordChanged: String
     let deleteAccountTitle, deleteAccountIntro, deleteAccountExport, deleteAccountButton, accountDeleted: String
+    let deleteAccountConfirm, deleteAccountUnconfirmed: String
     let tokensTitle, tokensIntro, tokenNameLabel, tokenNamePlaceholder, tokenNameRule, createToken: String
     let newTokenShownOnce, tokenSecretLabel, tokenRevoked, noTokens, createdLabel, lastUsedLabel, never, revoke: String
 
@@ -117,6 +118,12 @@ struct DiaryPageStrings: Sendable {
         deleteAccountExport = t("먼저 일기를 내보내 두세요.", "Export your diary first.")
         deleteAccountButton = t("계정과 일기 지우기", "Delete account and diary")
         accountDeleted = t("계정과 일기를 지웠습니다.", "Your account and diary were deleted.")
+        deleteAccountConfirm = t(
+            "계정과 일기가 모두 지워지고 되돌릴 수 없다는 것을 압니다.",
+            "I understand my account and diary will be deleted for good.")
+        deleteAccountUnconfirmed = t(
+            "계정을 지우려면 확인란에 표시해 주세요. 아무것도 지우지 않았습니다.",
+            "Tick the box to confirm. Nothing was deleted.")
         tokensTitle = t("API 토큰", "API tokens")
         tokensIntro = t(
             "API 토큰으로 스크립트나 앱에서 /api/v1의 일기 API를 쓸 수 있습니다 (Authorization: Bearer 토큰).",

@@ -148,13 +148,13 @@ struct DiaryAccountServiceTests {
             ),
             (
                 .tooManyAttempts(retryAfterSeconds: 61),
-                "Too many failed logins for this username. Try again in 2 minutes.",
-                "이 아이디로 로그인에 너무 많이 실패했습니다. 2분 뒤에 다시 해 보세요."
+                "Too many wrong passwords for this username. Try again in 2 minutes.",
+                "이 아이디의 비밀번호가 너무 여러 번 틀렸습니다. 2분 뒤에 다시 해 보세요."
             ),
             (
                 .tooManyAttempts(retryAfterSeconds: 5),
-                "Too many failed logins for this username. Try again in 1 minute.",
-                "이 아이디로 로그인에 너무 많이 실패했습니다. 1분 뒤에 다시 해 보세요."
+                "Too many wrong passwords for this username. Try again in 1 minute.",
+                "이 아이디의 비밀번호가 너무 여러 번 틀렸습니다. 1분 뒤에 다시 해 보세요."
             ),
             (.notFound(.note("abc")), "You have no note with id abc.", "ID가 abc인 기록이 없습니다."),
             (.notFound(.category("abc")), "You have no category with id abc.", "ID가 abc인 분류가 없습니다."),

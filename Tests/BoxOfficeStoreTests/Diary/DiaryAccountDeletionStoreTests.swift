@@ -38,6 +38,11 @@ extension DiaryStoreTests {
             ).first()?.decode(column: "n", as: Int.self) ?? 0
         }
 
+        static func event(_ user: DiaryUser) -> AlertEvent {
+            AlertEvent(
+                userID: user.id, kind: .first, movieCode: "20190001", title: "기생충", date: CalendarDate("2024-03-19")!)
+        }
+
         /// Gives `user` a row in every kind of table an account fills.
         static func fill(_ user: DiaryUser, _ database: BoxOfficeDatabase) async throws {
             let repositories = database.diaryRepositories()
@@ -68,6 +73,22 @@ extension DiaryStoreTests {
             ])
             try await database.feedSecretRepository().replaceSecret(
                 digest: "feed-\(user.id)", userID: user.id, createdAt: now)
+            let test = WebhookDelivery(
+                id: UUID(), webhookID: hook.id,
+                message: WebhookMessage(kind: "test", title: "t", text: "x", fields: [:]),
+                createdAt: now, nextAttemptAt: now)
+            #expect(
+                try await database.webhookRepository().enqueueTest(
+                    test, userID: user.id, since: now.addingTimeInterval(-3600), limit: 5, personLimit: 20) == .queued)
+            #expect(
+                try await database.importLookupBudgetStore().spend(
+                    userID: user.id, day: CalendarDate("2024-03-20")!, limit: 10))
+            try await database.watchlistRepository().setRemovalPreference(.always, userID: user.id)
+            #expect(try await database.alertRepository().insert([Self.event(user)], createdAt: now).count == 1)
+            _ = try await repositories.loginAttempts.takeLoginSlot(
+                usernameKey: DiaryValidation.usernameKey(user.username), at: now,
+                windowStart: now.addingTimeInterval(-900),
+                limit: 5)
         }
 
         @Test(
@@ -86,7 +107,7 @@ extension DiaryStoreTests {
                 for table in tables where try await Self.rows(of: minji.id, in: table, database) > 0 {
                     filled.append(table)
                 }
-                #expect(filled.count >= 9, "the fill reaches most tables: \(filled)")
+                #expect(filled.count == tables.count, "the fill reaches every table: \(filled) of \(tables)")
 
                 #expect(try await repositories.users.deleteUser(id: minji.id))
                 for table in tables {
@@ -95,10 +116,32 @@ extension DiaryStoreTests {
                 for table in filled {
                     #expect(try await Self.rows(of: other.id, in: table, database) > 0, "\(table) kept other's")
                 }
-                #expect(try await database.rowCount(of: "webhook_deliveries") == 1, "the deleted hook's went with it")
+                #expect(try await database.rowCount(of: "webhook_deliveries") == 2, "the deleted hooks' went with them")
+                #expect(
+                    try await database.rowCount(of: "diary_login_attempts") == 1,
+                    "the deleted name's failed log-ins went too; the other's stay")
                 #expect(try await repositories.users.user(id: minji.id) == nil)
                 #expect(try await repositories.users.credentials(usernameKey: "minji") == nil)
                 #expect(try await repositories.users.deleteUser(id: minji.id) == false)
+                // Alerts and webhook copies made for the deleted account meanwhile are left out, not everyone's.
+                let late = try await database.alertRepository().insert(
+                    [
+                        Self.event(minji),
+                        AlertEvent(
+                            userID: other.id, kind: .first, movieCode: "20190002", title: "괴물",
+                            date: CalendarDate("2024-03-19")!),
+                    ],
+                    createdAt: DiaryStoreFixtures.now)
+                #expect(late.map(\.userID) == [other.id])
+                let theirs = try #require(try await database.webhookRepository().webhooks(userID: other.id).first)
+                let deliveries = [UUID(), theirs.id].map { hook in
+                    WebhookDelivery(
+                        id: UUID(), webhookID: hook,
+                        message: WebhookMessage(kind: "first", title: "t", text: "x", fields: [:]),
+                        createdAt: DiaryStoreFixtures.now, nextAttemptAt: DiaryStoreFixtures.now)
+                }
+                try await database.webhookRepository().enqueue(deliveries)
+                #expect(try await database.rowCount(of: "webhook_deliveries") == 3)
                 // The name is free again.
                 _ = try await DiaryStoreFixtures.createUser("minji", in: repositories)
             }

@@ -149,7 +149,7 @@ extension DiaryStoreTests {
         }
 
         @Test(
-            "a sign-in past the sessions' limit ends the one unused longest, not another person's",
+            "a sign-in past the sessions' limit ends the one that would end soonest, not another person's",
             arguments: Backend.enabled)
         func sessions(backend: Backend) async throws {
             try await TestStore.with(backend) { database, _ in
@@ -164,7 +164,7 @@ extension DiaryStoreTests {
                         expiresAt: now.addingTimeInterval(seconds))
                 }
                 try await sessions.createSession(session(other, expiringIn: 10), tokenHash: "theirs", keeping: 2)
-                // The second expires first: it was used least recently.
+                // The second ends soonest (a session in use is extended, so it was used least lately).
                 try await sessions.createSession(session(minji, expiringIn: 300), tokenHash: "a", keeping: 2)
                 try await sessions.createSession(session(minji, expiringIn: 100), tokenHash: "b", keeping: 2)
                 try await sessions.createSession(session(minji, expiringIn: 200), tokenHash: "c", keeping: 2)

@@ -104,7 +104,7 @@ extension DiaryAPITests {
                 #expect(locked.status == .tooManyRequests)
                 let retryAfter = try #require(locked.headers[.retryAfter].flatMap { Int($0) })
                 #expect((1...900).contains(retryAfter))
-                #expect(locked.apiErrorMessage?.hasPrefix("Too many failed logins for this username.") == true)
+                #expect(locked.apiErrorMessage?.hasPrefix("Too many wrong passwords for this username.") == true)
                 // Other usernames still log in.
                 _ = try await client.account("jisoo")
             }

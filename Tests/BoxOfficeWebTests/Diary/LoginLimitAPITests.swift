@@ -73,10 +73,10 @@ extension DiaryAPITests {
                             #expect((1...900).contains(answer.retryAfter ?? 0), "Retry-After: \(answer)")
                             let message = answer.message ?? ""
                             #expect(
-                                message.hasPrefix("Too many failed logins for this username.")
-                                    || message.hasPrefix("이 아이디로 로그인에 너무 많이 실패했습니다."), "\(message)")
+                                message.hasPrefix("Too many wrong passwords for this username.")
+                                    || message.hasPrefix("이 아이디의 비밀번호가 너무 여러 번 틀렸습니다."), "\(message)")
                         }
-                        #expect(refused.contains { $0.message?.hasPrefix("이 아이디로") == true })
+                        #expect(refused.contains { $0.message?.hasPrefix("이 아이디의") == true })
                         // The window is full for the page too, wherever the log-in lands: 429 on the form. Unless
                         // the right password was among the five checked: a log-in that succeeds gives its slot back,
                         // so the window holds four failures and the page's log-in is checked, and passes.

@@ -31,16 +31,22 @@ struct AccountDeletionPageTests {
             #expect(account.text.contains("Delete account and diary"))
             #expect(account.text.contains("action=\"/account/delete\""))
 
-            let wrong = try await browser.submit(on: "/account", to: "/account/delete", [("password", "nope nope")])
+            let wrong = try await browser.submit(
+                on: "/account", to: "/account/delete", [("password", "nope nope"), ("confirm", "yes")])
             #expect(wrong.status == .badRequest)
             #expect(wrong.text.contains("The current password is wrong."), "\(wrong.text.prefix(2000))")
             #expect(try await DiaryPageTestSupport.noteTotal(browser) == 1)
             #expect(try await client.call(.get, "/api/v1/notes", token: token).status == .ok)
-            // Without the form's token nothing happens.
+            // Without the box ticked, or without the form's token, nothing happens.
+            let unconfirmed = try await browser.submit(
+                on: "/account", to: "/account/delete", [("password", "correct horse")])
+            #expect(unconfirmed.status == .badRequest)
+            #expect(unconfirmed.text.contains("Tick the box to confirm. Nothing was deleted."))
+            #expect(account.text.contains("name=\"confirm\" value=\"yes\" required"))
             #expect(try await browser.post("/account/delete", [("password", "correct horse")]).status == .forbidden)
 
             let deleted = try await browser.submit(
-                on: "/account", to: "/account/delete", [("password", "correct horse")])
+                on: "/account", to: "/account/delete", [("password", "correct horse"), ("confirm", "yes")])
             #expect(deleted.status == .seeOther)
             #expect(deleted.location == "/login?done=deleted")
             #expect(deleted.headers[.setCookie]?.contains("Max-Age=0") == true, "\(deleted.headers)")
@@ -67,12 +73,13 @@ struct AccountDeletionPageTests {
             let browser = PageBrowser(client, language: "ko")
             try await browser.signUp("minji", password: "correct horse")
             for _ in 0..<5 {
-                let wrong = try await browser.submit(on: "/account", to: "/account/delete", [("password", "nope nope")])
+                let wrong = try await browser.submit(
+                    on: "/account", to: "/account/delete", [("password", "nope nope"), ("confirm", "yes")])
                 #expect(wrong.status == .badRequest)
                 #expect(wrong.text.contains("지금 비밀번호가 틀렸습니다."))
             }
             let refused = try await browser.submit(
-                on: "/account", to: "/account/delete", [("password", "correct horse")])
+                on: "/account", to: "/account/delete", [("password", "correct horse"), ("confirm", "yes")])
             #expect(refused.status == .tooManyRequests)
             #expect(refused.text.contains("분 뒤에 다시 해 보세요"), "\(refused.text.prefix(2000))")
             #expect(try await browser.get("/account").status == .ok, "still signed in, nothing deleted")

@@ -169,7 +169,7 @@ struct DiarySessionPageTests {
             let blocked = try await thief.submit(on: "/login", [("username", "minji"), ("password", "correct horse")])
             #expect(blocked.status == .tooManyRequests)
             #expect(blocked.headers[.retryAfter] != nil)
-            #expect(blocked.text.contains("Too many failed logins"))
+            #expect(blocked.text.contains("Too many wrong passwords"))
         }
     }
 

@@ -75,9 +75,11 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
                 try await accounts.changePassword(
                     for: session.user, current: form.currentPassword, new: new)
             } catch let error as DiaryError {
-                return try await render(
-                    environment, session: session, passwordErrors: [ReasonText(environment.language).diary(error)],
-                    status: Self.status(of: error))
+                return Self.refusing(
+                    error,
+                    try await render(
+                        environment, session: session, passwordErrors: [ReasonText(environment.language).diary(error)],
+                        status: Self.status(of: error)))
             }
         }
         guard errors.isEmpty else {
@@ -93,24 +95,38 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
     func deleteAccount(_ request: Request, context: Context) async throws -> Response {
         let environment = DiaryPageEnvironment(request: request, site: site)
         let session = try context.requireSession()
-        let password = try context.form.decode(AccountForms.DeleteAccount.self).password
-        do {
-            try await accounts.deleteAccount(session.user, password: password)
-        } catch let error as DiaryError {
+        let form = try context.form.decode(AccountForms.DeleteAccount.self)
+        guard form.confirmed else {
             return try await render(
-                environment, session: session, deleteErrors: [ReasonText(environment.language).diary(error)],
-                status: Self.status(of: error))
+                environment, session: session, deleteErrors: [environment.strings.deleteAccountUnconfirmed],
+                status: .badRequest)
+        }
+        do {
+            try await accounts.deleteAccount(session.user, password: form.password)
+        } catch let error as DiaryError {
+            return Self.refusing(
+                error,
+                try await render(
+                    environment, session: session, deleteErrors: [ReasonText(environment.language).diary(error)],
+                    status: Self.status(of: error)))
         }
         var response = environment.redirect("/login", [("done", "deleted")])
         response.setCookie(SessionCookies.expired(SessionCookies.sessionName, request: request))
         return response
     }
 
-    /// A refused password check: 429 when the log-in window is full (its `Retry-After` on the page's status is
-    /// left to the words), 400 otherwise.
+    /// A refused password check: 429 when the log-in window is full, 400 otherwise.
     private static func status(of error: DiaryError) -> HTTPResponse.Status {
         if case .tooManyAttempts = error { return .tooManyRequests }
         return .badRequest
+    }
+
+    /// `page` with the `Retry-After` a full log-in window gives, as the log-in page answers.
+    private static func refusing(_ error: DiaryError, _ page: Response) -> Response {
+        guard case .tooManyAttempts(let seconds) = error else { return page }
+        var page = page
+        page.headers[.retryAfter] = String(seconds)
+        return page
     }
 
     func createToken(_ request: Request, context: Context) async throws -> Response {

@@ -57,16 +57,19 @@ enum AccountForms {
         }
     }
 
-    /// `POST /account/delete`.
+    /// `POST /account/delete`: the password, and the box ticked (`confirm=yes`) that says the reader means it.
     struct DeleteAccount: Sendable, Equatable, Decodable {
         var password: String
+        var confirmed: Bool
 
         private enum CodingKeys: String, CodingKey {
-            case password
+            case password, confirm
         }
 
         init(from decoder: any Decoder) throws {
-            password = try decoder.container(keyedBy: CodingKeys.self).field(.password)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            password = try container.field(.password)
+            confirmed = try container.field(.confirm) == "yes"
         }
     }
 

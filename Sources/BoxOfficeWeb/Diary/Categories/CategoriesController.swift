@@ -69,6 +69,11 @@ struct CategoriesController<Context: DiarySessionContext>: Sendable {
                 environment, session: session, errors: [ReasonText(environment.language).conflict(conflict)],
                 newName: name,
                 status: .conflict)
+        } catch BoxOfficeError.invalid(let problem) {
+            // The diary's limit on categories (the name's own rules were checked above).
+            return try await render(
+                environment, session: session, errors: [ReasonText(environment.language).input(problem)],
+                newName: name, status: .badRequest)
         }
         return environment.redirect("/categories", [("done", "created")])
     }
