@@ -5,10 +5,12 @@ import BoxOfficeCore
 // each row's day of run and audience per show, as the domain's `Chart.encode(to:)` writes them.
 
 extension Components.Schemas.Chart {
-    init(_ chart: Chart) {
+    /// The chart; `notice` is the stale chart's words in the messages' language (nil for a fresh chart).
+    init(_ chart: Chart, notice: String? = nil) {
         self.init(
             kind: .init(chart.kind), range: .init(chart.range), filters: .init(chart.filters), yearWeek: chart.yearWeek,
-            source: .init(chart.source), stale: chart.stale, fetchedAt: chart.fetchedAt,
+            source: .init(chart.source), stale: chart.stale, notice: chart.stale ? notice : nil,
+            fetchedAt: chart.fetchedAt,
             entries: chart.entries.map { Components.Schemas.ChartEntry($0, dayOfRun: chart.dayOfRun(of: $0)) },
             market: chart.market.map(Components.Schemas.ChartMarket.init))
     }

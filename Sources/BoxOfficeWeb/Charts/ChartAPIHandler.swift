@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 import Hummingbird
 
@@ -25,7 +26,8 @@ struct ChartAPIHandler: Sendable {
                 "area": query.area,
             ]))
         let chart = try await chart(parameters.dailyQuery(calendar: calendar), filters: parameters.filters)
-        return .ok(.init(headers: .init(cacheControl: cacheControl(chart)), body: .json(.init(chart))))
+        let notice = Self.notice(chart, lang: query.lang?.rawValue, acceptLanguage: input.headers.acceptLanguage)
+        return .ok(.init(headers: .init(cacheControl: cacheControl(chart)), body: .json(.init(chart, notice: notice))))
     }
 
     func getWeeklyChart(_ input: Operations.GetWeeklyChart.Input) async throws -> Operations.GetWeeklyChart.Output {
@@ -36,7 +38,15 @@ struct ChartAPIHandler: Sendable {
                 "multi": query.multi?.rawValue, "area": query.area,
             ]))
         let chart = try await chart(parameters.weeklyQuery(calendar: calendar), filters: parameters.filters)
-        return .ok(.init(headers: .init(cacheControl: cacheControl(chart)), body: .json(.init(chart))))
+        let notice = Self.notice(chart, lang: query.lang?.rawValue, acceptLanguage: input.headers.acceptLanguage)
+        return .ok(.init(headers: .init(cacheControl: cacheControl(chart)), body: .json(.init(chart, notice: notice))))
+    }
+
+    /// A stale chart's notice as its page words it (the last stored figures, and why), in the messages' language.
+    static func notice(_ chart: Chart, lang: String?, acceptLanguage: String?) -> String? {
+        guard chart.stale else { return nil }
+        let language = Language.messages(lang: lang, acceptLanguage: acceptLanguage)
+        return ReasonText(language).stale(PageStrings.table(for: language).staleNotice, because: chart.staleReason)
     }
 
     private func chart(_ query: ChartQuery, filters: ChartFilters) async throws -> Chart {

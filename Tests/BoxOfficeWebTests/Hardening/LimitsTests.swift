@@ -71,12 +71,20 @@ struct LimitsTests {
             let fresh = try await client.get("/api/v1/daily?date=\(WebTestSupport.yesterday)")
             #expect(fresh.status == .ok)
             #expect(fresh.jsonObject?["stale"] as? Bool == false)
+            #expect(fresh.jsonObject?["notice"] == nil, "a fresh chart carries no notice")
             server.setFault(.timeout)
             async let staleCall = client.get("/api/v1/daily?date=\(WebTestSupport.yesterday)")
             async let pageCall = client.get("/daily?date=\(WebTestSupport.yesterday)")
             let (stale, page) = try await (staleCall, pageCall)
             #expect(stale.status == .ok, "\(stale.text)")
             #expect(stale.jsonObject?["stale"] as? Bool == true)
+            #expect(
+                stale.jsonObject?["notice"] as? String
+                    == "Showing the last stored figures. KOBIS did not answer in time. Please try again later.")
+            let korean = try await client.get("/api/v1/daily?date=\(WebTestSupport.yesterday)&lang=ko")
+            #expect(
+                korean.jsonObject?["notice"] as? String
+                    == "마지막으로 저장된 자료를 보여 드립니다. KOBIS가 제때 답하지 않았습니다. 잠시 뒤에 다시 해 보세요.")
             #expect(page.status == .ok)
             #expect(page.text.contains("notice-stale"))
         }
