@@ -16,6 +16,10 @@ extension BoxOfficeAPI {
         try await accounts.revokeToken(input)
     }
 
+    func deleteAccount(_ input: Operations.DeleteAccount.Input) async throws -> Operations.DeleteAccount.Output {
+        try await accounts.deleteAccount(input)
+    }
+
     func listCategories(_ input: Operations.ListCategories.Input) async throws -> Operations.ListCategories.Output {
         try await categories.listCategories(input)
     }

@@ -32,7 +32,7 @@ struct ErrorPresentation: Sendable, Equatable {
             self.init(error.underlyingError, language: language, isAPI: isAPI)
         case let error as DiaryError:
             self.init(status: isAPI ? error.apiStatus : error.pageStatus, message: words.diary(error))
-            if isAPI, case .unauthorized = error { headers[.wwwAuthenticate] = "Bearer realm=\"BoxOffice\"" }
+            if isAPI, error.apiStatus == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"BoxOffice\"" }
             if let seconds = error.retryAfterSeconds { headers[.retryAfter] = String(seconds) }
         case let error as BoxOfficeError:
             self.init(status: Self.status(of: error), message: words.message(error))

@@ -149,7 +149,7 @@ import Testing
             let html = page.text
             #expect(html.contains(#"<section class="movie-section movie-run" id="run""#))
             #expect(html.contains("흥행 기록"))
-            #expect(html.contains(#"class="archive-chart pace-chart""#))
+            #expect(html.contains(#"class="chart-w640 archive-chart pace-chart""#))
             #expect(html.components(separatedBy: #"<polyline class="pace-line"#).count - 1 == 2)
             #expect(html.contains(#"<text class="chart-value pace-label""#))
             #expect(html.contains(#"<input type="hidden" name="vs" value="\#(other.movieCode)">"#))

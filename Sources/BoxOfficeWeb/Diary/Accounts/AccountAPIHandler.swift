@@ -1,8 +1,9 @@
 import BoxOfficeCore
 import Foundation
 
-/// `createUser` and `createToken` (sign up, log in for an API token: no token needed), `listTokens` and
-/// `revokeToken`. Passwords and tokens are never logged or echoed back, except the new token, once.
+/// `createUser` and `createToken` (sign up, log in for an API token: no token needed), `listTokens`,
+/// `revokeToken` and `deleteAccount`. Passwords and tokens are never logged or echoed back, except the new token,
+/// once.
 struct AccountAPIHandler: Sendable {
     let accounts: DiaryAccountService
 
@@ -35,6 +36,16 @@ struct AccountAPIHandler: Sendable {
         // Anything but a UUID is a token that does not exist.
         guard let id = UUID(uuidString: input.path.id) else { throw DiaryError.notFound(.apiToken(input.path.id)) }
         try await accounts.revokeToken(id: id, for: user)
+        return .noContent(.init())
+    }
+
+    /// The account and everything it keeps, once its password is confirmed (a wrong one: 403, counted as a log-in).
+    func deleteAccount(_ input: Operations.DeleteAccount.Input) async throws -> Operations.DeleteAccount.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        try await accounts.deleteAccount(try DiaryAPIUser.get(), password: body.password)
         return .noContent(.init())
     }
 }

@@ -2,9 +2,11 @@ import BoxOfficeCore
 import Hummingbird
 
 extension DiaryError {
-    /// The status on the API: 401, 409, 429 or 404.
+    /// The status on the API: 401, 403, 409, 429 or 404.
     var apiStatus: HTTPResponse.Status {
         switch self {
+        // The token is good; the password confirming a change is not (401 would tell a client to drop its token).
+        case .unauthorized(.wrongCurrentPassword): return .forbidden
         case .unauthorized: return .unauthorized
         case .conflict: return .conflict
         case .tooManyAttempts, .exportInProgress: return .tooManyRequests
