@@ -166,6 +166,7 @@ FORMS = {
     "/admin/backfill": {"from": "date", "to": "date", "weekly": "text"},
     "/admin/backfill/{id}/cancel": {}, "/admin/backfill/{id}/restart": {},
     "/account/password": {"currentPassword": "text", "newPassword": "text", "newPasswordConfirm": "text"},
+    "/account/delete": {"password": "text", "confirm": "text"},
     "/account/tokens": {"name": "text"},
     "/account/tokens/{id}/revoke": {},
     "/account/watchlist": {"removal": "text"},
