@@ -24,7 +24,7 @@ extension ChartCommand {
             // The rows carry the English titles the archive keeps, in every format (the JSON is the API's).
             let chart = await services.archive.withEnglishTitles(try await services.charts.chart(wanted))
             // The table says a stored copy is shown, and why, in its title; JSON and CSV keep stdout for the data,
-            // so they say it on stderr.
+            // so they say it on stderr too (the JSON also carries it as `notice`, as the API's does).
             let notice =
                 chart.stale && format != .table ? strings.stale(strings.staleChart, because: chart.staleReason) : nil
             return (try ChartRenderer.render(chart, format: format, strings: strings), notice)

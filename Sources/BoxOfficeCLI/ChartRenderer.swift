@@ -7,7 +7,7 @@ import Foundation
 enum ChartRenderer {
     static func render(_ chart: Chart, format: ChartFormat, strings: CLIStrings) throws -> String {
         switch format {
-        case .json: return try json(chart)
+        case .json: return try json(NoticedChart(chart: chart, language: strings.language))
         case .csv: return csv(chart)
         case .table: return table(chart, strings: strings)
         }

@@ -8,6 +8,14 @@ extension ReasonText {
         reason.map { shown + " " + upstream($0) } ?? shown
     }
 
+    /// What a stale chart's page says before the stored copy's time: the last stored figures are shown.
+    public var staleFigures: String { t("마지막으로 저장된 자료를 보여 드립니다.", "Showing the last stored figures.") }
+
+    /// A stale chart's notice as its JSON carries it, on the API and from the CLI alike: ``staleFigures``, then why.
+    public func staleChart(because reason: KOBISError?) -> String {
+        stale(staleFigures, because: reason)
+    }
+
     /// A KOBIS failure: our explanation in the reader's language, KOBIS's own message quoted.
     public func upstream(_ error: KOBISError) -> String {
         switch error {

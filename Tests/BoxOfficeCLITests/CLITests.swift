@@ -195,16 +195,19 @@ struct CLITests {
             #expect(title.contains("유효하지않은 키값입니다."), "KOBIS's own words are quoted: \(title)")
             #expect(stale.stdout.split(separator: "\n").count == fresh.stdout.split(separator: "\n").count)
             #expect(stale.stderr.isEmpty, "\(stale.stderr)")
-            // JSON keeps stdout for the chart (\"stale\": true) and says why on stderr.
+            // JSON and CSV keep stdout for the chart and say why on stderr; the JSON, as the API's, also has it as
+            // `notice`.
             for format in ["json", "csv"] {
                 let data = try await cli.run(["daily", "--format", format])
                 #expect(data.status == 0, "\(data.stderr)")
                 #expect(data.stderr.contains("KOBIS refused the API key (320010)"), "\(format): \(data.stderr)")
-                #expect(!data.stdout.contains("KOBIS refused"), "\(format)")
+                #expect(format == "json" || !data.stdout.contains("KOBIS refused"), "\(format)")
             }
             let json = try await cli.run(["daily", "--format", "json"])
             let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
             #expect(object?["stale"] as? Bool == true, "\(json.stdout.prefix(300))")
+            let notice = try #require(object?["notice"] as? String)
+            #expect(notice.hasPrefix("Showing the last stored figures. KOBIS refused the API key (320010)"), "\(notice)")
         }
     }
 

@@ -1,7 +1,8 @@
 /// Diary failures that are not bad input (``BoxOfficeError/invalid(_:)``, a 400), as typed reasons: the surfaces
 /// own the words.
 public enum DiaryError: Error, Sendable, Equatable {
-    /// Not signed in, a wrong password or an invalid token (HTTP 401 on the API).
+    /// Not signed in, a wrong password or an invalid token (HTTP 401 on the API; 403 for a wrong current password
+    /// confirming a change, since the token itself is good).
     case unauthorized(Unauthorized)
     /// The request clashes with what is stored: a taken username or category name (HTTP 409).
     case conflict(Conflict)

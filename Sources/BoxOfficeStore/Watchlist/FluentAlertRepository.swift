@@ -30,7 +30,8 @@ struct FluentAlertRepository: AlertRepository {
     private static let columns = ["id", "user_id", "kind", "movie_code", "title", "day", "is_read", "created_at"]
 
     /// Alerts of a person whose account was deleted since the watchers were read are left out, so one deletion
-    /// never fails everyone's. One statement however many events a day has (a day's chart can mean thousands for the people watching its
+    /// never fails everyone's (on PostgreSQL the check locks the account's key, so a deletion still in progress
+    /// is waited for and then seen). One statement however many events a day has (a day's chart can mean thousands for the people watching its
     /// films): the rows travel as one JSON array, bound once, and the database unpacks it (`json_each` in SQLite,
     /// `json_array_elements` in PostgreSQL). Rows per statement are not limited by bound parameters, so a day costs
     /// the same few statements at 10 watchers and at 100,000.
@@ -49,7 +50,8 @@ struct FluentAlertRepository: AlertRepository {
                     INSERT INTO \(ident: CreateWatchlist.alerts) (\(idents: Self.columns, joinedBy: ", "))
                     SELECT (r->>0)::uuid, (r->>1)::uuid, r->>2, r->>3, r->>4, r->>5, \(bind: false), \(bind: createdAt)
                     FROM json_array_elements(\(bind: json)::json) AS r
-                    WHERE EXISTS (SELECT 1 FROM \(ident: DiaryUserModel.schema) u WHERE u.id = (r->>1)::uuid)
+                    WHERE EXISTS (
+                        SELECT 1 FROM \(ident: DiaryUserModel.schema) u WHERE u.id = (r->>1)::uuid FOR KEY SHARE)
                     ON CONFLICT (user_id, movie_code, kind) DO NOTHING
                     RETURNING id
                     """

@@ -46,7 +46,7 @@ struct ChartAPIHandler: Sendable {
     static func notice(_ chart: Chart, lang: String?, acceptLanguage: String?) -> String? {
         guard chart.stale else { return nil }
         let language = Language.messages(lang: lang, acceptLanguage: acceptLanguage)
-        return ReasonText(language).stale(PageStrings.table(for: language).staleNotice, because: chart.staleReason)
+        return ReasonText(language).staleChart(because: chart.staleReason)
     }
 
     private func chart(_ query: ChartQuery, filters: ChartFilters) async throws -> Chart {

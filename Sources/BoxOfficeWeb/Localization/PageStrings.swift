@@ -59,7 +59,7 @@ struct PageStrings: Sendable {
         totalAudience = t("총", "Total")
         sampleBanner = t(
             "샘플 데이터입니다: 실제 KOBIS 자료가 아닌 가상의 영화입니다.", "Sample data: fictional films, not real KOBIS figures.")
-        staleNotice = t("마지막으로 저장된 자료를 보여 드립니다.", "Showing the last stored figures.")
+        staleNotice = ReasonText(en ? .english : .korean).staleFigures
         emptyState = t("아직 집계되지 않았습니다", "Not counted yet")
         chartLabel = t("순위표", "Chart")
         retry = t("다시 시도", "Try again")
