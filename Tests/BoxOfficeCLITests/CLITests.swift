@@ -207,7 +207,8 @@ struct CLITests {
             let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
             #expect(object?["stale"] as? Bool == true, "\(json.stdout.prefix(300))")
             let notice = try #require(object?["notice"] as? String)
-            #expect(notice.hasPrefix("Showing the last stored figures. KOBIS refused the API key (320010)"), "\(notice)")
+            #expect(
+                notice.hasPrefix("Showing the last stored figures. KOBIS refused the API key (320010)"), "\(notice)")
         }
     }
 
