@@ -58,7 +58,15 @@ struct FluentDiaryUserRepository: DiaryUserRepository {
                     let key = try await sql.select().column("username_key").from(DiaryUserModel.schema)
                         .where("id", .equal, SQLBind(id)).first()?.decode(column: "username_key", as: String.self)
                 else { return false }
-                // Deliveries before their hooks, as a delivery's attempt locks them (delivery, then hook).
+                // The hooks' rows, then their deliveries, in the order a delivery's attempt takes them.
+                if sql.dialect.name == "postgresql" {
+                    try await sql.raw(
+                        """
+                        SELECT id FROM \(ident: FluentWebhookRepository.hooks) WHERE user_id = \(bind: id) ORDER BY id \
+                        FOR UPDATE
+                        """
+                    ).run()
+                }
                 try await sql.raw(
                     """
                     DELETE FROM \(ident: FluentWebhookRepository.deliveries) WHERE webhook_id IN \

@@ -226,6 +226,12 @@ struct FluentWebhookRepository: WebhookRepository {
         try await StorageFailure.run("record a webhook delivery attempt", logger: database.logger) {
             try await database.transaction { transaction in
                 let sql = try transaction.requireSQL()
+                // The hook's row before its deliveries', the order every writer of both takes (a hook's or its
+                // person's deletion too), so none of them waits on another crosswise.
+                if sql.dialect.name == "postgresql" {
+                    try await sql.raw("SELECT id FROM \(ident: Self.hooks) WHERE id = \(bind: webhookID) FOR UPDATE")
+                        .run()
+                }
                 let state: WebhookDelivery.State = succeeded ? .delivered : nextAttemptAt == nil ? .failed : .pending
                 var update = sql.update(Self.deliveries)
                     .set(SQLIdentifier("attempts"), to: SQLRaw("attempts + 1"))
