@@ -306,6 +306,9 @@ struct DiaryPageStrings: Sendable {
 
     // MARK: - Messages with values
 
+    /// The box a statistics chart scrolls in: "Notes per month, chart".
+    func chartBox(_ title: String) -> String { isEnglish ? "\(title), chart" : "\(title) 차트" }
+
     func memberSince(_ day: String) -> String { isEnglish ? "member since \(day)" : "\(day) 가입" }
     func revokeToken(_ name: String) -> String { isEnglish ? "Revoke the token \(name)" : "\(name) 토큰 폐기" }
 

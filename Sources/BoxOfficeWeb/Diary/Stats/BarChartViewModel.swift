@@ -25,6 +25,8 @@ struct BarChartViewModel: Sendable {
 
     var id: String
     var title: String
+    /// The name of the box the chart scrolls in, apart from its table's (the title unless set).
+    var boxLabel: String
     var summary: String
     var labelHeader: String
     var valueHeader: String
@@ -48,6 +50,7 @@ struct BarChartViewModel: Sendable {
     ) {
         self.id = id
         self.title = title
+        boxLabel = title
         self.summary = summary
         self.labelHeader = labelHeader
         self.valueHeader = valueHeader

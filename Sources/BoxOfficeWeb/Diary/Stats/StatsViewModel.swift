@@ -113,7 +113,12 @@ struct StatsViewModel: Sendable {
                         summary: s.rankedSummary(s.ratingsTitle, top: Self.busiest(ratings))))
             }
         }
-        self.charts = charts
+        // Each chart's scrolling box and its table are both regions: the box says it holds the chart.
+        self.charts = charts.map { chart in
+            var chart = chart
+            chart.boxLabel = s.chartBox(chart.title)
+            return chart
+        }
         share = NationShareViewModel(share: statistics.korean, strings: s)
 
         if let review = statistics.review, !isEmpty {
