@@ -103,7 +103,7 @@ public struct DiaryNoteService: Sendable {
 
     /// Creates a note, copying the movie's details from KOBIS (cached). An exact duplicate (same movie, same day)
     /// is saved and reported in ``NoteSaveResult/duplicates``. A diary with ``DiaryLimits/notes`` notes takes no
-    /// more: ``InputRule/tooManyNotes(limit:)``.
+    /// more: ``InputRule/tooManyNotes(limit:)``, decided by the store as it writes.
     ///
     /// With an `idempotencyKey` (1–255 visible ASCII characters, else ``BoxOfficeError/invalid(_:)``), the same key
     /// from the same user answers the note its first request made, never a second one, also when the two requests
@@ -165,10 +165,6 @@ public struct DiaryNoteService: Sendable {
         if let date = draft.chartDate { try DiaryValidation.watchedOn(date, today: today, field: "chartDate") }
         if let rank = draft.chartRank { _ = try DiaryValidation.chartRank(rank) }
         if let categoryId = draft.categoryId { try await requireCategory(categoryId, for: user) }
-        // Asked before the movie, which may cost a KOBIS call; the store decides again under the user's lock.
-        guard try await noteRepository.noteCount(userID: user.id) < limits.notes else {
-            throw BoxOfficeError.invalid(nil, .tooManyNotes(limit: limits.notes))
-        }
         let movie: Movie
         do {
             movie = try await catalog.movie(code: movieCode)
