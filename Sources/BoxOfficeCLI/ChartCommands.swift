@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoxOfficeCore
+import BoxOfficeText
 import Foundation
 
 /// What `daily` and `weekly` share: the filters, the format and the language, and a run that checks the region, asks
@@ -26,7 +27,8 @@ extension ChartCommand {
             // The table says a stored copy is shown, and why, in its title; JSON and CSV keep stdout for the data,
             // so they say it on stderr too (the JSON also carries it as `notice`, as the API's does).
             let notice =
-                chart.stale && format != .table ? strings.stale(strings.staleChart, because: chart.staleReason) : nil
+                chart.stale && format != .table
+                ? ReasonText(strings.language).staleChart(because: chart.staleReason) : nil
             return (try ChartRenderer.render(chart, format: format, strings: strings), notice)
         }
         // KOBIS's own words are quoted in it: written escaped, as the table's title is.

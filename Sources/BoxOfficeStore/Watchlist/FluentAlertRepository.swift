@@ -31,7 +31,9 @@ struct FluentAlertRepository: AlertRepository {
 
     /// Alerts of a person whose account was deleted since the watchers were read are left out, so one deletion
     /// never fails everyone's (on PostgreSQL the check locks the account's key, so a deletion still in progress
-    /// is waited for and then seen). One statement however many events a day has (a day's chart can mean thousands for the people watching its
+    /// is waited for and then seen).
+    ///
+    /// One statement however many events a day has (a day's chart can mean thousands for the people watching its
     /// films): the rows travel as one JSON array, bound once, and the database unpacks it (`json_each` in SQLite,
     /// `json_array_elements` in PostgreSQL). Rows per statement are not limited by bound parameters, so a day costs
     /// the same few statements at 10 watchers and at 100,000.

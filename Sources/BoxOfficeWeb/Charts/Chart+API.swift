@@ -9,7 +9,7 @@ extension Components.Schemas.Chart {
     init(_ chart: Chart, notice: String? = nil) {
         self.init(
             kind: .init(chart.kind), range: .init(chart.range), filters: .init(chart.filters), yearWeek: chart.yearWeek,
-            source: .init(chart.source), stale: chart.stale, notice: chart.stale ? notice : nil,
+            source: .init(chart.source), stale: chart.stale, notice: notice,
             fetchedAt: chart.fetchedAt,
             entries: chart.entries.map { Components.Schemas.ChartEntry($0, dayOfRun: chart.dayOfRun(of: $0)) },
             market: chart.market.map(Components.Schemas.ChartMarket.init))

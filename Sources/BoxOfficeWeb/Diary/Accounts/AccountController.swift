@@ -123,7 +123,7 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
 
     /// `page` with the `Retry-After` a full log-in window gives, as the log-in page answers.
     private static func refusing(_ error: DiaryError, _ page: Response) -> Response {
-        guard case .tooManyAttempts(let seconds) = error else { return page }
+        guard let seconds = error.retryAfterSeconds else { return page }
         var page = page
         page.headers[.retryAfter] = String(seconds)
         return page
