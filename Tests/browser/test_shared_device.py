@@ -220,3 +220,52 @@ def register(r) -> None:
             shows_offline_fallback(c)
         finally:
             network(d, offline=False)
+
+    @r.test("shared device: deleting an account here drops the notes it left waiting on this device", phone=True)
+    def deleted_account(c) -> None:
+        d = c.driver
+        r.sign_up(c, "grace")
+        start_app(c, "/notes")
+        label = r.one(d, ".diary-nav").get_attribute("data-account")
+        r.check(label, "the navigation names the account")
+        # A note of grace's the server refused (kept for her to correct) and one another account left here.
+        d.execute_async_script(
+            """
+            const [mine, done] = [arguments[0], arguments[arguments.length - 1]];
+            const note = (key, account, extra) => Object.assign({key, account, action: "/notes",
+              fields: [["title", key]], title: key, writtenAt: new Date().toISOString()}, extra);
+            const opening = indexedDB.open("boxoffice", 1);
+            opening.onupgradeneeded = () => opening.result.createObjectStore("notes", {keyPath: "key"});
+            opening.onsuccess = () => {
+              const transaction = opening.result.transaction("notes", "readwrite");
+              transaction.objectStore("notes").put(note("grace-refused", mine, {refused: true}));
+              transaction.objectStore("notes").put(note("someone-else", "0123456789abcdef", {}));
+              transaction.oncomplete = () => { opening.result.close(); done(true); };
+            };
+            """,
+            label,
+        )
+        d.get(c.server.url("/notes"))
+        r.wait(d, lambda x: any("grace-refused" in li.text for li in r.find(x, "[data-waiting-list] li")),
+               "grace's refused note is listed on her notes page")
+        r.check(waiting_notes(d) == 2, "two notes on the device")
+
+        d.get(c.server.url("/account"))
+        r.one(d, "#delete-password").send_keys(PASSWORD)
+        r.one(d, "input[name=confirm]").click()
+        r.one(d, "#delete-password").submit()
+        r.wait(d, lambda x: path_of(x) == "/login", "the account is deleted and the log-in page opens")
+        r.wait(d, lambda x: waiting_notes(x) == 1, "grace's note is gone from the device")
+        stored = d.execute_async_script(
+            """
+            const done = arguments[arguments.length - 1];
+            const opening = indexedDB.open("boxoffice", 1);
+            opening.onsuccess = () => {
+              const request = opening.result.transaction("notes").objectStore("notes").getAll();
+              request.onsuccess = () => { opening.result.close(); done(request.result.map((n) => n.key)); };
+            };
+            """
+        )
+        r.check(stored == ["someone-else"], f"another account's note stays for its owner: {stored}")
+        kept = [p for p in cache_entries(d, "boxoffice-private-") if p != "/__boxoffice/account"]
+        r.check(not kept, f"and no private page is kept: {kept}")

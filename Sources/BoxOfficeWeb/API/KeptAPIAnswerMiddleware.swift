@@ -6,7 +6,8 @@ import Hummingbird
 /// finished period is encoded once, with its gzip form and entity tag, instead of being read, encoded and compressed
 /// on every request. An answer is kept when its handler said for how long (`Cache-Control: public, max-age=N`,
 /// ``APICacheControl``), under its path, raw query and language, for those N seconds; a kept answer goes out with the
-/// seconds it has left. Its words may follow `Accept-Language`, so it says so in `Vary`. Answers of the diary (`no-store`), errors and anything else are never kept.
+/// seconds it has left. Answers of the diary (`no-store`), errors and anything else are never kept. Every answer's
+/// words may follow `Accept-Language`, kept or not, so each says so in `Vary`.
 ///
 /// It stands in front of the generated routes after the `lang` check, so a kept answer costs a lookup: the request it
 /// was made for passed every check, and the same path and query pass them again. A path whose answer follows what
@@ -34,11 +35,15 @@ struct KeptAPIAnswerMiddleware<Context: RequestContext>: RouterMiddleware {
             let headers: HTTPFields = [.cacheControl: "public, max-age=\(max(1, seconds))"]
             return kept.body.response(to: request, headers: headers, vary: ["Accept-Language"])
         }
-        let response = try await next(request, context)
+        var response = try await next(request, context)
         guard response.status == .ok, let seconds = APICacheControl.publicMaxAge(response.headers[.cacheControl]),
             let length = response.body.contentLength, length <= answers.byteBudget / 4,
             let contentType = response.headers[.contentType]
-        else { return response }
+        else {
+            // Not kept (a stale chart, an error, the diary), but its words follow the language all the same.
+            response.headers.addVary(["Accept-Language"])
+            return response
+        }
         let body = EncodedBody(
             try await ResponseEncodingMiddleware<Context>.collect(response.body), contentType: contentType)
         answers.store(body, for: key, until: now.addingTimeInterval(TimeInterval(seconds)), now: now)

@@ -17,4 +17,6 @@ extension HTTPField.Name {
     static let xBoxOfficeAccount = HTTPField.Name("X-BoxOffice-Account")!
     /// When the session ends, on pages of a signed-in reader.
     static let xBoxOfficeSessionExpires = HTTPField.Name("X-BoxOffice-Session-Expires")!
+    /// On the log-in page after an account was deleted: its label, so the service worker drops its waiting notes.
+    static let xBoxOfficeDeletedAccount = HTTPField.Name("X-BoxOffice-Deleted-Account")!
 }

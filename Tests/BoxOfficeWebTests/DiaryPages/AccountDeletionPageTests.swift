@@ -53,6 +53,11 @@ struct AccountDeletionPageTests {
             let login = try await browser.get("/login?done=deleted")
             #expect(login.text.contains("Your account and diary were deleted."))
             #expect(login.headers[.xBoxOfficeAccount] == "none")
+            // The log-in page names the deleted account once, for the service worker to drop its waiting notes.
+            let label = try #require(account.headers[.xBoxOfficeAccount])
+            #expect(label.count == 16 && label != "none")
+            #expect(login.headers[.xBoxOfficeDeletedAccount] == label, "\(login.headers)")
+            #expect(try await browser.get("/login").headers[.xBoxOfficeDeletedAccount] == nil, "only once")
             #expect(try await browser.get("/account").status == .seeOther, "signed out")
             #expect(try await client.call(.get, "/api/v1/notes", token: token).status == .unauthorized)
             #expect(
@@ -64,6 +69,23 @@ struct AccountDeletionPageTests {
             #expect(try await client.noteTotal(other) == 1)
             let again = try await client.account("minji")
             #expect(try await client.noteTotal(again) == 0)
+        }
+    }
+
+    @Test("the deleted account's label is believed only in its own shape, and only from the cookie")
+    func deletedLabelShape() async throws {
+        try await DiaryWebTestSupport.withApp(.sqlite) { client in
+            let cases: [(cookie: String?, query: String, named: String?)] = [
+                ("0123456789abcdef", "", "0123456789abcdef"),
+                ("0123456789ABCDEF", "", nil), ("0123456789abcde", "", nil), ("<script>alert(1)</script>", "", nil),
+                (nil, "?done=deleted&account=0123456789abcdef", nil),
+            ]
+            for (cookie, query, named) in cases {
+                let headers: HTTPFields = cookie.map { [.cookie: "boxoffice_deleted_account=\($0)"] } ?? [:]
+                let login = try await client.execute(uri: "/login" + query, method: .get, headers: headers) { $0 }
+                #expect(login.status == .ok)
+                #expect(login.headers[.xBoxOfficeDeletedAccount] == named, "\(String(describing: cookie))")
+            }
         }
     }
 

@@ -81,6 +81,9 @@ struct LimitsTests {
             #expect(
                 stale.jsonObject?["notice"] as? String
                     == "Showing the last stored figures. KOBIS did not answer in time. Please try again later.")
+            // Its words follow the language, so a cache between must not hand them to a reader of the other one.
+            #expect(stale.headers[.vary]?.contains("Accept-Language") == true, "\(stale.headers)")
+            #expect(stale.headers[.cacheControl] == "no-cache")
             let korean = try await client.get("/api/v1/daily?date=\(WebTestSupport.yesterday)&lang=ko")
             #expect(
                 korean.jsonObject?["notice"] as? String

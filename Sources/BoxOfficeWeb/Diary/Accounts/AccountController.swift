@@ -112,6 +112,10 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
         }
         var response = environment.redirect("/login", [("done", "deleted")])
         response.setCookie(SessionCookies.expired(SessionCookies.sessionName, request: request))
+        // Notes this device keeps for the account can never be sent now: the log-in page says whose to drop.
+        response.setCookie(
+            SessionCookies.deletedAccount(
+                DiarySessionMiddleware<Context>.accountLabel(session.user), request: request))
         return response
     }
 

@@ -24,8 +24,14 @@ struct LoginController<Context: DiarySessionContext>: Sendable {
         case "deleted": flash = environment.strings.accountDeleted
         default: flash = nil
         }
-        return try renderer.renderAccountForm(
+        var response = try renderer.renderAccountForm(
             .login, environment, username: "", next: next, errors: [], flash: flash, status: .ok)
+        // Once: the service worker drops the deleted account's notes waiting on this device (sw.js).
+        if let deleted = SessionCookies.deletedAccountLabel(in: request) {
+            response.headers[.xBoxOfficeDeletedAccount] = deleted
+            response.setCookie(SessionCookies.expired(SessionCookies.deletedAccountName, request: request))
+        }
+        return response
     }
 
     func logIn(_ request: Request, context: Context) async throws -> Response {

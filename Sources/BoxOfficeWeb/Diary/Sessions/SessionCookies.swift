@@ -2,7 +2,7 @@ import BoxOfficeCore
 import Foundation
 import Hummingbird
 
-/// The diary's two cookies, both `HttpOnly`, `SameSite=Lax`, `Path=/`, and `Secure` when the request came
+/// The diary's cookies, `HttpOnly` but for the signed-in hint, `SameSite=Lax`, `Path=/`, and `Secure` when the request came
 /// over HTTPS (directly, or through a proxy that says so with `X-Forwarded-Proto: https`):
 ///
 /// - `boxoffice_session`: the session secret. Only its SHA-256 is stored, in the database, so every instance
@@ -10,6 +10,8 @@ import Hummingbird
 /// - `boxoffice_csrf`: a random token for the forms shown before a session exists (sign up, log in), checked
 ///   against the form's hidden `csrf` field (a double-submit cookie: another site can neither read it nor set
 ///   the matching field).
+/// - `boxoffice_deleted_account`: for ten minutes after an account was deleted here, its label, so the log-in page
+///   it lands on can tell this device's service worker whose waiting notes to drop (a link cannot set it).
 enum SessionCookies {
     static let sessionName = "boxoffice_session"
     static let preSessionName = "boxoffice_csrf"
@@ -17,6 +19,7 @@ enum SessionCookies {
     /// ask `GET /session` for the reader's links only when someone may be signed in (a signed-out visit costs no
     /// request). The server never trusts it.
     static let signedInHintName = "boxoffice_signed_in"
+    static let deletedAccountName = "boxoffice_deleted_account"
 
     /// Whether the browser reached us over HTTPS. A TLS-terminating proxy in front of the app says so in
     /// `X-Forwarded-Proto` (the first value, when proxies are chained) or in the standard `Forwarded` header.
@@ -57,6 +60,19 @@ enum SessionCookies {
         return Cookie(
             name: signedInHintName, value: "1", maxAge: maxAge, path: "/", secure: isSecure(request), httpOnly: false,
             sameSite: .lax)
+    }
+
+    /// The label of the account just deleted (``DiarySessionMiddleware/accountLabel(_:)``), for the next page.
+    static func deletedAccount(_ label: String, request: Request) -> Cookie {
+        cookie(deletedAccountName, value: label, maxAge: 600, request: request)
+    }
+
+    /// The deleted account's label the browser holds, if it is one: 16 lowercase hex digits.
+    static func deletedAccountLabel(in request: Request) -> String? {
+        guard let value = request.cookies[deletedAccountName]?.value, value.utf8.count == 16,
+            value.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
+        else { return nil }
+        return value
     }
 
     /// The pre-session CSRF cookie: a browser-session cookie (no expiry), renewed whenever a form needs it.

@@ -15,7 +15,8 @@
  *   last one's diary.
  * - Notes written offline wait in IndexedDB (the page puts them there, labelled with the account that wrote them)
  *   and are posted to /notes, once each, with their Idempotency-Key, only while that account is signed in; another
- *   account's notes stay on the device for their owner.
+ *   account's notes stay on the device for their owner. An account deleted on this device takes its waiting notes
+ *   with it: the log-in page it lands on names it (X-BoxOffice-Deleted-Account, once).
  */
 "use strict";
 
@@ -32,6 +33,7 @@ var NETWORK_TIMEOUT_MS = 3000;
 var SAVED_HEADER = "X-BoxOffice-Saved-At";
 var ACCOUNT_HEADER = "X-BoxOffice-Account";
 var EXPIRES_HEADER = "X-BoxOffice-Session-Expires";
+var DELETED_HEADER = "X-BoxOffice-Deleted-Account";
 var SIGNED_IN_HINT = "boxoffice_signed_in";
 var ACCOUNT_KEY = "/__boxoffice/account";
 var FINGERPRINTED = /^\/static\/.+\.[0-9a-f]{12}(\.[A-Za-z0-9]+)?$/;
@@ -120,7 +122,8 @@ function page(event) {
   event.waitUntil(
     fromNetwork.then(
       function (response) {
-        return remember(request, response.clone());
+        var deleted = response.headers.get(DELETED_HEADER);
+        return Promise.all([remember(request, response.clone()), deleted ? forgetNotesOf(deleted) : null]);
       },
       function () {}
     )
@@ -400,6 +403,19 @@ function learnAccount(account, expires) {
 
 function forgetAccount() {
   return caches.delete(PRIVATE_CACHE);
+}
+
+/** Drops the notes waiting on this device for an account deleted here: nobody can send them any more. */
+function forgetNotesOf(account) {
+  return notesRequest("readwrite", function (store) {
+    var walking = store.openCursor();
+    walking.onsuccess = function () {
+      var cursor = walking.result;
+      if (!cursor) return;
+      if (cursor.value && cursor.value.account === account) cursor.delete();
+      cursor.continue();
+    };
+  }).catch(function () {});
 }
 
 // ---- notes written offline ------------------------------------------------------------------------------------
