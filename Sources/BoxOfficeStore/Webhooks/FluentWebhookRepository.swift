@@ -98,15 +98,19 @@ struct FluentWebhookRepository: WebhookRepository {
         guard !deliveries.isEmpty else { return }
         try await StorageFailure.run("queue webhook deliveries", logger: database.logger) {
             let sql = try database.requireSQL()
-            do {
-                try await Self.insert(deliveries, on: sql)
-            } catch let error as any DatabaseError where error.isConstraintFailure {
-                // A hook (or its person) deleted since the deliveries were made: the others' still go.
-                let ids = Array(Set(deliveries.map(\.webhookID)))
-                let live = Set(
-                    try await sql.select().column("id").from(Self.hooks).where("id", .in, ids).all()
-                        .map { try $0.decode(column: "id", as: UUID.self) })
-                try await Self.insert(deliveries.filter { live.contains($0.webhookID) }, on: sql)
+            var waiting = deliveries
+            // A hook (or its person) deleted since the deliveries were made: the others' still go. Another may go
+            // between the look and the insert, so a few rounds; each drops at least the hooks deleted before it.
+            for round in 1...3 {
+                do {
+                    return try await Self.insert(waiting, on: sql)
+                } catch let error as any DatabaseError where error.isConstraintFailure && round < 3 {
+                    let ids = Array(Set(waiting.map(\.webhookID)))
+                    let live = Set(
+                        try await sql.select().column("id").from(Self.hooks).where("id", .in, ids).all()
+                            .map { try $0.decode(column: "id", as: UUID.self) })
+                    waiting = waiting.filter { live.contains($0.webhookID) }
+                }
             }
         }
     }
