@@ -13,6 +13,9 @@ public enum DiaryError: Error, Sendable, Equatable {
     /// An export of this user's diary is still being sent; one at a time per person, so nobody holds every
     /// snapshot connection (HTTP 429).
     case exportInProgress
+    /// So many password checks are running and waiting on this server that another would wait too long: a flood of
+    /// log-ins or sign-ups is answered at once instead of in a line without end (HTTP 503).
+    case busy(retryAfterSeconds: Int)
 
     /// Why a request was not let in.
     public enum Unauthorized: Sendable, Equatable {

@@ -119,10 +119,13 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
         return response
     }
 
-    /// A refused password check: 429 when the log-in window is full, 400 otherwise.
+    /// A refused password check: 429 when the log-in window is full, 503 when the server's checks are, else 400.
     private static func status(of error: DiaryError) -> HTTPResponse.Status {
-        if case .tooManyAttempts = error { return .tooManyRequests }
-        return .badRequest
+        switch error {
+        case .tooManyAttempts: return .tooManyRequests
+        case .busy: return .serviceUnavailable
+        default: return .badRequest
+        }
     }
 
     /// `page` with the `Retry-After` a full log-in window gives, as the log-in page answers.

@@ -43,11 +43,13 @@ struct LoginController<Context: DiarySessionContext>: Sendable {
         do {
             user = try await accounts.logIn(username: username, password: form.password)
         } catch let error as DiaryError {
-            // A wrong password (401) or a locked username (429, with Retry-After): the form again, with the reason.
+            // A wrong password (401), a locked username (429) or a full line of checks (503, both with Retry-After):
+            // the form again, with the reason.
             let status: HTTPResponse.Status
             switch error {
             case .unauthorized: status = .unauthorized
             case .tooManyAttempts: status = .tooManyRequests
+            case .busy: status = .serviceUnavailable
             case .conflict, .notFound, .exportInProgress: throw error
             }
             var response = try renderer.renderAccountForm(

@@ -50,6 +50,14 @@ struct SignupController<Context: DiarySessionContext>: Sendable {
             return try renderer.renderAccountForm(
                 .signup, environment, username: username, next: next,
                 errors: [ReasonText(environment.language).conflict(conflict)], status: .conflict)
+        } catch DiaryError.busy(let seconds) {
+            // The line of password checks is full: the form again, with what was typed, to send in a moment.
+            var page = try renderer.renderAccountForm(
+                .signup, environment, username: username, next: next,
+                errors: [ReasonText(environment.language).diary(.busy(retryAfterSeconds: seconds))],
+                status: .serviceUnavailable)
+            page.headers[.retryAfter] = String(seconds)
+            return page
         }
         return try await accounts.startSession(
             for: user, answering: environment.afterLogin(next), request: request, site: site)

@@ -2,7 +2,7 @@ import BoxOfficeCore
 import Hummingbird
 
 extension DiaryError {
-    /// The status on the API: 401, 403, 409, 429 or 404.
+    /// The status on the API: 401, 403, 409, 429, 404 or 503.
     var apiStatus: HTTPResponse.Status {
         switch self {
         // The token is good; the password confirming a change is not (401 would tell a client to drop its token).
@@ -11,6 +11,7 @@ extension DiaryError {
         case .conflict: return .conflict
         case .tooManyAttempts, .exportInProgress: return .tooManyRequests
         case .notFound: return .notFound
+        case .busy: return .serviceUnavailable
         }
     }
 
@@ -24,7 +25,7 @@ extension DiaryError {
     /// Seconds for `Retry-After`, when waiting helps.
     var retryAfterSeconds: Int? {
         switch self {
-        case .tooManyAttempts(let seconds): return seconds
+        case .tooManyAttempts(let seconds), .busy(let seconds): return seconds
         // An export's snapshot usually ends within seconds; a slow download holds it longer.
         case .exportInProgress: return 10
         default: return nil
