@@ -302,8 +302,12 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
                 duplicates.append(entry.line)
                 continue
             }
-            // Ids are kept when free (so moving a diary between instances keeps them), else replaced.
-            if takenElsewhere.contains(note.id) || usedIDs.contains(note.id) { note.id = UUID() }
+            // Ids are kept when free (so moving a diary between instances keeps them), else replaced; so is one made
+            // from an idempotency key, which only that key's request may take.
+            let kept =
+                !takenElsewhere.contains(note.id) && !usedIDs.contains(note.id)
+                && !DiaryNoteService.isMadeFromKey(note.id)
+            if !kept { note.id = UUID() }
             usedIDs.insert(note.id)
             note.categoryId = entry.categoryName.flatMap { categoryIDs[DiaryValidation.categoryKey($0)] }
             chunk.append(note)

@@ -137,6 +137,37 @@ extension DeliveryTests {
         }
 
         @Test(
+            "another person cannot take the id a key will make: an imported note never keeps an id made from a key",
+            arguments: DiaryWebBackend.enabled)
+        func plantedID(backend: DiaryWebBackend) async throws {
+            try await DiaryWebTestSupport.withServices(backend) { services in
+                let minji = try await services.diaryAccounts.signUp(username: "minji", password: "correct horse")
+                let joon = try await services.diaryAccounts.signUp(username: "joon", password: "correct horse")
+                let code = try #require(
+                    try await services.charts.chart(
+                        ChartQuery(kind: .daily, date: CalendarDate(WebTestSupport.settledDate)!)
+                    ).entries.first?.movieCode)
+                // Joon knows minji's id and the key her app will send, and imports a note with the id it makes.
+                let planted = services.diaryNotes.noteID(userID: minji.id, idempotencyKey: "offline-42")
+                let free = UUID()
+                let file =
+                    "id,movieCode,title,watchedOn\n\(planted),\(code),Planted,2024-03-01\n"
+                    + "\(free),\(code),Free,2024-03-02\n"
+                let report = try await services.diaryTransfer.importFile(Data(file.utf8), format: .csv, for: joon)
+                #expect(report.imported == 2, "\(report)")
+                let joons = try await services.database.diaryRepositories().notes.allNotes(userID: joon.id)
+                #expect(Set(joons.map(\.id)).contains(free), "a free id of the usual kind is kept")
+                #expect(!joons.map(\.id).contains(planted), "one made from a key is not")
+
+                let draft = NoteDraft(movieCode: code, watchedOn: CalendarDate("2024-03-15")!)
+                let saved = try await services.diaryNotes.createNote(draft, for: minji, idempotencyKey: "offline-42")
+                #expect(saved.note.id == planted)
+                let again = try await services.diaryNotes.createNote(draft, for: minji, idempotencyKey: "offline-42")
+                #expect(again.note == saved.note)
+            }
+        }
+
+        @Test(
             "form: POST /notes with a key twice redirects to one note; the CSRF token may come as X-CSRF-Token",
             arguments: DiaryWebBackend.enabled)
         func form(backend: DiaryWebBackend) async throws {

@@ -127,6 +127,12 @@ public struct DiaryNoteService: Sendable {
         }
     }
 
+    /// Whether `id` is of the kind ``noteID(userID:idempotencyKey:)`` makes (version 8). Only that makes them: an
+    /// imported note never keeps one, or anyone who knew a user's id and key could take the id before them.
+    public static func isMadeFromKey(_ id: UUID) -> Bool {
+        id.uuid.6 >> 4 == 8
+    }
+
     /// The id of the note that `idempotencyKey` makes for the user: a UUID (version 8, RFC 9562) of the SHA-256 of
     /// both, so every request with that key names the same note.
     public func noteID(userID: UUID, idempotencyKey: String) -> UUID {
