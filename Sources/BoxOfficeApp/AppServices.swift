@@ -155,7 +155,7 @@ public struct AppServices: Sendable {
             ), limits: configuration.diaryLimits)
         let archive = ArchiveService(
             archive: database.archiveRepository(origin: origin), charts: database.chartRepository(origin: origin),
-            calendar: calendar, source: charts.source)
+            movies: database.movieRepository(origin: origin), calendar: calendar, source: charts.source)
         let makeEngine: @Sendable (SyncOptions) -> SyncEngine = { options in
             syncEngine(
                 options: options, configuration: configuration, database: database, upstream: upstream,

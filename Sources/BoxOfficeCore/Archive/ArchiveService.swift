@@ -10,6 +10,7 @@ import Foundation
 public struct ArchiveService: Sendable {
     private let archive: any ArchiveRepository
     private let charts: any ChartRepository
+    private let movies: any MovieRepository
     private let cache = PeriodChartCache(capacity: 64)
     public let calendar: BoxOfficeCalendar
     /// Where the archived charts came from (`kobis` or `sample`).
@@ -20,10 +21,12 @@ public struct ArchiveService: Sendable {
     public static let maximumLimit = 100
 
     public init(
-        archive: any ArchiveRepository, charts: any ChartRepository, calendar: BoxOfficeCalendar, source: ChartSource
+        archive: any ArchiveRepository, charts: any ChartRepository, movies: any MovieRepository,
+        calendar: BoxOfficeCalendar, source: ChartSource
     ) {
         self.archive = archive
         self.charts = charts
+        self.movies = movies
         self.calendar = calendar
         self.source = source
     }
@@ -104,14 +107,20 @@ public struct ArchiveService: Sendable {
         }
     }
 
-    /// The film's archived run. Throws ``BoxOfficeError/notFound(_:)`` for something that is not a movie code;
-    /// a film the archive has no day of gets a trend without points.
+    /// The film's archived run, from the store alone. Throws ``BoxOfficeError/notFound(_:)`` for something that is
+    /// not a movie code, or a code neither the archive nor the stored details know
+    /// (``BoxOfficeError/Missing/unarchivedMovie(code:)``); a known film the archive has no day of gets a trend
+    /// without points.
     public func trend(movieCode: String) async throws -> MovieTrend {
         guard MovieService.isPlausibleCode(movieCode) else {
             throw BoxOfficeError.notFound(.notAMovieCode(movieCode))
         }
-        return MovieTrend(
-            movieCode: movieCode, source: source, points: try await archive.trendPoints(movieCode: movieCode))
+        let points = try await archive.trendPoints(movieCode: movieCode)
+        // As a film's run: a code the store knows nothing of is not a film with an empty trend.
+        if points.isEmpty, try await movies.storedMovie(code: movieCode) == nil {
+            throw BoxOfficeError.notFound(.unarchivedMovie(code: movieCode))
+        }
+        return MovieTrend(movieCode: movieCode, source: source, points: points)
     }
 
     /// The archived daily charts of `range`, oldest first, each row with its English title where the archive keeps

@@ -17,7 +17,10 @@ struct PeriodChartTests {
             sleep: { _ in })
         _ = try await engine.run(SyncRequest(range: archiveRange("2024-03-01", "2024-03-04")))
         _ = try await engine.run(SyncRequest(range: archiveRange("2024-03-06", "2024-03-10")))
-        return (store, ArchiveService(archive: store, charts: store, calendar: calendar, source: .kobis), clock)
+        return (
+            store, ArchiveService(archive: store, charts: store, movies: store, calendar: calendar, source: .kobis),
+            clock
+        )
     }
 
     @Test("period figures are the sums of the archived daily figures; ranks by audience; shares add up")
@@ -185,6 +188,11 @@ struct PeriodChartTests {
         #expect(lines.count == daily.count + 1)
         #expect(lines[1].hasPrefix("2024-03-01,1,"))
 
+        // A code the store knows nothing of is not found; a film whose details are kept has an empty trend.
+        await #expect(throws: BoxOfficeError.notFound(.unarchivedMovie(code: "99999999"))) {
+            _ = try await service.trend(movieCode: "99999999")
+        }
+        try await store.save(Movie(code: "99999999", title: "미개봉", source: .kobis, fetchedAt: seoul(2024, 3, 20)))
         let unknown = try await service.trend(movieCode: "99999999")
         #expect(unknown.points.isEmpty && unknown.title == nil)
         await #expect(throws: BoxOfficeError.notFound(.notAMovieCode("../x"))) {

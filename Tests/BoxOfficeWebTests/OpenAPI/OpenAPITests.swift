@@ -156,7 +156,7 @@ struct OpenAPITests {
                 Probe(path: "/api/v1/charts/period", uri: "/api/v1/charts/period", status: 200),
                 Probe(path: "/api/v1/charts/period", uri: "/api/v1/charts/period?month=2024-13", status: 400),
                 Probe(path: "/api/v1/movies/{code}/trend", uri: "/api/v1/movies/\(code)/trend", status: 200),
-                Probe(path: "/api/v1/movies/{code}/trend", uri: "/api/v1/movies/00000000/trend", status: 200),
+                Probe(path: "/api/v1/movies/{code}/trend", uri: "/api/v1/movies/00000000/trend", status: 404),
                 Probe(path: "/api/v1/movies/{code}/trend", uri: "/api/v1/movies/not-a-code!/trend", status: 404),
             ] {
                 results[probe.uri] = try await Self.expectConforms(probe, client: client, checker: checker)
