@@ -141,6 +141,7 @@ public struct AppServices: Sendable {
         let diary = database.diaryRepositories(nationOrigin: origin)
         let accounts = DiaryAccountService(
             users: diary.users, tokens: diary.tokens, sessions: diary.sessions, loginAttempts: diary.loginAttempts,
+            devices: database.loginDeviceRepository(),
             hasher: passwordHasher ?? BcryptPasswordHasher(cost: configuration.bcryptCost),
             digester: SHA256SecretDigester(),
             calendar: calendar, limits: configuration.diaryLimits)

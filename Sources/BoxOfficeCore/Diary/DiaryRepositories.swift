@@ -68,6 +68,17 @@ public protocol LoginAttemptRepository: Sendable {
     func deleteFailedLogins(before date: Date) async throws -> Int
 }
 
+/// Browsers a person has logged in on, each known by the digest of a cookie it holds: a log-in from one of them is
+/// counted apart from the username's, so a stranger's wrong guesses cannot lock the owner out of their own browser.
+public protocol LoginDeviceRepository: Sendable {
+    /// Remembers a browser the user logged in on, keeping the user's `keeping` most recently used.
+    func rememberDevice(tokenHash: String, userID: UUID, at date: Date, keeping: Int) async throws
+    /// The user a remembered browser logged in as, marking it used at `date`.
+    func deviceUser(tokenHash: String, at date: Date) async throws -> UUID?
+    /// Forgets every browser of the user (their password changed).
+    func forgetDevices(userID: UUID) async throws
+}
+
 /// What happens to a deleted category's notes.
 public enum CategoryNotesDisposition: Hashable, Sendable {
     /// The notes stay, under no category.

@@ -151,6 +151,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(RecountFilmsWithoutFirstRun())
         migrations.add(RecountFilmsWithWeeklyRows())
         migrations.add(CreateWebhookTestSends())
+        migrations.add(CreateDiaryLoginDevices())
         self.migrations = migrations
     }
 

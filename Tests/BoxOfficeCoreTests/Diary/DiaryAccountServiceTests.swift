@@ -21,6 +21,49 @@ struct DiaryAccountServiceTests {
         }
     }
 
+    @Test("a remembered browser's log-ins and the account's own confirmations are counted apart from the username's")
+    func bucketsApart() async throws {
+        let harness = DiaryHarness()
+        let minji = try await harness.user("minji")
+        let device = try #require(try await harness.accounts.rememberDevice(for: minji, presented: nil))
+        #expect(try await harness.accounts.rememberDevice(for: minji, presented: device) == nil, "kept, not renewed")
+        // A stranger spends the username's five, and tries the names the other buckets have: no log-in takes them.
+        for name in ["minji", "minji", "minji", "minji", "minji", "device x", "account \(minji.id.uuidString)"] {
+            await #expect(throws: DiaryError.self) {
+                try await harness.accounts.logIn(username: name, password: "nope nope")
+            }
+        }
+        await #expect(throws: DiaryError.tooManyAttempts(retryAfterSeconds: 900)) {
+            try await harness.accounts.logIn(username: "minji", password: "correct horse")
+        }
+        #expect(try await harness.accounts.logIn(username: "minji", password: "correct horse", device: device) == minji)
+        try await harness.accounts.changePassword(for: minji, current: "correct horse", new: "battery staple")
+        #expect(await harness.store.deviceCount == 0, "a new password forgets the browsers")
+        await #expect(throws: DiaryError.tooManyAttempts(retryAfterSeconds: 900)) {
+            try await harness.accounts.logIn(username: "minji", password: "battery staple", device: device)
+        }
+        // Another person's browser secret does not open minji's own bucket.
+        let joon = try await harness.user("joon")
+        let theirs = try #require(try await harness.accounts.rememberDevice(for: joon, presented: nil))
+        await #expect(throws: DiaryError.tooManyAttempts(retryAfterSeconds: 900)) {
+            try await harness.accounts.logIn(username: "minji", password: "battery staple", device: theirs)
+        }
+    }
+
+    @Test("a person's browsers are kept up to the setting, the least recently used forgotten first")
+    func devicesKept() async throws {
+        var harness = DiaryHarness()
+        harness.accountSettings.devicesKept = 2
+        let minji = try await harness.user("minji")
+        var secrets: [String] = []
+        for _ in 0..<3 {
+            secrets.append(try #require(try await harness.accounts.rememberDevice(for: minji, presented: nil)))
+            harness.clock.advance(1)
+        }
+        #expect(await harness.store.deviceCount == 2)
+        #expect(try await harness.accounts.rememberDevice(for: minji, presented: secrets[0]) != nil, "forgotten")
+    }
+
     @Test("five failures within 15 minutes lock the username, with the time until it reopens")
     func throttling() async throws {
         let harness = DiaryHarness()

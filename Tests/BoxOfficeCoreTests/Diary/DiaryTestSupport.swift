@@ -6,12 +6,13 @@ import KOBIS
 
 /// The diary's store in memory: the repositories' contract without a database, for service logic tests.
 actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessionRepository, LoginAttemptRepository,
-    DiaryCategoryRepository, DiaryNoteRepository
+    LoginDeviceRepository, DiaryCategoryRepository, DiaryNoteRepository
 {
     private var users: [UUID: (user: DiaryUser, key: String, hash: String)] = [:]
     private var tokenRows: [UUID: (token: DiaryToken, userID: UUID, hash: String)] = [:]
     private var sessionRows: [UUID: (session: DiarySession, hash: String)] = [:]
     private var failures: [(id: UUID, key: String, date: Date)] = []
+    private var deviceRows: [String: (userID: UUID, usedAt: Date)] = [:]
     private var categoryRows: [UUID: (category: DiaryCategory, userID: UUID)] = [:]
     private var noteRows: [UUID: (note: DiaryNote, userID: UUID)] = [:]
     private(set) var importBatches = 0
@@ -96,6 +97,19 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
         sessionRows = sessionRows.filter { $0.value.session.expiresAt > now }
         return before - sessionRows.count
     }
+
+    // Browsers logged in on
+    func rememberDevice(tokenHash: String, userID: UUID, at date: Date, keeping: Int) async throws {
+        deviceRows[tokenHash] = (userID, date)
+        let theirs = deviceRows.filter { $0.value.userID == userID }.sorted { $0.value.usedAt > $1.value.usedAt }
+        for (hash, _) in theirs.dropFirst(max(keeping, 1)) { deviceRows[hash] = nil }
+    }
+    func deviceUser(tokenHash: String, at date: Date) async throws -> UUID? {
+        deviceRows[tokenHash]?.usedAt = date
+        return deviceRows[tokenHash]?.userID
+    }
+    func forgetDevices(userID: UUID) async throws { deviceRows = deviceRows.filter { $0.value.userID != userID } }
+    var deviceCount: Int { deviceRows.count }
 
     // Login attempts
     func takeLoginSlot(usernameKey: String, at date: Date, windowStart: Date, limit: Int) async throws -> LoginSlot {
@@ -369,7 +383,7 @@ struct DiaryHarness {
 
     var accounts: DiaryAccountService {
         DiaryAccountService(
-            users: store, tokens: store, sessions: store, loginAttempts: store, hasher: PlainHasher(),
+            users: store, tokens: store, sessions: store, loginAttempts: store, devices: store, hasher: PlainHasher(),
             digester: TestSecretDigester(), calendar: calendar, settings: accountSettings, limits: limits)
     }
 

@@ -71,6 +71,8 @@ extension DiaryStoreTests {
                     message: WebhookMessage(kind: "first", title: "t", text: "x", fields: [:]), createdAt: now,
                     nextAttemptAt: now)
             ])
+            try await database.loginDeviceRepository().rememberDevice(
+                tokenHash: "device-\(user.id)", userID: user.id, at: now, keeping: 20)
             try await database.feedSecretRepository().replaceSecret(
                 digest: "feed-\(user.id)", userID: user.id, createdAt: now)
             let test = WebhookDelivery(

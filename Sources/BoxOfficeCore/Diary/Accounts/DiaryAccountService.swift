@@ -13,15 +13,18 @@ public struct DiaryAccountService: Sendable {
         public var sessionLifetime: TimeInterval
         /// A token's `lastUsedAt` is written at most this often, so API reads do not all become writes.
         public var tokenUseResolution: TimeInterval
+        /// Browsers remembered per person (the most recently used); a log-in from one is counted apart.
+        public var devicesKept: Int
 
         public init(
             loginFailureLimit: Int = 5, loginFailureWindow: TimeInterval = 15 * 60,
-            sessionLifetime: TimeInterval = 14 * 86_400, tokenUseResolution: TimeInterval = 3600
+            sessionLifetime: TimeInterval = 14 * 86_400, tokenUseResolution: TimeInterval = 3600, devicesKept: Int = 20
         ) {
             self.loginFailureLimit = loginFailureLimit
             self.loginFailureWindow = loginFailureWindow
             self.sessionLifetime = sessionLifetime
             self.tokenUseResolution = tokenUseResolution
+            self.devicesKept = devicesKept
         }
     }
 
@@ -29,6 +32,7 @@ public struct DiaryAccountService: Sendable {
     let apiTokens: any DiaryTokenRepository
     let sessions: any DiarySessionRepository
     let loginAttempts: any LoginAttemptRepository
+    let devices: any LoginDeviceRepository
     let hasher: any PasswordHasher
     let digester: any SecretDigester
     let calendar: BoxOfficeCalendar
@@ -39,9 +43,11 @@ public struct DiaryAccountService: Sendable {
     /// of tokens and session cookies.
     public init(
         users: any DiaryUserRepository, tokens: any DiaryTokenRepository, sessions: any DiarySessionRepository,
-        loginAttempts: any LoginAttemptRepository, hasher: any PasswordHasher, digester: any SecretDigester,
-        calendar: BoxOfficeCalendar, settings: Settings = Settings(), limits: DiaryLimits = DiaryLimits()
+        loginAttempts: any LoginAttemptRepository, devices: any LoginDeviceRepository, hasher: any PasswordHasher,
+        digester: any SecretDigester, calendar: BoxOfficeCalendar, settings: Settings = Settings(),
+        limits: DiaryLimits = DiaryLimits()
     ) {
+        self.devices = devices
         self.limits = limits
         self.users = users
         self.apiTokens = tokens
@@ -80,15 +86,26 @@ public struct DiaryAccountService: Sendable {
     /// A log-in that succeeds gives its own slot back; earlier failures still count until they leave the window, so
     /// someone logging in often cannot hand a guesser fresh attempts. Unknown usernames are counted the same way
     /// and still cost a hash, so neither the limit nor the timing tells which names exist.
-    public func logIn(username: String, password: String) async throws -> DiaryUser {
+    ///
+    /// A `device` (the cookie ``rememberDevice(for:)`` gave a browser this account logged in on) has slots of its
+    /// own, as many: a stranger's wrong guesses at the username cannot lock its owner out of that browser.
+    public func logIn(username: String, password: String, device: String? = nil) async throws -> DiaryUser {
         let wrong = DiaryError.unauthorized(.wrongCredentials)
         let key = DiaryValidation.usernameKey(username)
-        guard !key.isEmpty, key.count <= 64, !password.isEmpty else { throw wrong }
+        // No username has a space; the slots of a browser or an account are named with one, so no log-in takes theirs.
+        guard !key.isEmpty, key.count <= 64, !key.contains(" "), !password.isEmpty else { throw wrong }
+        return try await check(password, usernameKey: key, slots: try await slotKey(key, device: device, at: now))
+    }
+
+    /// Checks the password of the account `key` names in the window of `slots` (a username's, a browser's or an
+    /// account's own).
+    private func check(_ password: String, usernameKey key: String, slots: String) async throws -> DiaryUser {
+        let wrong = DiaryError.unauthorized(.wrongCredentials)
         let now = self.now
         let window = settings.loginFailureWindow
         let slot = try await loginAttempts.takeLoginSlot(
-            usernameKey: key, at: now, windowStart: now.addingTimeInterval(-window),
-            limit: settings.loginFailureLimit)
+            usernameKey: slots, at: now, windowStart: now.addingTimeInterval(-window), limit: settings.loginFailureLimit
+        )
         switch slot {
         case .refused(let attempts):
             // Logins reopen when enough of the counted attempts have left the window.
@@ -105,13 +122,40 @@ public struct DiaryAccountService: Sendable {
         }
     }
 
+    /// The slots a log-in takes: the username's, or those of a browser that logged in as this username before.
+    private func slotKey(_ key: String, device: String?, at now: Date) async throws -> String {
+        guard let device, SecretToken.isWellFormed(device, prefix: SecretToken.devicePrefix) else { return key }
+        let hash = digester.digest(device)
+        guard let owner = try await devices.deviceUser(tokenHash: hash, at: now),
+            try await users.credentials(usernameKey: key)?.user.id == owner
+        else { return key }
+        return "device " + hash
+    }
+
+    /// A new secret for the browser `user` just logged in or signed up on (a cookie), remembered by its digest:
+    /// from that browser, log-ins are counted apart from the username's. The person's
+    /// ``Settings/devicesKept`` most recently used are kept. `nil` when the browser's cookie (`presented`) already
+    /// names one of theirs.
+    public func rememberDevice(for user: DiaryUser, presented: String?) async throws -> String? {
+        if let presented, SecretToken.isWellFormed(presented, prefix: SecretToken.devicePrefix),
+            try await devices.deviceUser(tokenHash: digester.digest(presented), at: now) == user.id
+        {
+            return nil
+        }
+        let secret = SecretToken.generate(prefix: SecretToken.devicePrefix)
+        try await devices.rememberDevice(
+            tokenHash: digester.digest(secret), userID: user.id, at: now, keeping: settings.devicesKept)
+        return secret
+    }
+
     /// Changes the password after checking the current one, and ends every browser session of the user
-    /// (the caller starts a new one for the current browser).
+    /// (the caller starts a new one for the current browser); the browsers remembered are forgotten too.
     public func changePassword(for user: DiaryUser, current: String, new: String) async throws {
         try await confirmPassword(current, of: user)
         try DiaryValidation.newPassword(new)
         try await users.updatePasswordHash(userID: user.id, passwordHash: try await hasher.hash(new))
         try await sessions.deleteSessions(userID: user.id)
+        try await devices.forgetDevices(userID: user.id)
     }
 
     /// Deletes the account and everything it keeps (notes, categories, tokens, sessions, watchlist, alerts,
@@ -122,13 +166,17 @@ public struct DiaryAccountService: Sendable {
         _ = try await users.deleteUser(id: user.id)
     }
 
-    /// Checks the signed-in user's own password as ``logIn(username:password:)`` does, in the same slots: a session
-    /// someone else holds cannot guess it faster than a log-in could. A wrong one is
+    /// Checks the signed-in user's own password as ``logIn(username:password:device:)`` does, in as many slots of
+    /// the account's own: a session someone else holds cannot guess it faster than a log-in could, and a stranger's
+    /// guesses at the username do not stop its owner changing the password or deleting the account. A wrong one is
     /// ``DiaryError/Unauthorized/wrongCurrentPassword``; a full window ``DiaryError/tooManyAttempts(retryAfterSeconds:)``.
     func confirmPassword(_ password: String, of user: DiaryUser) async throws {
         let confirmed: DiaryUser
         do {
-            confirmed = try await logIn(username: user.username, password: password)
+            guard !password.isEmpty else { throw DiaryError.unauthorized(.wrongCredentials) }
+            confirmed = try await check(
+                password, usernameKey: DiaryValidation.usernameKey(user.username),
+                slots: "account " + user.id.uuidString)
         } catch DiaryError.unauthorized(.wrongCredentials) {
             throw DiaryError.unauthorized(.wrongCurrentPassword)
         }

@@ -10,6 +10,8 @@ public enum SecretToken {
     public static let apiTokenPrefix = "bo_"
     /// Prefix of session cookie values.
     public static let sessionPrefix = "bs_"
+    /// Prefix of the cookie that tells a browser the person logged in on before.
+    public static let devicePrefix = "bd_"
 
     /// A new secret: `prefix` + 43 base64url characters (256 random bits).
     public static func generate(prefix: String = "") -> String {

@@ -41,7 +41,9 @@ struct LoginController<Context: DiarySessionContext>: Sendable {
         let next = form.next
         let user: DiaryUser
         do {
-            user = try await accounts.logIn(username: username, password: form.password)
+            user = try await accounts.logIn(
+                username: username, password: form.password,
+                device: request.cookies[SessionCookies.deviceName]?.value)
         } catch let error as DiaryError {
             // A wrong password (401), a locked username (429) or a full line of checks (503, both with Retry-After):
             // the form again, with the reason.

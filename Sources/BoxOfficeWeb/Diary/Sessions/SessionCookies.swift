@@ -10,6 +10,9 @@ import Hummingbird
 /// - `boxoffice_csrf`: a random token for the forms shown before a session exists (sign up, log in), checked
 ///   against the form's hidden `csrf` field (a double-submit cookie: another site can neither read it nor set
 ///   the matching field).
+/// - `boxoffice_device`: a secret a browser gets when someone logs in or signs up on it (a year, `Path=/login`):
+///   their later log-ins from it are counted apart from the username's, so a stranger's wrong guesses cannot lock
+///   them out of it. Only its SHA-256 is stored.
 /// - `boxoffice_deleted_account`: for ten minutes after an account was deleted here, its label, so the log-in page
 ///   it lands on can tell this device's service worker whose waiting notes to drop (a link cannot set it).
 enum SessionCookies {
@@ -20,6 +23,7 @@ enum SessionCookies {
     /// request). The server never trusts it.
     static let signedInHintName = "boxoffice_signed_in"
     static let deletedAccountName = "boxoffice_deleted_account"
+    static let deviceName = "boxoffice_device"
 
     /// Whether the browser reached us over HTTPS. A TLS-terminating proxy in front of the app says so in
     /// `X-Forwarded-Proto` (the first value, when proxies are chained) or in the standard `Forwarded` header.
@@ -60,6 +64,13 @@ enum SessionCookies {
         return Cookie(
             name: signedInHintName, value: "1", maxAge: maxAge, path: "/", secure: isSecure(request), httpOnly: false,
             sameSite: .lax)
+    }
+
+    /// The browser's secret, for a year, sent only to the log-in page.
+    static func device(_ secret: String, request: Request) -> Cookie {
+        Cookie(
+            name: deviceName, value: secret, maxAge: 365 * 86_400, path: "/login", secure: isSecure(request),
+            httpOnly: true, sameSite: .lax)
     }
 
     /// The label of the account just deleted (``DiarySessionMiddleware/accountLabel(_:)``), for the next page.
