@@ -40,7 +40,8 @@ struct KeptAPIAnswerMiddleware<Context: RequestContext>: RouterMiddleware {
             let length = response.body.contentLength, length <= answers.byteBudget / 4,
             let contentType = response.headers[.contentType]
         else {
-            // Not kept (a stale chart, an error, the diary), but its words follow the language all the same.
+            // Not kept (a stale chart, the diary), but its words follow the language all the same (thrown errors get
+            // it from the error middleware).
             response.headers.addVary(["Accept-Language"])
             return response
         }

@@ -35,6 +35,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 context.logger.error(
                     "unexpected error", metadata: metadata.merging(["error": "\(Self.redacted(error))"]) { $1 })
                 presentation.message += ErrorStrings.table(for: language).requestID(context.id)
+            } else if case DiaryError.busy = error {
+                // A flood's every refusal would be a warning line: the refusal is the flood handled.
+                context.logger.debug("password checks full", metadata: metadata)
             } else if presentation.status.code >= 500 {
                 context.logger.warning(
                     "request failed", metadata: metadata.merging(["error": "\(Self.redacted(error))"]) { $1 })
@@ -48,6 +51,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             // An error is about this request only: never kept by a browser or a proxy (a diary 404 must not be
             // served to the next person either).
             response.headers[.cacheControl] = "no-store"
+            // Its words follow the reader's language.
+            response.headers.addVary(["Accept-Language"])
             return response
         }
     }

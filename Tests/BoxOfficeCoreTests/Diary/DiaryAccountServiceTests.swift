@@ -1,3 +1,4 @@
+import BoxOfficeTestSupport
 import BoxOfficeCore
 import Foundation
 import Testing
@@ -28,7 +29,8 @@ struct DiaryAccountServiceTests {
         let device = try #require(try await harness.accounts.rememberDevice(for: minji, presented: nil))
         #expect(try await harness.accounts.rememberDevice(for: minji, presented: device) == nil, "kept, not renewed")
         // A stranger spends the username's five, and tries the names the other buckets have: no log-in takes them.
-        for name in ["minji", "minji", "minji", "minji", "minji", "device x", "account \(minji.id.uuidString)"] {
+        let account = "account \(minji.id.uuidString.lowercased())"
+        for name in Array(repeating: "minji", count: 5) + Array(repeating: account, count: 5) + ["device x"] {
             await #expect(throws: DiaryError.self) {
                 try await harness.accounts.logIn(username: name, password: "nope nope")
             }
@@ -47,6 +49,36 @@ struct DiaryAccountServiceTests {
         let theirs = try #require(try await harness.accounts.rememberDevice(for: joon, presented: nil))
         await #expect(throws: DiaryError.tooManyAttempts(retryAfterSeconds: 900)) {
             try await harness.accounts.logIn(username: "minji", password: "battery staple", device: theirs)
+        }
+    }
+
+    @Test("one account's checks run up to the setting at once, whatever their slots; past it, busy, and no slot spent")
+    func checksPerAccount() async throws {
+        var harness = DiaryHarness()
+        harness.accountSettings.checksPerAccount = 1
+        let held = HeldHasher()
+        let accounts = harness.accounts(hasher: held)
+        let minji = try await accounts.signUp(username: "minji", password: "correct horse")
+        let device = try #require(try await accounts.rememberDevice(for: minji, presented: nil))
+        held.hold()
+        async let first = accounts.logIn(username: "minji", password: "correct horse")
+        try await Wait.until("minji's first check is held", detail: { "\(held.waiting)" }) { held.waiting == 1 }
+        // From her browser (slots of its own) and confirming signed in (the account's): the one place is taken.
+        await #expect(throws: DiaryError.busy(retryAfterSeconds: 1)) {
+            try await accounts.logIn(username: "minji", password: "correct horse", device: device)
+        }
+        await #expect(throws: DiaryError.busy(retryAfterSeconds: 1)) {
+            try await accounts.changePassword(for: minji, current: "correct horse", new: "battery staple")
+        }
+        let joon = try await accounts.signUp(username: "joon", password: "correct horse")
+        held.release()
+        #expect(try await first == minji)
+        #expect(try await accounts.logIn(username: "joon", password: "correct horse") == joon, "others go on")
+        // The refusals spent no slot: five wrong guesses from the browser are still its to make.
+        for _ in 0..<5 {
+            await #expect(throws: DiaryError.unauthorized(.wrongCredentials)) {
+                try await accounts.logIn(username: "minji", password: "nope nope", device: device)
+            }
         }
     }
 

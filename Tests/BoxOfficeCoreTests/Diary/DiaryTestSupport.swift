@@ -278,6 +278,38 @@ struct PlainHasher: PasswordHasher {
     func verify(_ password: String, against hash: String?) async throws -> Bool { hash == "plain:" + password }
 }
 
+/// ``PlainHasher`` whose checks wait, while ``hold()`` is in force, until ``release()``.
+final class HeldHasher: PasswordHasher, Sendable {
+    private let state = Locked((held: false, waiters: [CheckedContinuation<Void, Never>]()))
+
+    /// Checks waiting now.
+    var waiting: Int { state.withLock { $0.waiters.count } }
+
+    func hold() { state.withLock { $0.held = true } }
+
+    func release() {
+        let waiters = state.withLock { state in
+            state.held = false
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func hash(_ password: String) async throws -> String { "plain:" + password }
+
+    func verify(_ password: String, against hash: String?) async throws -> Bool {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let go = state.withLock { state in
+                if state.held { state.waiters.append(waiter) }
+                return !state.held
+            }
+            if go { waiter.resume() }
+        }
+        return hash == "plain:" + password
+    }
+}
+
 /// A movie catalog with fixed movies that counts searches, and can be made to fail.
 final class StubCatalog: DiaryMovieCatalog, Sendable {
     private let movies: [Movie]
@@ -381,9 +413,11 @@ struct DiaryHarness {
 
     var calendar: BoxOfficeCalendar { BoxOfficeCalendar(now: clock.function) }
 
-    var accounts: DiaryAccountService {
+    var accounts: DiaryAccountService { accounts(hasher: PlainHasher()) }
+
+    func accounts(hasher: any PasswordHasher) -> DiaryAccountService {
         DiaryAccountService(
-            users: store, tokens: store, sessions: store, loginAttempts: store, devices: store, hasher: PlainHasher(),
+            users: store, tokens: store, sessions: store, loginAttempts: store, devices: store, hasher: hasher,
             digester: TestSecretDigester(), calendar: calendar, settings: accountSettings, limits: limits)
     }
 

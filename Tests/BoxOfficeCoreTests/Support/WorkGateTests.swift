@@ -98,6 +98,28 @@ struct WorkGateTests {
         #expect(order.withLock { $0 } == ["c", "d", "a", "b"])
     }
 
+    @Test("the first line takes at most its turns in a row while the other waits: the other is never starved")
+    func otherLineProgresses() async throws {
+        let gate = WorkGate(running: 1, waiting: 10, firstTurns: 2)
+        let (started, release) = (TestLatch(), TestLatch())
+        let holder = Self.hold(gate, started: started, release: release)
+        #expect(await started.wait())
+        let order = Locked([String]())
+        var waiting: [Task<Void, any Error>] = []
+        let arrivals: [(String, WorkGate.Line)] = [
+            ("o1", .other), ("f1", .first), ("f2", .first), ("f3", .first), ("o2", .other), ("f4", .first),
+            ("f5", .first),
+        ]
+        for (name, line) in arrivals {
+            waiting.append(Task { try await gate.run(in: line) { order.withLock { $0.append(name) } } })
+            try await Self.waitUntil(gate, running: 1, waiting: waiting.count)
+        }
+        release.open()
+        for task in waiting { try await task.value }
+        _ = try await holder.value
+        #expect(order.withLock { $0 } == ["f1", "f2", "o1", "f3", "f4", "o2", "f5"])
+    }
+
     @Test("30 jobs at once through 2 running places and 28 waiting: never more than 2 at a time, all done")
     func boundedConcurrency() async throws {
         let gate = WorkGate(running: 2, waiting: 28)

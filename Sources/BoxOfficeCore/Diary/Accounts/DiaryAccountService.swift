@@ -1,4 +1,5 @@
 public import Foundation
+import KOBIS
 
 /// The diary's accounts: sign-up, log-in (with throttling), passwords, API tokens and browser sessions.
 /// The API, the web pages and the CLI all go through it, so every rule about who someone is lives in one place.
@@ -15,11 +16,15 @@ public struct DiaryAccountService: Sendable {
         public var tokenUseResolution: TimeInterval
         /// Browsers remembered per person (the most recently used); a log-in from one is counted apart.
         public var devicesKept: Int
+        /// Password checks of one account running at once on a server, whichever slots they take.
+        public var checksPerAccount: Int
 
         public init(
             loginFailureLimit: Int = 5, loginFailureWindow: TimeInterval = 15 * 60,
-            sessionLifetime: TimeInterval = 14 * 86_400, tokenUseResolution: TimeInterval = 3600, devicesKept: Int = 20
+            sessionLifetime: TimeInterval = 14 * 86_400, tokenUseResolution: TimeInterval = 3600, devicesKept: Int = 20,
+            checksPerAccount: Int = 5
         ) {
+            self.checksPerAccount = checksPerAccount
             self.loginFailureLimit = loginFailureLimit
             self.loginFailureWindow = loginFailureWindow
             self.sessionLifetime = sessionLifetime
@@ -38,6 +43,8 @@ public struct DiaryAccountService: Sendable {
     let calendar: BoxOfficeCalendar
     public let settings: Settings
     let limits: DiaryLimits
+    /// Password checks running on this server, per username key.
+    private let checksInProgress = Locked([String: Int]())
 
     /// The service over the account tables, hashing passwords with `hasher` and storing only `digester`'s digests
     /// of tokens and session cookies.
@@ -97,6 +104,26 @@ public struct DiaryAccountService: Sendable {
         return try await check(password, usernameKey: key, slots: try await slotKey(key, device: device, at: now))
     }
 
+    /// Runs `body` while at most ``Settings/checksPerAccount`` checks of the account `key` names run on this
+    /// server, whichever slots they took; past that, ``DiaryError/busy(retryAfterSeconds:)`` at once. A right
+    /// password gives its slot back and each remembered browser has slots of its own, so without this one account
+    /// of one's own could fill the line of checks that people with accounts wait in.
+    private func checking<Result: Sendable>(_ key: String, _ body: () async throws -> Result) async throws -> Result {
+        let admitted = checksInProgress.withLock { counts in
+            guard counts[key, default: 0] < max(1, settings.checksPerAccount) else { return false }
+            counts[key, default: 0] += 1
+            return true
+        }
+        guard admitted else { throw DiaryError.busy(retryAfterSeconds: 1) }
+        defer {
+            checksInProgress.withLock { counts in
+                let left = counts[key, default: 1] - 1
+                counts[key] = left > 0 ? left : nil
+            }
+        }
+        return try await body()
+    }
+
     /// Checks the password of the account `key` names in the window of `slots` (a username's, a browser's or an
     /// account's own).
     private func check(_ password: String, usernameKey key: String, slots: String) async throws -> DiaryUser {
@@ -114,8 +141,18 @@ public struct DiaryAccountService: Sendable {
             let seconds = oldest.addingTimeInterval(window).timeIntervalSince(now).rounded(.up)
             throw DiaryError.tooManyAttempts(retryAfterSeconds: seconds > 1 ? Int(min(seconds, 86_400)) : 1)
         case .taken(let id):
-            let credentials = try await users.credentials(usernameKey: key)
-            let matches = try await hasher.verify(password, against: credentials?.passwordHash)
+            let matches: Bool
+            let credentials: DiaryCredentials?
+            do {
+                (credentials, matches) = try await checking(key) {
+                    let credentials = try await users.credentials(usernameKey: key)
+                    return (credentials, try await hasher.verify(password, against: credentials?.passwordHash))
+                }
+            } catch {
+                // Not checked (the line was full, the request went away): no guess was spent.
+                try? await loginAttempts.releaseLoginSlot(id: id)
+                throw error
+            }
             guard matches, let credentials else { throw wrong }
             try await loginAttempts.releaseLoginSlot(id: id)
             return credentials.user
@@ -174,9 +211,9 @@ public struct DiaryAccountService: Sendable {
         let confirmed: DiaryUser
         do {
             guard !password.isEmpty else { throw DiaryError.unauthorized(.wrongCredentials) }
+            let key = DiaryValidation.usernameKey(user.username)
             confirmed = try await check(
-                password, usernameKey: DiaryValidation.usernameKey(user.username),
-                slots: "account " + user.id.uuidString)
+                password, usernameKey: key, slots: "account " + user.id.uuidString.lowercased())
         } catch DiaryError.unauthorized(.wrongCredentials) {
             throw DiaryError.unauthorized(.wrongCurrentPassword)
         }
