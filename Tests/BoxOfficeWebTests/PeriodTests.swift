@@ -181,6 +181,8 @@ struct PeriodTests {
             let response = try await client.get(uri)
             #expect(response.status.code == status, "\(uri)")
             #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            // Its words follow the reader's language: a cache between must not hand them to a reader of the other.
+            #expect(response.headers[.vary]?.contains("Accept-Language") == true, "\(response.headers)")
             let message = try #require(response.apiErrorMessage, "\(uri)")
             #expect(message.contains(mention), "\(message)")
         }

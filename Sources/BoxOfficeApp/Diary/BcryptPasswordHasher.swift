@@ -35,7 +35,8 @@ struct BcryptPasswordHasher: PasswordHasher {
 
     func verify(_ password: String, against hash: String?) async throws -> Bool {
         let cost = self.cost
-        // Someone with an account goes ahead: at most five checks per username in 15 minutes ever get this far.
+        // Someone with an account goes ahead: made-up names cannot enter that line, and the account service runs at
+        // most a few checks of one account at once.
         return try await gated(in: hash == nil ? .other : .first) {
             guard let hash else {
                 // No such user: hash anyway, so the answer takes as long as a real check.

@@ -9,7 +9,8 @@ public final class WorkGate: Sendable {
     /// Every place, running and waiting in the job's line, was taken.
     public struct Full: Error, Sendable, Equatable {}
 
-    /// Which line a job waits in: jobs in the first line start before any in the other.
+    /// Which line a job waits in: jobs in the first line start before those in the other, up to ``firstTurns`` in a
+    /// row while the other waits.
     public enum Line: Sendable {
         case first, other
     }

@@ -52,33 +52,41 @@ struct DiaryAccountServiceTests {
         }
     }
 
-    @Test("one account's checks run up to the setting at once, whatever their slots; past it, busy, and no slot spent")
+    @Test("one account's checks of one kind run up to the setting at once; past it, busy, no slot spent; kinds apart")
     func checksPerAccount() async throws {
         var harness = DiaryHarness()
         harness.accountSettings.checksPerAccount = 1
-        let held = HeldHasher()
+        let held = HeldHasher(holding: "correct horse")
         let accounts = harness.accounts(hasher: held)
         let minji = try await accounts.signUp(username: "minji", password: "correct horse")
+        let joon = try await accounts.signUp(username: "joon", password: "joon's horse")
         let device = try #require(try await accounts.rememberDevice(for: minji, presented: nil))
         held.hold()
         async let first = accounts.logIn(username: "minji", password: "correct horse")
         try await Wait.until("minji's first check is held", detail: { "\(held.waiting)" }) { held.waiting == 1 }
-        // From her browser (slots of its own) and confirming signed in (the account's): the one place is taken.
-        await #expect(throws: DiaryError.busy(retryAfterSeconds: 1)) {
-            try await accounts.logIn(username: "minji", password: "correct horse", device: device)
+        // A second check from the username's slots: refused at once.
+        await #expect(throws: DiaryError.busy(retryAfterSeconds: 5)) {
+            try await accounts.logIn(username: "minji", password: "correct horse")
         }
-        await #expect(throws: DiaryError.busy(retryAfterSeconds: 1)) {
-            try await accounts.changePassword(for: minji, current: "correct horse", new: "battery staple")
+        // Other kinds of slots, and other accounts, are not held by it (their checks run now, and are wrong or right).
+        await #expect(throws: DiaryError.unauthorized(.wrongCredentials)) {
+            try await accounts.logIn(username: "minji", password: "nope nope", device: device)
         }
-        let joon = try await accounts.signUp(username: "joon", password: "correct horse")
+        await #expect(throws: DiaryError.unauthorized(.wrongCurrentPassword)) {
+            try await accounts.changePassword(for: minji, current: "nope nope", new: "battery staple")
+        }
+        #expect(try await accounts.logIn(username: "joon", password: "joon's horse") == joon)
+        #expect(held.waiting == 1, "minji's first check is still held meanwhile")
         held.release()
         #expect(try await first == minji)
-        #expect(try await accounts.logIn(username: "joon", password: "correct horse") == joon, "others go on")
-        // The refusals spent no slot: five wrong guesses from the browser are still its to make.
+        // The refusal spent no slot: the username still has its five guesses.
         for _ in 0..<5 {
             await #expect(throws: DiaryError.unauthorized(.wrongCredentials)) {
-                try await accounts.logIn(username: "minji", password: "nope nope", device: device)
+                try await accounts.logIn(username: "minji", password: "nope nope")
             }
+        }
+        await #expect(throws: DiaryError.tooManyAttempts(retryAfterSeconds: 900)) {
+            try await accounts.logIn(username: "minji", password: "nope nope")
         }
     }
 

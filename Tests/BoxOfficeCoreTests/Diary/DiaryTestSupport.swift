@@ -278,9 +278,12 @@ struct PlainHasher: PasswordHasher {
     func verify(_ password: String, against hash: String?) async throws -> Bool { hash == "plain:" + password }
 }
 
-/// ``PlainHasher`` whose checks wait, while ``hold()`` is in force, until ``release()``.
+/// ``PlainHasher`` whose checks of `holding` wait, while ``hold()`` is in force, until ``release()``.
 final class HeldHasher: PasswordHasher, Sendable {
+    private let holding: String
     private let state = Locked((held: false, waiters: [CheckedContinuation<Void, Never>]()))
+
+    init(holding: String) { self.holding = holding }
 
     /// Checks waiting now.
     var waiting: Int { state.withLock { $0.waiters.count } }
@@ -301,8 +304,9 @@ final class HeldHasher: PasswordHasher, Sendable {
     func verify(_ password: String, against hash: String?) async throws -> Bool {
         await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
             let go = state.withLock { state in
-                if state.held { state.waiters.append(waiter) }
-                return !state.held
+                let wait = state.held && password == holding
+                if wait { state.waiters.append(waiter) }
+                return !wait
             }
             if go { waiter.resume() }
         }

@@ -39,6 +39,21 @@ struct ErrorMiddlewareTests {
         }
     }
 
+    @Test("a full line of password checks is a 503 with Retry-After, not an error in the log: a flood is handled")
+    func busyIsNotAnError() async throws {
+        try await OperationsTestSupport.withFailingRoutes { client, logs in
+            for path in ["/api/v1/fail/busy", "/fail/busy"] {
+                let answer = try await client.get(path)
+                #expect(answer.status == .serviceUnavailable)
+                #expect(answer.headers[.retryAfter] == "30")
+                #expect(answer.headers[.vary]?.contains("Accept-Language") == true, "\(answer.headers)")
+            }
+            #expect(logs.requestLines.count == 2)
+            #expect(logs.requestLines.allSatisfy { $0.level == .info }, "\(logs.requestLines.map(\.level))")
+            #expect(!logs.all.contains { $0.level >= .warning }, "\(logs.all.map(\.message))")
+        }
+    }
+
     @Test("a missing template is an unexpected 500, logged as an error")
     func missingTemplate() async throws {
         try await OperationsTestSupport.withFailingRoutes { client, logs in

@@ -16,7 +16,8 @@ public struct DiaryAccountService: Sendable {
         public var tokenUseResolution: TimeInterval
         /// Browsers remembered per person (the most recently used); a log-in from one is counted apart.
         public var devicesKept: Int
-        /// Password checks of one account running at once on a server, whichever slots they take.
+        /// Password checks of one account running at once on a server from each kind of slots (the username's, its
+        /// remembered browsers', the signed-in confirmation's).
         public var checksPerAccount: Int
 
         public init(
@@ -105,16 +106,18 @@ public struct DiaryAccountService: Sendable {
     }
 
     /// Runs `body` while at most ``Settings/checksPerAccount`` checks of the account `key` names run on this
-    /// server, whichever slots they took; past that, ``DiaryError/busy(retryAfterSeconds:)`` at once. A right
-    /// password gives its slot back and each remembered browser has slots of its own, so without this one account
-    /// of one's own could fill the line of checks that people with accounts wait in.
+    /// server from the same kind of slots (the username's, its remembered browsers' together, or the signed-in
+    /// confirmation's); past that, ``DiaryError/busy(retryAfterSeconds:)`` at once. A right password gives its slot
+    /// back and each remembered browser has slots of its own, so without this one account of one's own could fill
+    /// the line of checks that people with accounts wait in; counted by kind, a stranger's guesses at the username
+    /// never hold its owner's browser or confirmation.
     private func checking<Result: Sendable>(_ key: String, _ body: () async throws -> Result) async throws -> Result {
         let admitted = checksInProgress.withLock { counts in
             guard counts[key, default: 0] < max(1, settings.checksPerAccount) else { return false }
             counts[key, default: 0] += 1
             return true
         }
-        guard admitted else { throw DiaryError.busy(retryAfterSeconds: 1) }
+        guard admitted else { throw DiaryError.busy(retryAfterSeconds: 5) }
         defer {
             checksInProgress.withLock { counts in
                 let left = counts[key, default: 1] - 1
@@ -144,7 +147,8 @@ public struct DiaryAccountService: Sendable {
             let matches: Bool
             let credentials: DiaryCredentials?
             do {
-                (credentials, matches) = try await checking(key) {
+                let kind = slots.hasPrefix("device ") ? "device" : slots.hasPrefix("account ") ? "account" : "username"
+                (credentials, matches) = try await checking(kind + " " + key) {
                     let credentials = try await users.credentials(usernameKey: key)
                     return (credentials, try await hasher.verify(password, against: credentials?.passwordHash))
                 }

@@ -33,7 +33,10 @@ struct RequestLoggingMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             var response = try await next(request, context)
             if !requestID.isEmpty { response.headers[Self.requestIDHeader] = requestID }
-            log(request, context: context, status: response.status, started: started)
+            // A 503 that says when to come back is a refusal the server chose (its line of password checks was full):
+            // a flood's every one is not an error.
+            let refused = response.status == .serviceUnavailable && response.headers[.retryAfter] != nil
+            log(request, context: context, status: response.status, started: started, refused: refused)
             return response
         } catch {
             // The error middleware answers almost everything; what still escapes becomes a 500 (or its own status).
@@ -44,10 +47,11 @@ struct RequestLoggingMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func log(
-        _ request: Request, context: Context, status: HTTPResponse.Status, started: ContinuousClock.Instant
+        _ request: Request, context: Context, status: HTTPResponse.Status, started: ContinuousClock.Instant,
+        refused: Bool = false
     ) {
         // The line's metadata (the path redacted, the query parsed) is only made when the line is written.
-        let level: Logger.Level = status.code >= 500 ? .error : .info
+        let level: Logger.Level = status.code >= 500 && !refused ? .error : .info
         guard context.logger.logLevel <= level else { return }
         var metadata: Logger.Metadata = [
             "method": .string(request.method.rawValue),
