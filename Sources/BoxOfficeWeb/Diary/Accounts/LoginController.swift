@@ -26,10 +26,10 @@ struct LoginController<Context: DiarySessionContext>: Sendable {
         }
         var response = try renderer.renderAccountForm(
             .login, environment, username: "", next: next, errors: [], flash: flash, status: .ok)
-        // Once: the service worker drops the deleted account's notes waiting on this device (sw.js).
+        // The service worker drops the deleted account's notes waiting on this device (sw.js). The cookie stays its
+        // ten minutes: a page the worker did not control (a hard reload) must not use it up.
         if let deleted = SessionCookies.deletedAccountLabel(in: request) {
             response.headers[.xBoxOfficeDeletedAccount] = deleted
-            response.setCookie(SessionCookies.expired(SessionCookies.deletedAccountName, request: request))
         }
         return response
     }

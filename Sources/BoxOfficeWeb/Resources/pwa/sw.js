@@ -16,7 +16,7 @@
  * - Notes written offline wait in IndexedDB (the page puts them there, labelled with the account that wrote them)
  *   and are posted to /notes, once each, with their Idempotency-Key, only while that account is signed in; another
  *   account's notes stay on the device for their owner. An account deleted on this device takes its waiting notes
- *   with it: the log-in page it lands on names it (X-BoxOffice-Deleted-Account, once).
+ *   with it: the log-in page names it for ten minutes after (X-BoxOffice-Deleted-Account).
  */
 "use strict";
 
