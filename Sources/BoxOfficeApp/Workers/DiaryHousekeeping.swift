@@ -2,7 +2,8 @@ public import BoxOfficeCore
 public import Logging
 public import ServiceLifecycle
 
-/// Deletes expired sessions and failed logins that no longer count ( ``DiaryAccountService/purgeExpired()``): once when
+/// Deletes expired sessions, failed logins that no longer count and remembered browsers whose cookies have expired
+/// (``DiaryAccountService/purgeExpired()``): once when
 /// the app starts, then every ``interval``. Owned by the app's service group; graceful shutdown cancels the wait
 /// and the service returns before the database closes.
 ///
@@ -40,11 +41,12 @@ public struct DiaryHousekeeping: Service, CustomStringConvertible {
     func purge() async {
         do {
             let result = try await diary.purgeExpired()
-            if result.sessions + result.loginAttempts > 0 {
+            if result.sessions + result.loginAttempts + result.devices > 0 {
                 logger.info(
                     "diary housekeeping",
                     metadata: [
                         "expired_sessions": "\(result.sessions)", "old_failed_logins": "\(result.loginAttempts)",
+                        "expired_browsers": "\(result.devices)",
                     ])
             }
         } catch is CancellationError {

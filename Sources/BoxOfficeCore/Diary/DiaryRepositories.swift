@@ -77,6 +77,8 @@ public protocol LoginDeviceRepository: Sendable {
     func deviceUser(tokenHash: String, at date: Date) async throws -> UUID?
     /// Forgets every browser of the user (their password changed).
     func forgetDevices(userID: UUID) async throws
+    /// Forgets every browser not used since `date` (housekeeping: its cookie has expired); returns how many.
+    func forgetDevices(unusedSince date: Date) async throws -> Int
 }
 
 /// What happens to a deleted category's notes.

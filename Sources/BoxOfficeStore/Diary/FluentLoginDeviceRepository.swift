@@ -52,6 +52,21 @@ struct FluentLoginDeviceRepository: LoginDeviceRepository {
     }
 }
 
+extension FluentLoginDeviceRepository {
+    func forgetDevices(unusedSince date: Date) async throws -> Int {
+        try await StorageFailure.run("forget browsers unused for long", logger: database.logger) {
+            // The count is what this instance saw; another purging at the same time may take some of the rows.
+            let sql = try database.requireSQL()
+            let counted = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count")
+                .from(Self.devices).where("last_used_at", .lessThan, SQLBind(date)).first()
+            let count = try counted?.decode(column: "count", as: Int.self) ?? 0
+            guard count > 0 else { return 0 }
+            try await sql.delete(from: Self.devices).where("last_used_at", .lessThan, SQLBind(date)).run()
+            return count
+        }
+    }
+}
+
 extension BoxOfficeDatabase {
     /// The browsers people logged in on, shared by every instance on this database.
     public func loginDeviceRepository() -> any LoginDeviceRepository {

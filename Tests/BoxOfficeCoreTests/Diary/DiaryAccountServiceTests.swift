@@ -184,6 +184,19 @@ struct DiaryAccountServiceTests {
         _ = try await harness.accounts.logIn(username: user.username, password: "new password 1")
     }
 
+    @Test("purging forgets browsers unused for their cookie's life, and keeps the rest")
+    func purgeDevices() async throws {
+        let harness = DiaryHarness()
+        let minji = try await harness.user()
+        let old = try #require(try await harness.accounts.rememberDevice(for: minji, presented: nil))
+        harness.clock.advance(200 * 86_400)
+        let recent = try #require(try await harness.accounts.rememberDevice(for: minji, presented: nil))
+        harness.clock.advance(200 * 86_400)
+        #expect(try await harness.accounts.purgeExpired().devices == 1)
+        #expect(try await harness.accounts.rememberDevice(for: minji, presented: recent) == nil, "kept")
+        #expect(try await harness.accounts.rememberDevice(for: minji, presented: old) != nil, "forgotten")
+    }
+
     @Test("purging removes expired sessions and failed logins older than the window, nothing live")
     func purge() async throws {
         let harness = DiaryHarness()

@@ -109,6 +109,11 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
         return deviceRows[tokenHash]?.userID
     }
     func forgetDevices(userID: UUID) async throws { deviceRows = deviceRows.filter { $0.value.userID != userID } }
+    func forgetDevices(unusedSince date: Date) async throws -> Int {
+        let before = deviceRows.count
+        deviceRows = deviceRows.filter { $0.value.usedAt >= date }
+        return before - deviceRows.count
+    }
     var deviceCount: Int { deviceRows.count }
 
     // Login attempts

@@ -33,6 +33,10 @@ struct LoginDeviceStoreTests {
                 #expect(try await devices.deviceUser(tokenHash: hash, at: Self.now.addingTimeInterval(12)) == minji.id)
             }
             #expect(try await devices.deviceUser(tokenHash: "unknown", at: Self.now) == nil)
+            // Unused since before a date: forgotten by the housekeeping (m0, m2 and m3 were used at +12 s).
+            #expect(try await devices.forgetDevices(unusedSince: Self.now.addingTimeInterval(12)) == 1)
+            #expect(try await devices.deviceUser(tokenHash: "j0", at: Self.now) == nil, "joon's j0 was unused since")
+            try await devices.rememberDevice(tokenHash: "j0", userID: joon.id, at: Self.now, keeping: 3)
             try await devices.forgetDevices(userID: minji.id)
             #expect(try await database.rowCount(of: "diary_login_devices") == 1)
             #expect(try await devices.deviceUser(tokenHash: "j0", at: Self.now) == joon.id)

@@ -16,6 +16,8 @@ public struct DiaryAccountService: Sendable {
         public var tokenUseResolution: TimeInterval
         /// Browsers remembered per person (the most recently used); a log-in from one is counted apart.
         public var devicesKept: Int
+        /// How long a remembered browser's secret lasts unused (its cookie's life).
+        public var deviceLifetime: TimeInterval
         /// Password checks of one account running at once on a server from each kind of slots (the username's, its
         /// remembered browsers', the signed-in confirmation's).
         public var checksPerAccount: Int
@@ -23,8 +25,9 @@ public struct DiaryAccountService: Sendable {
         public init(
             loginFailureLimit: Int = 5, loginFailureWindow: TimeInterval = 15 * 60,
             sessionLifetime: TimeInterval = 14 * 86_400, tokenUseResolution: TimeInterval = 3600, devicesKept: Int = 20,
-            checksPerAccount: Int = 5
+            checksPerAccount: Int = 5, deviceLifetime: TimeInterval = 365 * 86_400
         ) {
+            self.deviceLifetime = deviceLifetime
             self.checksPerAccount = checksPerAccount
             self.loginFailureLimit = loginFailureLimit
             self.loginFailureWindow = loginFailureWindow
@@ -330,21 +333,25 @@ public struct DiaryAccountService: Sendable {
         public var sessions: Int
         /// Failed logins older than ``Settings/loginFailureWindow``, which no longer count.
         public var loginAttempts: Int
+        /// Remembered browsers unused for ``Settings/deviceLifetime``, whose cookies have expired.
+        public var devices: Int
 
-        public init(sessions: Int, loginAttempts: Int) {
+        public init(sessions: Int, loginAttempts: Int, devices: Int = 0) {
             self.sessions = sessions
             self.loginAttempts = loginAttempts
+            self.devices = devices
         }
     }
 
-    /// Housekeeping: deletes expired sessions and failed logins that no longer count. Lookups already ignore
-    /// both, so this only keeps the tables small; deleting what is expired is idempotent, so any number of
-    /// instances may run it at any time.
+    /// Housekeeping: deletes expired sessions, failed logins that no longer count and remembered browsers whose
+    /// cookies have expired. Lookups already ignore the first two, so this mostly keeps the tables small; deleting
+    /// what is expired is idempotent, so any number of instances may run it at any time.
     public func purgeExpired() async throws -> PurgeResult {
         let now = self.now
         let sessions = try await sessions.deleteExpiredSessions(now: now)
         let attempts = try await loginAttempts.deleteFailedLogins(
             before: now.addingTimeInterval(-settings.loginFailureWindow))
-        return PurgeResult(sessions: sessions, loginAttempts: attempts)
+        let devices = try await devices.forgetDevices(unusedSince: now.addingTimeInterval(-settings.deviceLifetime))
+        return PurgeResult(sessions: sessions, loginAttempts: attempts, devices: devices)
     }
 }

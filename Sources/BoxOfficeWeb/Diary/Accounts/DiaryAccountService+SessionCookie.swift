@@ -17,7 +17,7 @@ extension DiaryAccountService {
         if let device = try await rememberDevice(
             for: user, presented: request.cookies[SessionCookies.deviceName]?.value)
         {
-            response.setCookie(SessionCookies.device(device, request: request))
+            response.setCookie(SessionCookies.device(device, lifetime: settings.deviceLifetime, request: request))
         }
         return response
     }

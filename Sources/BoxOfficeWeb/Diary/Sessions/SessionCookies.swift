@@ -66,10 +66,10 @@ enum SessionCookies {
             sameSite: .lax)
     }
 
-    /// The browser's secret, for a year, sent only to the log-in page.
-    static func device(_ secret: String, request: Request) -> Cookie {
+    /// The browser's secret, for `lifetime` (a year), sent only to the log-in page.
+    static func device(_ secret: String, lifetime: TimeInterval, request: Request) -> Cookie {
         Cookie(
-            name: deviceName, value: secret, maxAge: 365 * 86_400, path: "/login", secure: isSecure(request),
+            name: deviceName, value: secret, maxAge: max(1, Int(lifetime)), path: "/login", secure: isSecure(request),
             httpOnly: true, sameSite: .lax)
     }
 
