@@ -14,6 +14,21 @@ extension DiaryAPITests {
     /// refused at once: the server's other work keeps a core, and nobody's request waits without end.
     @Suite("Password checks: a bounded line")
     struct PasswordCheckLineTests {
+        /// Takes one of `gate`'s running places, as someone else's check would, and returns once it runs: the task
+        /// holding it and what lets it go (`finish()`).
+        static func holdPlace(in gate: WorkGate) async -> (Task<Void, any Error>, AsyncStream<Void>.Continuation) {
+            let (started, starting) = AsyncStream<Void>.makeStream()
+            let (released, release) = AsyncStream<Void>.makeStream()
+            let holder = Task {
+                try await gate.run {
+                    starting.finish()
+                    for await _ in released {}
+                }
+            }
+            for await _ in started {}
+            return (holder, release)
+        }
+
         @Test("with every place in the line taken: 503 with Retry-After on the log-in and sign-up pages and the API")
         func fullLine() async throws {
             let gate = WorkGate(running: 1, waiting: 0)
@@ -29,15 +44,7 @@ extension DiaryAPITests {
                     #expect(loginForm.status == .ok && signupForm.status == .ok)
 
                     // Someone else's check holds the only place.
-                    let (started, starting) = AsyncStream<Void>.makeStream()
-                    let (released, release) = AsyncStream<Void>.makeStream()
-                    let holder = Task {
-                        try await gate.run {
-                            starting.finish()
-                            for await _ in released {}
-                        }
-                    }
-                    for await _ in started {}
+                    let (holder, release) = await Self.holdPlace(in: gate)
                     #expect(gate.load == (1, 0))
 
                     let login = try await korean.submit(
@@ -92,15 +99,7 @@ extension DiaryAPITests {
             let gate = WorkGate(running: 1, waiting: 1)
             let hasher = BcryptPasswordHasher(cost: 4, gate: gate)
             let stored = try await hasher.hash("correct horse battery")
-            let (started, starting) = AsyncStream<Void>.makeStream()
-            let (released, release) = AsyncStream<Void>.makeStream()
-            let holder = Task {
-                try await gate.run {
-                    starting.finish()
-                    for await _ in released {}
-                }
-            }
-            for await _ in started {}
+            let (holder, release) = await Self.holdPlace(in: gate)
             let madeUp = Task { try await hasher.verify("guess guess", against: nil) }
             try await Wait.until("the made-up name's check waits", detail: { "\(gate.load)" }) { gate.load == (1, 1) }
             await #expect(throws: DiaryError.busy(retryAfterSeconds: 30)) {

@@ -98,14 +98,40 @@ public struct DiaryAccountService: Sendable {
     /// someone logging in often cannot hand a guesser fresh attempts. Unknown usernames are counted the same way
     /// and still cost a hash, so neither the limit nor the timing tells which names exist.
     ///
-    /// A `device` (the cookie ``rememberDevice(for:)`` gave a browser this account logged in on) has slots of its
-    /// own, as many: a stranger's wrong guesses at the username cannot lock its owner out of that browser.
+    /// A `device` (the cookie ``rememberDevice(for:presented:)`` gave a browser this account logged in on) has slots
+    /// of its own, as many: a stranger's wrong guesses at the username cannot lock its owner out of that browser.
     public func logIn(username: String, password: String, device: String? = nil) async throws -> DiaryUser {
         let wrong = DiaryError.unauthorized(.wrongCredentials)
         let key = DiaryValidation.usernameKey(username)
         // No username has a space; the slots of a browser or an account are named with one, so no log-in takes theirs.
         guard !key.isEmpty, key.count <= 64, !key.contains(" "), !password.isEmpty else { throw wrong }
-        return try await check(password, usernameKey: key, slots: try await slotKey(key, device: device, at: now))
+        return try await check(password, usernameKey: key, slots: try await slots(key, device: device, at: now))
+    }
+
+    /// Whose log-in slots a check takes: the username's, a remembered browser's, or the signed-in account's own.
+    private enum Slots {
+        case username
+        case device(hash: String)
+        case account(UUID)
+
+        /// Its name among the attempts: the username key, or for the others a name with a space, which no username
+        /// has, so no log-in takes their slots.
+        func name(usernameKey key: String) -> String {
+            switch self {
+            case .username: key
+            case .device(let hash): "device " + hash
+            case .account(let id): "account " + id.uuidString.lowercased()
+            }
+        }
+
+        /// What ``Settings/checksPerAccount`` counts apart.
+        var kind: String {
+            switch self {
+            case .username: "username"
+            case .device: "device"
+            case .account: "account"
+            }
+        }
     }
 
     /// Runs `body` while at most ``Settings/checksPerAccount`` checks of the account `key` names run on this
@@ -132,12 +158,13 @@ public struct DiaryAccountService: Sendable {
 
     /// Checks the password of the account `key` names in the window of `slots` (a username's, a browser's or an
     /// account's own).
-    private func check(_ password: String, usernameKey key: String, slots: String) async throws -> DiaryUser {
+    private func check(_ password: String, usernameKey key: String, slots: Slots) async throws -> DiaryUser {
         let wrong = DiaryError.unauthorized(.wrongCredentials)
         let now = self.now
         let window = settings.loginFailureWindow
         let slot = try await loginAttempts.takeLoginSlot(
-            usernameKey: slots, at: now, windowStart: now.addingTimeInterval(-window), limit: settings.loginFailureLimit
+            usernameKey: slots.name(usernameKey: key), at: now, windowStart: now.addingTimeInterval(-window),
+            limit: settings.loginFailureLimit
         )
         switch slot {
         case .refused(let attempts):
@@ -150,8 +177,7 @@ public struct DiaryAccountService: Sendable {
             let matches: Bool
             let credentials: DiaryCredentials?
             do {
-                let kind = slots.hasPrefix("device ") ? "device" : slots.hasPrefix("account ") ? "account" : "username"
-                (credentials, matches) = try await checking(kind + " " + key) {
+                (credentials, matches) = try await checking(slots.kind + " " + key) {
                     let credentials = try await users.credentials(usernameKey: key)
                     return (credentials, try await hasher.verify(password, against: credentials?.passwordHash))
                 }
@@ -167,13 +193,13 @@ public struct DiaryAccountService: Sendable {
     }
 
     /// The slots a log-in takes: the username's, or those of a browser that logged in as this username before.
-    private func slotKey(_ key: String, device: String?, at now: Date) async throws -> String {
-        guard let device, SecretToken.isWellFormed(device, prefix: SecretToken.devicePrefix) else { return key }
+    private func slots(_ key: String, device: String?, at now: Date) async throws -> Slots {
+        guard let device, SecretToken.isWellFormed(device, prefix: SecretToken.devicePrefix) else { return .username }
         let hash = digester.digest(device)
         guard let owner = try await devices.deviceUser(tokenHash: hash, at: now),
             try await users.credentials(usernameKey: key)?.user.id == owner
-        else { return key }
-        return "device " + hash
+        else { return .username }
+        return .device(hash: hash)
     }
 
     /// A new secret for the browser `user` just logged in or signed up on (a cookie), remembered by its digest:
@@ -220,7 +246,7 @@ public struct DiaryAccountService: Sendable {
             guard !password.isEmpty else { throw DiaryError.unauthorized(.wrongCredentials) }
             let key = DiaryValidation.usernameKey(user.username)
             confirmed = try await check(
-                password, usernameKey: key, slots: "account " + user.id.uuidString.lowercased())
+                password, usernameKey: key, slots: .account(user.id))
         } catch DiaryError.unauthorized(.wrongCredentials) {
             throw DiaryError.unauthorized(.wrongCurrentPassword)
         }
