@@ -39,6 +39,8 @@ extension DiaryAPITests {
                     #expect(try await client.account("early") != "")
                     let korean = PageBrowser(client, language: "ko")
                     let english = PageBrowser(client)
+                    let signedIn = PageBrowser(client)
+                    try await signedIn.signUp("inside", password: "correct horse battery")
                     let loginForm = try await korean.get("/login")
                     let signupForm = try await english.get("/signup")
                     #expect(loginForm.status == .ok && signupForm.status == .ok)
@@ -53,6 +55,17 @@ extension DiaryAPITests {
                     #expect(login.headers[.retryAfter] == "30")
                     #expect(login.text.contains("지금 로그인과 가입이 몰려"), "\(login.text.prefix(1500))")
                     #expect(login.text.contains("value=\"early\""), "the name typed stays in the form")
+
+                    // Signed in, the password confirming a change waits in the same line.
+                    let change = try await signedIn.submit(
+                        on: "/account", to: "/account/password",
+                        [
+                            ("currentPassword", "correct horse battery"), ("newPassword", "battery staple horse"),
+                            ("newPasswordConfirm", "battery staple horse"),
+                        ])
+                    #expect(change.status == .serviceUnavailable)
+                    #expect(change.headers[.retryAfter] == "30")
+                    #expect(change.text.contains("Too many people are logging in or signing up right now"))
 
                     let signup = try await english.submit(
                         on: "/signup",

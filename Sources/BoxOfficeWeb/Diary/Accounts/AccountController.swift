@@ -121,11 +121,9 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
 
     /// A refused password check: 429 when the log-in window is full, 503 when the server's checks are, else 400.
     private static func status(of error: DiaryError) -> HTTPResponse.Status {
-        switch error {
-        case .tooManyAttempts: return .tooManyRequests
-        case .busy: return .serviceUnavailable
-        default: return .badRequest
-        }
+        // A wrong password is the form's own mistake; the rest (a full window, a full line) as any page says them.
+        if case .unauthorized = error { return .badRequest }
+        return error.pageStatus
     }
 
     /// `page` with the `Retry-After` a full log-in window gives, as the log-in page answers.
