@@ -101,6 +101,7 @@ let package = Package(
                 "BoxOfficeText",
                 "KOBIS",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -6,7 +6,8 @@ import BoxOfficeText
 /// Everything BoxOffice is configured with, built once from the environment (and flags) and passed
 /// down. The contract's variables: KOBIS_API_KEY, KOBIS_BASE_URL, TMDB_API_KEY, TMDB_BASE_URL,
 /// KAKAO_REST_API_KEY, KAKAO_BASE_URL, DATABASE_URL, PORT, BOXOFFICE_HOSTNAME; and BOXOFFICE_BCRYPT_COST,
-/// BOXOFFICE_UPSTREAM_TIMEOUT, BOXOFFICE_IDLE_TIMEOUT, BOXOFFICE_PUBLIC_URL; the keeper's and the quota's
+/// BOXOFFICE_UPSTREAM_TIMEOUT, BOXOFFICE_IDLE_TIMEOUT, BOXOFFICE_PUBLIC_URL, BOXOFFICE_MAX_CONNECTIONS,
+/// BOXOFFICE_CONNECTIONS_PER_ADDRESS; the keeper's and the quota's
 /// BOXOFFICE_KEEPER, BOXOFFICE_ARCHIVE_FROM, BOXOFFICE_KOBIS_DAILY_LIMIT, BOXOFFICE_KEEPER_RESERVE,
 /// BOXOFFICE_KEEPER_HOUR, BOXOFFICE_KEEPER_LEASE and BOXOFFICE_IMPORT_LOOKUPS_PER_DAY; the webhooks' BOXOFFICE_WEBHOOK_ALLOW_PRIVATE,
 /// BOXOFFICE_DIGEST_WEBHOOK and BOXOFFICE_DIGEST_FORMAT.
@@ -32,6 +33,13 @@ public struct AppConfiguration: Sendable {
     /// Seconds a client connection may stay silent, or take to send a request's head, before it is closed
     /// (`BOXOFFICE_IDLE_TIMEOUT`, default 30).
     public var idleTimeout: TimeInterval
+    /// Client connections the server keeps open at once (`BOXOFFICE_MAX_CONNECTIONS`); past it, new ones wait in
+    /// the listen queue. `nil`, the default, derives it from the open-file limit (see `ConnectionLimits`).
+    public var maxConnections: Int?
+    /// Client connections one address may keep open at once (`BOXOFFICE_CONNECTIONS_PER_ADDRESS`, default 256; an
+    /// IPv6 address counts by its /64). More are closed as they arrive. 0 turns it off: behind a reverse proxy every
+    /// connection comes from the proxy, whose own per-client limit does it.
+    public var connectionsPerAddress = 256
     /// The address people reach the app at (`BOXOFFICE_PUBLIC_URL`), when it is behind a proxy. When it is
     /// `https`, session cookies are always `Secure` and responses carry `Strict-Transport-Security`.
     public var publicURL: URL?
@@ -157,6 +165,23 @@ public struct AppConfiguration: Sendable {
         }
         try readKeeper(value)
         try readWebhooks(value)
+        try readConnections(value)
+    }
+
+    /// The connection limits' variables.
+    private mutating func readConnections(_ value: (String) -> String?) throws(ConfigurationError) {
+        if let raw = value("BOXOFFICE_MAX_CONNECTIONS") {
+            guard let parsed = Int(raw), parsed >= 1 else {
+                throw ConfigurationError(InputProblem("BOXOFFICE_MAX_CONNECTIONS", .atLeast(1), value: raw))
+            }
+            maxConnections = parsed
+        }
+        if let raw = value("BOXOFFICE_CONNECTIONS_PER_ADDRESS") {
+            guard let parsed = Int(raw), parsed >= 0 else {
+                throw ConfigurationError(InputProblem("BOXOFFICE_CONNECTIONS_PER_ADDRESS", .atLeast(0), value: raw))
+            }
+            connectionsPerAddress = parsed
+        }
     }
 
     /// The webhooks' variables. The digest's URL is never quoted back: it may hold a token.
@@ -249,6 +274,8 @@ extension AppConfiguration: CustomStringConvertible, CustomDebugStringConvertibl
         "AppConfiguration(kobisAPIKey: \(Self.redacted(kobisAPIKey)), kobisBaseURL: \(kobisBaseURL.absoluteString), "
             + "tmdbAPIKey: \(Self.redacted(tmdbAPIKey)), kakaoAPIKey: \(Self.redacted(kakaoAPIKey)), "
             + "databaseURL: \(databaseURL.map(Self.redactingPassword) ?? "default"), hostname: \(hostname), port: \(port), "
+            + "maxConnections: \(maxConnections.map(String.init) ?? "from the open-file limit"), "
+            + "connectionsPerAddress: \(connectionsPerAddress), "
             + "keeper: \(keeperEnabled ? "on" : "off"), archiveFrom: \(archiveFrom.isoString), "
             + "kobisDailyLimit: \(kobisDailyLimit), keeperReserve: \(keeperReserve), keeperHour: \(keeperHour), "
             + "keeperLease: \(keeperLease), webhookAllowPrivate: \(webhookAllowPrivate), "
@@ -266,6 +293,8 @@ extension AppConfiguration: CustomStringConvertible, CustomDebugStringConvertibl
                 "kakaoAPIKey": Self.redacted(kakaoAPIKey), "kakaoBaseURL": kakaoBaseURL.absoluteString,
                 "databaseURL": databaseURL.map(Self.redactingPassword) ?? "default", "hostname": hostname,
                 "port": port, "upstreamTimeout": upstreamTimeout, "idleTimeout": idleTimeout,
+                "maxConnections": maxConnections.map(String.init) ?? "from the open-file limit",
+                "connectionsPerAddress": connectionsPerAddress,
                 "publicURL": publicURL?.absoluteString ?? "none", "keeperEnabled": keeperEnabled,
                 "archiveFrom": archiveFrom.isoString, "kobisDailyLimit": kobisDailyLimit,
                 "keeperReserve": keeperReserve, "keeperHour": keeperHour, "keeperLease": keeperLease,

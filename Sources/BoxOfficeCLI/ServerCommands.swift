@@ -28,6 +28,7 @@ struct ServeCommand<Runner: WebAppRunner>: AsyncParsableCommand, LocalizedComman
     func run() async throws {
         let strings = strings
         MallocArenas.limitForServer(environment: ProcessInfo.processInfo.environment)
+        OpenFileLimit.raiseForServer()
         var configuration = try ServiceRunner.configuration()
         if let hostname { configuration.hostname = hostname }
         if let port {

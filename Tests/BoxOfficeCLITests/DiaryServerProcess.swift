@@ -17,14 +17,20 @@ final class ServerProcess: @unchecked Sendable {
     private let printed = Locked((text: "", port: 0))
     let databaseURL: String
 
-    init(databaseURL: String, workingDirectory: URL, environment extra: [String: String] = [:]) {
+    /// `softOpenFileLimit`: the process starts with this soft open-file limit (set by `sh`'s `ulimit -S -n`, then
+    /// `exec`), as under systemd's default of 1,024.
+    init(
+        databaseURL: String, workingDirectory: URL, environment extra: [String: String] = [:],
+        softOpenFileLimit: Int? = nil
+    ) {
         self.databaseURL = databaseURL
         var environment = ProcessInfo.processInfo.environment
         for name in [
             "KOBIS_API_KEY", "KOBIS_BASE_URL", "TMDB_API_KEY", "KAKAO_REST_API_KEY", "PORT", "BOXOFFICE_HOSTNAME",
             "BOXOFFICE_PUBLIC_URL", "BOXOFFICE_IDLE_TIMEOUT", "BOXOFFICE_UPSTREAM_TIMEOUT", "LC_ALL", "LC_MESSAGES",
             "LANG", "BOXOFFICE_ARCHIVE_FROM", "BOXOFFICE_KOBIS_DAILY_LIMIT", "BOXOFFICE_KEEPER_RESERVE",
-            "BOXOFFICE_KEEPER_HOUR", "BOXOFFICE_KEEPER_LEASE",
+            "BOXOFFICE_KEEPER_HOUR", "BOXOFFICE_KEEPER_LEASE", "BOXOFFICE_MAX_CONNECTIONS",
+            "BOXOFFICE_CONNECTIONS_PER_ADDRESS",
         ] {
             environment[name] = nil
         }
@@ -34,8 +40,15 @@ final class ServerProcess: @unchecked Sendable {
         // No archive keeper unless a test asks for it: it would call KOBIS and fill the archive behind the test.
         environment["BOXOFFICE_KEEPER"] = "off"
         environment.merge(extra) { $1 }
-        process.executableURL = CLIRunner.binary
-        process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", "0"]
+        let arguments = ["serve", "--hostname", "127.0.0.1", "--port", "0"]
+        if let softOpenFileLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments =
+                ["-c", "ulimit -S -n \(softOpenFileLimit) && exec \"$0\" \"$@\"", CLIRunner.binary.path] + arguments
+        } else {
+            process.executableURL = CLIRunner.binary
+            process.arguments = arguments
+        }
         process.environment = environment
         process.currentDirectoryURL = workingDirectory
         process.standardOutput = output
@@ -91,6 +104,7 @@ final class ServerProcess: @unchecked Sendable {
     /// The port it listens on, once ``start()`` returned.
     var port: Int { printed.withLock { $0.port } }
     var isRunning: Bool { process.isRunning }
+    var processIdentifier: Int32 { process.processIdentifier }
     var terminationReason: Process.TerminationReason { process.terminationReason }
     var terminationStatus: Int32 { process.terminationStatus }
 }

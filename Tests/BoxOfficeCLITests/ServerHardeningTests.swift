@@ -138,6 +138,47 @@ struct ServerHardeningTests {
         }
         try await kobis.stop()
     }
+
+    /// This process's hard open-file limit, which a child's `ulimit -S` may not exceed.
+    static var hardOpenFileLimit: Int {
+        var limit = rlimit()
+        #if canImport(Glibc)
+            guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+        #else
+            guard getrlimit(RLIMIT_NOFILE, &limit) == 0 else { return 0 }
+        #endif
+        return Int(clamping: limit.rlim_max)
+    }
+
+    @Test(
+        "started with a soft open-file limit of 256, serve raises it to the hard one and keeps more connections",
+        .enabled(if: Self.hardOpenFileLimit >= 1024, "the hard open-file limit here is below 1,024"))
+    func raisesOpenFileLimit() async throws {
+        let server = try HardeningServer(
+            environment: ["BOXOFFICE_CONNECTIONS_PER_ADDRESS": "0", "BOXOFFICE_IDLE_TIMEOUT": "600"],
+            softOpenFileLimit: 256)
+        defer { server.stop() }
+        _ = try await server.start()
+        #if os(Linux)
+            let limits = try String(contentsOfFile: "/proc/\(server.processIdentifier)/limits", encoding: .utf8)
+            let line = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
+            let soft = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first
+            #expect(soft.flatMap { Int($0) } == min(Self.hardOpenFileLimit, 1 << 20), "\(line)")
+        #endif
+        // At 256 descriptors the server would keep 192 connections, and the 193rd would wait: each is answered.
+        var held = [LoopbackConnection]()
+        for _ in 0..<260 {
+            let connection = try LoopbackConnection(port: server.port, timeout: 30)
+            let status = try await LoopbackConnection.onThread {
+                try connection.sendGet("/health")
+                return try connection.readResponse().status
+            }
+            #expect(status == 200)
+            held.append(connection)
+        }
+        #expect(held.count == 260)
+        #expect(server.isRunning)
+    }
 }
 
 /// A ``ServerProcess`` over a fresh SQLite file in a directory of its own, removed when it stops.
@@ -145,14 +186,14 @@ final class HardeningServer: Sendable {
     private let directory: URL
     private let server: ServerProcess
 
-    init(environment: [String: String] = [:]) throws {
+    init(environment: [String: String] = [:], softOpenFileLimit: Int? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "boxoffice-hardening-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         server = ServerProcess(
             databaseURL: "sqlite://" + directory.appendingPathComponent("serve.sqlite").path,
             workingDirectory: directory,
-            environment: environment)
+            environment: environment, softOpenFileLimit: softOpenFileLimit)
     }
 
     func start() async throws -> LoopbackHTTP { try await server.start() }
@@ -161,6 +202,7 @@ final class HardeningServer: Sendable {
     var log: String { server.log }
     var port: Int { server.port }
     var isRunning: Bool { server.isRunning }
+    var processIdentifier: Int32 { server.processIdentifier }
     var terminationReason: Process.TerminationReason { server.terminationReason }
 
     /// Ends the process (if it still runs) and removes its directory.

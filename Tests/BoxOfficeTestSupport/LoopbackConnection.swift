@@ -149,6 +149,14 @@ public final class LoopbackConnection: @unchecked Sendable {
 
     private static let reset = "reset"
 
+    /// Whether the server has sent anything not yet read (or closed the connection), without waiting.
+    public func hasSomethingToRead() -> Bool {
+        guard buffer.isEmpty else { return true }
+        var byte: UInt8 = 0
+        let count = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
+    }
+
     /// Reads more bytes into the buffer; false at the end of the stream.
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65_536)

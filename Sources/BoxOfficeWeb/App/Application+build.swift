@@ -4,6 +4,7 @@ public import Foundation
 public import Hummingbird
 public import KOBIS
 public import Logging
+import HummingbirdCore
 import OpenAPIHummingbird
 import OpenAPIRuntime
 import ServiceLifecycle
@@ -42,14 +43,23 @@ public func buildApplication(
         routeMethods: routeMethods)
     // Known only now that every route is registered: lets an address answer 405 with `Allow` for other methods.
     routeMethods.load(router.routes.map { ($0.path, $0.method) })
+    // Connections: one address may hold a bounded number (the rest are closed as they arrive), and all of them
+    // stop short of the open-file limit, so the database and KOBIS can always be reached (`ConnectionLimits`).
+    let configuration = services.configuration
+    let limiter = ConnectionLimiter(
+        perAddress: configuration.connectionsPerAddress, registry: services.metrics, logger: services.logger)
+    let maximum = ConnectionLimits.maximum(
+        configured: configuration.maxConnections, openFiles: ConnectionLimits.openFileLimit())
     var app = Application(
         router: router,
         // A connection that sends nothing (or only part of a request) for this long is closed.
         server: .http1(
-            configuration: .init(idleTimeout: .milliseconds(Int64(services.configuration.idleTimeout * 1000)))),
+            configuration: .init(
+                additionalChannelHandlers: [ConnectionLimitHandler(limiter: limiter)],
+                idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
         configuration: .init(
-            address: .hostname(services.configuration.hostname, port: services.configuration.port),
-            serverName: "BoxOffice"),
+            address: .hostname(configuration.hostname, port: configuration.port), serverName: "BoxOffice",
+            availableConnectionsDelegate: MaximumAvailableConnections(maximum, logger: services.logger)),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
         logger: services.logger)
     app.addServices(ServicesShutdown(services: services))

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import KOBIS
 import KOBISSimulator
 import Logging
+import ServiceLifecycle
 import Testing
 
 @testable import BoxOfficeApp
@@ -39,6 +40,50 @@ enum HardeningTestSupport {
         } catch {
             if !built { await services.shutdown() }
             throw error
+        }
+    }
+
+    /// The app served as `serve` serves it, on a port of 127.0.0.1, for what Hummingbird's live test mode leaves out
+    /// (it drops the server's connection ceiling). `body` gets the port; the server stops when it returns.
+    static func withServer(
+        configure: @Sendable (inout AppConfiguration) -> Void = { _ in },
+        _ body: @Sendable (Int, CapturingLogHandler.Store) async throws -> Void
+    ) async throws {
+        let directory = try WebTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (logger, store) = CapturingLogHandler.logger()
+        var configuration = AppConfiguration(
+            databaseURL: "sqlite://\(directory.path)/app.sqlite", workingDirectory: directory.path, port: 0,
+            bcryptCost: 4)
+        configure(&configuration)
+        let now: @Sendable () -> Date = { WebTestSupport.fixedNow }
+        let (ports, announce) = AsyncStream<Int>.makeStream()
+        let app = try await buildApplication(
+            configuration, logger: logger, transport: SimulatorTransport(simulator: KOBISSimulator(now: now)),
+            now: now,
+            onServerRunning: { port in
+                announce.yield(port)
+                announce.finish()
+            })
+        // Stopped gracefully, as a signal stops `serve`: the app's services then close the database.
+        let serviceGroup = ServiceGroup(
+            configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                // A server that cannot listen ends the wait for its port too.
+                defer { announce.finish() }
+                try await serviceGroup.run()
+            }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next(), port > 0 else {
+                try await group.next()
+                throw CancellationError()
+            }
+            var failure: (any Error)?
+            do { try await body(port, store) } catch { failure = error }
+            await serviceGroup.triggerGracefulShutdown()
+            try await group.waitForAll()
+            if let failure { throw failure }
         }
     }
 

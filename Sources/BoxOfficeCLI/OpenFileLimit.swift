@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A process starts with a soft open-file limit that is often 1,024 (systemd's default for services) below a hard
+/// limit it may raise itself to, as Go's runtime does. Every client connection takes a descriptor, so `serve` raises
+/// it: the server's connection limit is derived from it (`ConnectionLimits` in the web target).
+enum OpenFileLimit {
+    /// More than any server here needs, and below what macOS refuses.
+    static let ceiling: rlim_t = 1 << 20
+
+    /// Raises the soft limit to the hard one (at most ``ceiling``); returns the soft limit now in force, or nil when
+    /// it cannot be read. A limit that cannot be raised stays as it was.
+    @discardableResult
+    static func raiseForServer() -> Int? {
+        var limit = rlimit()
+        guard get(&limit) else { return nil }
+        let wanted = min(limit.rlim_max, ceiling)
+        if limit.rlim_cur < wanted {
+            var raised = limit
+            raised.rlim_cur = wanted
+            if set(&raised) { limit = raised }
+        }
+        return Int(clamping: limit.rlim_cur)
+    }
+
+    private static func get(_ limit: inout rlimit) -> Bool {
+        #if canImport(Glibc)
+            getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0
+        #else
+            getrlimit(RLIMIT_NOFILE, &limit) == 0
+        #endif
+    }
+
+    private static func set(_ limit: inout rlimit) -> Bool {
+        #if canImport(Glibc)
+            setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0
+        #else
+            setrlimit(RLIMIT_NOFILE, &limit) == 0
+        #endif
+    }
+}
