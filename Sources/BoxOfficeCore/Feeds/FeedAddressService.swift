@@ -34,6 +34,13 @@ public struct FeedAddressService: Sendable {
         try await secrets.secretCreatedAt(userID: userID)
     }
 
+    /// The person's label in what their address serves (the alerts feed's id, the calendar's UIDs): the same every
+    /// time, and not their account's id, which whoever reads the feed (a reader's servers, someone it was shared with)
+    /// would otherwise learn.
+    public func label(for userID: UUID) -> String {
+        String(digester.digest("boxoffice-feed:" + userID.uuidString.lowercased()).prefix(32))
+    }
+
     /// The person a secret from an address belongs to; `nil` for anything else (malformed, unknown or revoked).
     public func owner(ofSecret secret: String) async throws -> UUID? {
         guard SecretToken.isWellFormed(secret, prefix: Self.secretPrefix) else { return nil }

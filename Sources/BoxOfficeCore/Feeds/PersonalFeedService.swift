@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What a person's secret address serves: their alerts (newest first) and their calendar (the opening days of the
 /// films on their watchlist, and the days they watched films). Every read starts from the secret: an unknown or
@@ -22,10 +22,14 @@ public struct PersonalFeedService: Sendable {
         self.notes = notes
     }
 
-    /// The person the secret belongs to and their alerts, newest first; `nil` when it belongs to nobody.
-    public func alerts(secret: String) async throws -> (userID: UUID, alerts: [Alert])? {
+    /// The person's label (``FeedAddressService/label(for:)``) and their alerts, newest first; `nil` when the secret
+    /// belongs to nobody.
+    public func alerts(secret: String) async throws -> (label: String, alerts: [Alert])? {
         guard let userID = try await addresses.owner(ofSecret: secret) else { return nil }
-        return (userID, try await notifications.alerts(userID: userID, unreadOnly: false, limit: Self.alertLimit))
+        return (
+            addresses.label(for: userID),
+            try await notifications.alerts(userID: userID, unreadOnly: false, limit: Self.alertLimit)
+        )
     }
 
     /// The calendar's sources for the person the secret belongs to; `nil` when it belongs to nobody.
@@ -34,21 +38,22 @@ public struct PersonalFeedService: Sendable {
         let entries = try await watchlist.entries(userID: userID)
         let watched = try await notes.allNotes(userID: userID)
         return PersonalCalendar(
-            userID: userID, openings: entries.filter { $0.openDate != nil },
+            label: addresses.label(for: userID), openings: entries.filter { $0.openDate != nil },
             watched: watched.sorted { ($0.watchedOn, $0.createdAt) < ($1.watchedOn, $1.createdAt) })
     }
 }
 
 /// A person's calendar before it is written: the watchlisted films with an opening date, and their diary's notes.
 public struct PersonalCalendar: Sendable {
-    public var userID: UUID
+    /// The person's label (``FeedAddressService/label(for:)``).
+    public var label: String
     public var openings: [WatchlistEntry]
     public var watched: [DiaryNote]
 
-    /// `open-<movieCode>-<user>@boxoffice`: stable while the film stays on the list, per person (two people's calendars
-    /// never share a UID).
+    /// `open-<movieCode>-<label>@boxoffice`: stable while the film stays on the list, per person (two people's
+    /// calendars never share a UID).
     public func openingUID(_ entry: WatchlistEntry) -> String {
-        "open-\(entry.movieCode)-\(userID.uuidString.lowercased())@boxoffice"
+        "open-\(entry.movieCode)-\(label)@boxoffice"
     }
 
     /// `note-<note id>@boxoffice`: stable for the note's life.

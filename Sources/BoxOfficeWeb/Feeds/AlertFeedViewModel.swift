@@ -16,13 +16,13 @@ struct AlertFeedEntry: Sendable {
 
 extension AtomFeedViewModel where Entry == AlertFeedEntry {
     /// - Parameter selfPath: the feed's own path (it holds the secret; it goes only into this answer's `rel=self`).
-    init(alerts: [Alert], userID: UUID, language: Language, origin: String, selfPath: String, now: Date) {
+    init(alerts: [Alert], label: String, language: Language, origin: String, selfPath: String, now: Date) {
         let t = FeedStrings.table(for: language)
         let langQuery = language == .english ? "?lang=en" : ""
         self.init(
             language: language,
             // Per person, not per secret: rotating the address keeps the feed the same feed for a reader.
-            id: "tag:boxoffice,2024:alerts/\(userID.uuidString.lowercased())", title: t.alertsFeedTitle,
+            id: "tag:boxoffice,2024:alerts/\(label)", title: t.alertsFeedTitle,
             updated: alerts.map(\.createdAt).max() ?? now, selfLink: origin + selfPath + langQuery,
             alternateLink: origin + "/notifications" + langQuery,
             entries: alerts.map { alert in

@@ -21,7 +21,7 @@ struct PersonalFeedController<Context: RequestContext>: Sendable {
             let secret = context.parameters.get("secret") ?? ""
             guard let found = try await feeds.alerts(secret: secret) else { throw HTTPError(.notFound) }
             let model = AlertFeedViewModel(
-                alerts: found.alerts, userID: found.userID, language: Language(request: request),
+                alerts: found.alerts, label: found.label, language: Language(request: request),
                 origin: FeedOrigin.of(publicURL: publicURL), selfPath: "/feeds/u/\(secret)/alerts.atom",
                 now: calendar.currentInstant)
             return Response(

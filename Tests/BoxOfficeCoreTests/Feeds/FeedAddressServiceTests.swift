@@ -45,4 +45,15 @@ struct FeedAddressServiceTests {
         #expect(try await service.revoke(userID: user))
         #expect(try await service.owner(ofSecret: second) == nil)
     }
+
+    @Test("a person's label is the digest of their id with the feeds' prefix: stable, one per person")
+    func label() {
+        let service = FeedAddressService(
+            secrets: MemorySecrets(), digester: ReversingDigester(), calendar: BoxOfficeCalendar(now: { Date() }))
+        let user = UUID()
+        let expected = "digest:" + String(("boxoffice-feed:" + user.uuidString.lowercased()).reversed())
+        #expect(service.label(for: user) == String(expected.prefix(32)))
+        #expect(service.label(for: user) == service.label(for: user))
+        #expect(service.label(for: user) != service.label(for: UUID()))
+    }
 }

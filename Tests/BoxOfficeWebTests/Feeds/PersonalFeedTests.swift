@@ -25,6 +25,8 @@ struct PersonalFeedTests {
                 try #require(token), ["movieCode": codes[0], "watchedOn": "2024-03-09", "memo": "둘이서; 좋았다, 정말\n다시"])
             let noteID = try #require(note["id"] as? String).lowercased()
             let title = try #require(note["title"] as? String)
+            let listed = try await client.call(.post, "/api/v1/watchlist", token: token, json: ["movieCode": codes[1]])
+            #expect(listed.status == .created, "\(listed.text)")
             let made = try await browser.submit(on: "/account/feeds", to: "/account/feeds/rotate", [])
             let secret = try #require(FeedAddressPageTests.shownSecret(made.text))
 
@@ -47,9 +49,15 @@ struct PersonalFeedTests {
             #expect(alerts.status == .ok)
             #expect(alerts.headers[.contentType] == "application/atom+xml; charset=utf-8")
             let feed = try AtomDocument(alerts.text)
-            #expect(feed.feedID?.hasPrefix("tag:boxoffice,2024:alerts/") == true)
+            // The person is named by a label made from their account's id, not by the id itself (a feed reader's
+            // servers read it), the same in the feed and the calendar, and across new addresses.
+            let label = try #require(feed.feedID?.wholeMatch(of: #/tag:boxoffice,2024:alerts/([0-9a-f]{32})/#)?.1)
+            #expect(unfolded.contains("\r\nUID:open-\(codes[1])-\(label)@boxoffice\r\n"), "\(unfolded.prefix(1500))")
 
-            _ = try await browser.submit(on: "/account/feeds", to: "/account/feeds/rotate", [])
+            let remade = try await browser.submit(on: "/account/feeds", to: "/account/feeds/rotate", [])
+            let newSecret = try #require(FeedAddressPageTests.shownSecret(remade.text))
+            let newFeed = try AtomDocument(try await client.get("/feeds/u/\(newSecret)/alerts.atom").text)
+            #expect(newFeed.feedID == feed.feedID)
             #expect(try await client.get("/feeds/u/\(secret)/calendar.ics").status == .notFound)
             #expect(try await client.get("/feeds/u/\(secret)/alerts.atom").status == .notFound)
             #expect(
