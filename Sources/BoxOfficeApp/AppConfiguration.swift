@@ -36,10 +36,11 @@ public struct AppConfiguration: Sendable {
     /// Client connections the server keeps open at once (`BOXOFFICE_MAX_CONNECTIONS`); past it, new ones wait in
     /// the listen queue. `nil`, the default, derives it from the open-file limit (see `ConnectionLimits`).
     public var maxConnections: Int?
-    /// Client connections one address may keep open at once (`BOXOFFICE_CONNECTIONS_PER_ADDRESS`, default 256; an
-    /// IPv6 address counts by its /64). More are closed as they arrive. 0 turns it off: behind a reverse proxy every
-    /// connection comes from the proxy, whose own per-client limit does it.
-    public var connectionsPerAddress = 256
+    /// Client connections one address may keep open at once (`BOXOFFICE_CONNECTIONS_PER_ADDRESS`; an IPv6 address
+    /// counts by its /64); more are closed as they arrive. 0 turns it off: behind a reverse proxy every connection
+    /// comes from the proxy, whose own per-client limit does it. `nil`, the default, is none on a loopback address
+    /// (only this host, a proxy, can connect) and 256 on any other (see `ConnectionLimits`).
+    public var connectionsPerAddress: Int?
     /// The address people reach the app at (`BOXOFFICE_PUBLIC_URL`), when it is behind a proxy. When it is
     /// `https`, session cookies are always `Secure` and responses carry `Strict-Transport-Security`.
     public var publicURL: URL?
@@ -275,7 +276,7 @@ extension AppConfiguration: CustomStringConvertible, CustomDebugStringConvertibl
             + "tmdbAPIKey: \(Self.redacted(tmdbAPIKey)), kakaoAPIKey: \(Self.redacted(kakaoAPIKey)), "
             + "databaseURL: \(databaseURL.map(Self.redactingPassword) ?? "default"), hostname: \(hostname), port: \(port), "
             + "maxConnections: \(maxConnections.map(String.init) ?? "from the open-file limit"), "
-            + "connectionsPerAddress: \(connectionsPerAddress), "
+            + "connectionsPerAddress: \(connectionsPerAddress.map(String.init) ?? "by the address served"), "
             + "keeper: \(keeperEnabled ? "on" : "off"), archiveFrom: \(archiveFrom.isoString), "
             + "kobisDailyLimit: \(kobisDailyLimit), keeperReserve: \(keeperReserve), keeperHour: \(keeperHour), "
             + "keeperLease: \(keeperLease), webhookAllowPrivate: \(webhookAllowPrivate), "
@@ -294,7 +295,7 @@ extension AppConfiguration: CustomStringConvertible, CustomDebugStringConvertibl
                 "databaseURL": databaseURL.map(Self.redactingPassword) ?? "default", "hostname": hostname,
                 "port": port, "upstreamTimeout": upstreamTimeout, "idleTimeout": idleTimeout,
                 "maxConnections": maxConnections.map(String.init) ?? "from the open-file limit",
-                "connectionsPerAddress": connectionsPerAddress,
+                "connectionsPerAddress": connectionsPerAddress.map(String.init) ?? "by the address served",
                 "publicURL": publicURL?.absoluteString ?? "none", "keeperEnabled": keeperEnabled,
                 "archiveFrom": archiveFrom.isoString, "kobisDailyLimit": kobisDailyLimit,
                 "keeperReserve": keeperReserve, "keeperHour": keeperHour, "keeperLease": keeperLease,

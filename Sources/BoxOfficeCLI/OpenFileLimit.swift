@@ -8,7 +8,7 @@
 /// limit it may raise itself to, as Go's runtime does. Every client connection takes a descriptor, so `serve` raises
 /// it: the server's connection limit is derived from it (`ConnectionLimits` in the web target).
 enum OpenFileLimit {
-    /// More than any server here needs, and below what macOS refuses.
+    /// More than any server here needs.
     static let ceiling: rlim_t = 1 << 20
 
     /// Raises the soft limit to the hard one (at most ``ceiling``); returns the soft limit now in force, or nil when
@@ -17,13 +17,28 @@ enum OpenFileLimit {
     static func raiseForServer() -> Int? {
         var limit = rlimit()
         guard get(&limit) else { return nil }
-        let wanted = min(limit.rlim_max, ceiling)
+        let wanted = min(limit.rlim_max, ceiling, systemCeiling())
         if limit.rlim_cur < wanted {
             var raised = limit
             raised.rlim_cur = wanted
             if set(&raised) { limit = raised }
         }
         return Int(clamping: limit.rlim_cur)
+    }
+
+    /// macOS refuses a soft limit above `kern.maxfilesperproc` (its hard limit is usually unlimited), as Go's runtime
+    /// allows for; Linux takes any up to the hard limit.
+    private static func systemCeiling() -> rlim_t {
+        #if canImport(Darwin)
+            var perProcess: Int32 = 0
+            var size = MemoryLayout<Int32>.size
+            guard sysctlbyname("kern.maxfilesperproc", &perProcess, &size, nil, 0) == 0, perProcess > 0 else {
+                return rlim_t.max
+            }
+            return rlim_t(perProcess)
+        #else
+            return rlim_t.max
+        #endif
     }
 
     private static func get(_ limit: inout rlimit) -> Bool {

@@ -46,10 +46,19 @@ public func buildApplication(
     // Connections: one address may hold a bounded number (the rest are closed as they arrive), and all of them
     // stop short of the open-file limit, so the database and KOBIS can always be reached (`ConnectionLimits`).
     let configuration = services.configuration
-    let limiter = ConnectionLimiter(
-        perAddress: configuration.connectionsPerAddress, registry: services.metrics, logger: services.logger)
-    let maximum = ConnectionLimits.maximum(
-        configured: configuration.maxConnections, openFiles: ConnectionLimits.openFileLimit())
+    let perAddress = ConnectionLimits.perAddress(
+        configured: configuration.connectionsPerAddress, hostname: configuration.hostname)
+    let limiter = ConnectionLimiter(perAddress: perAddress, registry: services.metrics, logger: services.logger)
+    let openFiles = ConnectionLimits.openFileLimit()
+    let maximum = ConnectionLimits.maximum(configured: configuration.maxConnections, openFiles: openFiles)
+    services.logger.info(
+        "connections: at most \(maximum) open, \(perAddress == 0 ? "no limit" : String(perAddress)) per address",
+        metadata: ["openFileLimit": "\(openFiles.map(String.init) ?? "none")"])
+    if let openFiles, maximum > openFiles - ConnectionLimits.reserve(openFiles: openFiles) {
+        services.logger.warning(
+            "connections: BOXOFFICE_MAX_CONNECTIONS leaves little of the open-file limit to the database and KOBIS",
+            metadata: ["maximum": "\(maximum)", "openFileLimit": "\(openFiles)"])
+    }
     var app = Application(
         router: router,
         // A connection that sends nothing (or only part of a request) for this long is closed.

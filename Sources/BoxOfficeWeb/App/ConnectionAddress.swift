@@ -2,7 +2,8 @@ import NIOCore
 
 /// Whose a client connection is, for the per-address limit: an IPv4 address; an IPv6 address by its first 64 bits
 /// (one subscriber is given a whole /64, so counting single addresses would let one person open millions of them);
-/// an IPv4 address written as IPv6 (`::ffff:a.b.c.d`, on a dual-stack socket) as the IPv4 address it is.
+/// an IPv4 address written as IPv6 (`::ffff:a.b.c.d` on a dual-stack socket, `64:ff9b::a.b.c.d` through NAT64) as
+/// the IPv4 address it is.
 enum ConnectionAddress: Hashable, Sendable {
     case v4(UInt32)
     case v6(prefix: UInt64)
@@ -20,7 +21,9 @@ enum ConnectionAddress: Hashable, Sendable {
                 return
             }
             let mapped = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
-            if mapped {
+            // NAT64's well-known prefix (64:ff9b::/96) carries an IPv4 client's address in its last 32 bits.
+            let translated = bytes[0..<4] == [0x00, 0x64, 0xFF, 0x9B] && bytes[4..<12].allSatisfy { $0 == 0 }
+            if mapped || translated {
                 self = .v4(bytes[12..<16].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
             } else {
                 self = .v6(prefix: bytes[0..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) })

@@ -7,10 +7,12 @@ import Prometheus
 final class ConnectionLimiter: Sendable {
     private struct Holding {
         var open = 0
-        /// Whether this address was refused since it last held fewer than the limit: its first refusal is logged,
-        /// the rest are only counted.
-        var refused = false
+        /// When a refusal of this address was last logged: at most one a minute is, the rest are only counted.
+        var warned: ContinuousClock.Instant?
     }
+
+    /// How often one address's refusals are logged while it holds its limit.
+    static let warningInterval = Duration.seconds(60)
 
     private struct State {
         var byAddress: [ConnectionAddress: Holding] = [:]
@@ -40,26 +42,30 @@ final class ConnectionLimiter: Sendable {
     /// Counts a new connection from `address`; false when the address already holds its limit (the connection
     /// is not counted and should be closed).
     func open(_ address: ConnectionAddress) -> Bool {
-        let (accepted, firstRefusal, total) = state.withLock { state in
+        let (accepted, warn) = state.withLock { state in
             var holding = state.byAddress[address, default: Holding()]
             if perAddress > 0, holding.open >= perAddress {
-                let first = !holding.refused
-                holding.refused = true
+                let now = ContinuousClock.now
+                let warn = holding.warned.map { now - $0 >= Self.warningInterval } ?? true
+                if warn { holding.warned = now }
                 state.byAddress[address] = holding
-                return (false, first, state.total)
+                return (false, warn)
             }
             holding.open += 1
             state.byAddress[address] = holding
             state.total += 1
-            return (true, false, state.total)
+            // Set under the lock, so that two event loops cannot write their totals in the wrong order.
+            openGauge.set(Int64(state.total))
+            return (true, false)
         }
-        if accepted {
-            openGauge.set(Int64(total))
-        } else {
+        if !accepted {
             refusedCounter.increment()
-            if firstRefusal {
+            if warn {
                 logger.warning(
-                    "connections: an address holds as many connections as it may; more are closed until it closes some",
+                    """
+                    connections: an address holds as many connections as it may; more are closed until it closes \
+                    some (logged at most once a minute)
+                    """,
                     metadata: ["address": "\(address)", "limit": "\(perAddress)"])
             }
         }
@@ -68,19 +74,13 @@ final class ConnectionLimiter: Sendable {
 
     /// Counts a connection from `address` closed (one that ``open(_:)`` accepted).
     func close(_ address: ConnectionAddress) {
-        let total = state.withLock { state in
-            guard var holding = state.byAddress[address], holding.open > 0 else { return state.total }
+        state.withLock { state in
+            guard var holding = state.byAddress[address], holding.open > 0 else { return }
             state.total -= 1
             holding.open -= 1
-            if holding.open == 0 {
-                state.byAddress[address] = nil
-            } else {
-                if holding.open < perAddress { holding.refused = false }
-                state.byAddress[address] = holding
-            }
-            return state.total
+            state.byAddress[address] = holding.open == 0 ? nil : holding
+            openGauge.set(Int64(state.total))
         }
-        openGauge.set(Int64(total))
     }
 
     /// Open connections from `address` (tests).

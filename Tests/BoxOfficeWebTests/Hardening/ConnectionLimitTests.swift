@@ -17,6 +17,8 @@ struct ConnectionLimitTests {
         #expect(v4.description == "203.0.113.7")
         #expect(v4 != ConnectionAddress(try SocketAddress(ipAddress: "203.0.113.8", port: 1)))
         #expect(ConnectionAddress(try SocketAddress(ipAddress: "::ffff:203.0.113.7", port: 2)) == v4)
+        #expect(ConnectionAddress(try SocketAddress(ipAddress: "64:ff9b::203.0.113.7", port: 2)) == v4)
+        #expect(ConnectionAddress(try SocketAddress(ipAddress: "64:ff9b:1::cb00:7107", port: 2)) != v4)
 
         let one = ConnectionAddress(try SocketAddress(ipAddress: "2001:db8:0:1::5", port: 1))
         let sameSubnet = ConnectionAddress(try SocketAddress(ipAddress: "2001:db8:0:1:ffff:1:2:3", port: 1))
@@ -31,17 +33,29 @@ struct ConnectionLimitTests {
         "the default ceiling leaves a reserve below the open-file limit; a configured one wins",
         arguments: [
             (nil, 1024, 768), (nil, 20_000, 10_000), (nil, 300, 225), (nil, 10_300, 10_000), (nil, 10_200, 9_944),
-            (nil, nil, 10_000), (nil, 1, 1), (5, 20_000, 5), (50_000, 1024, 50_000),
+            (nil, 256, 192), (nil, 128, 64), (nil, 64, 32), (nil, nil, 10_000), (nil, 1, 1), (5, 20_000, 5),
+            (50_000, 1024, 50_000),
         ] as [(Int?, Int?, Int)])
     func ceiling(configured: Int?, openFiles: Int?, expected: Int) {
         #expect(ConnectionLimits.maximum(configured: configured, openFiles: openFiles) == expected)
+    }
+
+    @Test(
+        "by default one address's limit is 256 on a server others reach, none on loopback (a proxy's); a set one wins",
+        arguments: [
+            (nil, "0.0.0.0", 256), (nil, "::", 256), (nil, "203.0.113.7", 256), (nil, "boxoffice.example", 256),
+            (nil, "127.0.0.1", 0), (nil, "127.1.2.3", 0), (nil, "::1", 0), (nil, "[::1]", 0), (nil, "localhost", 0),
+            (nil, "LocalHost", 0), (3, "127.0.0.1", 3), (0, "0.0.0.0", 0), (1000, "::", 1000),
+        ] as [(Int?, String, Int)])
+    func perAddressDefault(configured: Int?, hostname: String, expected: Int) {
+        #expect(ConnectionLimits.perAddress(configured: configured, hostname: hostname) == expected)
     }
 
     @Test("the limits come from the environment; bad values are refused with the variable's name")
     func environment() throws {
         let defaults = try AppConfiguration(environment: [:])
         #expect(defaults.maxConnections == nil)
-        #expect(defaults.connectionsPerAddress == 256)
+        #expect(defaults.connectionsPerAddress == nil)
         let set = try AppConfiguration(environment: [
             "BOXOFFICE_MAX_CONNECTIONS": "2000", "BOXOFFICE_CONNECTIONS_PER_ADDRESS": "0",
         ])
@@ -90,7 +104,12 @@ struct ConnectionLimitTests {
             for _ in 0..<3 { open.append(try await Self.held(port: port)) }
             #expect(try await Self.refused(port: port))
             #expect(try await Self.refused(port: port))
-            let warnings = logs.all.filter { $0.message.hasPrefix("connections:") }
+            // The start names the limits; each refusal run is one warning.
+            #expect(
+                logs.all.contains {
+                    $0.message.hasPrefix("connections: at most ") && $0.message.hasSuffix(", 3 per address")
+                })
+            let warnings = logs.all.filter { $0.message.hasPrefix("connections: an address holds") }
             #expect(warnings.count == 1)
             #expect(warnings.first?.level == .warning)
             #expect(warnings.first?.metadata["address"] == "127.0.0.1")
@@ -120,7 +139,7 @@ struct ConnectionLimitTests {
             let refused = text.split(separator: "\n").first { $0.hasPrefix("boxoffice_connections_refused_total ") }
             #expect((refused?.split(separator: " ").last).flatMap { Int($0) } ?? 0 >= 2)
             // The two held and the one asking.
-            #expect(text.contains("boxoffice_connections_open 3"))
+            #expect(text.split(separator: "\n").contains("boxoffice_connections_open 3.0"), "\(text)")
         }
     }
 
