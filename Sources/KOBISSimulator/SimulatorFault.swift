@@ -12,6 +12,9 @@ public enum SimulatorFault: String, Sendable, CaseIterable, Hashable {
     case timeout
     /// Close the connection abruptly (a TCP reset) without answering.
     case reset
+    /// Send the answer's head and the first 40% of its body, then hold the connection open until the client gives
+    /// up or the server stops (an upstream that stalls in the middle of an answer).
+    case stall
     /// KOBIS has no details for any film: `movie/searchMovieInfo` answers KOBIS's empty `movieInfo` (as for an
     /// unknown code) and `movie/searchMovieList` lists no film; every other service answers normally. A sync then
     /// meets films it can learn nothing about (a definitive answer, not a failure).

@@ -77,7 +77,13 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
                 server.kobisAnswer(path: path, query: query, fault: fault)
             }.assumeIsolated().whenComplete { [self] result in
                 let response = (try? result.get()).flatMap { $0 } ?? .text("Internal Server Error", status: 500)
-                at(deadline, context: context) { [self] in write(response, for: head, context: context) }
+                at(deadline, context: context) { [self] in
+                    if fault == .stall {
+                        writeStalled(response, for: head, context: context)
+                    } else {
+                        write(response, for: head, context: context)
+                    }
+                }
             }
         }
     }
@@ -122,6 +128,22 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         if !keepAlive {
             written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
         }
+    }
+
+    /// Sends the head (announcing the whole body) and the first 40% of the body, and never the rest.
+    private func writeStalled(
+        _ response: SimulatorResponse, for request: HTTPRequestHead, context: ChannelHandlerContext
+    ) {
+        guard isOpen else { return }
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: response.contentType)
+        headers.add(name: "Content-Length", value: String(response.body.count))
+        let head = HTTPResponseHead(
+            version: request.version, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        var buffer = context.channel.allocator.buffer(capacity: response.body.count)
+        buffer.writeBytes(response.body.prefix(response.body.count * 2 / 5))
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
     }
 
     /// Closes the connection with a TCP reset (SO_LINGER 0), sending nothing.

@@ -285,7 +285,7 @@ public final class SimulatorServer: Sendable {
     /// The answer to a KOBIS call under `fault`; `nil` for faults that send no answer.
     func kobisAnswer(path: String, query: [String: String], fault: SimulatorFault) -> SimulatorResponse? {
         switch fault {
-        case .none:
+        case .none, .stall:
             return simulator.respond(path: path, query: query)
         case .malformed:
             let real = simulator.respond(path: path, query: query)

@@ -23,10 +23,30 @@ struct NIOHTTPTransport: HTTPTransport {
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "User-Agent", value: "BoxOffice-KOBIS/1.0")
         for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
+        // The deadline covers the whole call: AsyncHTTPClient's own ends with the answer's head, and an upstream that
+        // sends its body slowly, or stops in the middle of it, would otherwise hold the call (and its connection)
+        // until it closed the connection, minutes later.
+        let deadline = NIODeadline.now() + timeout
+        let (client, sent) = (client, request)
         do {
-            let response = try await client.execute(request, timeout: timeout)
-            let body = try await response.body.collect(upTo: Self.maximumBodyBytes)
-            return HTTPTransportResponse(statusCode: Int(response.status.code), body: Data(body.readableBytesView))
+            return try await withThrowingTaskGroup(of: HTTPTransportResponse?.self) { group in
+                group.addTask {
+                    let response = try await client.execute(sent, deadline: deadline)
+                    let body = try await response.body.collect(upTo: Self.maximumBodyBytes)
+                    return HTTPTransportResponse(
+                        statusCode: Int(response.status.code), body: Data(body.readableBytesView))
+                }
+                group.addTask {
+                    // Cancelled when the call ends first; a cancelled caller cancels both.
+                    try await Task.sleep(for: .nanoseconds(max(0, (deadline - .now()).nanoseconds)))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let answered = first else {
+                    throw HTTPClientError.deadlineExceeded
+                }
+                return answered
+            }
         } catch {
             throw Self.transportError(for: error)
         }
