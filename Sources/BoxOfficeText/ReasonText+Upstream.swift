@@ -49,6 +49,8 @@ extension ReasonText {
             case KOBISError.missingDateCode, KOBISError.malformedDateCode:
                 return t(
                     "KOBIS가 날짜를 받아들이지 않았습니다(\(code)).\(quoted)", "KOBIS refused the date (\(code)).\(quoted)")
+            case "":
+                return t("KOBIS가 요청을 거절했습니다.\(quoted)", "KOBIS refused the request.\(quoted)")
             default:
                 return t(
                     "KOBIS가 오류(\(code))로 요청을 거절했습니다.\(quoted)", "KOBIS failed with error \(code).\(quoted)")

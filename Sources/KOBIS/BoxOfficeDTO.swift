@@ -93,10 +93,7 @@ public struct BoxOfficeEntryDTO: Codable, Hashable, Sendable {
                 forKey: .rankOldAndNew, in: c, debugDescription: "expected OLD or NEW, got \"\(statusText)\"")
         }
         self.status = status
-        movieCode = try c.text(.movieCd)
-        guard !movieCode.isEmpty else {
-            throw DecodingError.dataCorruptedError(forKey: .movieCd, in: c, debugDescription: "empty movieCd")
-        }
+        movieCode = try c.movieCode(.movieCd)
         movieName = try c.text(.movieNm)
         openDate = try c.optionalDate(.openDt)
         salesAmount = try c.int64(.salesAmt)
@@ -162,6 +159,9 @@ public struct BoxOfficeResultDTO: Codable, Hashable, Sendable {
         return (start, end)
     }
 
+    /// The most rows a chart has; KOBIS's `itemPerPage` goes no higher.
+    public static let maximumEntries = 10
+
     enum CodingKeys: String, CodingKey {
         case boxofficeType, showRange, yearWeekTime, dailyBoxOfficeList, weeklyBoxOfficeList
     }
@@ -171,10 +171,12 @@ public struct BoxOfficeResultDTO: Codable, Hashable, Sendable {
         boxOfficeType = try c.text(.boxofficeType)
         showRange = try c.text(.showRange)
         yearWeekTime = try c.optionalText(.yearWeekTime)
+        // KOBIS lists at most 10 rows (`itemPerPage` is 10 at most); more are not the chart asked for, and would be
+        // kept, drawn and summed as if they were.
         if c.contains(.dailyBoxOfficeList) {
-            entries = try c.list(.dailyBoxOfficeList)
+            entries = Array(try c.list(.dailyBoxOfficeList).prefix(Self.maximumEntries))
         } else if c.contains(.weeklyBoxOfficeList) {
-            entries = try c.list(.weeklyBoxOfficeList)
+            entries = Array(try c.list(.weeklyBoxOfficeList).prefix(Self.maximumEntries))
         } else {
             throw DecodingError.keyNotFound(
                 CodingKeys.dailyBoxOfficeList,

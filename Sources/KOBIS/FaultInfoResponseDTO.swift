@@ -13,6 +13,28 @@ public struct FaultInfoResponseDTO: Codable, Hashable, Sendable {
             self.message = message
             self.errorCode = errorCode
         }
+
+        /// The most characters of KOBIS's message (and code) kept: its messages are a sentence, and a longer one
+        /// would be repeated in every page, answer and log line that quotes it.
+        public static let maximumLength = 200
+
+        enum CodingKeys: String, CodingKey { case message, errorCode }
+
+        /// Leniently, as KOBIS's other fields: either may be missing or `null`, the code may come as a number, and
+        /// each is cut to ``maximumLength`` characters without control characters (they would reach logs raw).
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            message = Self.bounded(try c.text(.message))
+            if let number = try? c.decodeIfPresent(Int64.self, forKey: .errorCode) {
+                errorCode = String(number)
+            } else {
+                errorCode = Self.bounded(try c.text(.errorCode))
+            }
+        }
+
+        static func bounded(_ text: String) -> String {
+            String(text.withoutControlCharacters.prefix(maximumLength))
+        }
     }
     /// The fault.
     public var faultInfo: FaultInfo

@@ -18,7 +18,7 @@ public struct FilmographyDTO: Codable, Hashable, Sendable {
     /// Decodes a company's entry (`companyPartNm`) or a person's (`moviePartNm`).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        movieCode = try c.text(.movieCd)
+        movieCode = try c.movieCode(.movieCd)
         movieName = try c.text(.movieNm)
         part = try c.optionalText(.companyPartNm) ?? c.text(.moviePartNm)
     }

@@ -171,7 +171,7 @@ public struct MovieInfoDTO: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        movieCode = try c.text(.movieCd)
+        movieCode = try c.movieCode(.movieCd, allowEmpty: true)
         movieName = try c.text(.movieNm)
         movieNameEnglish = try c.text(.movieNmEn)
         movieNameOriginal = try c.text(.movieNmOg)

@@ -72,7 +72,7 @@ public struct MovieListItemDTO: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        movieCode = try c.text(.movieCd)
+        movieCode = try c.movieCode(.movieCd)
         movieName = try c.text(.movieNm)
         movieNameEnglish = try c.text(.movieNmEn)
         productionYear = try c.optionalInt(.prdtYear)

@@ -13,9 +13,23 @@ extension KeyedDecodingContainer {
         (try? decodeIfPresent(String.self, forKey: key)) ?? nil
     }
 
-    /// A trimmed string; `""` when the key is missing or `null`.
+    /// A trimmed string without control characters; `""` when the key is missing or `null`.
     func text(_ key: Key) throws -> String {
-        try decodeIfPresent(String.self, forKey: key)?.trimmingWhitespace() ?? ""
+        try decodeIfPresent(String.self, forKey: key)?.withoutControlCharacters.trimmingWhitespace() ?? ""
+    }
+
+    /// A film's code (`movieCd`): 1 to 20 ASCII letters and digits, as every code KOBIS gives is (`20199882`,
+    /// `2023C109`). Anything else is a broken answer: the code goes into addresses (`/movies/{code}`). Empty only
+    /// when `allowEmpty` (KOBIS's empty `movieInfo` for a film it does not know).
+    func movieCode(_ key: Key, allowEmpty: Bool = false) throws -> String {
+        let code = try text(key)
+        if code.isEmpty && allowEmpty { return code }
+        guard !code.isEmpty, code.utf8.count <= 20,
+            code.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+        else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "not a film code")
+        }
+        return code
     }
 
     /// A trimmed string, or `nil` when missing, `null` or empty.
@@ -129,6 +143,22 @@ extension String {
     /// The string without leading and trailing white space (Unicode White_Space: spaces of every width,
     /// tabs, line breaks), as `trimmingCharacters(in: .whitespacesAndNewlines)` gives it; returns `self`
     /// untouched, without copying, in the usual case where there is none.
+    /// Without C0 and C1 control characters (NUL, ESC, …; a tab or line break becomes a space): KOBIS's text is a
+    /// title, a name or a sentence, and a control character in it would reach pages and log lines raw. Checked
+    /// byte by byte first, as almost no text has one.
+    var withoutControlCharacters: String {
+        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return self }
+        var kept = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: kept.append(" ")
+            case 0..<0x20, 0x7F...0x9F: continue
+            default: kept.append(scalar)
+            }
+        }
+        return String(kept)
+    }
+
     func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.first, let last = scalars.last,

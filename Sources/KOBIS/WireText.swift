@@ -15,7 +15,8 @@ public struct WireText: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let value = try decoder.singleValueContainer()
-        wrappedValue = value.decodeNil() ? "" : try value.decode(String.self).trimmingWhitespace()
+        wrappedValue =
+            value.decodeNil() ? "" : try value.decode(String.self).withoutControlCharacters.trimmingWhitespace()
     }
 
     public func encode(to encoder: any Encoder) throws {

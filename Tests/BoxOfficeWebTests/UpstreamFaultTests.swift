@@ -2,6 +2,7 @@ import BoxOfficeCore
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import KOBIS
 import KOBISSimulator
 import Testing
 
@@ -25,10 +26,12 @@ struct UpstreamFaultTests {
         }
     }
 
-    @Test("a KOBIS timeout with nothing stored answers 504")
-    func timeout() async throws {
+    @Test(
+        "a KOBIS timeout with nothing stored answers 504, also when the answer stalls halfway",
+        .timeLimit(.minutes(2)), arguments: [SimulatorFault.timeout, .stall])
+    func timeout(fault: SimulatorFault) async throws {
         try await WebTestSupport.withSimulatorServer(upstreamTimeout: 1) { server, client in
-            server.setFault(.timeout)
+            server.setFault(fault)
             let api = try await client.get("/api/v1/daily?date=\(WebTestSupport.settledDate)")
             #expect(api.status == .gatewayTimeout, "\(api.text)")
             #expect(api.apiErrorMessage?.isEmpty == false)
@@ -87,6 +90,32 @@ struct UpstreamFaultTests {
             #expect(server.callCount == 1)
             let metrics = try await client.get("/metrics").text
             #expect(metrics.contains(#"kobis_upstream_calls_total{result="ok"} 1"#))
+        }
+    }
+
+    /// The simulator, except that every film's details name another film.
+    struct OtherFilmTransport: HTTPTransport {
+        let simulator: SimulatorTransport
+
+        func get(_ url: URL) async throws -> HTTPTransportResponse {
+            let answer = try await simulator.get(url)
+            guard url.path.hasSuffix("searchMovieInfo.json") else { return answer }
+            let text = String(decoding: answer.body, as: UTF8.self)
+                .replacing(#/"movieCd":"[A-Za-z0-9]+"/#, with: #""movieCd":"19990001""#)
+            return HTTPTransportResponse(statusCode: answer.statusCode, body: Data(text.utf8))
+        }
+    }
+
+    @Test("details that name another film than the one asked about are a broken answer: 502, never shown or kept")
+    func otherFilm() async throws {
+        try await WebTestSupport.withSampleApp(upstream: OtherFilmTransport.init) { client in
+            let code = try #require(try await client.sampleMovieCodes().first)
+            let api = try await client.get("/api/v1/movies/\(code)")
+            #expect(api.status == .badGateway, "\(api.text.prefix(300))")
+            #expect(!api.text.contains("19990001"))
+            let page = try await client.get("/movies/\(code)")
+            #expect(page.status == .badGateway)
+            #expect(!page.text.contains("19990001"))
         }
     }
 }

@@ -40,13 +40,19 @@ public struct KOBISUpstream: BoxOfficeUpstream {
     }
 
     public func fetchMovie(code: String) async throws -> Movie? {
+        let info: MovieInfoDTO
         do {
-            let info = try await client.movieInfo(code)
-            if info.movieCode.isEmpty && info.movieName.isEmpty { return nil }
-            return DomainMapping.movie(info, source: source, fetchedAt: now())
+            info = try await client.movieInfo(code)
         } catch {
             throw BoxOfficeError.upstream(error)
         }
+        if info.movieCode.isEmpty && info.movieName.isEmpty { return nil }
+        // KOBIS answers with the code asked about; another (or none, with details) is a broken answer, and would be
+        // kept and shown under the wrong film.
+        guard info.movieCode.caseInsensitiveCompare(code) == .orderedSame else {
+            throw BoxOfficeError.upstream(.malformedResponse("movieInfo names another film"))
+        }
+        return DomainMapping.movie(info, source: source, fetchedAt: now())
     }
 
     public func searchMovies(_ query: MovieSearchQuery) async throws -> MovieSearchPage {

@@ -1,0 +1,73 @@
+import Foundation
+import KOBIS
+import Testing
+
+/// Answers no real KOBIS sends but a broken or impersonated one might (found by a fuzz run of mutated samples): what
+/// reaches pages, addresses and logs stays bounded and clean.
+@Suite("Broken KOBIS answers")
+struct HostileAnswerTests {
+    /// The daily fixture with `count` rows, ranks 1…count, distinct codes.
+    static func daily(rows count: Int) -> String {
+        let rows = (1...count).map { rank in
+            Fixtures.dailyRow.replacingOccurrences(
+                of: #""rnum":"1","rank":"1""#, with: #""rnum":"\#(rank)","rank":"\#(rank)""#
+            )
+            .replacingOccurrences(of: "2023C109", with: "2023C\(rank)")
+        }
+        return #"{"boxOfficeResult":{"boxofficeType":"x","showRange":"20220105~20220105","dailyBoxOfficeList":["#
+            + rows.joined(separator: ",") + "]}}"
+    }
+
+    @Test("a chart of more than 10 rows keeps the first 10 (KOBIS's most), in their order")
+    func tenRowsAtMost() throws {
+        let chart = try KOBISClient.decode(BoxOfficeResponseDTO.self, from: Fixtures.response(Self.daily(rows: 3000)))
+        #expect(chart.boxOfficeResult.entries.count == 10)
+        #expect(chart.boxOfficeResult.entries.map(\.rank) == Array(1...10))
+        let short = try KOBISClient.decode(BoxOfficeResponseDTO.self, from: Fixtures.response(Self.daily(rows: 7)))
+        #expect(short.boxOfficeResult.entries.count == 7)
+    }
+
+    @Test(
+        "a film code that is not 1–20 letters and digits is a broken answer (it goes into addresses)",
+        arguments: ["../../admin", "2023 C1", "", "가나다", String(repeating: "1", count: 21), "20%2F1", "<b>1</b>"])
+    func filmCodes(code: String) {
+        let body = Fixtures.daily(replacing: #""movieCd":"2023C109""#, with: #""movieCd":"\#(code)""#)
+        #expect(throws: KOBISError.self) {
+            try KOBISClient.decode(BoxOfficeResponseDTO.self, from: Fixtures.response(body))
+        }
+        let list = Fixtures.movieList.replacingOccurrences(of: #""movieCd":"2023C165""#, with: #""movieCd":"\#(code)""#)
+        #expect(throws: KOBISError.self) {
+            try KOBISClient.decode(MovieListResponseDTO.self, from: Fixtures.response(list))
+        }
+    }
+
+    @Test("control characters leave KOBIS's text: tabs and line breaks become spaces, NUL and ESC go")
+    func controlCharacters() throws {
+        let body = Fixtures.daily(
+            replacing: #""movieNm":"프렌즈: 몬스터섬의비밀 ""#, with: #""movieNm":"프렌즈\u0000\u001b[31m\n몬스터\u0085섬""#)
+        let chart = try KOBISClient.decode(BoxOfficeResponseDTO.self, from: Fixtures.response(body))
+        #expect(chart.boxOfficeResult.entries[0].movieName == "프렌즈[31m 몬스터섬")
+    }
+
+    @Test(
+        "a fault keeps its code whether a string or a number, bounded and clean; an empty one is still a fault",
+        arguments: [
+            (#"{"faultInfo":{"message":"잘못","errorCode":320010}}"#, "320010", "잘못"),
+            (#"{"faultInfo":{"errorCode":"320011"}}"#, "320011", ""),
+            (#"{"faultInfo":{}}"#, "", ""),
+            (#"{"faultInfo":{"message":"bad\u0000\u001b[31mred\r\nline","errorCode":"1"}}"#, "1", "bad[31mred  line"),
+        ])
+    func faults(body: String, code: String, message: String) {
+        #expect(throws: KOBISError.fault(code: code, message: message)) {
+            try KOBISClient.decode(BoxOfficeResponseDTO.self, from: Fixtures.response(body))
+        }
+    }
+
+    @Test("a fault's message of 100,000 characters is cut to 200")
+    func longFault() {
+        let body = #"{"faultInfo":{"message":""# + String(repeating: "오", count: 100_000) + #"","errorCode":"320099"}}"#
+        #expect(throws: KOBISError.fault(code: "320099", message: String(repeating: "오", count: 200))) {
+            try KOBISClient.decode(BoxOfficeResponseDTO.self, from: Fixtures.response(body))
+        }
+    }
+}
