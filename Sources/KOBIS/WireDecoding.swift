@@ -24,9 +24,10 @@ extension KeyedDecodingContainer {
     func movieCode(_ key: Key, allowEmpty: Bool = false) throws -> String {
         let code = try text(key)
         if code.isEmpty && allowEmpty { return code }
-        guard !code.isEmpty, code.utf8.count <= 20,
-            code.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
-        else {
+        let plain = code.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        }
+        guard !code.isEmpty, code.utf8.count <= 20, plain else {
             throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "not a film code")
         }
         return code
