@@ -125,7 +125,8 @@ struct NIOHTTPTransportTests {
             else { return nil }
             return reason
         }
-        #expect(reason(NIOTooManyBytesError(maxBytes: NIOHTTPTransport.maximumBodyBytes)) == "answer too large")
+        let tooLarge = NIOHTTPTransport.transportError(for: NIOTooManyBytesError(maxBytes: 8 << 20)) as? KOBISError
+        #expect(tooLarge == .malformedResponse("answer too large"))
         #expect(reason(IOError(errnoCode: ECONNRESET, reason: "read")) == "connection lost")
         #expect(reason(IOError(errnoCode: ECONNREFUSED, reason: "connect")) == "connection refused")
         #expect(reason(ChannelError.ioOnClosedChannel) == "connection lost")

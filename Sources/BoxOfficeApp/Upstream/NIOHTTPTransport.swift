@@ -63,7 +63,8 @@ struct NIOHTTPTransport: HTTPTransport {
             default: return KOBISError.connectionFailed("HTTP client error")
             }
         }
-        if error is NIOTooManyBytesError { return KOBISError.connectionFailed("answer too large") }
+        // KOBIS was reached and answered: an answer too large to read is a broken one, not a network failure.
+        if error is NIOTooManyBytesError { return KOBISError.malformedResponse("answer too large") }
         if let io = error as? IOError { return KOBISError.connectionFailed(describe(errno: io.errnoCode)) }
         if let connect = error as? NIOConnectionError {
             let errnos = connect.connectionErrors.compactMap { ($0.error as? IOError)?.errnoCode }
