@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
-/// What KOBIS sends is text from elsewhere: in a table, a title's escape sequence, newline or bidirectional override
-/// is written escaped, never to the terminal as it is (JSON and CSV keep it, escaped by their own rules).
+/// What KOBIS sends is text from elsewhere. Control characters (an escape sequence's ESC, a bell, a newline) leave it
+/// when it is read (a line break becomes a space), for every surface; what remains that a terminal would obey (a
+/// bidirectional override) is written escaped in a table, never as it is (JSON and CSV keep it, escaped by their own
+/// rules).
 @Suite("Tables write KOBIS's text escaped", .serialized)
 struct TerminalEscapingTests {
     static func row(rank: Int, code: String, title: String) -> [String: String] {
@@ -30,15 +32,16 @@ struct TerminalEscapingTests {
             #expect(table.status == 0, "\(table.stderr)")
             let text = table.stdout
             #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" }, "\(text)")
-            #expect(text.contains(#"\u{1B}[31m빨강"#), "\(text)")
-            #expect(text.contains(#"첫 줄\n둘째 줄"#), "\(text)")
-            // The newline split no row: no line starts with the title's second half.
+            #expect(text.contains("[31m빨강[0m 제목"), "\(text)")
+            #expect(text.contains(#"abc\u{202E}fed"#), "\(text)")
+            // The newline became a space and split no row.
+            #expect(text.contains("첫 줄 둘째 줄"), "\(text)")
             #expect(!text.contains("\n둘째 줄"), "\(text)")
-            // The JSON keeps the title as KOBIS sent it.
+            // The JSON has the title as read: without control characters, the override kept.
             let json = try await cli.run(["daily", "--date", "2022-01-05", "--format", "json"])
             let chart = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
             let titles = (chart?["entries"] as? [[String: Any]])?.compactMap { $0["title"] as? String } ?? []
-            #expect(titles.contains("첫 줄\n둘째 줄"))
+            #expect(titles == ["[31m빨강[0m 제목", "첫 줄 둘째 줄", "abc\u{202E}fed"])
         }
     }
 }
