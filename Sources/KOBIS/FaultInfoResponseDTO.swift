@@ -14,7 +14,7 @@ public struct FaultInfoResponseDTO: Codable, Hashable, Sendable {
             self.errorCode = errorCode
         }
 
-        /// The most characters of KOBIS's message (and code) kept: its messages are a sentence, and a longer one
+        /// The most Unicode scalars of KOBIS's message (and code) kept: its messages are a sentence, and a longer one
         /// would be repeated in every page, answer and log line that quotes it.
         public static let maximumLength = 200
 
@@ -33,7 +33,7 @@ public struct FaultInfoResponseDTO: Codable, Hashable, Sendable {
         }
 
         static func bounded(_ text: String) -> String {
-            String(text.withoutControlCharacters.prefix(maximumLength))
+            text.withoutControlCharacters.prefix(scalars: maximumLength)
         }
     }
     /// The fault.

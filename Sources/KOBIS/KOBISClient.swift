@@ -77,7 +77,10 @@ public struct KOBISClient: Sendable {
     public static func decode<Envelope: Decodable>(_ type: Envelope.Type, from response: HTTPTransportResponse)
         throws(KOBISError) -> Envelope
     {
-        if let fault = try? JSONDecoder().decode(FaultInfoResponseDTO.self, from: response.body) {
+        // A `faultInfo` with neither code nor message says nothing: a broken answer like any other, read below.
+        if let fault = try? JSONDecoder().decode(FaultInfoResponseDTO.self, from: response.body),
+            !(fault.faultInfo.errorCode.isEmpty && fault.faultInfo.message.isEmpty)
+        {
             throw KOBISError.fault(
                 code: fault.faultInfo.errorCode.trimmingCharacters(in: .whitespaces),
                 message: fault.faultInfo.message.trimmingCharacters(in: .whitespaces))

@@ -53,7 +53,8 @@ extension KeyedDecodingContainer {
                 let raw = string.trimmingWhitespace()
                 guard let parsed = Int64(raw) ?? Int64(raw.replacingOccurrences(of: ",", with: "")) else {
                     throw DecodingError.dataCorruptedError(
-                        forKey: key, in: self, debugDescription: "expected an integer string, got \"\(raw)\"")
+                        forKey: key, in: self,
+                        debugDescription: "expected an integer string, got \"\(raw.quotedInError)\"")
                 }
                 value = parsed
             }
@@ -84,7 +85,7 @@ extension KeyedDecodingContainer {
         if raw.isEmpty { return nil }
         guard let value = Int(raw) else {
             throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "expected an integer string, got \"\(raw)\"")
+                forKey: key, in: self, debugDescription: "expected an integer string, got \"\(raw.quotedInError)\"")
         }
         return value
     }
@@ -103,7 +104,7 @@ extension KeyedDecodingContainer {
             let value = Decimal(string: raw)
         else {
             throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "expected a decimal string, got \"\(raw)\"")
+                forKey: key, in: self, debugDescription: "expected a decimal string, got \"\(raw.quotedInError)\"")
         }
         return value
     }
@@ -114,7 +115,7 @@ extension KeyedDecodingContainer {
         guard let raw = try optionalText(key) else { return nil }
         guard let date = CalendarDate(raw) else {
             throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "expected a date, got \"\(raw)\"")
+                forKey: key, in: self, debugDescription: "expected a date, got \"\(raw.quotedInError)\"")
         }
         return date
     }
@@ -141,18 +142,15 @@ extension KeyedEncodingContainer {
 }
 
 extension String {
-    /// The string without leading and trailing white space (Unicode White_Space: spaces of every width,
-    /// tabs, line breaks), as `trimmingCharacters(in: .whitespacesAndNewlines)` gives it; returns `self`
-    /// untouched, without copying, in the usual case where there is none.
-    /// Without C0 and C1 control characters (NUL, ESC, …; a tab or line break becomes a space): KOBIS's text is a
-    /// title, a name or a sentence, and a control character in it would reach pages and log lines raw. Checked
-    /// byte by byte first, as almost no text has one.
+    /// Without C0 and C1 control characters (NUL, ESC, …; a tab, line break, form feed or NEL becomes a space):
+    /// KOBIS's text is a title, a name or a sentence, and a control character in it would reach pages and log lines
+    /// raw. Checked byte by byte first, as almost no text has one.
     var withoutControlCharacters: String {
         guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return self }
         var kept = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             switch scalar.value {
-            case 0x09, 0x0A, 0x0D: kept.append(" ")
+            case 0x09...0x0D, 0x85: kept.append(" ")
             case 0..<0x20, 0x7F...0x9F: continue
             default: kept.append(scalar)
             }
@@ -160,6 +158,22 @@ extension String {
         return String(kept)
     }
 
+    /// At most `count` Unicode scalars (not characters: one character may hold any number of combining marks).
+    func prefix(scalars count: Int) -> String {
+        guard unicodeScalars.count > count else { return self }
+        return String(String.UnicodeScalarView(unicodeScalars.prefix(count)))
+    }
+
+    /// A value KOBIS sent, as an error quotes it: without control characters and at most 40 scalars.
+    var quotedInError: String {
+        let clean = withoutControlCharacters
+        let cut = clean.prefix(scalars: 40)
+        return cut.unicodeScalars.count < clean.unicodeScalars.count ? cut + "…" : cut
+    }
+
+    /// The string without leading and trailing white space (Unicode White_Space: spaces of every width,
+    /// tabs, line breaks), as `trimmingCharacters(in: .whitespacesAndNewlines)` gives it; returns `self`
+    /// untouched, without copying, in the usual case where there is none.
     func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.first, let last = scalars.last,

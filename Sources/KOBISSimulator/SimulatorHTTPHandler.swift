@@ -143,7 +143,10 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         var buffer = context.channel.allocator.buffer(capacity: response.body.count)
         buffer.writeBytes(response.body.prefix(response.body.count * 2 / 5))
-        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        let server = self.server
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer)))).assumeIsolated().whenSuccess { _ in
+            server.recordStall()
+        }
     }
 
     /// Closes the connection with a TCP reset (SO_LINGER 0), sending nothing.

@@ -36,6 +36,8 @@ public final class SimulatorServer: Sendable {
         /// KOBIS calls naming a `targetDt`, by ``SimulatorServer/target(service:targetDt:)``.
         var callsByTarget: [String: Int] = [:]
         var posterSearches = 0
+        /// Answers cut short by the `stall` fault (their head and part of their body sent).
+        var stalled = 0
         var serverChannel: (any Channel)?
         var boundPort: Int?
         var connections: [ObjectIdentifier: any Channel] = [:]
@@ -82,6 +84,10 @@ public final class SimulatorServer: Sendable {
 
     /// KOBIS calls received (requests under `/kobisopenapi/`, faulted ones included).
     public var callCount: Int { state.withLock { $0.calls } }
+    /// Answers the `stall` fault cut short, once their head and part of their body were sent.
+    public var stalledCount: Int { state.withLock { $0.stalled } }
+
+    func recordStall() { state.withLock { $0.stalled += 1 } }
     /// KOBIS calls received for one service, e.g. `movie/searchMovieList` (faulted ones included).
     public func callCount(service: String) -> Int { state.withLock { $0.callsByService[service] ?? 0 } }
     /// KOBIS calls received for one service and `targetDt`, e.g. (`boxoffice/searchDailyBoxOfficeList`,
@@ -115,6 +121,7 @@ public final class SimulatorServer: Sendable {
             $0.callsByService = [:]
             $0.callsByTarget = [:]
             $0.posterSearches = 0
+            $0.stalled = 0
         }
     }
 

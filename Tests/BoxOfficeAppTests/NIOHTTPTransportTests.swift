@@ -73,7 +73,11 @@ struct NIOHTTPTransportTests {
         // Only the silent cases need a short timeout; the others answer, however busy the machine is. A stalled body
         // ends at the call's deadline too, not when the upstream closes the connection (the simulator never does).
         let silent = fault == .timeout || fault == .stall
-        try await Self.withServer(fault: fault, timeout: silent ? 1 : 30) { _, client, _ in
+        try await Self.withServer(fault: fault, timeout: silent ? 1 : 30) { server, client, _ in
+            defer {
+                // The stalled answer's head and part of its body came: the deadline that ended it was the call's.
+                if fault == .stall { #expect(server.stalledCount == 1) }
+            }
             do {
                 _ = try await client.dailyBoxOffice(CalendarDate("2024-03-15")!)
                 Issue.record("expected \(fault) to fail")
@@ -93,6 +97,21 @@ struct NIOHTTPTransportTests {
                 #expect(!error.description.contains("testkey"))
                 if fault != .faultinfo { #expect(error.isTransient) }
             }
+        }
+    }
+
+    @Test(
+        "a caller cancelled while the answer's body stalls ends at once with CancellationError", .timeLimit(.minutes(2))
+    )
+    func cancelledInBody() async throws {
+        try await Self.withServer(fault: .stall, timeout: 60) { server, _, transport in
+            let url = URL(
+                string: "\(server.baseURL.absoluteString)/boxoffice/searchDailyBoxOfficeList.json?targetDt=20240315")!
+            let call = Task { try await transport.get(url) }
+            let stalled = try await Wait.until("the answer to stall halfway") { server.stalledCount > 0 }
+            call.cancel()
+            try #require(stalled)
+            await #expect(throws: CancellationError.self) { try await call.value }
         }
     }
 

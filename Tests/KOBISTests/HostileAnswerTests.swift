@@ -41,12 +41,12 @@ struct HostileAnswerTests {
         }
     }
 
-    @Test("control characters leave KOBIS's text: tabs and line breaks become spaces, NUL and ESC go")
+    @Test("control characters leave KOBIS's text: tabs, line breaks and NEL become spaces, NUL and ESC go")
     func controlCharacters() throws {
         let body = Fixtures.daily(
             replacing: #""movieNm":"프렌즈: 몬스터섬의비밀 ""#, with: #""movieNm":"프렌즈\u0000\u001b[31m\n몬스터\u0085섬""#)
         let chart = try KOBISClient.decode(BoxOfficeResponseDTO.self, from: Fixtures.response(body))
-        #expect(chart.boxOfficeResult.entries[0].movieName == "프렌즈[31m 몬스터섬")
+        #expect(chart.boxOfficeResult.entries[0].movieName == "프렌즈[31m 몬스터 섬")
     }
 
     @Test(
@@ -54,7 +54,6 @@ struct HostileAnswerTests {
         arguments: [
             (#"{"faultInfo":{"message":"잘못","errorCode":320010}}"#, "320010", "잘못"),
             (#"{"faultInfo":{"errorCode":"320011"}}"#, "320011", ""),
-            (#"{"faultInfo":{}}"#, "", ""),
             (#"{"faultInfo":{"message":"bad\u0000\u001b[31mred\r\nline","errorCode":"1"}}"#, "1", "bad[31mred  line"),
         ])
     func faults(body: String, code: String, message: String) {
@@ -63,8 +62,37 @@ struct HostileAnswerTests {
         }
     }
 
-    @Test("a fault's message of 100,000 characters is cut to 200")
+    @Test("a fault that names neither code nor message is a broken answer (retried), not KOBIS's refusal")
+    func emptyFault() {
+        #expect(throws: KOBISError.malformedResponse(#"missing "boxOfficeResult" in body"#)) {
+            try KOBISClient.decode(BoxOfficeResponseDTO.self, from: Fixtures.response(#"{"faultInfo":{}}"#))
+        }
+    }
+
+    @Test("a broken number is quoted in the error cleaned and cut to 40 scalars, however long")
+    func quotedValue() {
+        let raw = "\u{1B}[31m" + String(repeating: "9x", count: 500_000)
+        let body = Fixtures.daily(replacing: #""audiCnt":"64050""#, with: #""audiCnt":"\#(raw)""#)
+        do {
+            _ = try KOBISClient.decode(BoxOfficeResponseDTO.self, from: Fixtures.response(body))
+            Issue.record("decoded")
+        } catch {
+            guard case .malformedResponse(let reason) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(reason.unicodeScalars.count < 200, "\(reason.prefix(300))")
+            #expect(!reason.unicodeScalars.contains("\u{1B}"))
+        }
+    }
+
+    @Test("a fault's message of 100,000 characters, or one character of 100,000 combining marks, is cut to 200 scalars")
     func longFault() {
+        let marks =
+            #"{"faultInfo":{"message":"a"# + String(repeating: "\u{0301}", count: 100_000) + #"","errorCode":"1"}}"#
+        #expect(throws: KOBISError.fault(code: "1", message: "a" + String(repeating: "\u{0301}", count: 199))) {
+            try KOBISClient.decode(BoxOfficeResponseDTO.self, from: Fixtures.response(marks))
+        }
         let body = #"{"faultInfo":{"message":""# + String(repeating: "오", count: 100_000) + #"","errorCode":"320099"}}"#
         #expect(throws: KOBISError.fault(code: "320099", message: String(repeating: "오", count: 200))) {
             try KOBISClient.decode(BoxOfficeResponseDTO.self, from: Fixtures.response(body))

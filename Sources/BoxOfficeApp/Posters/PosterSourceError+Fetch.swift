@@ -13,6 +13,8 @@ extension PosterSourceError {
             throw PosterSourceError(source: source, reason: "timed out")
         } catch KOBISError.connectionFailed(let reason) {
             throw PosterSourceError(source: source, reason: reason)
+        } catch KOBISError.malformedResponse(let reason) {
+            throw PosterSourceError(source: source, reason: reason)
         } catch {
             throw PosterSourceError(source: source, reason: "network error")
         }

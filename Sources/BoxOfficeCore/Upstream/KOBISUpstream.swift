@@ -34,7 +34,7 @@ public struct KOBISUpstream: BoxOfficeUpstream {
         // A chart of another period would be kept, and shown, as the one asked for.
         if let shown = result.showRangeDates, shown.end < query.range.start || shown.start > query.range.end {
             throw BoxOfficeError.upstream(
-                KOBISError.malformedResponse("showRange \(result.showRange) is not the period asked for"))
+                KOBISError.malformedResponse("showRange is not the period asked for"))
         }
         return DomainMapping.chart(result, query: query, source: source, fetchedAt: now())
     }
@@ -49,7 +49,7 @@ public struct KOBISUpstream: BoxOfficeUpstream {
         if info.movieCode.isEmpty && info.movieName.isEmpty { return nil }
         // KOBIS answers with the code asked about; another (or none, with details) is a broken answer, and would be
         // kept and shown under the wrong film.
-        guard info.movieCode.caseInsensitiveCompare(code) == .orderedSame else {
+        guard info.movieCode == code else {
             throw BoxOfficeError.upstream(.malformedResponse("movieInfo names another film"))
         }
         return DomainMapping.movie(info, source: source, fetchedAt: now())
