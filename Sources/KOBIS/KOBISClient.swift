@@ -77,8 +77,10 @@ public struct KOBISClient: Sendable {
     public static func decode<Envelope: Decodable>(_ type: Envelope.Type, from response: HTTPTransportResponse)
         throws(KOBISError) -> Envelope
     {
-        // A `faultInfo` with neither code nor message says nothing: a broken answer like any other, read below.
-        if let fault = try? JSONDecoder().decode(FaultInfoResponseDTO.self, from: response.body),
+        // A `faultInfo` with neither code nor message says nothing: a broken answer like any other, read below. Only
+        // a body that names `faultInfo` is parsed for one, so an ordinary answer is parsed once, not twice.
+        if response.body.range(of: Self.faultKey) != nil,
+            let fault = try? JSONDecoder().decode(FaultInfoResponseDTO.self, from: response.body),
             !(fault.faultInfo.errorCode.isEmpty && fault.faultInfo.message.isEmpty)
         {
             throw KOBISError.fault(
@@ -94,6 +96,9 @@ public struct KOBISClient: Sendable {
             throw KOBISError.malformedResponse("unreadable body")
         }
     }
+
+    /// The key of KOBIS's error envelope, as it appears in a body.
+    static let faultKey = Data(#""faultInfo""#.utf8)
 
     static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
