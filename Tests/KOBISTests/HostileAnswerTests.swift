@@ -27,6 +27,31 @@ struct HostileAnswerTests {
         #expect(short.boxOfficeResult.entries.count == 7)
     }
 
+    @Test("a weekly chart is capped at 10 rows too")
+    func weeklyCap() throws {
+        let rows = (1...11).map { rank in
+            Fixtures.dailyRow.replacingOccurrences(
+                of: #""rnum":"1","rank":"1""#, with: #""rnum":"\#(rank)","rank":"\#(rank)""#)
+        }
+        let body =
+            #"{"boxOfficeResult":{"boxofficeType":"x","showRange":"20111230~20120101","yearWeekTime":"201152","weeklyBoxOfficeList":["#
+            + rows.joined(separator: ",") + "]}}"
+        let chart = try KOBISClient.decode(BoxOfficeResponseDTO.self, from: Fixtures.response(body))
+        #expect(chart.boxOfficeResult.entries.map(\.rank) == Array(1...10))
+    }
+
+    @Test("details may be KOBIS's empty answer (no code, no title) but not a title under a broken code")
+    func movieInfoCodes() throws {
+        let empty = #"{"movieInfoResult":{"movieInfo":{"movieCd":"","movieNm":"","nations":[]},"source":"영화진흥위원회"}}"#
+        let info = try KOBISClient.decode(MovieInfoResponseDTO.self, from: Fixtures.response(empty))
+        #expect(info.movieInfoResult.movieInfo.movieCode.isEmpty)
+        let broken = Fixtures.movieInfo.replacingOccurrences(of: #""movieCd":"20194376""#, with: #""movieCd":"../x""#)
+        #expect(broken != Fixtures.movieInfo)
+        #expect(throws: KOBISError.self) {
+            try KOBISClient.decode(MovieInfoResponseDTO.self, from: Fixtures.response(broken))
+        }
+    }
+
     @Test(
         "a film code that is not 1–20 letters and digits is a broken answer (it goes into addresses)",
         arguments: ["../../admin", "2023 C1", "", "가나다", String(repeating: "1", count: 21), "20%2F1", "<b>1</b>"])
