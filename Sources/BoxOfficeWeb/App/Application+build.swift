@@ -49,7 +49,7 @@ public func buildApplication(
     let perAddress = ConnectionLimits.perAddress(
         configured: configuration.connectionsPerAddress, hostname: configuration.hostname)
     let limiter = ConnectionLimiter(perAddress: perAddress, registry: services.metrics, logger: services.logger)
-    let openFiles = ConnectionLimits.openFileLimit()
+    let openFiles = OpenFileLimit.current()
     let maximum = ConnectionLimits.maximum(configured: configuration.maxConnections, openFiles: openFiles)
     services.logger.info(
         "connections: at most \(maximum) open, \(perAddress == 0 ? "no limit" : String(perAddress)) per address",

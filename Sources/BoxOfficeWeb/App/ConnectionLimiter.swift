@@ -82,9 +82,4 @@ final class ConnectionLimiter: Sendable {
             openGauge.set(Int64(state.total))
         }
     }
-
-    /// Open connections from `address` (tests).
-    func openConnections(from address: ConnectionAddress) -> Int {
-        state.withLock { $0.byAddress[address]?.open ?? 0 }
-    }
 }

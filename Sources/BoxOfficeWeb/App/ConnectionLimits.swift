@@ -1,11 +1,5 @@
 import NIOCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// How many client connections the server keeps open. Each takes a file descriptor, as do the database's
 /// connections, KOBIS calls and the store's files: a server whose clients took every descriptor could no longer
 /// reach its database or KOBIS, and would refuse everyone until they left. So the connections stop short of the
@@ -43,28 +37,14 @@ enum ConnectionLimits {
         var host = hostname.lowercased()
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         if host == "localhost" || host.hasSuffix(".localhost") { return true }
-        guard let address = try? SocketAddress(ipAddress: host, port: 0) else { return false }
-        switch ConnectionAddress(address) {
-        case .v4(let ipv4): return ipv4 >> 24 == 127
-        case .v6:
-            if case .v6(let ipv6) = address {
-                let bytes = withUnsafeBytes(of: ipv6.address.sin6_addr) { Array($0) }
-                return bytes.count == 16 && bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
-            }
+        switch try? SocketAddress(ipAddress: host, port: 0) {
+        case .v4(let ipv4)?:
+            return UInt32(bigEndian: ipv4.address.sin_addr.s_addr) >> 24 == 127
+        case .v6(let ipv6)?:
+            let bytes = withUnsafeBytes(of: ipv6.address.sin6_addr) { Array($0) }
+            return bytes == Array(repeating: 0, count: 15) + [1]
+        default:
             return false
-        case .local: return false
         }
-    }
-
-    /// The process's open-file limit (its soft limit), or nil where it cannot be read.
-    static func openFileLimit() -> Int? {
-        var limit = rlimit()
-        #if canImport(Glibc)
-            guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
-        #else
-            guard getrlimit(RLIMIT_NOFILE, &limit) == 0 else { return nil }
-        #endif
-        // RLIM_INFINITY is all ones; Swift cannot import the macro.
-        return limit.rlim_cur == rlim_t.max ? nil : Int(clamping: limit.rlim_cur)
     }
 }

@@ -4,17 +4,26 @@
     import Darwin
 #endif
 
-/// A process starts with a soft open-file limit that is often 1,024 (systemd's default for services) below a hard
-/// limit it may raise itself to, as Go's runtime does. Every client connection takes a descriptor, so `serve` raises
-/// it: the server's connection limit is derived from it (`ConnectionLimits` in the web target).
-enum OpenFileLimit {
+/// The process's open-file limit. A process starts with a soft limit that is often 1,024 (systemd's default for
+/// services) below a hard limit it may raise itself to, as Go's runtime does. Every client connection takes a
+/// descriptor, so `serve` raises it, and the server's connection limit is derived from it (`ConnectionLimits` in the
+/// web target).
+public enum OpenFileLimit {
     /// More than any server here needs.
     static let ceiling: rlim_t = 1 << 20
+
+    /// The soft limit in force, or nil where it cannot be read or is unlimited.
+    public static func current() -> Int? {
+        var limit = rlimit()
+        guard get(&limit) else { return nil }
+        // RLIM_INFINITY is all ones; Swift cannot import the macro.
+        return limit.rlim_cur == rlim_t.max ? nil : Int(clamping: limit.rlim_cur)
+    }
 
     /// Raises the soft limit to the hard one (at most ``ceiling``); returns the soft limit now in force, or nil when
     /// it cannot be read. A limit that cannot be raised stays as it was.
     @discardableResult
-    static func raiseForServer() -> Int? {
+    public static func raiseForServer() -> Int? {
         var limit = rlimit()
         guard get(&limit) else { return nil }
         let wanted = min(limit.rlim_max, ceiling, systemCeiling())
