@@ -7,7 +7,8 @@ import Testing
 @testable import BoxOfficeWeb
 
 /// A stranger who knows a username can spend its five log-ins in 15 minutes; the browser its owner logged in on
-/// before is counted apart, and the password confirming a change or a deletion is counted per account.
+/// before (or the API client given a device secret) is counted apart, and the password confirming a change or a
+/// deletion is counted per account.
 @Suite("Log-in: a remembered browser is counted apart")
 struct RememberedBrowserTests {
     static let password = "correct horse battery"
@@ -71,6 +72,50 @@ struct RememberedBrowserTests {
             let stolen = try await elsewhere.submit(
                 on: "/login", [("username", "minji"), ("password", "battery staple horse")])
             #expect(stolen.status == .tooManyRequests, "the old secret counts for nothing")
+        }
+    }
+
+    @Test(
+        "an API client that sends back its device secret logs in while the username is locked",
+        arguments: DiaryWebBackend.enabled)
+    func apiClientCannotBeLockedOut(backend: DiaryWebBackend) async throws {
+        try await DiaryWebTestSupport.withApp(backend) { client in
+            func tokenLogIn(_ username: String = "minji", password: String = Self.password, device: Any? = nil)
+                async throws -> TestResponse
+            {
+                var body: [String: Any] = ["username": username, "password": password]
+                if let device { body["device"] = device }
+                return try await client.call(.post, "/api/v1/tokens", json: body)
+            }
+            _ = try await client.account("minji", password: Self.password)
+            _ = try await client.account("yuna", password: Self.password)
+            let first = try await tokenLogIn()
+            #expect(first.status == .created)
+            let device = try #require(first.jsonObject?["device"] as? String, "\(first.text)")
+            #expect(SecretToken.isWellFormed(device, prefix: SecretToken.devicePrefix))
+            let again = try await tokenLogIn(device: device)
+            #expect(again.status == .created && again.jsonObject?["token"] is String)
+            #expect(again.jsonObject?["device"] == nil, "the client keeps the secret it has: \(again.text)")
+            let theirs = try #require(try await tokenLogIn("yuna").jsonObject?["device"] as? String)
+            #expect(theirs != device)
+
+            for _ in 0..<5 {
+                #expect(try await tokenLogIn("MINJI", password: "guess guess").status == .unauthorized)
+            }
+            #expect(try await tokenLogIn().status == .tooManyRequests, "the username is locked")
+            // Another account's secret, one no client holds, or no secret at all change nothing.
+            for other in [theirs, SecretToken.generate(prefix: SecretToken.devicePrefix), "bd_", NSNull()] as [Any] {
+                #expect(try await tokenLogIn(device: other).status == .tooManyRequests)
+            }
+            let back = try await tokenLogIn(device: device)
+            #expect(back.status == .created, "the owner's client logs in: \(back.text.prefix(300))")
+            #expect(back.jsonObject?["device"] == nil)
+
+            // Its own tries are counted too: five wrong ones hold it as they hold anyone.
+            for _ in 0..<5 {
+                #expect(try await tokenLogIn(password: "wrong wrong", device: device).status == .unauthorized)
+            }
+            #expect(try await tokenLogIn(device: device).status == .tooManyRequests)
         }
     }
 

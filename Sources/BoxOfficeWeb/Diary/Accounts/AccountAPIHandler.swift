@@ -2,8 +2,8 @@ import BoxOfficeCore
 import Foundation
 
 /// `createUser` and `createToken` (sign up, log in for an API token: no token needed), `listTokens`,
-/// `revokeToken` and `deleteAccount`. Passwords and tokens are never logged or echoed back, except the new token,
-/// once.
+/// `revokeToken` and `deleteAccount`. Passwords and tokens are never logged or echoed back, except the new token
+/// (and a new device secret), once.
 struct AccountAPIHandler: Sendable {
     let accounts: DiaryAccountService
 
@@ -21,9 +21,12 @@ struct AccountAPIHandler: Sendable {
             switch input.body {
             case .json(let body): body
             }
-        let user = try await accounts.logIn(username: login.username, password: login.password)
+        // A client sends back the device secret its first log-in was given, as a browser does its cookie, so a
+        // stranger's guesses at the username never lock it out.
+        let user = try await accounts.logIn(username: login.username, password: login.password, device: login.device)
         let issued = try await accounts.issueToken(for: user, name: login.name)
-        return .created(.init(body: .json(.init(issued))))
+        let device = try await accounts.rememberDevice(for: user, presented: login.device)
+        return .created(.init(body: .json(.init(issued, device: device))))
     }
 
     func listTokens(_: Operations.ListTokens.Input) async throws -> Operations.ListTokens.Output {
@@ -57,11 +60,11 @@ extension Components.Schemas.DiaryUser {
 }
 
 extension Components.Schemas.DiaryIssuedToken {
-    /// The secret is shown here only.
-    init(_ issued: DiaryAccountService.IssuedToken) {
+    /// The secrets are shown here only.
+    init(_ issued: DiaryAccountService.IssuedToken, device: String?) {
         self.init(
             token: issued.secret, id: issued.token.id.uuidString, name: issued.token.name,
-            createdAt: issued.token.createdAt)
+            createdAt: issued.token.createdAt, device: device)
     }
 }
 
