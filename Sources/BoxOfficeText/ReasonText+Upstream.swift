@@ -39,6 +39,10 @@ extension ReasonText {
             return t(
                 "오늘의 KOBIS 호출 한도를 다 썼습니다. 한국 시간 자정이 지나면 다시 해 보세요.",
                 "Today's KOBIS quota is used up; try again after midnight KST.")
+        case .cancelled:
+            return t(
+                "KOBIS가 답하기 전에 요청이 멈췄습니다. 다시 해 보세요.",
+                "The request stopped before KOBIS answered. Please try again.")
         case .fault(let code, let message):
             let quoted = message.isEmpty ? "" : " (KOBIS: \"\(message)\")"
             switch code {

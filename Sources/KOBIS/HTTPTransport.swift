@@ -18,7 +18,8 @@ public struct HTTPTransportResponse: Sendable {
 /// simulator (sample mode) and apps can supply their own.
 ///
 /// Implementations throw ``KOBISError/timeout`` or ``KOBISError/connectionFailed(_:)`` for
-/// transport failures; any other error is reported as a connection failure.
+/// transport failures and `CancellationError` when the calling task is cancelled; any other error is reported as a
+/// connection failure.
 public protocol HTTPTransport: Sendable {
     func get(_ url: URL) async throws -> HTTPTransportResponse
     /// A GET with request headers (for APIs that take their key in a header, such as poster search).
@@ -65,6 +66,8 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
             switch error.code {
             case .timedOut:
                 throw KOBISError.timeout
+            case .cancelled:
+                throw CancellationError()
             default:
                 // URLError descriptions include the URL, which carries the key: describe by code only.
                 throw KOBISError.connectionFailed(URLSessionTransport.describe(error.code))

@@ -38,7 +38,11 @@ public struct KOBISClient: Sendable {
             response = try await transport.get(url(for: request))
         } catch let error as KOBISError {
             throw error
+        } catch is CancellationError {
+            throw KOBISError.cancelled
         } catch {
+            // A transport may notice a cancelled task only by what it then fails with.
+            if Task.isCancelled { throw KOBISError.cancelled }
             throw KOBISError.connectionFailed(String(describing: type(of: error)))
         }
         let envelope = try Self.decode(Request.Envelope.self, from: response)

@@ -18,6 +18,9 @@ public enum KOBISError: Error, Sendable, Hashable, Codable {
     /// The caller's own daily call limit refused the call before it was sent (KOBIS allows a key 3,000 calls a
     /// day; a transport that counts calls throws this past its limit).
     case callLimitReached
+    /// The caller's task was cancelled before KOBIS answered (the server stopping, a sync interrupted): nothing
+    /// failed upstream, and the call may simply be made again.
+    case cancelled
 
     /// KOBIS fault code for an invalid or missing key.
     public static let invalidKeyCode = "320010"
@@ -29,7 +32,7 @@ public enum KOBISError: Error, Sendable, Hashable, Codable {
     /// True for failures worth retrying later (timeouts, connection trouble, 5xx, 429).
     public var isTransient: Bool {
         switch self {
-        case .timeout, .connectionFailed: return true
+        case .timeout, .connectionFailed, .cancelled: return true
         case .httpStatus(let status): return status >= 500 || status == 429
         case .malformedResponse: return true
         case .fault, .invalidRequest, .callLimitReached: return false
@@ -60,6 +63,8 @@ extension KOBISError: LocalizedError {
             return "invalid KOBIS request: \(reason)"
         case .callLimitReached:
             return "today's KOBIS call limit is reached"
+        case .cancelled:
+            return "the KOBIS call was cancelled before it was answered"
         }
     }
 }

@@ -188,6 +188,38 @@ struct ClientHTTPTests {
         }
     }
 
+    @Test("a call whose task is cancelled says so, not that KOBIS could not be reached")
+    func cancelled() async throws {
+        /// Waits in `get` until its task is cancelled, after telling the test it has the call.
+        struct WaitingTransport: HTTPTransport {
+            let started: AsyncStream<Void>.Continuation
+            let failure: @Sendable () -> any Error
+            func get(_ url: URL) async throws -> HTTPTransportResponse {
+                started.yield()
+                // Cancelled, the wait ends at once; the transport then fails with whatever it fails with.
+                try? await Task.sleep(for: .seconds(3600))
+                throw failure()
+            }
+        }
+        // Whether the transport throws CancellationError or its own error once cancelled.
+        for failure: @Sendable () -> any Error in [{ CancellationError() }, { URLError(.unknown) }] {
+            let (started, continuation) = AsyncStream<Void>.makeStream()
+            let client = KOBISClient(
+                apiKey: "k", transport: WaitingTransport(started: continuation, failure: failure))
+            let call = Task { try await client.dailyBoxOffice(CalendarDate("2024-03-15")!) }
+            var iterator = started.makeAsyncIterator()
+            _ = await iterator.next()
+            call.cancel()
+            do {
+                _ = try await call.value
+                Issue.record("a cancelled call returned")
+            } catch let error as KOBISError {
+                #expect(error == .cancelled)
+                #expect(error.isTransient)
+            }
+        }
+    }
+
     @Test("connection refused is a connection failure")
     func refused() async throws {
         let client = KOBISClient(

@@ -34,6 +34,8 @@ struct ErrorPresentation: Sendable, Equatable {
             self.init(status: isAPI ? error.apiStatus : error.pageStatus, message: words.diary(error))
             if isAPI, error.apiStatus == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"BoxOffice\"" }
             if let seconds = error.retryAfterSeconds { headers[.retryAfter] = String(seconds) }
+        case BoxOfficeError.upstream(.cancelled), KOBISError.cancelled:
+            self.init(CancellationError(), language: language, isAPI: isAPI)
         case let error as BoxOfficeError:
             self.init(status: Self.status(of: error), message: words.message(error))
         case let error as KOBISError:
@@ -73,7 +75,8 @@ struct ErrorPresentation: Sendable, Equatable {
         case .notFound: return .notFound
         case .storage: return .serviceUnavailable
         case .upstream(.timeout): return .gatewayTimeout
-        case .upstream(.connectionFailed), .upstream(.callLimitReached): return .serviceUnavailable
+        case .upstream(.connectionFailed), .upstream(.callLimitReached), .upstream(.cancelled):
+            return .serviceUnavailable
         case .upstream: return .badGateway
         }
     }

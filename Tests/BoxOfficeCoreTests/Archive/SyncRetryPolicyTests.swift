@@ -49,6 +49,8 @@ struct SyncRetryPolicyTests {
             #expect(SyncRetryPolicy.classify(error) == (.upstream(error), false), "\(error)")
         }
         #expect(SyncRetryPolicy.classify(CancellationError()) == (.cancelled, true))
+        #expect(SyncRetryPolicy.classify(KOBISError.cancelled) == (.cancelled, true))
+        #expect(SyncRetryPolicy.classify(BoxOfficeError.upstream(.cancelled)) == (.cancelled, true))
         #expect(!SyncRetryPolicy.classify(Unexpected()).transient)
         #expect(SyncRetryPolicy.classify(Unexpected()).problem == .other(detail: "Unexpected()"))
     }

@@ -3,6 +3,7 @@ import BoxOfficeText
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import KOBIS
 import Logging
 import Testing
 
@@ -135,6 +136,13 @@ struct ErrorMiddlewareTests {
         #expect(ErrorPresentation(LocalError()).status == .internalServerError)
         #expect(ErrorPresentation(CancellationError()).status == .serviceUnavailable)
         #expect(!ErrorPresentation(CancellationError()).isUnexpected)
+        // A KOBIS call cancelled with its task says so, not that KOBIS could not be reached.
+        for cancelled in [KOBISError.cancelled, BoxOfficeError.upstream(.cancelled)] as [any Error] {
+            #expect(ErrorPresentation(cancelled) == ErrorPresentation(CancellationError()), "\(cancelled)")
+            #expect(
+                ErrorPresentation(cancelled, language: .korean)
+                    == ErrorPresentation(CancellationError(), language: .korean))
+        }
         #expect(
             ErrorPresentation(BoxOfficeError.storage("SQLite: disk I/O error")).message
                 == ReasonText(.english).storageUnavailable)

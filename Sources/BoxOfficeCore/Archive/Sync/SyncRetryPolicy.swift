@@ -79,6 +79,7 @@ struct SyncRetryPolicy: Sendable, Hashable {
     /// and unreadable bodies may pass; KOBIS's faults and everything else will not.
     static func classify(_ error: any Error) -> (problem: SyncProblem, transient: Bool) {
         switch error {
+        case BoxOfficeError.upstream(.cancelled), KOBISError.cancelled: return (.cancelled, true)
         case BoxOfficeError.upstream(let upstream): return (.upstream(upstream), upstream.isTransient)
         case let upstream as KOBISError: return (.upstream(upstream), upstream.isTransient)
         case is CancellationError: return (.cancelled, true)
