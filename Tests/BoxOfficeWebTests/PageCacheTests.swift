@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -103,38 +104,92 @@ struct RenderedPageCacheTests {
         #expect(cache.usage.bytes == 0)
     }
 
-    @Test("nothing already expired or bigger than a quarter of the budget is kept")
-    func refusals() {
-        let cache = RenderedPageCache(byteBudget: 1_000)
-        cache.store(body(10), for: key("/old"), until: now, now: now)
-        cache.store(body(251), for: key("/big"), until: .distantFuture, now: now)
-        #expect(cache.usage.pages == 0)
+    /// What `body` under `key` counts against the budget: both its forms, the key and the entry.
+    func cost(_ body: EncodedBody, _ key: RenderedPageCache.Key) -> Int {
+        body.byteCount + key.byteCount + RenderedPageCache.entryOverhead
     }
 
-    @Test("over budget, expired entries go first, then the least recently used")
+    /// A body whose entry under `key` costs `total` (small enough to have no gzip form).
+    func body(costing total: Int, for key: RenderedPageCache.Key) -> EncodedBody {
+        let made = body(total - cost(body(0), key))
+        #expect(cost(made, key) == total)
+        return made
+    }
+
+    @Test("nothing already expired or costing more than a quarter of the budget is kept")
+    func refusals() {
+        let cache = RenderedPageCache(byteBudget: 4_000)
+        cache.store(body(10), for: key("/old"), until: now, now: now)
+        cache.store(body(costing: 1_001, for: key("/big")), for: key("/big"), until: .distantFuture, now: now)
+        #expect(cache.usage.pages == 0)
+        cache.store(body(costing: 1_000, for: key("/big")), for: key("/big"), until: .distantFuture, now: now)
+        #expect(cache.usage.pages == 1 && cache.usage.bytes == 1_000)
+    }
+
+    @Test("over budget, the least recently used go first")
     func eviction() {
-        let cache = RenderedPageCache(byteBudget: 1_000)
-        cache.store(body(250), for: key("/a"), until: .distantFuture, now: now)
-        cache.store(body(250), for: key("/b"), until: now.addingTimeInterval(1), now: now)
-        cache.store(body(250), for: key("/c"), until: .distantFuture, now: now)
-        cache.store(body(250), for: key("/d"), until: .distantFuture, now: now)
-        #expect(cache.usage.bytes == 1_000)
-        let later = now.addingTimeInterval(2)
-        _ = cache.body(for: key("/a"), now: later)  // /a is now more recent than /c and /d
-        cache.store(body(250), for: key("/e"), until: .distantFuture, now: later)  // /b has expired: it goes
-        #expect(cache.body(for: key("/c"), now: later) != nil)
-        cache.store(body(250), for: key("/f"), until: .distantFuture, now: later)  // /d is least recent now
-        #expect(cache.body(for: key("/d"), now: later) == nil)
-        #expect(cache.body(for: key("/a"), now: later) != nil)
-        #expect(cache.usage.bytes <= 1_000)
+        let cache = RenderedPageCache(byteBudget: 4_000)
+        func keep(_ path: String) {
+            cache.store(body(costing: 1_000, for: key(path)), for: key(path), until: .distantFuture, now: now)
+        }
+        for path in ["/a", "/b", "/c", "/d"] { keep(path) }
+        #expect(cache.usage.bytes == 4_000)
+        _ = cache.body(for: key("/a"), now: now)  // /a is now more recent than /b, /c and /d
+        keep("/e")
+        #expect(cache.body(for: key("/b"), now: now) == nil)
+        keep("/f")
+        #expect(cache.body(for: key("/c"), now: now) == nil)
+        for path in ["/d", "/a", "/e", "/f"] { #expect(cache.body(for: key(path), now: now) != nil, "\(path)") }
+        #expect(cache.usage.bytes == 4_000)
+    }
+
+    @Test("a long key is counted: small answers under junk queries cannot hold more than the budget")
+    func keysCounted() {
+        let cache = RenderedPageCache(byteBudget: 1 << 20)
+        let junk = String(repeating: "a", count: 8_000)
+        for index in 0..<1_000 {
+            var key = key("/api/v1/records/streaks")
+            key.query = "limit=1&u=\(index)&p=\(junk)"
+            cache.store(body(489), for: key, until: .distantFuture, now: now)
+        }
+        #expect(cache.usage.bytes <= 1 << 20)
+        // Each entry costs its 8 KB key: about 120 fit, not the 2,000 a count of bodies alone would allow.
+        #expect(cache.usage.pages < (1 << 20) / 8_000, "\(cache.usage)")
+    }
+
+    @Test("eviction matches a plain least-recently-used list over many lookups and stores")
+    func matchesModel() {
+        let cache = RenderedPageCache(byteBudget: 20_000)
+        var model: [(path: String, cost: Int)] = []  // least recently used first
+        var generator = SplitMix64(seed: 28)
+        for step in 0..<20_000 {
+            let path = "/p\(Int.random(in: 0..<60, using: &generator))"
+            if Int.random(in: 0..<3, using: &generator) == 0 {
+                let page = body(Int.random(in: 0..<3_000, using: &generator))
+                cache.store(page, for: key(path), until: .distantFuture, now: now)
+                let total = cost(page, key(path))
+                model.removeAll { $0.path == path }
+                var held = model.reduce(0) { $0 + $1.cost }
+                while held + total > 20_000, !model.isEmpty { held -= model.removeFirst().cost }
+                model.append((path, total))
+            } else {
+                let found = cache.body(for: key(path), now: now) != nil
+                let index = model.firstIndex { $0.path == path }
+                #expect(found == (index != nil), "step \(step): \(path)")
+                if let index { model.append(model.remove(at: index)) }
+            }
+            if step.isMultiple(of: 1_000) {
+                #expect(cache.usage.pages == model.count && cache.usage.bytes == model.reduce(0) { $0 + $1.cost })
+            }
+        }
     }
 
     @Test("storing a key again replaces its page and its size")
     func replace() {
-        let cache = RenderedPageCache(byteBudget: 1_000)
+        let cache = RenderedPageCache(byteBudget: 4_000)
         cache.store(body(100), for: key("/a"), until: .distantFuture, now: now)
         cache.store(body(200), for: key("/a"), until: .distantFuture, now: now)
         #expect(cache.usage.pages == 1)
-        #expect(cache.usage.bytes == 200)
+        #expect(cache.usage.bytes == cost(body(200), key("/a")))
     }
 }

@@ -12,6 +12,8 @@ enum WebError: Error, Sendable, Equatable {
     case tooManyFormFields(limit: Int)
     /// An address with more query parameters than any page or operation reads (400).
     case tooManyQueryParameters(limit: Int)
+    /// An address whose query is longer than any page makes, in bytes (414).
+    case queryTooLong(limitBytes: Int)
     /// Another import of this person's is being read or written; one at a time (429, with `Retry-After`).
     case importInProgress(retryAfterSeconds: Int)
 
@@ -21,6 +23,7 @@ enum WebError: Error, Sendable, Equatable {
         case .methodNotAllowed: return .methodNotAllowed
         case .bodyTooLarge: return .contentTooLarge
         case .tooManyFormFields, .tooManyQueryParameters: return .badRequest
+        case .queryTooLong: return .uriTooLong
         case .importInProgress: return .tooManyRequests
         }
     }

@@ -42,6 +42,11 @@ struct ErrorStrings: Sendable {
             return english
                 ? "The address has more than \(limit) query parameters."
                 : "주소의 쿼리 매개변수가 \(limit)개보다 많습니다."
+        case .queryTooLong(let limit):
+            let size = NumberFormatting.thousands(limit)
+            return english
+                ? "The query in the address is longer than \(size) bytes."
+                : "주소의 쿼리가 \(size)바이트보다 깁니다."
         case .importInProgress:
             return english
                 ? "Another import of yours is still running. Try again when it has finished."

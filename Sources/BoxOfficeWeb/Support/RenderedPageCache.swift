@@ -2,11 +2,13 @@ import BoxOfficeCore
 import Foundation
 import Hummingbird
 import KOBIS
+import NIOCore
 
 /// Finished pages whose inputs cannot change for a while (a settled chart, a settled period, a film's page), so a
 /// popular page is rendered, compressed and hashed once instead of on every request. The caller decides what goes in
-/// the key and until when an entry may be served; the cache only bounds its size in bytes (both encodings counted),
-/// dropping expired entries first and then the least recently used. Nothing about the reader is in a kept page: the
+/// the key and until when an entry may be served; the cache bounds its size in bytes, each entry counted with both
+/// encodings, its key and ``entryOverhead`` (so many small answers under long keys cannot hold more than the budget
+/// says), dropping the least recently used first in constant time. Nothing about the reader is in a kept page: the
 /// header's per-person links are filled in by the page script from `GET /session`.
 final class RenderedPageCache: Sendable {
     /// Everything a cached page's HTML depends on beyond what its `until` date covers.
@@ -16,22 +18,68 @@ final class RenderedPageCache: Sendable {
         var query: String
         var language: Language
         var variant: String
+
+        /// The bytes its text holds.
+        var byteCount: Int { path.utf8.count + query.utf8.count + variant.utf8.count }
     }
+
+    /// What an entry holds beyond its text: the table's slot, the strings' and buffers' allocations.
+    static let entryOverhead = 512
 
     private struct Entry {
         var body: EncodedBody
         var until: Date
         var lastUse: UInt64
+        var cost: Int
+    }
+
+    private struct Use {
+        var clock: UInt64
+        var key: Key
     }
 
     private struct State {
         var entries: [Key: Entry] = [:]
+        /// Every use in order, oldest first: the least recently used entry is the first whose last use is here.
+        /// Uses a later one overtook are skipped when met, and dropped when they outnumber the entries.
+        var uses = CircularBuffer<Use>()
         var bytes = 0
         var clock: UInt64 = 0
+
+        /// Marks the entry `key` names (one not expired at `now`) as the most recently used.
+        mutating func use(_ key: Key, now: Date) {
+            clock &+= 1
+            entries[key]?.lastUse = clock
+            uses.append(Use(clock: clock, key: key))
+            if uses.count > 2 * entries.count + 64 { compact(now: now) }
+        }
+
+        mutating func remove(_ key: Key) {
+            guard let old = entries.removeValue(forKey: key) else { return }
+            bytes -= old.cost
+        }
+
+        /// Drops the least recently used entry; false when none is left.
+        mutating func dropLeastRecentlyUsed() -> Bool {
+            while let first = uses.popFirst() {
+                if entries[first.key]?.lastUse == first.clock {
+                    remove(first.key)
+                    return true
+                }
+            }
+            return false
+        }
+
+        /// Keeps only each entry's last use, and drops the entries expired at `now`: linear, once in as many uses.
+        mutating func compact(now: Date) {
+            for (key, entry) in entries where entry.until <= now { remove(key) }
+            let live = entries.map { Use(clock: $0.value.lastUse, key: $0.key) }.sorted { $0.clock < $1.clock }
+            uses = CircularBuffer(live)
+        }
     }
 
     private let state = Locked(State())
-    /// The most bytes of HTML kept at once.
+    /// The most bytes kept at once.
     let byteBudget: Int
 
     init(byteBudget: Int) {
@@ -46,40 +94,26 @@ final class RenderedPageCache: Sendable {
     /// The page for `key` and until when it may be served, unless it is missing or expired at `now`.
     func entry(for key: Key, now: Date) -> (body: EncodedBody, until: Date)? {
         state.withLock { state in
-            guard var entry = state.entries[key] else { return nil }
+            guard let entry = state.entries[key] else { return nil }
             guard now < entry.until else {
-                state.bytes -= entry.body.byteCount
-                state.entries[key] = nil
+                state.remove(key)
                 return nil
             }
-            state.clock &+= 1
-            entry.lastUse = state.clock
-            state.entries[key] = entry
+            state.use(key, now: now)
             return (entry.body, entry.until)
         }
     }
 
-    /// Keeps `body` for `key` until `until`, unless it is already expired or bigger than a quarter of the budget.
+    /// Keeps `body` for `key` until `until`, unless it is already expired or costs more than a quarter of the budget.
     func store(_ body: EncodedBody, for key: Key, until: Date, now: Date) {
-        let size = body.byteCount
-        guard until > now, size <= byteBudget / 4 else { return }
+        let cost = body.byteCount + key.byteCount + Self.entryOverhead
+        guard until > now, cost <= byteBudget / 4 else { return }
         state.withLock { state in
-            if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.body.byteCount }
-            if state.bytes + size > byteBudget {
-                for (expiredKey, entry) in state.entries where entry.until <= now {
-                    state.entries[expiredKey] = nil
-                    state.bytes -= entry.body.byteCount
-                }
-            }
-            while state.bytes + size > byteBudget,
-                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
-            {
-                state.entries[oldest.key] = nil
-                state.bytes -= oldest.value.body.byteCount
-            }
-            state.clock &+= 1
-            state.entries[key] = Entry(body: body, until: until, lastUse: state.clock)
-            state.bytes += size
+            state.remove(key)
+            while state.bytes + cost > byteBudget, state.dropLeastRecentlyUsed() {}
+            state.entries[key] = Entry(body: body, until: until, lastUse: 0, cost: cost)
+            state.bytes += cost
+            state.use(key, now: now)
         }
     }
 

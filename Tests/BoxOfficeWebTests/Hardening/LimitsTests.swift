@@ -173,4 +173,28 @@ struct LimitsTests {
             #expect(page.text.contains("/market/days?year=2019&amp;lang=en"), "links keep the page's language")
         }
     }
+
+    @Test("a query longer than any page makes is refused (414) in the reader's language, before any cache keeps it")
+    func queryLengthLimit() async throws {
+        try await HardeningTestSupport.withApp { client, _, _ in
+            let limit = QueryLimit.bytes
+            for path in ["/api/v1/records/streaks", "/records/streaks", "/daily", "/health"] {
+                for (language, words) in [
+                    ("ko", "주소의 쿼리가 8,192바이트보다 깁니다."), ("en", "The query in the address is longer than 8,192 bytes."),
+                ] {
+                    // The review's request: a small answer under a 70 KB junk parameter, kept once per `u`.
+                    let head = "limit=1&lang=\(language)&p="
+                    let refused = try await client.get(
+                        path + "?" + head + String(repeating: "a", count: limit + 1 - head.utf8.count))
+                    #expect(refused.status == .uriTooLong, "\(path)")
+                    #expect(refused.text.contains(words), "\(path) \(refused.text.prefix(300))")
+                    #expect(refused.text.utf8.count < 20_000, "\(path): the refusal echoes none of it")
+                }
+            }
+            let head = "limit=1&lang=en&p="
+            let atLimit = head + String(repeating: "a", count: limit - head.utf8.count)
+            let answer = try await client.get("/api/v1/records/streaks?" + atLimit)
+            #expect(answer.status == .ok, "\(answer.text.prefix(300))")
+        }
+    }
 }
