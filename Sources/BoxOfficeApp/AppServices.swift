@@ -31,6 +31,10 @@ public struct AppServices: Sendable {
     public let archive: ArchiveService
     /// Films' runs from the archive (the film page, `/api/v1/movies/{code}/run`, `boxoffice run`): never KOBIS.
     public let filmRuns: FilmRunService
+    /// The market from the archive (`/market/…`, `boxoffice market …`): never KOBIS.
+    public let market: MarketService
+    /// The records from the archive (`/records/…`, `boxoffice records …`): never KOBIS.
+    public let records: RecordsService
     /// Administrators' background backfills; this instance's worker runs with the web app.
     public let backfill: BackfillService
     /// The administrator role of diary accounts.
@@ -179,6 +183,8 @@ public struct AppServices: Sendable {
                 transport: WebhookSender(policy: webhookPolicy), wording: WebhookText(), calendar: calendar,
                 holder: instanceID, morningHour: configuration.keeperHour)
         }
+        // One gate for every archive question, pages and API alike: they share the store's connections.
+        let analytics = AnalyticsGate()
         return AppServices(
             configuration: configuration, database: database, calendar: calendar, charts: charts, movies: movies,
             posters: posters, diaryAccounts: accounts, diaryNotes: notes, diaryTransfer: transfer,
@@ -186,7 +192,12 @@ public struct AppServices: Sendable {
             filmRuns: FilmRunService(
                 repository: database.filmRunRepository(origin: origin),
                 movies: database.movieRepository(origin: origin),
-                source: charts.source),
+                source: charts.source, gate: analytics),
+            market: MarketService(
+                market: database.marketRepository(origin: origin), calendar: calendar, source: charts.source,
+                gate: analytics),
+            records: RecordsService(
+                records: database.recordsRepository(origin: origin), source: charts.source, gate: analytics),
             backfill: backfill,
             administrators: database.administratorRepository(), ledger: ledger, keeper: keeper, upstream: upstream,
             webhooks: webhooks, webhookDispatcher: webhookDispatcher, webhookSignal: webhookSignal, digest: digest,

@@ -31,6 +31,10 @@ public struct ReasonText: Sendable {
         case .notFound(let missing): return self.missing(missing)
         case .upstream(let error): return upstream(error)
         case .storage: return storageUnavailable
+        case .busy:
+            return t(
+                "지금은 같은 종류의 요청이 많아 답할 수 없습니다. 몇 초 뒤에 다시 해 보세요.",
+                "Too many questions like this one are being answered right now. Please try again in a few seconds.")
         }
     }
 

@@ -4,13 +4,20 @@ import Foundation
 public struct FilmRunService: Sendable {
     private let repository: any FilmRunRepository
     private let movies: any MovieRepository
+    private let gate: AnalyticsGate
+    /// Identical questions asked together are worked out once.
+    private let inFlight = SingleFlight<FilmRunQuery, FilmRunReport>()
     /// Where the archived charts came from.
     public let source: ChartSource
 
+    /// Runs from `repository`, films known from `movies`, worked out through `gate` (shared with the other archive
+    /// questions).
     public init(
-        repository: any FilmRunRepository, movies: any MovieRepository, source: ChartSource
+        repository: any FilmRunRepository, movies: any MovieRepository, source: ChartSource,
+        gate: AnalyticsGate = AnalyticsGate()
     ) {
         self.repository = repository
+        self.gate = gate
         self.movies = movies
         self.source = source
     }
@@ -19,6 +26,11 @@ public struct FilmRunService: Sendable {
     /// ``BoxOfficeError/notFound(_:)`` (``BoxOfficeError/Missing/unarchivedMovie(code:)``) when neither the archive
     /// nor the stored movie details know the film or one it is compared with.
     public func report(_ query: FilmRunQuery) async throws -> FilmRunReport {
+        let gate = self.gate
+        return try await inFlight.run(query) { try await gate.run { try await workOut(query) } }
+    }
+
+    private func workOut(_ query: FilmRunQuery) async throws -> FilmRunReport {
         let history = try await repository.filmHistory(movieCode: query.movieCode, source: source)
         let run = FilmRun(history: history)
         if run.reach == .noArchivedDay, try await movies.storedMovie(code: query.movieCode) == nil {
@@ -75,6 +87,7 @@ public struct FilmRunService: Sendable {
         guard trimmed.count <= Self.maximumSearchLength else {
             throw BoxOfficeError.invalid("find", .maximumLength(Self.maximumSearchLength), value: text)
         }
-        return try await repository.films(titled: trimmed, limit: Self.searchLimit)
+        let (repository, gate) = (self.repository, self.gate)
+        return try await gate.run { try await repository.films(titled: trimmed, limit: Self.searchLimit) }
     }
 }

@@ -2,6 +2,11 @@
 /// the market kept beside each stored daily chart (``MarketDay``). It never calls KOBIS.
 public struct MarketService: Sendable {
     private let market: any MarketRepository
+    private let gate: AnalyticsGate
+    /// Identical questions asked together are worked out once.
+    private let yearsInFlight = SingleFlight<CalendarDate, MarketYearsReport>()
+    private let daysInFlight = SingleFlight<DateRange, MarketDaysReport>()
+    private let holidaysInFlight = SingleFlight<KoreanHoliday, MarketHolidaysReport>()
     public let calendar: BoxOfficeCalendar
     /// Where the archived charts came from (`kobis` or `sample`).
     public let source: ChartSource
@@ -9,8 +14,13 @@ public struct MarketService: Sendable {
     /// KOBIS counted every screen from this day on; earlier days carry a note (``MarketYear/partialScreens``).
     public static let wholeScreensFrom = CalendarDate(year: 2011, month: 1, day: 1) ?? CalendarDate(daysSinceEpoch: 0)
 
-    public init(market: any MarketRepository, calendar: BoxOfficeCalendar, source: ChartSource) {
+    /// The market over `market`, its questions worked out through `gate` (shared with the other archive questions).
+    public init(
+        market: any MarketRepository, calendar: BoxOfficeCalendar, source: ChartSource,
+        gate: AnalyticsGate = AnalyticsGate()
+    ) {
         self.market = market
+        self.gate = gate
         self.calendar = calendar
         self.source = source
     }
@@ -22,6 +32,11 @@ public struct MarketService: Sendable {
 
     /// Every year from the archive's first to yesterday's.
     public func years() async throws -> MarketYearsReport {
+        let (gate, calendar) = (self.gate, self.calendar)
+        return try await yearsInFlight.run(calendar.yesterday) { try await gate.run { try await workOutYears() } }
+    }
+
+    private func workOutYears() async throws -> MarketYearsReport {
         async let sums = market.yearSums()
         async let compared = market.sameDaySums()
         let byYear = Dictionary(try await sums.map { ($0.year, $0) }) { first, _ in first }
@@ -51,6 +66,11 @@ public struct MarketService: Sendable {
             throw BoxOfficeError.invalid(
                 "to", .rangeTooLong(maximumDays: MarketPeriod.maximumDays), value: range.end.isoString)
         }
+        let gate = self.gate
+        return try await daysInFlight.run(range) { try await gate.run { try await workOutDays(range) } }
+    }
+
+    private func workOutDays(_ range: DateRange) async throws -> MarketDaysReport {
         let previousRange = MarketComparison.previousRange(of: range)
         async let kept = market.marketDays(in: range)
         async let previous = market.marketDays(in: previousRange)
@@ -62,6 +82,11 @@ public struct MarketService: Sendable {
 
     /// Every year's window of `holiday` that has begun, from the archive's first year.
     public func holidays(_ holiday: KoreanHoliday) async throws -> MarketHolidaysReport {
+        let gate = self.gate
+        return try await holidaysInFlight.run(holiday) { try await gate.run { try await workOutHolidays(holiday) } }
+    }
+
+    private func workOutHolidays(_ holiday: KoreanHoliday) async throws -> MarketHolidaysReport {
         let first = calendar.earliestDate
         let last = calendar.yesterday
         let windows = KoreanHolidayTable.windows(holiday).compactMap { window -> (HolidayWindow, DateRange)? in

@@ -2,11 +2,16 @@
 /// #1 streaks, legs and drops, read from the films' kept records. It never calls KOBIS.
 public struct RecordsService: Sendable {
     private let records: any RecordsRepository
+    private let gate: AnalyticsGate
+    /// Identical questions asked together are worked out once.
+    let inFlight = SingleFlight<RecordsQuery, RecordsReport>()
     /// Where the archived charts came from (`kobis` or `sample`).
     public let source: ChartSource
 
-    public init(records: any RecordsRepository, source: ChartSource) {
+    /// The records in `records`, worked out through `gate` (shared with the other archive questions).
+    public init(records: any RecordsRepository, source: ChartSource, gate: AnalyticsGate = AnalyticsGate()) {
         self.records = records
+        self.gate = gate
         self.source = source
     }
 
@@ -22,6 +27,11 @@ public struct RecordsService: Sendable {
 
     /// The answer to `query`.
     public func report(_ query: RecordsQuery) async throws -> RecordsReport {
+        let gate = self.gate
+        return try await inFlight.run(query) { try await gate.run { try await workOut(query) } }
+    }
+
+    private func workOut(_ query: RecordsQuery) async throws -> RecordsReport {
         var lists: [RecordList] = []
         for order in Self.orders(of: query) {
             let films = Array(try await records.films(ordered: order, query: query).prefix(query.limit))

@@ -11,6 +11,9 @@ public enum BoxOfficeError: Error, Sendable, Equatable {
     case upstream(KOBISError)
     /// The store failed. The text is a diagnostic for operators' logs, never shown to readers as it is.
     case storage(String)
+    /// Too many questions of this kind are being worked out on this server; asked again after the seconds given, it
+    /// will be answered (HTTP 503 with `Retry-After`).
+    case busy(retryAfterSeconds: Int)
 
     /// What was not found.
     public enum Missing: Sendable, Equatable {
@@ -44,6 +47,7 @@ extension BoxOfficeError: CustomStringConvertible {
         case .notFound(let missing): return "not found: \(missing)"
         case .upstream(let error): return error.description
         case .storage(let detail): return detail
+        case .busy(let seconds): return "busy: try again in \(seconds) s"
         }
     }
 }

@@ -2,12 +2,17 @@
 /// with the same key wait for its result instead of starting their own.
 public actor SingleFlight<Key: Hashable & Sendable, Value: Sendable> {
     private var running: [Key: Task<Value, any Error>] = [:]
+    /// How many callers joined a run already in progress instead of starting their own: the work saved.
+    public private(set) var joinedCount = 0
 
     public init() {}
 
     /// Runs `operation` for `key`, or joins the run already in progress.
     public func run(_ key: Key, _ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        if let task = running[key] { return try await task.value }
+        if let task = running[key] {
+            joinedCount += 1
+            return try await task.value
+        }
         let task = Task { try await operation() }
         running[key] = task
         let result = await task.result

@@ -38,6 +38,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             } else if case DiaryError.busy = error {
                 // A flood's every refusal would be a warning line: the refusal is the flood handled.
                 context.logger.debug("password checks full", metadata: metadata)
+            } else if case BoxOfficeError.busy = error {
+                context.logger.debug("archive questions full", metadata: metadata)
             } else if presentation.status.code >= 500 {
                 context.logger.warning(
                     "request failed", metadata: metadata.merging(["error": "\(Self.redacted(error))"]) { $1 })

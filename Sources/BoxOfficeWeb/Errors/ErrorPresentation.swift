@@ -38,6 +38,7 @@ struct ErrorPresentation: Sendable, Equatable {
             self.init(CancellationError(), language: language, isAPI: isAPI)
         case let error as BoxOfficeError:
             self.init(status: Self.status(of: error), message: words.message(error))
+            if case .busy(let seconds) = error { headers[.retryAfter] = String(seconds) }
         case let error as KOBISError:
             self.init(status: Self.status(of: .upstream(error)), message: words.upstream(error))
         case let error as InputProblem:
@@ -73,7 +74,7 @@ struct ErrorPresentation: Sendable, Equatable {
         switch error {
         case .invalid: return .badRequest
         case .notFound: return .notFound
-        case .storage: return .serviceUnavailable
+        case .storage, .busy: return .serviceUnavailable
         case .upstream(.timeout): return .gatewayTimeout
         case .upstream(.connectionFailed), .upstream(.callLimitReached), .upstream(.cancelled):
             return .serviceUnavailable

@@ -55,6 +55,23 @@ struct ErrorMiddlewareTests {
         }
     }
 
+    @Test("a full line of archive questions is 503 with Retry-After in the reader's language, not a warning")
+    func questionsBusy() async throws {
+        try await OperationsTestSupport.withFailingRoutes { client, logs in
+            for path in ["/api/v1/fail/questions-busy", "/fail/questions-busy"] {
+                for (language, words) in [
+                    ("ko", "지금은 같은 종류의 요청이 많아 답할 수 없습니다."), ("en", "Too many questions like this one"),
+                ] {
+                    let answer = try await client.get(path + "?lang=" + language)
+                    #expect(answer.status == .serviceUnavailable)
+                    #expect(answer.headers[.retryAfter] == "5")
+                    #expect(answer.text.contains(words), "\(path) \(answer.text.prefix(300))")
+                }
+            }
+            #expect(!logs.all.contains { $0.level >= .warning }, "\(logs.all.map(\.message))")
+        }
+    }
+
     @Test("a missing template is an unexpected 500, logged as an error")
     func missingTemplate() async throws {
         try await OperationsTestSupport.withFailingRoutes { client, logs in

@@ -63,6 +63,9 @@ enum OperationsTestSupport {
         for prefix in ["/api/v1/fail", "/fail"] {
             router.get(RouterPath("\(prefix)/unexpected")) { _, _ -> Response in throw UnexplainedError() }
             router.get(RouterPath("\(prefix)/cancelled")) { _, _ -> Response in throw CancellationError() }
+            router.get(RouterPath("\(prefix)/questions-busy")) { _, _ -> Response in
+                throw BoxOfficeError.busy(retryAfterSeconds: 5)
+            }
             router.get(RouterPath("\(prefix)/busy")) { _, _ -> Response in
                 throw DiaryError.busy(retryAfterSeconds: 30)
             }

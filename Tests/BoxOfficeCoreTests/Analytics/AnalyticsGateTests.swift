@@ -1,0 +1,76 @@
+import Foundation
+import KOBIS
+import Testing
+
+@testable import BoxOfficeCore
+
+/// Cold archive questions read many rows, on SQLite through one connection: a few are worked out at once, a bounded
+/// line waits, and the same question asked by many people at once is worked out once.
+@Suite("Archive questions: a few at once, the same one once")
+struct AnalyticsGateTests {
+    /// Opens once; everyone waiting then goes on.
+    actor Latch {
+        private var isOpen = false
+        private var waiters: [CheckedContinuation<Void, Never>] = []
+
+        func wait() async {
+            if isOpen { return }
+            await withCheckedContinuation { waiters.append($0) }
+        }
+
+        func open() {
+            isOpen = true
+            for waiter in waiters { waiter.resume() }
+            waiters = []
+        }
+    }
+
+    /// Records that hold every list until the latch opens, counting the lists asked for and saying when one starts.
+    struct HeldRecords: RecordsRepository {
+        let latch: Latch
+        let calls: Locked<Int>
+        let started: AsyncStream<Void>.Continuation
+
+        func films(ordered order: RecordOrder, query: RecordsQuery) async throws -> [RecordFilm] {
+            calls.withLock { $0 += 1 }
+            started.yield()
+            await latch.wait()
+            return []
+        }
+
+        func allRecords() async throws -> [FilmRecord] { [] }
+    }
+
+    @Test("30 people asking the same question at once get one working-out; a different one past the line is refused")
+    func coalescedAndBounded() async throws {
+        let latch = Latch()
+        let calls = Locked(0)
+        let (started, startedContinuation) = AsyncStream<Void>.makeStream()
+        let service = RecordsService(
+            records: HeldRecords(latch: latch, calls: calls, started: startedContinuation), source: .sample,
+            gate: AnalyticsGate(running: 1, waiting: 0))
+        let totals = RecordsQuery(kind: .totals)
+        let asked = Task {
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<30 { group.addTask { try await service.report(totals).lists.count } }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+        }
+        var startedEvents = started.makeAsyncIterator()
+        _ = await startedEvents.next()
+        // Every other asker joins the one working-out rather than queueing for a place of its own.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while await service.inFlight.joinedCount < 29, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(await service.inFlight.joinedCount == 29)
+        // The one place is taken and nobody may wait: another question is refused at once, asking to come back.
+        await #expect(throws: BoxOfficeError.busy(retryAfterSeconds: AnalyticsGate.retryAfterSeconds)) {
+            try await service.report(RecordsQuery(kind: .streaks))
+        }
+        await latch.open()
+        let answers = try await asked.value
+        #expect(answers == Array(repeating: 1, count: 30))
+        #expect(calls.withLock { $0 } == 1, "one list worked out for 30 askers")
+        // With the place free again, the refused question is answered.
+        #expect(try await service.report(RecordsQuery(kind: .streaks)).lists.count == 2)
+    }
+}
