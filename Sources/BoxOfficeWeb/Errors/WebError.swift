@@ -12,7 +12,8 @@ enum WebError: Error, Sendable, Equatable {
     case tooManyFormFields(limit: Int)
     /// An address with more query parameters than any page or operation reads (400).
     case tooManyQueryParameters(limit: Int)
-    /// An address whose query is longer than any page makes, in bytes (414).
+    /// An address whose query is longer than any page makes, in bytes (400, as too many parameters are: every
+    /// operation documents a 400, and a client that sent either has the same thing to mend).
     case queryTooLong(limitBytes: Int)
     /// Another import of this person's is being read or written; one at a time (429, with `Retry-After`).
     case importInProgress(retryAfterSeconds: Int)
@@ -22,8 +23,7 @@ enum WebError: Error, Sendable, Equatable {
         case .noAPIRoute: return .notFound
         case .methodNotAllowed: return .methodNotAllowed
         case .bodyTooLarge: return .contentTooLarge
-        case .tooManyFormFields, .tooManyQueryParameters: return .badRequest
-        case .queryTooLong: return .uriTooLong
+        case .tooManyFormFields, .tooManyQueryParameters, .queryTooLong: return .badRequest
         case .importInProgress: return .tooManyRequests
         }
     }

@@ -4,7 +4,7 @@ import Hummingbird
 /// language), as forms are refused past their fields: a query is decoded where a page is made and its links built,
 /// so tens of thousands of empty parameters made one request cost half a minute of CPU. The count is of `&`s in the
 /// raw query, one pass with no copy, before the route decodes it; the refusal's page carries none of them. A query
-/// longer than any page makes is refused too (414): kept pages are keyed by it and pages echo it in their links.
+/// longer than any page makes is refused too: kept pages are keyed by it and pages echo it in their links.
 struct QueryLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
