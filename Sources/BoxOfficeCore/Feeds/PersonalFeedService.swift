@@ -6,6 +6,9 @@ import Foundation
 public struct PersonalFeedService: Sendable {
     /// The most alerts a feed lists.
     public static let alertLimit = 100
+    /// The most watched days a calendar lists, the newest: a calendar app shows the weeks around now, and reading a
+    /// whole diary of 46,000 notes cost 2 s of CPU on every refresh of an address that needs no log-in.
+    public static let watchedLimit = 1_000
 
     private let addresses: FeedAddressService
     private let notifications: any AlertRepository
@@ -32,11 +35,20 @@ public struct PersonalFeedService: Sendable {
         )
     }
 
-    /// The calendar's sources for the person the secret belongs to; `nil` when it belongs to nobody.
+    /// The calendar's sources for the person the secret belongs to (the ``watchedLimit`` notes watched last, by
+    /// watched day); `nil` when it belongs to nobody.
     public func calendar(secret: String) async throws -> PersonalCalendar? {
         guard let userID = try await addresses.owner(ofSecret: secret) else { return nil }
         let entries = try await watchlist.entries(userID: userID)
-        let watched = try await notes.allNotes(userID: userID)
+        var watched: [DiaryNote] = []
+        var cursor: NoteCursor?
+        repeat {
+            let page = try await notes.notes(
+                userID: userID, query: NoteListQuery(perPage: NoteListQuery.maximumPerPage, cursor: cursor))
+            watched += page.notes
+            cursor = page.nextCursor
+        } while cursor != nil && watched.count < Self.watchedLimit
+        watched = Array(watched.prefix(Self.watchedLimit))
         return PersonalCalendar(
             label: addresses.label(for: userID), openings: entries.filter { $0.openDate != nil },
             watched: watched.sorted { ($0.watchedOn, $0.createdAt) < ($1.watchedOn, $1.createdAt) })

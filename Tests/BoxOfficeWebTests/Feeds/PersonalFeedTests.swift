@@ -65,4 +65,30 @@ struct PersonalFeedTests {
             )
         }
     }
+
+    @Test("the calendar lists the 1,000 notes watched last, not a whole diary")
+    func calendarLimit() async throws {
+        try await DiaryWebTestSupport.withApp(.sqlite) { client in
+            let browser = PageBrowser(client)
+            try await browser.signUp("minji")
+            let token = try #require(
+                try await client.call(
+                    .post, "/api/v1/tokens", json: ["username": "minji", "password": "correct horse battery"]
+                ).jsonObject?["token"] as? String)
+            // 1,001 notes, each watched a day after the one before from 2015-01-01.
+            let file = String(decoding: DiaryLargeFiles.json(notes: 1_001), as: UTF8.self)
+            let imported = try await client.call(
+                .post, "/api/v1/notes/import?format=json", token: token, text: file)
+            #expect(imported.status == .ok, "\(imported.text.prefix(300))")
+            let made = try await browser.submit(on: "/account/feeds", to: "/account/feeds/rotate", [])
+            let secret = try #require(FeedAddressPageTests.shownSecret(made.text))
+            let calendar = try await client.get("/feeds/u/\(secret)/calendar.ics?lang=en")
+            #expect(calendar.status == .ok)
+            let text = calendar.text.replacingOccurrences(of: "\r\n ", with: "")
+            #expect(text.components(separatedBy: "\r\nUID:note-").count - 1 == PersonalFeedService.watchedLimit)
+            #expect(!text.contains("DTSTART;VALUE=DATE:20150101\r\n"), "the first day watched is left out")
+            #expect(text.contains("DTSTART;VALUE=DATE:20150102\r\n"))
+            #expect(text.contains("DTSTART;VALUE=DATE:20170927\r\n"), "the last day watched is listed")
+        }
+    }
 }

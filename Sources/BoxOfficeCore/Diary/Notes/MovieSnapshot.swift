@@ -11,15 +11,49 @@ public struct MovieSnapshot: Codable, Hashable, Sendable {
     public var nations: [String]
     public var directors: [String]
 
+    /// A snapshot of these details, kept within ``Bounds``: what a diary file says is taken as it is, so one note
+    /// could otherwise hold a title of any length and any number of names, each name a row of the statistics.
     public init(
         releaseYear: Int? = nil, titleEnglish: String = "", genres: [String] = [], nations: [String] = [],
         directors: [String] = []
     ) {
-        self.releaseYear = releaseYear
-        self.titleEnglish = titleEnglish
-        self.genres = genres
-        self.nations = nations
-        self.directors = directors
+        self.releaseYear = releaseYear.flatMap { Bounds.releaseYears.contains($0) ? $0 : nil }
+        self.titleEnglish = Bounds.line(titleEnglish, limit: Bounds.titleEnglishLimit)
+        self.genres = Bounds.names(genres, keeping: Bounds.genresKept)
+        self.nations = Bounds.names(nations, keeping: Bounds.nationsKept)
+        self.directors = Bounds.names(directors, keeping: Bounds.directorsKept)
+    }
+
+    /// What a snapshot keeps: far more than any film KOBIS lists has (an omnibus film's directors included), so
+    /// real details pass whole; a file's extra names are dropped and long texts cut, never refused.
+    public enum Bounds {
+        public static let genresKept = 10
+        public static let nationsKept = 20
+        public static let directorsKept = 30
+        /// The longest genre, nation or director name, in characters.
+        public static let nameLimit = 100
+        public static let titleEnglishLimit = 300
+        public static let releaseYears = 1800...9999
+
+        /// `text` cut to `limit` characters, control characters as spaces (a name is one line); only the kept part
+        /// is read, however long the text.
+        static func line(_ text: String, limit: Int) -> String {
+            let cut = text.prefix(limit)
+            func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .control }
+            guard cut.unicodeScalars.contains(where: isControl) else { return String(cut) }
+            return String(String.UnicodeScalarView(cut.unicodeScalars.map { isControl($0) ? " " : $0 }))
+        }
+
+        /// The first `count` distinct names that are not blank, each cut to ``nameLimit``.
+        static func names(_ names: [String], keeping count: Int) -> [String] {
+            var kept: [String] = []
+            for name in names where kept.count < count {
+                let line = line(name, limit: nameLimit)
+                guard !line.allSatisfy(\.isWhitespace), !kept.contains(line) else { continue }
+                kept.append(line)
+            }
+            return kept
+        }
     }
 
     /// The snapshot of a movie's details.

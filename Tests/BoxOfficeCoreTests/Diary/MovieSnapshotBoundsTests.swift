@@ -1,0 +1,60 @@
+import BoxOfficeCore
+import Foundation
+import Testing
+
+/// A diary file's film details are taken as they are (no KOBIS call), so a note's snapshot keeps itself within
+/// bounds no real film reaches: a hostile review imported 20 MB titles and 120 names a note.
+@Suite("A note's film details stay within bounds")
+struct MovieSnapshotBoundsTests {
+    typealias Bounds = MovieSnapshot.Bounds
+
+    @Test("extra names are dropped, long ones cut, blanks and repeats skipped, control characters made spaces")
+    func names() {
+        let snapshot = MovieSnapshot(
+            genres: (0..<60).map { "장르\($0)" }, nations: ["한국", "한국", " ", ""] + (0..<60).map { "N\($0)" },
+            directors: [String(repeating: "감", count: 1_000), "봉\u{0}준\n호"] + (0..<60).map { "D\($0)" })
+        #expect(snapshot.genres == (0..<Bounds.genresKept).map { "장르\($0)" })
+        #expect(snapshot.nations.count == Bounds.nationsKept)
+        #expect(snapshot.nations.prefix(2) == ["한국", "N0"])
+        #expect(snapshot.directors.count == Bounds.directorsKept)
+        #expect(snapshot.directors[0] == String(repeating: "감", count: Bounds.nameLimit))
+        #expect(snapshot.directors[1] == "봉 준 호")
+    }
+
+    @Test("a 20 MB English title is cut to its limit; a year outside 1800–9999 is no year")
+    func titleAndYear() {
+        let long = String(repeating: "Parasite ", count: 2_300_000)
+        let snapshot = MovieSnapshot(releaseYear: 2019, titleEnglish: long)
+        #expect(snapshot.titleEnglish.count == Bounds.titleEnglishLimit)
+        #expect(snapshot.releaseYear == 2019)
+        for year in [Int.min, -1, 0, 1799, 10_000, Int.max] {
+            #expect(MovieSnapshot(releaseYear: year).releaseYear == nil, "\(year)")
+        }
+        #expect(MovieSnapshot(releaseYear: 1800).releaseYear == 1800)
+    }
+
+    @Test("a real film's details pass whole")
+    func realDetails() {
+        let parasite = MovieSnapshot(
+            releaseYear: 2019, titleEnglish: "Parasite", genres: ["드라마", "스릴러"], nations: ["한국"],
+            directors: ["봉준호"])
+        #expect(parasite.genres == ["드라마", "스릴러"] && parasite.nations == ["한국"])
+        #expect(parasite.directors == ["봉준호"] && parasite.titleEnglish == "Parasite")
+    }
+
+    @Test("a note decoded from a diary file is bounded too")
+    func decodedNote() throws {
+        let json = """
+            {"id":"6F1C1A2E-5D7B-4C1B-9A55-000000000001","movieCode":"20191234","title":"기생충",
+             "watchedOn":"2024-03-09","createdAt":"2024-03-09T12:00:00Z","releaseYear":-5,
+             "genres":[\((0..<100).map { "\"g\($0)\"" }.joined(separator: ","))],
+             "titleEnglish":"\(String(repeating: "x", count: 5_000))"}
+            """
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let note = try decoder.decode(DiaryNote.self, from: Data(json.utf8))
+        #expect(note.movie.genres.count == Bounds.genresKept)
+        #expect(note.movie.titleEnglish.count == Bounds.titleEnglishLimit)
+        #expect(note.movie.releaseYear == nil)
+    }
+}
