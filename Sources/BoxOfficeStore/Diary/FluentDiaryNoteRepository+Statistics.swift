@@ -5,9 +5,9 @@ import Foundation
 import SQLKit
 
 extension FluentDiaryNoteRepository {
-    /// Reads the user's kept counts (``DiaryStatCounts``): one indexed range for the small dimensions (nations and
-    /// origins already resolved against `movie_nations` of `nationOrigin`, see ``DiaryNationFold``), the ten top
-    /// directors from the rank index, and for a year a few LIMIT queries for its review and its rewatched movies from
+    /// Reads the user's kept counts (``DiaryStatCounts``): one indexed range for the small dimensions (origins
+    /// already resolved against `movie_nations` of `nationOrigin`, see ``DiaryNationFold``), the most counted genres
+    /// and nations and the ten top directors from the rank index, and for a year a few LIMIT queries for its review and its rewatched movies from
     /// the kept first notes (``DiaryYearFirstNotes``). No query reads every note, nor every note of the year.
     func statisticsCounts(userID: UUID, year: Int?) async throws -> DiaryStatisticsCounts {
         try await StorageFailure.run("read statistics", logger: database.logger) {
@@ -24,8 +24,7 @@ extension FluentDiaryNoteRepository {
         let sql = try database.requireSQL()
         let stored = year ?? 0
         let small = [
-            Dimension.notes, Dimension.month, Dimension.rating, Dimension.genre, Dimension.nation, Dimension.origin,
-            Dimension.place, Dimension.distinct,
+            Dimension.notes, Dimension.month, Dimension.rating, Dimension.origin, Dimension.place, Dimension.distinct,
         ]
         var counts: [String: [String: Int]] = [:]
         for row in try await counted(userID: userID, year: stored, on: sql)
@@ -35,6 +34,18 @@ extension FluentDiaryNoteRepository {
             let dimension = try row.decode(column: "dimension", as: String.self)
             counts[dimension, default: [:]][try row.decode(column: "item", as: String.self)] = try row.decode(
                 column: "count", as: Int.self)
+        }
+        // Genres and nations are few in any real diary, but a file's names are its own: the most counted only.
+        for dimension in [Dimension.genre, Dimension.nation] {
+            for row in try await counted(userID: userID, year: stored, on: sql)
+                .where("dimension", .equal, SQLBind(dimension))
+                .orderBy("count", .descending).orderBy("item", .ascending)
+                .limit(DiaryStatistics.namedListLimit)
+                .all()
+            {
+                counts[dimension, default: [:]][try row.decode(column: "item", as: String.self)] = try row.decode(
+                    column: "count", as: Int.self)
+            }
         }
         func count(_ dimension: String, _ item: String) -> Int { counts[dimension]?[item] ?? 0 }
 

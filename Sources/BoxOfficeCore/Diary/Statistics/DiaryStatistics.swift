@@ -163,6 +163,9 @@ public struct DiaryStatistics: Codable, Hashable, Sendable {
     public var review: DiaryYearInReview?
 
     public static let topDirectorCount = 10
+    /// The most genres and nations listed, those with the most notes: more than there are countries, but a file's
+    /// made-up names cannot make the answer as long as they like (a review's import made it 43 MB).
+    public static let namedListLimit = 200
 
     /// Computes the statistics of `notes`, or of those watched in `year`.
     public init(notes allNotes: [DiaryNote], year: Int? = nil) {
@@ -201,8 +204,8 @@ public struct DiaryStatistics: Codable, Hashable, Sendable {
         perMonth = months.map { DiaryMonthCount(month: $0, count: monthCounts[$0] ?? 0) }
         perYear = yearCounts.map { DiaryYearCount(year: $0.key, count: $0.value) }.sorted { $0.year < $1.year }
 
-        perGenre = Self.ranked(notes.flatMap { Set($0.movie.genres) })
-        perNation = Self.ranked(notes.flatMap { Set($0.movie.nations) })
+        perGenre = Array(Self.ranked(notes.flatMap { Set($0.movie.genres) }).prefix(Self.namedListLimit))
+        perNation = Array(Self.ranked(notes.flatMap { Set($0.movie.nations) }).prefix(Self.namedListLimit))
         topDirectors = Array(Self.ranked(notes.flatMap { Set($0.movie.directors) }).prefix(Self.topDirectorCount))
         korean = DiaryNationShare(
             korean: notes.count(where: { $0.movie.isKorean == true }),

@@ -132,8 +132,8 @@ extension DiaryStatistics {
         }
         perYear = yearCounts.map { DiaryYearCount(year: $0.key, count: $0.value) }.sorted { $0.year < $1.year }
 
-        perGenre = Self.ranked(counts.genres)
-        perNation = Self.ranked(counts.nations)
+        perGenre = Array(Self.ranked(counts.genres).prefix(Self.namedListLimit))
+        perNation = Array(Self.ranked(counts.nations).prefix(Self.namedListLimit))
         topDirectors = Array(
             counts.topDirectors.filter { $0.count > 0 && !$0.name.isEmpty }.sorted(by: Self.moreFirst)
                 .prefix(Self.topDirectorCount))
