@@ -43,6 +43,7 @@ enum RowCheck {
         guard let date = DiaryTime.parse(trimmed) else {
             throw .invalid(field, .instant, value: trimmed)
         }
+        try DiaryValidation.instant(date, field: field)
         return date
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The diary's rules for user input, one function per field, each throwing
 /// ``BoxOfficeError/invalid(_:)`` naming the field and the rule it broke. The API, the web pages and the importers all use these.
@@ -193,9 +193,25 @@ public enum DiaryValidation {
         return rank
     }
 
+    /// The years a note's creation and change instants may fall in: a file says them, and the list's cursors (which
+    /// carry them) are refused far past 2001 (PostgreSQL's driver traps on instants thousands of years away).
+    public static let instantYears = 1900...4999
+
+    /// Checks an instant a file gave (`createdAt`, `updatedAt`) against ``instantYears``.
+    public static func instant(_ date: Date, field: String) throws(BoxOfficeError) {
+        let seconds = date.timeIntervalSince1970
+        // Within ±31,000 years of 1970 before anything converts it to whole numbers.
+        guard seconds.isFinite, abs(seconds) < 1e12 else { throw .invalid(field, .year(instantYears)) }
+        guard instantYears.contains(CalendarDate(daysSinceEpoch: Int((seconds / 86_400).rounded(.down))).year) else {
+            throw .invalid(field, .year(instantYears), value: DiaryTime.string(date))
+        }
+    }
+
     /// Checks everything about a note that the service is about to store.
     public static func check(_ note: DiaryNote, today: CalendarDate) throws(BoxOfficeError) {
         _ = try movieCode(note.movieCode)
+        try instant(note.createdAt, field: "createdAt")
+        try instant(note.updatedAt, field: "updatedAt")
         _ = try title(note.title)
         try watchedOn(note.watchedOn, today: today)
         _ = try memo(note.memo)

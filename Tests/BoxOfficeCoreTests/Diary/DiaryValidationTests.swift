@@ -125,6 +125,26 @@ struct DiaryValidationTests {
     }
 }
 
+@Suite("A file's instants")
+struct DiaryInstantTests {
+    @Test("creation and change instants fall in 1900–4999; anything else is refused without a trap")
+    func instantYears() throws {
+        for text in ["1900-01-01T00:00:00Z", "2024-03-09T12:00:00Z", "4999-12-31T23:59:59Z"] {
+            try DiaryValidation.instant(try #require(DiaryTime.parse(text)), field: "createdAt")
+        }
+        for text in ["1899-12-31T23:59:59Z", "5000-01-01T00:00:00Z", "9999-12-31T00:00:00Z"] {
+            #expect(throws: BoxOfficeError.self, "\(text)") {
+                try DiaryValidation.instant(try #require(DiaryTime.parse(text)), field: "createdAt")
+            }
+        }
+        for seconds in [Double.nan, .infinity, -.infinity, 1e300, -1e300] {
+            #expect(throws: BoxOfficeError.invalid("updatedAt", .year(DiaryValidation.instantYears))) {
+                try DiaryValidation.instant(Date(timeIntervalSince1970: seconds), field: "updatedAt")
+            }
+        }
+    }
+}
+
 @Suite("Secrets")
 struct SecretTokenTests {
     let digester = TestSecretDigester()

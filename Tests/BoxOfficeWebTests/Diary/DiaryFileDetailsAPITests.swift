@@ -48,4 +48,34 @@ struct DiaryFileDetailsAPITests {
             #expect(perGenre.dropFirst().allSatisfy { $0["count"] as? Int == 1 })
         }
     }
+
+    @Test("a note created in 9999 is skipped with its reason, so the list's own cursors stay readable")
+    func farInstants() async throws {
+        try await DiaryWebTestSupport.withApp(.sqlite) { client in
+            let token = try await client.account("minji")
+            func note(_ day: String, createdAt: String) -> String {
+                #"{"id":"\#(UUID().uuidString)","movieCode":"20191234","title":"기생충","watchedOn":"\#(day)","#
+                    + #""createdAt":"\#(createdAt)"}"#
+            }
+            let file =
+                #"{"format":"boxoffice-diary","version":1,"categories":[],"notes":["#
+                + [
+                    note("2024-01-01", createdAt: "9999-12-31T00:00:00Z"),
+                    note("2024-01-02", createdAt: "2024-01-02T12:00:00Z"),
+                    note("2024-01-03", createdAt: "2024-01-03T12:00:00Z"),
+                ].joined(separator: ",") + "]}"
+            let imported = try await client.call(
+                .post, "/api/v1/notes/import?format=json&lang=en", token: token, text: file)
+            #expect(imported.status == .ok, "\(imported.text.prefix(300))")
+            #expect(imported.jsonObject?["imported"] as? Int == 2)
+            let skipped = try #require(imported.jsonObject?["skipped"] as? [[String: Any]])
+            #expect(skipped.count == 1)
+            #expect((skipped.first?["reason"] as? String)?.contains("createdAt must be a year from 1900 to 4999") == true)
+            let first = try await client.call(.get, "/api/v1/notes?perPage=1&sort=created&order=desc", token: token)
+            let cursor = try #require(first.jsonObject?["nextCursor"] as? String)
+            let next = try await client.call(
+                .get, "/api/v1/notes?perPage=1&sort=created&order=desc&cursor=\(cursor)", token: token)
+            #expect(next.status == .ok, "\(next.text.prefix(300))")
+        }
+    }
 }
