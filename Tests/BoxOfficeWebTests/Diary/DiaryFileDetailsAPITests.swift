@@ -70,7 +70,8 @@ struct DiaryFileDetailsAPITests {
             #expect(imported.jsonObject?["imported"] as? Int == 2)
             let skipped = try #require(imported.jsonObject?["skipped"] as? [[String: Any]])
             #expect(skipped.count == 1)
-            #expect((skipped.first?["reason"] as? String)?.contains("createdAt must be a year from 1900 to 4999") == true)
+            let reason = skipped.first?["reason"] as? String ?? ""
+            #expect(reason.contains("createdAt must be a year from 1900 to 4999"), "\(reason)")
             let first = try await client.call(.get, "/api/v1/notes?perPage=1&sort=created&order=desc", token: token)
             let cursor = try #require(first.jsonObject?["nextCursor"] as? String)
             let next = try await client.call(
