@@ -17,12 +17,13 @@ import SQLKit
 extension FluentDiaryNoteRepository {
     func notes(userID: UUID, query: NoteListQuery) async throws -> NotePage {
         try await StorageFailure.run("list notes", logger: database.logger) {
-            if query.filter.movieCode != nil {
+            let total = try await count(userID: userID, filter: query.filter)
+            if query.filter.movieCode != nil, total <= Self.moviePagedHere {
                 // One movie's notes are few: read through the (user_id, movie_code) index and ordered here. Asked to
-                // sort them in SQL, SQLite may instead walk every note of the user in list order.
+                // sort them in SQL, SQLite may instead walk every note of the user in list order. A film a file gave
+                // thousands of notes (one a day since 1900: 450 MB and a second a page here) is paged in SQL.
                 var all = try await Self.fetch(filtered(userID, query.filter)).sorted(
                     by: query.sort.areInIncreasingOrder)
-                let total = all.count
                 if let cursor = query.cursor {
                     all = all.filter(cursor.precedes)
                 } else {
@@ -30,7 +31,6 @@ extension FluentDiaryNoteRepository {
                 }
                 return Self.page(Array(all.prefix(query.perPage + 1)), total: total, query: query)
             }
-            let total = try await count(userID: userID, filter: query.filter)
             if query.cursor == nil && query.offset >= total {
                 return Self.page([], total: total, query: query)
             }
@@ -51,6 +51,9 @@ extension FluentDiaryNoteRepository {
             return Self.page(notes, total: total, query: query)
         }
     }
+
+    /// The most notes of one movie read whole and ordered here; more are paged in SQL like any list.
+    static let moviePagedHere = 500
 
     /// The list's notes in the order its SQL sorts by.
     private func ordered(_ userID: UUID, _ query: NoteListQuery, indexed: Bool) -> QueryBuilder<DiaryNoteModel> {

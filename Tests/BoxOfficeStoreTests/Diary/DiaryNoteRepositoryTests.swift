@@ -180,6 +180,55 @@ extension DiaryStoreTests {
         }
 
         @Test(
+            "a movie with more notes than are ordered in memory is paged in SQL, in the domain's order",
+            arguments: Backend.enabled)
+        func manyNotesOfOneMovie(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, _ in
+                let repositories = database.diaryRepositories()
+                let owner = try await DiaryStoreFixtures.createUser("owner", in: repositories)
+                let start = try #require(CalendarDate(year: 2020, month: 1, day: 1))
+                let titles = ["가을", "apple", "Banana", "가나"]
+                var notes: [DiaryNote] = []
+                // One more than the in-memory path takes, each a day apart, with ratings, years and titles that tie.
+                for index in 0..<(501) {
+                    var note = DiaryStoreFixtures.note(
+                        "M1", title: titles[index % titles.count], watched: start.adding(days: index).isoString,
+                        rating: index % 4 == 0 ? nil : 1 + index % 10, releaseYear: index % 5 == 0 ? nil : 2019,
+                        // To the millisecond, as every stored instant is (a cursor carries it back).
+                        createdAt: DiaryTime.normalized(
+                            DiaryStoreFixtures.now.addingTimeInterval(Double(index % 9) * 0.001)))
+                    note.id = UUID()
+                    notes.append(note)
+                }
+                let batch = DiaryImportBatch(
+                    categories: [], notes: notes.enumerated().map { .init(line: $0 + 2, note: $1, categoryName: nil) })
+                _ = try await repositories.notes.importBatch(batch, userID: owner.id, limits: DiaryLimits())
+                try await repositories.notes.createNote(DiaryStoreFixtures.note("M2"), userID: owner.id)
+                let filter = NoteFilter(movieCode: "M1")
+                for field in NoteSort.Field.allCases {
+                    for ascending in [true, false] {
+                        let sort = NoteSort(field, ascending: ascending)
+                        let expected = notes.sorted(by: sort.areInIncreasingOrder).map(\.id)
+                        var byCursor: [UUID] = []
+                        var cursor: NoteCursor?
+                        repeat {
+                            let page = try await repositories.notes.notes(
+                                userID: owner.id,
+                                query: NoteListQuery(filter: filter, sort: sort, perPage: 200, cursor: cursor))
+                            #expect(page.total == 501)
+                            byCursor += page.notes.map(\.id)
+                            cursor = page.nextCursor
+                        } while cursor != nil
+                        #expect(byCursor == expected, "\(field) \(ascending ? "asc" : "desc") by cursor")
+                        let third = try await repositories.notes.notes(
+                            userID: owner.id, query: NoteListQuery(filter: filter, sort: sort, page: 3, perPage: 200))
+                        #expect(third.notes.map(\.id) == Array(expected[400...]), "\(field) page 3")
+                    }
+                }
+            }
+        }
+
+        @Test(
             "an import creates categories, keeps free ids, skips what the user has, in one transaction",
             arguments: Backend.enabled)
         func importBatch(backend: Backend) async throws {
