@@ -152,6 +152,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(RecountFilmsWithWeeklyRows())
         migrations.add(CreateWebhookTestSends())
         migrations.add(CreateDiaryLoginDevices())
+        migrations.add(AddDiaryNoteAscendingSortIndexes())
         self.migrations = migrations
     }
 

@@ -62,7 +62,8 @@ struct AddDiaryNoteSortIndexes: AsyncMigration {
         for index in Self.indexes { try await sql.drop(index: index.name).run() }
     }
 
-    private static func create(_ indexes: [(name: String, columns: String)], on sql: any SQLDatabase) async throws {
+    /// Creates `indexes` on the notes; `{C}` is where PostgreSQL's byte-order collation goes.
+    static func create(_ indexes: [(name: String, columns: String)], on sql: any SQLDatabase) async throws {
         let collate = sql.dialect.name == "postgresql" ? " COLLATE \"C\"" : ""
         for index in indexes {
             let columns = index.columns.replacingOccurrences(of: "{C}", with: collate)

@@ -28,7 +28,7 @@ struct QuotaKeeperSchemaTests {
         CreateFilmRunPaces(), AddChartUpkeepMark(), WidenFilmRunPaces(), NumberChartUpkeepMarks(),
         CreateMedianPaces(), AddMovieNationTitlePending(), FillEnglishTitlesFromDetails(),
         RecountMilestonesAtRunStart(), RecountFilmsWithoutFirstRun(), RecountFilmsWithWeeklyRows(),
-        CreateWebhookTestSends(), CreateDiaryLoginDevices(),
+        CreateWebhookTestSends(), CreateDiaryLoginDevices(), AddDiaryNoteAscendingSortIndexes(),
     ]
 
     /// A migrator over `database` that knows only `migrations`.
