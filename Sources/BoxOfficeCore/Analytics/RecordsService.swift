@@ -4,6 +4,7 @@ public struct RecordsService: Sendable {
     private let records: any RecordsRepository
     private let gate: AnalyticsGate
     /// Identical questions asked together are worked out once.
+    /// Internal for tests, which watch askers join it.
     let inFlight = SingleFlight<RecordsQuery, RecordsReport>()
     /// Where the archived charts came from (`kobis` or `sample`).
     public let source: ChartSource

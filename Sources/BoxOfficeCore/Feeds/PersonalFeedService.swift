@@ -6,7 +6,7 @@ import Foundation
 public struct PersonalFeedService: Sendable {
     /// The most alerts a feed lists.
     public static let alertLimit = 100
-    /// The most watched days a calendar lists, the newest: a calendar app shows the weeks around now, and reading a
+    /// The most notes a calendar lists, the ones watched last: a calendar app shows the weeks around now, and reading a
     /// whole diary of 46,000 notes cost 2 s of CPU on every refresh of an address that needs no log-in.
     public static let watchedLimit = 1_000
 

@@ -128,7 +128,7 @@ final class DiaryNoteModel: Model, @unchecked Sendable {
             createdAt: DiaryTime.normalized(try value("created_at", Date.self)),
             updatedAt: DiaryTime.normalized(try value("updated_at", Date.self)),
             movie: MovieSnapshot(
-                releaseYear: try optional("release_year"), titleEnglish: try value("title_english"),
+                stored: try optional("release_year"), titleEnglish: try value("title_english"),
                 genres: try list("genres"), nations: try list("nations"), directors: try list("directors")),
             chartDate: chart, chartRank: try optional("chart_rank"))
     }

@@ -33,17 +33,21 @@ struct MovieController<Context: RequestContext>: Sendable {
         viewModel.trend = MovieTrendViewModel(
             trend: trend, language: language, keeperRuns: keeperRuns,
             title: LeadingName(korean: movie.title, english: movie.titleEnglish, language: language).name)
-        viewModel.run = try await run(of: movie.code, request: request, language: language)
+        let (run, complete) = try await run(of: movie.code, request: request, language: language)
+        viewModel.run = run
         let page = EncodedBody(
             try renderer.renderBody(viewModel, template: "movie"), contentType: ResponseBuilders.htmlContentType)
-        if let archived { cache.keep(page, for: key, trend: archived) }
+        if let archived, complete { cache.keep(page, for: key, trend: archived) }
         return page.response(to: request)
     }
 
     /// The film's run and its comparison (`vs`, repeatable; `find`, a title to add). A malformed comparison is the
     /// reader's 400 and a film to compare that the store knows nothing of a 404, as the API answers; a run the store
-    /// cannot read leaves the section out rather than the page.
-    func run(of code: String, request: Request, language: Language) async throws -> FilmRunViewModel? {
+    /// cannot read, or not now (the archive questions' line is full), leaves the section out rather than the page,
+    /// and the page is then not `complete`: not kept.
+    func run(of code: String, request: Request, language: Language) async throws -> (
+        run: FilmRunViewModel?, complete: Bool
+    ) {
         let parameters = request.formParameters
         let query = try FilmRunQuery.parsing(movieCode: code, versus: parameters[values: "vs"].map(String.init))
         let find = parameters["find"].map(String.init) ?? ""
@@ -53,14 +57,15 @@ struct MovieController<Context: RequestContext>: Sendable {
             report = try await runs.report(query)
         } catch let error as BoxOfficeError {
             if case .notFound = error { throw error }
-            return nil
+            return (nil, false)
         } catch {
-            return nil
+            return (nil, false)
         }
         let codes = report.movieCodes + (find.isEmpty ? [] : matches.map(\.movieCode))
         let titles = await archive.pageTitles(of: codes, for: language)
-        return FilmRunViewModel(
+        let run = FilmRunViewModel(
             report: report, matches: find.isEmpty ? nil : matches, find: find, language: language,
             englishTitles: titles)
+        return (run, true)
     }
 }

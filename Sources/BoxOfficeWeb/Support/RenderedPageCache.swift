@@ -46,11 +46,14 @@ final class RenderedPageCache: Sendable {
         var bytes = 0
         var clock: UInt64 = 0
 
-        /// Marks the entry `key` names (one not expired at `now`) as the most recently used.
+        /// Marks the entry `key` names (one not expired at `now`) as the most recently used. The log holds the
+        /// table's own copy of the key, whose text it shares: a request's copy of a long query would otherwise be
+        /// kept once per use, beside the budget.
         mutating func use(_ key: Key, now: Date) {
+            guard let index = entries.index(forKey: key) else { return }
             clock &+= 1
-            entries[key]?.lastUse = clock
-            uses.append(Use(clock: clock, key: key))
+            entries.values[index].lastUse = clock
+            uses.append(Use(clock: clock, key: entries.keys[index]))
             if uses.count > 2 * entries.count + 64 { compact(now: now) }
         }
 
@@ -70,11 +73,13 @@ final class RenderedPageCache: Sendable {
             return false
         }
 
-        /// Keeps only each entry's last use, and drops the entries expired at `now`: linear, once in as many uses.
+        /// Keeps only each entry's last use, in order, and drops the entries expired at `now`: linear, once in as
+        /// many uses.
         mutating func compact(now: Date) {
             for (key, entry) in entries where entry.until <= now { remove(key) }
-            let live = entries.map { Use(clock: $0.value.lastUse, key: $0.key) }.sorted { $0.clock < $1.clock }
-            uses = CircularBuffer(live)
+            var live = CircularBuffer<Use>(initialCapacity: entries.count)
+            for use in uses where entries[use.key]?.lastUse == use.clock { live.append(use) }
+            uses = live
         }
     }
 

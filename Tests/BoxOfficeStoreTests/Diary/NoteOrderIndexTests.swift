@@ -29,9 +29,9 @@ struct NoteOrderIndexTests {
     }
 
     static func plan(_ order: String, user: UUID, on sql: any SQLDatabase) async throws -> [String] {
-        try await sql.raw(
-            "EXPLAIN QUERY PLAN SELECT id FROM diary_notes WHERE user_id = \(bind: user) ORDER BY \(unsafeRaw: order) LIMIT 51"
-        ).all().map { try $0.decode(column: "detail", as: String.self) }
+        let query: SQLQueryString =
+            "EXPLAIN QUERY PLAN SELECT id FROM diary_notes WHERE user_id = \(bind: user) ORDER BY \(unsafeRaw: order)"
+        return try await sql.raw(query + " LIMIT 51").all().map { try $0.decode(column: "detail", as: String.self) }
     }
 
     @Test("on SQLite, each of the ten orders reads its index and sorts nothing")

@@ -24,21 +24,40 @@ public struct MovieSnapshot: Codable, Hashable, Sendable {
         self.directors = Bounds.names(directors, keeping: Bounds.directorsKept)
     }
 
+    /// A snapshot as the store kept it, read back unchanged: it was bounded when written (or written before the
+    /// bounds), and the statistics' counts made from it must come off exactly when the note changes.
+    public init(
+        stored releaseYear: Int?, titleEnglish: String, genres: [String], nations: [String], directors: [String]
+    ) {
+        self.releaseYear = releaseYear
+        self.titleEnglish = titleEnglish
+        self.genres = genres
+        self.nations = nations
+        self.directors = directors
+    }
+
     /// What a snapshot keeps: far more than any film KOBIS lists has (an omnibus film's directors included), so
     /// real details pass whole; a file's extra names are dropped and long texts cut, never refused.
     public enum Bounds {
+        /// The most genres kept (KOBIS lists about 20 in all).
         public static let genresKept = 10
+        /// The most nations kept.
         public static let nationsKept = 20
+        /// The most directors kept (an omnibus film's included).
         public static let directorsKept = 30
         /// The longest genre, nation or director name, in characters.
         public static let nameLimit = 100
+        /// The longest English title, in characters.
         public static let titleEnglishLimit = 300
+        /// The years kept as a release year; any other is none.
         public static let releaseYears = 1800...9999
 
         /// `text` cut to `limit` characters, control characters as spaces (a name is one line); only the kept part
-        /// is read, however long the text.
+        /// is read, however long the text, and a character of endless combining marks is cut too (at 4 scalars a
+        /// character on average).
         static func line(_ text: String, limit: Int) -> String {
-            let cut = text.prefix(limit)
+            let scalars = String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit * 4)))
+            let cut = scalars.prefix(limit)
             func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .control }
             guard cut.unicodeScalars.contains(where: isControl) else { return String(cut) }
             return String(String.UnicodeScalarView(cut.unicodeScalars.map { isControl($0) ? " " : $0 }))

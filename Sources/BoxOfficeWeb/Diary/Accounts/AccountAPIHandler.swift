@@ -21,11 +21,13 @@ struct AccountAPIHandler: Sendable {
             switch input.body {
             case .json(let body): body
             }
-        // A client sends back the device secret its first log-in was given, as a browser does its cookie, so a
-        // stranger's guesses at the username never lock it out.
+        // A client that sends `device` (empty the first time) sends back the secret it was given, as a browser does
+        // its cookie, so a stranger's guesses at the username never lock it out. One that does not is given none: a
+        // script logging in every hour would otherwise push its owner's browsers out of the 20 remembered.
         let user = try await accounts.logIn(username: login.username, password: login.password, device: login.device)
+        var device: String?
+        if let presented = login.device { device = try await accounts.rememberDevice(for: user, presented: presented) }
         let issued = try await accounts.issueToken(for: user, name: login.name)
-        let device = try await accounts.rememberDevice(for: user, presented: login.device)
         return .created(.init(body: .json(.init(issued, device: device))))
     }
 
