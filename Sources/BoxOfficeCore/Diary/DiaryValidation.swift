@@ -111,7 +111,7 @@ public enum DiaryValidation {
     public static func title(_ text: String) throws(BoxOfficeError) -> String {
         let title = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else { throw .invalid("title", .notEmpty) }
-        guard title.count <= titleLimit else {
+        guard title.count <= titleLimit, title.unicodeScalars.count <= titleLimit * scalarsPerCharacter else {
             throw .invalid("title", .maximumLength(titleLimit))
         }
         guard !containsControlCharacters(title) else {
@@ -163,10 +163,13 @@ public enum DiaryValidation {
         return try rating(stars: stars, field: field)
     }
 
+    /// Characters are counted as people see them, and a character of endless combining marks is one: a text may
+    /// hold at most this many Unicode scalars a character on average, or one "character" could be megabytes.
+    static let scalarsPerCharacter = 4
+
     /// Checks a memo's length and that it holds no NUL; memos are otherwise kept exactly as written.
     public static func memo(_ text: String) throws(BoxOfficeError) -> String {
-        let count = text.count
-        guard count <= memoLimit else {
+        guard text.unicodeScalars.count <= memoLimit * scalarsPerCharacter, text.count <= memoLimit else {
             throw .invalid("memo", .maximumLength(memoLimit))
         }
         guard !text.utf8.contains(0) else {

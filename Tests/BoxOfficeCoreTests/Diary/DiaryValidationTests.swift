@@ -125,6 +125,26 @@ struct DiaryValidationTests {
     }
 }
 
+@Suite("Lengths as people count them")
+struct DiaryTextLengthTests {
+    @Test("one character of endless combining marks is not a short title or memo")
+    func combiningMarks() throws {
+        let heavy = "a" + String(repeating: "\u{0301}", count: 100_000)
+        #expect(heavy.count == 1)
+        #expect(throws: BoxOfficeError.invalid("memo", .maximumLength(DiaryValidation.memoLimit))) {
+            try DiaryValidation.memo(heavy)
+        }
+        #expect(throws: BoxOfficeError.invalid("title", .maximumLength(DiaryValidation.titleLimit))) {
+            try DiaryValidation.title(heavy)
+        }
+        // Korean written with combining jamo, and emoji of several scalars, still pass at their limits.
+        let jamo = String(repeating: "\u{1100}\u{1161}\u{11A8}", count: DiaryValidation.memoLimit)
+        #expect(try DiaryValidation.memo(jamo) == jamo)
+        let family = String(repeating: "👨‍👩‍👧", count: DiaryValidation.titleLimit / 2)
+        #expect(try DiaryValidation.title(family) == family)
+    }
+}
+
 @Suite("A file's instants")
 struct DiaryInstantTests {
     @Test("creation and change instants fall in 1900–4999; anything else is refused without a trap")
