@@ -144,8 +144,9 @@ extension KeyedEncodingContainer {
 extension String {
     /// Without C0 and C1 control characters (NUL, ESC, …; a tab, line break, form feed or NEL becomes a space):
     /// KOBIS's text is a title, a name or a sentence, and a control character in it would reach pages and log lines
-    /// raw. Checked byte by byte first, as almost no text has one.
-    var withoutControlCharacters: String {
+    /// raw. Checked byte by byte first, as almost no text has one. Public for the other texts people give as KOBIS
+    /// gives them (a diary file's film details).
+    public var withoutControlCharacters: String {
         guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return self }
         var kept = String.UnicodeScalarView()
         for scalar in unicodeScalars {

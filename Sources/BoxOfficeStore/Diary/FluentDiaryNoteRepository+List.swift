@@ -17,20 +17,16 @@ import SQLKit
 extension FluentDiaryNoteRepository {
     func notes(userID: UUID, query: NoteListQuery) async throws -> NotePage {
         try await StorageFailure.run("list notes", logger: database.logger) {
-            let total = try await count(userID: userID, filter: query.filter)
-            if query.filter.movieCode != nil, total <= Self.moviePagedHere {
+            if query.filter.movieCode != nil {
                 // One movie's notes are few: read through the (user_id, movie_code) index and ordered here. Asked to
                 // sort them in SQL, SQLite may instead walk every note of the user in list order. A film a file gave
                 // thousands of notes (one a day since 1900: 450 MB and a second a page here) is paged in SQL.
-                var all = try await Self.fetch(filtered(userID, query.filter)).sorted(
-                    by: query.sort.areInIncreasingOrder)
-                if let cursor = query.cursor {
-                    all = all.filter(cursor.precedes)
-                } else {
-                    all = Array(all.dropFirst(query.offset))
+                let few = try await Self.fetch(filtered(userID, query.filter).limit(Self.moviePagedHere + 1))
+                if few.count <= Self.moviePagedHere {
+                    return Self.page(of: few, query: query)
                 }
-                return Self.page(Array(all.prefix(query.perPage + 1)), total: total, query: query)
             }
+            let total = try await count(userID: userID, filter: query.filter)
             if query.cursor == nil && query.offset >= total {
                 return Self.page([], total: total, query: query)
             }
@@ -54,6 +50,17 @@ extension FluentDiaryNoteRepository {
 
     /// The most notes of one movie read whole and ordered here; more are paged in SQL like any list.
     static let moviePagedHere = 500
+
+    /// The page `query` asks for out of `notes`, all there are of its list, ordered here.
+    private static func page(of notes: [DiaryNote], query: NoteListQuery) -> NotePage {
+        var listed = notes.sorted(by: query.sort.areInIncreasingOrder)
+        if let cursor = query.cursor {
+            listed = listed.filter(cursor.precedes)
+        } else {
+            listed = Array(listed.dropFirst(query.offset))
+        }
+        return page(Array(listed.prefix(query.perPage + 1)), total: notes.count, query: query)
+    }
 
     /// The list's notes in the order its SQL sorts by.
     private func ordered(_ userID: UUID, _ query: NoteListQuery, indexed: Bool) -> QueryBuilder<DiaryNoteModel> {

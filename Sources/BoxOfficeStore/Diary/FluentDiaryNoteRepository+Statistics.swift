@@ -8,7 +8,8 @@ extension FluentDiaryNoteRepository {
     /// Reads the user's kept counts (``DiaryStatCounts``): one indexed range for the small dimensions (origins
     /// already resolved against `movie_nations` of `nationOrigin`, see ``DiaryNationFold``), the most counted
     /// genres and nations and the ten top directors from the rank index, and for a year a few LIMIT queries for its
-    /// review and its rewatched movies from the kept first notes (``DiaryYearFirstNotes``). No query reads every note, nor every note of the year.
+    /// review and its rewatched movies from the kept first notes (``DiaryYearFirstNotes``). No query reads every
+    /// note, nor every note of the year.
     func statisticsCounts(userID: UUID, year: Int?) async throws -> DiaryStatisticsCounts {
         try await StorageFailure.run("read statistics", logger: database.logger) {
             try await DiaryNationFold.ensure(origin: nationOrigin, on: database)

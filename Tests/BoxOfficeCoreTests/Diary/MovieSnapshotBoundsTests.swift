@@ -8,7 +8,7 @@ import Testing
 struct MovieSnapshotBoundsTests {
     typealias Bounds = MovieSnapshot.Bounds
 
-    @Test("extra names are dropped, long ones cut, blanks and repeats skipped, control characters made spaces")
+    @Test("extra names are dropped, long ones cut, blanks and repeats skipped, control characters taken out")
     func names() {
         let snapshot = MovieSnapshot(
             genres: (0..<60).map { "장르\($0)" }, nations: ["한국", "한국", " ", ""] + (0..<60).map { "N\($0)" },
@@ -18,7 +18,7 @@ struct MovieSnapshotBoundsTests {
         #expect(snapshot.nations.prefix(2) == ["한국", "N0"])
         #expect(snapshot.directors.count == Bounds.directorsKept)
         #expect(snapshot.directors[0] == String(repeating: "감", count: Bounds.nameLimit))
-        #expect(snapshot.directors[1] == "봉 준 호")
+        #expect(snapshot.directors[1] == "봉준 호", "NUL dropped, a line break a space, as in KOBIS's own text")
     }
 
     @Test("a 20 MB English title is cut to its limit; a year outside 1800–9999 is no year")

@@ -52,15 +52,12 @@ public struct MovieSnapshot: Codable, Hashable, Sendable {
         /// The years kept as a release year; any other is none.
         public static let releaseYears = 1800...9999
 
-        /// `text` cut to `limit` characters, control characters as spaces (a name is one line); only the kept part
-        /// is read, however long the text, and a character of endless combining marks is cut too (at 4 scalars a
-        /// character on average).
+        /// `text` cut to `limit` characters without control characters, as KOBIS's own text is read (a name is one
+        /// line); only the kept part is read, however long the text, and a character of endless combining marks is
+        /// cut too (``DiaryValidation/scalarsPerCharacter``).
         static func line(_ text: String, limit: Int) -> String {
-            let scalars = String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit * 4)))
-            let cut = scalars.prefix(limit)
-            func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .control }
-            guard cut.unicodeScalars.contains(where: isControl) else { return String(cut) }
-            return String(String.UnicodeScalarView(cut.unicodeScalars.map { isControl($0) ? " " : $0 }))
+            let scalars = text.unicodeScalars.prefix(limit * DiaryValidation.scalarsPerCharacter)
+            return String(String(String.UnicodeScalarView(scalars)).withoutControlCharacters.prefix(limit))
         }
 
         /// The first `count` distinct names that are not blank, each cut to ``nameLimit``.
