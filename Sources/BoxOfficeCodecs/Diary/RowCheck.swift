@@ -14,7 +14,9 @@ enum RowCheck {
         do throws(BoxOfficeError) {
             return .row(try body())
         } catch {
-            guard case .invalid(let problem) = error else { preconditionFailure("row checks throw only bad input") }
+            // Row checks throw only bad input; anything else still skips the row, never ends the process.
+            let problem: InputProblem
+            if case .invalid(let reason) = error { problem = reason } else { problem = InputProblem(nil, .invalid) }
             return .invalid(DiarySkippedRow(row: row, title: title, reason: .invalid(problem)))
         }
     }

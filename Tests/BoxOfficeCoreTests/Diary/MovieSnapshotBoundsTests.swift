@@ -2,6 +2,8 @@ import BoxOfficeCore
 import Foundation
 import Testing
 
+@testable import BoxOfficeCodecs
+
 /// A diary file's film details are taken as they are (no KOBIS call), so a note's snapshot keeps itself within
 /// bounds no real film reaches: a hostile review imported 20 MB titles and 120 names a note.
 @Suite("A note's film details stay within bounds")
@@ -56,5 +58,17 @@ struct MovieSnapshotBoundsTests {
         #expect(note.movie.genres.count == Bounds.genresKept)
         #expect(note.movie.titleEnglish.count == Bounds.titleEnglishLimit)
         #expect(note.movie.releaseYear == nil)
+    }
+
+    @Test("a row check that throws anything but bad input skips the row instead of ending the process")
+    func rowCheckNeverTraps() {
+        let outcome = RowCheck.run(row: 7, title: "기생충") { () throws(BoxOfficeError) -> DiaryImportRow in
+            throw .busy(retryAfterSeconds: 5)
+        }
+        guard case .invalid(let skipped) = outcome else {
+            Issue.record("a row was kept")
+            return
+        }
+        #expect(skipped.row == 7 && skipped.title == "기생충")
     }
 }
