@@ -2,8 +2,8 @@ public import BoxOfficeCodecs
 public import BoxOfficeCore
 public import Foundation
 
-/// The diary's files: a user's notes exported as CSV, JSON or a Letterboxd diary, and such files imported in one
-/// transaction. The JSON file also carries the user's watchlist, which its import restores (after the notes, through
+/// The diary's files: a user's notes exported as CSV, JSON or a Letterboxd diary, and such files imported, all or
+/// nothing. The JSON file also carries the user's watchlist, which its import restores (after the notes, through
 /// ``WatchlistImporter``). Letterboxd rows are matched to KOBIS movies through ``DiaryMovieCatalog``, within
 /// ``Settings/importLookupLimit`` titles per import.
 public struct DiaryTransferService: Sendable {
@@ -103,7 +103,8 @@ public struct DiaryTransferService: Sendable {
 
     // MARK: - Import
 
-    /// Imports a file in one transaction: nothing is written unless everything importable is.
+    /// Imports a file: nothing is kept unless everything importable is
+    /// (``DiaryNoteRepository/importBatch(_:userID:limits:)``).
     ///
     /// A malformed file (bad CSV or JSON, a missing column) throws ``BoxOfficeError/invalid(_:)``.
     /// Rows with bad values, rows already in the diary (same id, or same movie and watched day) and Letterboxd rows

@@ -2,8 +2,8 @@ public import BoxOfficeCore
 public import Logging
 public import ServiceLifecycle
 
-/// Deletes expired sessions, failed logins that no longer count and remembered browsers whose cookies have expired
-/// (``DiaryAccountService/purgeExpired()``): once when
+/// Deletes expired sessions, failed logins that no longer count, remembered browsers whose cookies have expired and
+/// what deleted accounts left (``DiaryAccountService/purgeExpired()``): once when
 /// the app starts, then every ``interval``. Owned by the app's service group; graceful shutdown cancels the wait
 /// and the service returns before the database closes.
 ///
@@ -41,12 +41,12 @@ public struct DiaryHousekeeping: Service, CustomStringConvertible {
     func purge() async {
         do {
             let result = try await diary.purgeExpired()
-            if result.sessions + result.loginAttempts + result.devices > 0 {
+            if result.sessions + result.loginAttempts + result.devices + result.accounts > 0 {
                 logger.info(
                     "diary housekeeping",
                     metadata: [
                         "expired_sessions": "\(result.sessions)", "old_failed_logins": "\(result.loginAttempts)",
-                        "expired_browsers": "\(result.devices)",
+                        "expired_browsers": "\(result.devices)", "deleted_accounts_finished": "\(result.accounts)",
                     ])
             }
         } catch is CancellationError {

@@ -9,8 +9,12 @@ public protocol DiaryUserRepository: Sendable {
     func credentials(usernameKey: String) async throws -> DiaryCredentials?
     func updatePasswordHash(userID: UUID, passwordHash: String) async throws
     /// Deletes the user and every row that is theirs (notes, categories, tokens, sessions, watchlist, alerts,
-    /// webhooks and their deliveries, feed secrets, counts), in one transaction; `false` when there is no such user.
+    /// webhooks and their deliveries, feed secrets, counts); `false` when there is no such user. One short
+    /// transaction closes the account (nothing of it can be reached, its name is free), then the rest goes a chunk
+    /// at a time; what a failure leaves, ``finishDeletions()`` deletes.
     func deleteUser(id: UUID) async throws -> Bool
+    /// Deletes what closed accounts left (a crash during ``deleteUser(id:)``); how many accounts it finished.
+    func finishDeletions() async throws -> Int
 }
 
 /// Stores API tokens by the SHA-256 of their secret.
@@ -116,11 +120,12 @@ public protocol DiaryCategoryRepository: Sendable {
         -> DiaryCategory
     /// Applies `changes`; `nil` when the user has no such category. Throws ``DiaryError/Conflict/categoryNameTaken(_:)`` for a taken name.
     func updateCategory(id: UUID, userID: UUID, changes: CategoryChanges) async throws -> DiaryCategory?
-    /// Deletes the category and disposes of its notes, in one transaction; `false` when there is no such category.
+    /// Deletes the category and disposes of its notes, a chunk of notes per transaction (an unknown target is refused
+    /// before any moves); `false` when there is no such category.
     func deleteCategory(id: UUID, userID: UUID, notes: CategoryNotesDisposition) async throws -> Bool
 }
 
-/// Notes and categories to add in one import, resolved and deduplicated by the store in one transaction.
+/// Notes and categories to add in one import, resolved and deduplicated by the store.
 public struct DiaryImportBatch: Sendable {
     /// A category the import needs, created unless the user has one with the same name (ignoring case).
     public struct Category: Sendable, Hashable {
@@ -211,8 +216,10 @@ public protocol DiaryNoteRepository: Sendable {
     func statisticsCounts(userID: UUID, year: Int?) async throws -> DiaryStatisticsCounts
     /// The user's notes about `key.movieCode` watched on `key.watchedOn`.
     func notes(userID: UUID, key: DiaryNoteKey) async throws -> [DiaryNote]
-    /// Adds an import's categories and notes in one transaction: all or nothing. Skips notes whose id the user
-    /// already has, or whose movie and day the user had noted before this batch. Adds nothing, and throws
+    /// Adds an import's categories and notes, a chunk of notes per transaction (so a big import never holds the
+    /// store for long): all or nothing, as a failure takes back the chunks before it (a crash part-way leaves them,
+    /// and importing again skips them). Skips notes whose id the user already has, or whose movie and day the user
+    /// had noted apart from this batch. Adds nothing, and throws
     /// ``InputRule/importPastNoteLimit(notes:adding:limit:)`` or ``InputRule/tooManyCategories(limit:)``, when
     /// what it adds would take the user past `limits`.
     func importBatch(_ batch: DiaryImportBatch, userID: UUID, limits: DiaryLimits) async throws -> DiaryImportOutcome

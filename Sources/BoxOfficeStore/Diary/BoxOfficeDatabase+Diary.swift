@@ -8,8 +8,12 @@ extension BoxOfficeDatabase {
         diaryRepositories(nationOrigin: nationOrigin, pageAnchors: pageAnchors)
     }
 
-    /// The diary's repositories, with deep pages anchored by `pageAnchors` (tests space them closely).
-    package func diaryRepositories(nationOrigin: String?, pageAnchors: NotePageAnchors) -> DiaryRepositories {
+    /// The diary's repositories, with deep pages anchored by `pageAnchors` (tests space them closely), and
+    /// `importChunkCommitted` called after each chunk of an import commits (tests hold an import there).
+    package func diaryRepositories(
+        nationOrigin: String?, pageAnchors: NotePageAnchors,
+        importChunkCommitted: (@Sendable (Int) async -> Void)? = nil
+    ) -> DiaryRepositories {
         DiaryRepositories(
             users: FluentDiaryUserRepository(database: database),
             tokens: FluentDiaryTokenRepository(database: database),
@@ -18,6 +22,6 @@ extension BoxOfficeDatabase {
             categories: FluentDiaryCategoryRepository(database: database),
             notes: FluentDiaryNoteRepository(
                 database: database, nationOrigin: nationOrigin, snapshots: { [self] in snapshotDatabase(slot: $0) },
-                openSnapshots: openSnapshots, pageAnchors: pageAnchors))
+                openSnapshots: openSnapshots, pageAnchors: pageAnchors, importChunkCommitted: importChunkCommitted))
     }
 }

@@ -47,40 +47,24 @@ struct FluentDiaryUserRepository: DiaryUserRepository {
     }
 
     func deleteUser(id: UUID) async throws -> Bool {
-        try await StorageFailure.run("delete an account", logger: database.logger) {
-            try await database.transaction { transaction in
-                // In the order every diary change takes them: the nations' lock shared, then the account's row (so a
-                // nation store's recount of everyone's counts and this deletion never wait on each other crosswise).
-                try await DiaryNationFold.lockShared(on: transaction)
-                try await DiaryVersionStore.bump(userID: id, on: transaction)
-                let sql = try transaction.requireSQL()
-                guard
-                    let key = try await sql.select().column("username_key").from(DiaryUserModel.schema)
-                        .where("id", .equal, SQLBind(id)).first()?.decode(column: "username_key", as: String.self)
-                else { return false }
-                // The hooks' rows, then their deliveries, in the order a delivery's attempt takes them.
-                if sql.dialect.name == "postgresql" {
-                    try await sql.raw(
-                        """
-                        SELECT id FROM \(ident: FluentWebhookRepository.hooks) WHERE user_id = \(bind: id) ORDER BY id \
-                        FOR UPDATE
-                        """
-                    ).run()
-                }
-                try await sql.raw(
-                    """
-                    DELETE FROM \(ident: FluentWebhookRepository.deliveries) WHERE webhook_id IN \
-                    (SELECT id FROM \(ident: FluentWebhookRepository.hooks) WHERE user_id = \(bind: id))
-                    """
-                ).run()
-                // Every other table that holds the user's rows references the account ON DELETE CASCADE (SQLite with
-                // its foreign keys on, as Fluent opens it). Failed log-ins are kept by name: a new account with the
-                // name does not inherit them.
-                try await sql.delete(from: DiaryUserModel.schema).where("id", .equal, SQLBind(id)).run()
-                try await sql.delete(from: DiaryLoginAttemptModel.schema).where("username_key", .equal, SQLBind(key))
-                    .run()
-                return true
-            }
+        let closed = try await StorageFailure.run("delete an account", logger: database.logger) {
+            try await DiaryAccountDeletion.close(id: id, on: database)
+        }
+        guard closed else { return false }
+        do {
+            try await DiaryAccountDeletion.purge(id: id, on: database)
+        } catch {
+            // Closed is deleted for the person: nothing is reachable; housekeeping deletes the rest.
+            database.logger.warning(
+                "an account's rows are left to housekeeping",
+                metadata: ["error": .string(StorageFailure.describe(error))])
+        }
+        return true
+    }
+
+    func finishDeletions() async throws -> Int {
+        try await StorageFailure.run("finish deleting accounts", logger: database.logger) {
+            try await DiaryAccountDeletion.finishClosed(on: database)
         }
     }
 }

@@ -109,32 +109,64 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
 
     func deleteCategory(id: UUID, userID: UUID, notes: CategoryNotesDisposition) async throws -> Bool {
         try await StorageFailure.run("delete a category", logger: database.logger) {
-            try await database.transaction { transaction in
-                try await DiaryVersionStore.bump(userID: userID, on: transaction)
+            // Checked before anything changes: an unknown category or target leaves every note as it was.
+            let ordered = try await Self.ordered(userID: userID, on: database)
+            guard ordered.contains(where: { $0.id == id }) else { return false }
+            // The notes first, a chunk per transaction: a category of 100,000 notes never holds the store for long.
+            while try await database.transaction({ transaction in
+                try await Self.dispose(
+                    notes, of: id, userID: userID, limit: Self.disposalChunk, on: transaction)
+            }) {}
+            return try await database.transaction { transaction in
                 var ordered = try await Self.ordered(userID: userID, on: transaction)
                 guard let index = ordered.firstIndex(where: { $0.id == id }) else { return false }
-                let notesInCategory = {
-                    DiaryNoteModel.query(on: transaction).filter(\.$userID == userID).filter(\.$categoryID == id)
-                }
-                switch notes {
-                case .uncategorize:
-                    try await notesInCategory().set(\.$categoryID, to: nil).update()
-                case .delete:
-                    let deleted = try await FluentDiaryNoteRepository.fetch(notesInCategory())
-                    try await notesInCategory().delete()
-                    try await DiaryStatCounts.apply(
-                        try await DiaryStatCounts.deltas(adding: [], removing: deleted, on: transaction),
-                        userID: userID, on: transaction)
-                case .move(let target):
-                    guard target != id, ordered.contains(where: { $0.id == target }) else {
-                        throw BoxOfficeError.invalid("to", .unknownCategory, value: target.uuidString)
-                    }
-                    try await notesInCategory().set(\.$categoryID, to: target).update()
-                }
+                // Notes filed under it since the last chunk (another device) go the same way.
+                _ = try await Self.dispose(notes, of: id, userID: userID, limit: nil, on: transaction)
                 try await ordered.remove(at: index).delete(on: transaction)
                 try await Self.renumber(ordered, on: transaction)
                 return true
             }
+        }
+    }
+
+    /// Notes a category's deletion disposes of per transaction.
+    static let disposalChunk = 500
+
+    /// Disposes of up to `limit` (`nil`: all) of the category's notes as `disposition` says, after bumping the diary's
+    /// version; `true` when as many as `limit` were found (more may remain).
+    private static func dispose(
+        _ disposition: CategoryNotesDisposition, of id: UUID, userID: UUID, limit: Int?, on database: any Database
+    ) async throws -> Bool {
+        try await DiaryVersionStore.bump(userID: userID, on: database)
+        let inCategory = {
+            DiaryNoteModel.query(on: database).filter(\.$userID == userID).filter(\.$categoryID == id)
+        }
+        let chosen = inCategory()
+        if let limit { chosen.limit(limit) }
+        switch disposition {
+        case .uncategorize, .move:
+            var target: UUID?
+            if case .move(let to) = disposition {
+                guard to != id,
+                    try await DiaryCategoryModel.query(on: database).filter(\.$userID == userID).filter(\.$id == to)
+                        .count() == 1
+                else { throw BoxOfficeError.invalid("to", .unknownCategory, value: to.uuidString) }
+                target = to
+            }
+            let ids = try await chosen.field(\.$id).all().map { try $0.requireID() }
+            if !ids.isEmpty {
+                try await inCategory().filter(\.$id ~~ ids).set(\.$categoryID, to: target).update()
+            }
+            return ids.count == limit
+        case .delete:
+            let deleted = try await FluentDiaryNoteRepository.fetch(chosen)
+            if !deleted.isEmpty {
+                try await inCategory().filter(\.$id ~~ deleted.map(\.id)).delete()
+                try await DiaryStatCounts.apply(
+                    try await DiaryStatCounts.deltas(adding: [], removing: deleted, on: database),
+                    userID: userID, on: database)
+            }
+            return deleted.count == limit
         }
     }
 

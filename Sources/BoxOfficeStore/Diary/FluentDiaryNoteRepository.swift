@@ -17,12 +17,8 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
     var openSnapshots: OpenSnapshots? = nil
     /// Where deep numbered pages begin, kept per diary version; `nil`: pages skip from the start of the list.
     var pageAnchors: NotePageAnchors? = nil
-
-    /// Rows per INSERT: well under both databases' limits on bound parameters.
-    private static let insertChunk = 200
-    /// Notes an import writes, and counts, at a time (straight SQL: creating Fluent models reflected over their 19
-    /// properties for every note, a third of the time of importing 5,000 notes).
-    private static let importChunk = 1000
+    /// Called after each chunk of an import commits, with the chunks committed so far (tests hold an import there).
+    var importChunkCommitted: (@Sendable (Int) async -> Void)? = nil
 
     func createNote(_ note: DiaryNote, userID: UUID, limit: Int) async throws {
         try await StorageFailure.run("save a note", logger: database.logger) {
@@ -139,9 +135,9 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
     {
         let outcome = try await StorageFailure.run("import notes", logger: database.logger) {
             try await DiaryNationFold.ensure(origin: nationOrigin, on: database)
-            return try await database.transaction { transaction in
-                try await Self.importBatch(batch, userID: userID, limits: limits, on: transaction)
-            }
+            return try await DiaryNoteImport(
+                userID: userID, limits: limits, database: database, chunkCommitted: importChunkCommitted
+            ).run(batch)
         }
         if outcome.inserted.count >= Self.analyzeAfter {
             // Until autovacuum analyzes the table (a minute or more later), PostgreSQL plans the lists without
@@ -189,144 +185,5 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
 
     func scoped(_ userID: UUID, on database: (any Database)? = nil) -> QueryBuilder<DiaryNoteModel> {
         DiaryNoteModel.query(on: database ?? self.database).filter(\.$userID == userID)
-    }
-
-    // MARK: - Import
-
-    private static func importBatch(
-        _ batch: DiaryImportBatch, userID: UUID, limits: DiaryLimits, on database: any Database
-    ) async throws -> DiaryImportOutcome {
-        // Locks the user's row (PostgreSQL) or the file (SQLite): one import per user at a time, so two imports
-        // of the same file cannot both pass the duplicate check below. First, as a diary change does, the nations'
-        // lock shared (``DiaryNationFold``).
-        try await DiaryNationFold.lockShared(on: database)
-        try await database.requireSQL()
-            .update(DiaryUserModel.schema)
-            .set(SQLIdentifier("import_serial"), to: SQLRaw("import_serial + 1"))
-            .set(SQLIdentifier("diary_version"), to: SQLRaw("diary_version + 1"))
-            .where("id", .equal, SQLBind(userID))
-            .run()
-
-        // Categories: reuse by name, create the missing ones at the end of the user's order.
-        let categories = try await FluentDiaryCategoryRepository.ordered(userID: userID, on: database)
-        var categoryIDs: [String: UUID] = [:]
-        for category in categories { categoryIDs[category.nameKey] = try category.requireID() }
-        var position = (categories.map(\.position).max() ?? -1) + 1
-        var created: [String] = []
-        let now = DiaryTime.normalized(Date())
-        for category in batch.categories {
-            let key = DiaryValidation.categoryKey(category.name)
-            guard categoryIDs[key] == nil else { continue }
-            guard categoryIDs.count < limits.categories else {
-                throw BoxOfficeError.invalid(nil, .tooManyCategories(limit: limits.categories))
-            }
-            let model = DiaryCategoryModel()
-            model.id = UUID()
-            model.userID = userID
-            model.name = category.name
-            model.nameKey = key
-            model.visible = category.visible
-            model.position = position
-            model.createdAt = now
-            try await model.create(on: database)
-            categoryIDs[key] = model.id
-            position += 1
-            created.append(category.name)
-        }
-
-        // Duplicates are judged against what the user had before this import (plain rows: a Fluent model for each of
-        // 50,000 notes would weigh more than the notes themselves).
-        struct Existing {
-            var ids: Set<UUID> = []
-            var keys: Set<String> = []
-            var failure: (any Error)?
-        }
-        let found = Locked(Existing())
-        let sql = try database.requireSQL()
-        try await sql.select().column("id").column("movie_code").column("watched_on")
-            .from(DiaryNoteModel.schema)
-            .where("user_id", .equal, SQLBind(userID))
-            .run { row in
-                found.withLock { existing in
-                    do {
-                        existing.ids.insert(try row.decode(column: "id", as: UUID.self))
-                        let code = try row.decode(column: "movie_code", as: String.self)
-                        existing.keys.insert("\(code)|\(try row.decode(column: "watched_on", as: String.self))")
-                    } catch {
-                        existing.failure = existing.failure ?? error
-                    }
-                }
-            }
-        let existing = found.withLock { $0 }
-        if let failure = existing.failure { throw failure }
-        let existingIDs = existing.ids
-        let existingKeys = existing.keys
-        let adding = batch.notes.count {
-            !existingIDs.contains($0.note.id)
-                && !existingKeys.contains("\($0.note.movieCode)|\($0.note.watchedOn.isoString)")
-        }
-        guard adding == 0 || existingIDs.count + adding <= limits.notes else {
-            throw BoxOfficeError.invalid(
-                nil, .importPastNoteLimit(notes: existingIDs.count, adding: adding, limit: limits.notes))
-        }
-        let candidateIDs = batch.notes.map(\.note.id).filter { !existingIDs.contains($0) }
-        let takenElsewhere = try await takenIDs(Array(Set(candidateIDs)), on: database)
-
-        var usedIDs: Set<UUID> = []
-        var inserted: [DiaryNote] = []
-        var duplicates: [Int] = []
-        // Written a chunk at a time in this one transaction: the SQL values (19 bound values a note) exist for one
-        // chunk at a time, so memory does not grow with the import. The counts' changes add up as the chunks go
-        // (as many as the distinct items, far fewer than the notes) and are written once at the end.
-        var chunk: [DiaryNote] = []
-        var counts: [DiaryStatCounts.Key: Int] = [:]
-        func flush() async throws {
-            guard !chunk.isEmpty else { return }
-            for start in stride(from: 0, to: chunk.count, by: insertChunk) {
-                let insert = sql.insert(into: DiaryNoteModel.schema).columns(DiaryNoteModel.insertColumns)
-                for note in chunk[start..<min(chunk.count, start + insertChunk)] {
-                    insert.values(try DiaryNoteModel.insertValues(note, userID: userID))
-                }
-                try await insert.run()
-            }
-            var deltas = try await DiaryStatCounts.deltas(adding: chunk, removing: [], on: database)
-            counts.merge(deltas.counts, uniquingKeysWith: +)
-            deltas.counts = [:]
-            try await DiaryStatCounts.apply(deltas, userID: userID, on: database)
-            inserted.append(contentsOf: chunk)
-            chunk.removeAll(keepingCapacity: true)
-        }
-        for entry in batch.notes {
-            var note = entry.note
-            if existingIDs.contains(note.id) || existingKeys.contains("\(note.movieCode)|\(note.watchedOn.isoString)") {
-                duplicates.append(entry.line)
-                continue
-            }
-            // Ids are kept when free (so moving a diary between instances keeps them), else replaced; so is one made
-            // from an idempotency key, which only that key's request may take.
-            let kept =
-                !takenElsewhere.contains(note.id) && !usedIDs.contains(note.id)
-                && !DiaryNoteService.isMadeFromKey(note.id)
-            if !kept { note.id = UUID() }
-            usedIDs.insert(note.id)
-            note.categoryId = entry.categoryName.flatMap { categoryIDs[DiaryValidation.categoryKey($0)] }
-            chunk.append(note)
-            if chunk.count >= importChunk { try await flush() }
-        }
-        try await flush()
-        try await DiaryStatCounts.apply(
-            DiaryStatCounts.Deltas(counts: counts, added: [], removed: []), userID: userID, on: database)
-        return DiaryImportOutcome(inserted: inserted, duplicateLines: duplicates, categoriesCreated: created)
-    }
-
-    /// Which of `ids` any note (of any user) already has.
-    private static func takenIDs(_ ids: [UUID], on database: any Database) async throws -> Set<UUID> {
-        var taken: Set<UUID> = []
-        for start in stride(from: 0, to: ids.count, by: 500) {
-            let chunk = Array(ids[start..<min(ids.count, start + 500)])
-            let rows = try await DiaryNoteModel.query(on: database).filter(\.$id ~~ chunk).field(\.$id).all()
-            for row in rows { taken.insert(try row.requireID()) }
-        }
-        return taken
     }
 }

@@ -46,6 +46,7 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
         noteRows = noteRows.filter { $0.value.userID != id }
         return true
     }
+    func finishDeletions() async throws -> Int { 0 }
 
     // Tokens
     func createToken(_ token: DiaryToken, userID: UUID, tokenHash: String, limit: Int) async throws {

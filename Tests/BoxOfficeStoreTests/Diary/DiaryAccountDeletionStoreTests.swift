@@ -148,5 +148,55 @@ extension DiaryStoreTests {
                 _ = try await DiaryStoreFixtures.createUser("minji", in: repositories)
             }
         }
+
+        @Test(
+            "a big diary goes a chunk per transaction; one a crash left closed is unreachable, and housekeeping ends it",
+            arguments: Backend.enabled)
+        func closedThenPurged(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, _ in
+                let repositories = database.diaryRepositories()
+                let minji = try await DiaryStoreFixtures.createUser("minji", in: repositories)
+                let other = try await DiaryStoreFixtures.createUser("other", in: repositories)
+                try await Self.fill(minji, database)
+                try await Self.fill(other, database)
+                // More notes (and counts) than one chunk holds.
+                let notes = (0..<(DiaryAccountDeletion.chunk * 2 + 7)).map { index in
+                    DiaryImportBatch.Note(
+                        line: index + 2,
+                        note: DiaryStoreFixtures.note(String(format: "2022%04d", index), watched: "2022-05-05"),
+                        categoryName: nil)
+                }
+                _ = try await repositories.notes.importBatch(
+                    DiaryImportBatch(categories: [], notes: notes), userID: minji.id)
+                #expect(
+                    try await Self.rows(of: minji.id, in: "diary_stat_counts", database) > DiaryAccountDeletion.chunk)
+
+                // What a crash after the first step leaves: closed, not purged.
+                #expect(try await DiaryAccountDeletion.close(id: minji.id, on: database.database))
+                #expect(try await DiaryAccountDeletion.close(id: minji.id, on: database.database) == false)
+                #expect(try await repositories.users.credentials(usernameKey: "minji") == nil)
+                #expect(
+                    try await repositories.sessions.activeSession(
+                        tokenHash: "session-\(minji.id)", now: DiaryStoreFixtures.now) == nil)
+                #expect(try await repositories.tokens.token(hash: "token-\(minji.id)") == nil)
+                #expect(try await Self.rows(of: minji.id, in: "feed_secrets", database) == 0)
+                #expect(try await Self.rows(of: minji.id, in: "webhooks", database) == 0)
+                #expect(try await database.rowCount(of: "webhook_deliveries") == 2, "only the other's hook's")
+                // The name is free at once; a second deletion of the closed account finds nothing to do.
+                let again = try await DiaryStoreFixtures.createUser("minji", in: repositories)
+                #expect(try await repositories.users.deleteUser(id: minji.id) == false)
+                #expect(try await Self.rows(of: minji.id, in: "diary_notes", database) == notes.count + 1)
+
+                #expect(try await repositories.users.finishDeletions() == 1)
+                #expect(try await repositories.users.finishDeletions() == 0)
+                for table in try await Self.userTables(database) {
+                    #expect(try await Self.rows(of: minji.id, in: table, database) == 0, "\(table)")
+                }
+                #expect(try await repositories.users.user(id: minji.id) == nil)
+                #expect(try await repositories.users.user(id: again.id) != nil)
+                #expect(try await repositories.notes.noteCount(userID: other.id) == 1)
+                #expect(try await Self.rows(of: other.id, in: "diary_stat_counts", database) > 0)
+            }
+        }
     }
 }

@@ -285,7 +285,8 @@ extension DiaryStoreTests {
             try await TestStore.with(backend) { database, _ in
                 let repositories = database.diaryRepositories()
                 let owner = try await DiaryStoreFixtures.createUser("owner", in: repositories)
-                // More notes than the store writes at a time: the chunks before the failing one are undone too.
+                let stranger = try await DiaryStoreFixtures.createUser("stranger", in: repositories)
+                // More notes than the store writes at a time: the chunks before the failing one are taken back too.
                 var notes = (0..<2_450).map { index in
                     DiaryImportBatch.Note(
                         line: index + 2, note: DiaryStoreFixtures.note("M\(index)", watched: "2024-01-01"),
@@ -297,11 +298,17 @@ extension DiaryStoreTests {
                     try await repositories.notes.importBatch(
                         DiaryImportBatch(categories: [.init(name: "새")], notes: notes), userID: owner.id)
                 }
+                // Each chunk was committed, then taken back: the counts read as an empty diary's again.
                 #expect(try await database.rowCount(of: "diary_notes") == 0)
                 #expect(try await database.rowCount(of: "diary_categories") == 0)
-                #expect(try await database.rowCount(of: "diary_stat_counts") == 0)
                 #expect(try await database.rowCount(of: "diary_year_first_notes") == 0)
-                #expect(try await repositories.notes.diaryVersion(userID: owner.id) == 0)
+                #expect(try await repositories.notes.noteCount(userID: owner.id) == 0)
+                let empty = try await repositories.notes.statisticsCounts(userID: stranger.id, year: nil)
+                #expect(try await repositories.notes.statisticsCounts(userID: owner.id, year: nil) == empty)
+                let year = try await repositories.notes.statisticsCounts(userID: owner.id, year: 2024)
+                #expect(year == (try await repositories.notes.statisticsCounts(userID: stranger.id, year: 2024)))
+                // Clients that sync by version learn that the diary moved.
+                #expect(try await repositories.notes.diaryVersion(userID: owner.id) > 0)
             }
         }
     }

@@ -361,16 +361,19 @@ public struct DiaryAccountService: Sendable {
         public var loginAttempts: Int
         /// Remembered browsers unused for ``Settings/deviceLifetime``, whose cookies have expired.
         public var devices: Int
+        /// Deleted accounts whose rows a failure had left (``DiaryUserRepository/finishDeletions()``).
+        public var accounts: Int
 
-        public init(sessions: Int, loginAttempts: Int, devices: Int = 0) {
+        public init(sessions: Int, loginAttempts: Int, devices: Int = 0, accounts: Int = 0) {
             self.sessions = sessions
             self.loginAttempts = loginAttempts
             self.devices = devices
+            self.accounts = accounts
         }
     }
 
-    /// Housekeeping: deletes expired sessions, failed logins that no longer count and remembered browsers whose
-    /// cookies have expired. Lookups already ignore the first two, so this mostly keeps the tables small; deleting
+    /// Housekeeping: deletes expired sessions, failed logins that no longer count, remembered browsers whose
+    /// cookies have expired and what deleted accounts left. Lookups already ignore the first two, so this mostly keeps the tables small; deleting
     /// what is expired is idempotent, so any number of instances may run it at any time.
     public func purgeExpired() async throws -> PurgeResult {
         let now = self.now
@@ -378,6 +381,7 @@ public struct DiaryAccountService: Sendable {
         let attempts = try await loginAttempts.deleteFailedLogins(
             before: now.addingTimeInterval(-settings.loginFailureWindow))
         let devices = try await devices.forgetDevices(unusedSince: now.addingTimeInterval(-settings.deviceLifetime))
-        return PurgeResult(sessions: sessions, loginAttempts: attempts, devices: devices)
+        let accounts = try await users.finishDeletions()
+        return PurgeResult(sessions: sessions, loginAttempts: attempts, devices: devices, accounts: accounts)
     }
 }

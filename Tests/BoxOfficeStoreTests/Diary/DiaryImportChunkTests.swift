@@ -1,0 +1,166 @@
+import BoxOfficeCore
+import BoxOfficeStore
+import Foundation
+import KOBIS
+import Testing
+
+extension DiaryStoreTests {
+    /// An import commits a chunk of notes at a time, so a big one never holds the store (SQLite's one connection)
+    /// from everyone else; another device's changes between chunks are judged as the import goes.
+    @Suite("Diary store: imports in chunks")
+    struct DiaryImportChunkTests {
+        /// What the hook did between the first and second chunk.
+        struct Between: Sendable {
+            var ownerNotes = 0
+            var strangerSaved = false
+        }
+
+        static func batch(_ count: Int) -> DiaryImportBatch {
+            DiaryImportBatch(
+                categories: [.init(name: "가져옴")],
+                notes: (0..<count).map { index in
+                    DiaryImportBatch.Note(
+                        line: index + 2,
+                        note: DiaryStoreFixtures.note(
+                            String(format: "2023%04d", index), watched: "2023-0\(index % 9 + 1)-01"),
+                        categoryName: "가져옴")
+                })
+        }
+
+        @Test(
+            "chunks are committed as they go; a note another device adds meanwhile makes a later row a duplicate",
+            arguments: Backend.enabled)
+        func betweenChunks(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, _ in
+                let plain = database.diaryRepositories()
+                let owner = try await DiaryStoreFixtures.createUser("owner", in: plain)
+                let stranger = try await DiaryStoreFixtures.createUser("stranger", in: plain)
+                let batch = Self.batch(1_200)
+                // Row 1,106 (line 1,108), watched on the last of the nine days, is in the last chunk (chunks go in
+                // the order watched): the other device notes the same film that day first.
+                let later = batch.notes[1_106].note
+                let device = DiaryStoreFixtures.note(later.movieCode, watched: later.watchedOn.isoString)
+                let between = Locked(Between())
+                let repositories = database.diaryRepositories(
+                    nationOrigin: nil, pageAnchors: NotePageAnchors(),
+                    importChunkCommitted: { chunks in
+                        guard chunks == 1 else { return }
+                        do {
+                            // Read and written through the store's own connection: it is free between chunks.
+                            let count = try await plain.notes.noteCount(userID: owner.id)
+                            try await plain.notes.createNote(DiaryStoreFixtures.note(), userID: stranger.id)
+                            try await plain.notes.createNote(device, userID: owner.id)
+                            between.withLock {
+                                $0.ownerNotes = count
+                                $0.strangerSaved = true
+                            }
+                        } catch {
+                            Issue.record("between chunks: \(error)")
+                        }
+                    })
+                let outcome = try await repositories.notes.importBatch(batch, userID: owner.id)
+                let seen = between.withLock { $0 }
+                #expect(seen.ownerNotes == 500, "the first chunk was committed before the second began")
+                #expect(seen.strangerSaved)
+                #expect(outcome.duplicateLines == [1_108])
+                #expect(outcome.inserted.count == 1_199)
+                #expect(outcome.categoriesCreated == ["가져옴"])
+                #expect(try await plain.notes.noteCount(userID: owner.id) == 1_200)
+                try await DiaryStatisticsStoreTests.expectReference(plain.notes, userID: owner.id, round: 0)
+            }
+        }
+
+        @Test(
+            "a failing chunk takes back the chunks before it, not what another device added meanwhile",
+            arguments: Backend.enabled)
+        func takeBack(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, _ in
+                let plain = database.diaryRepositories()
+                let owner = try await DiaryStoreFixtures.createUser("owner", in: plain)
+                let kept = DiaryStoreFixtures.note("20100001", watched: "2021-05-05")
+                try await plain.notes.createNote(kept, userID: owner.id)
+                var batch = Self.batch(1_200)
+                // The store's CHECK constraint refuses an impossible chart rank in the third chunk (the eighth day).
+                batch.notes[1_150].note.chartRank = 5000
+                let device = DiaryStoreFixtures.note("20100002", watched: "2022-06-06")
+                let firstRun = Locked(true)
+                let repositories = database.diaryRepositories(
+                    nationOrigin: nil, pageAnchors: NotePageAnchors(),
+                    importChunkCommitted: { chunks in
+                        guard chunks == 2, firstRun.withLock({ $0 }) else { return }
+                        firstRun.withLock { $0 = false }
+                        do {
+                            // The device edits an imported note too: taken back as it stands now.
+                            let imported = try await plain.notes.allNotes(userID: owner.id)
+                            if var first = imported.first(where: { $0.movieCode == "20230000" }) {
+                                first.rating = StarRating(halves: 9)
+                                first.movie.genres = ["다큐멘터리"]
+                                _ = try await plain.notes.updateNote(first, userID: owner.id)
+                            }
+                            try await plain.notes.createNote(device, userID: owner.id)
+                        } catch {
+                            Issue.record("between chunks: \(error)")
+                        }
+                    })
+                await #expect(throws: BoxOfficeError.self) {
+                    try await repositories.notes.importBatch(batch, userID: owner.id)
+                }
+                let left = try await plain.notes.allNotes(userID: owner.id)
+                #expect(Set(left.map(\.id)) == [kept.id, device.id])
+                #expect(try await plain.categories.categories(userID: owner.id).isEmpty)
+                try await DiaryStatisticsStoreTests.expectReference(plain.notes, userID: owner.id, round: 0)
+                // The same file, mended, imports whole.
+                batch.notes[1_150].note.chartRank = 5
+                let again = try await repositories.notes.importBatch(batch, userID: owner.id)
+                #expect(again.inserted.count == 1_200)
+                try await DiaryStatisticsStoreTests.expectReference(plain.notes, userID: owner.id, round: 1)
+            }
+        }
+
+        @Test(
+            "a category of more notes than a chunk is moved, emptied or deleted whole; an unknown target moves none",
+            arguments: Backend.enabled)
+        func bigCategory(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, _ in
+                let repositories = database.diaryRepositories()
+                let owner = try await DiaryStoreFixtures.createUser("owner", in: repositories)
+                _ = try await repositories.notes.importBatch(Self.batch(1_200), userID: owner.id)
+                let categories = repositories.categories
+                let first = try #require(try await categories.categories(userID: owner.id).first)
+                let second = try await categories.createCategory(
+                    id: UUID(), name: "둘째", visible: true, userID: owner.id, createdAt: DiaryStoreFixtures.now)
+                let third = try await categories.createCategory(
+                    id: UUID(), name: "셋째", visible: true, userID: owner.id, createdAt: DiaryStoreFixtures.now)
+                #expect(first.noteCount == 1_200)
+
+                await #expect(throws: BoxOfficeError.self) {
+                    try await categories.deleteCategory(id: first.id, userID: owner.id, notes: .move(to: UUID()))
+                }
+                #expect(try await categories.category(id: first.id, userID: owner.id)?.noteCount == 1_200)
+
+                #expect(
+                    try await categories.deleteCategory(id: first.id, userID: owner.id, notes: .move(to: second.id)))
+                var kept = try await categories.categories(userID: owner.id)
+                #expect(kept.map(\.id) == [second.id, third.id])
+                #expect(kept.map(\.noteCount) == [1_200, 0])
+                #expect(kept.map(\.position) == [0, 1])
+
+                #expect(try await categories.deleteCategory(id: second.id, userID: owner.id, notes: .uncategorize))
+                #expect(try await repositories.notes.noteCount(userID: owner.id) == 1_200)
+                #expect(try await repositories.notes.allNotes(userID: owner.id).allSatisfy { $0.categoryId == nil })
+
+                // Filed again under the last one, then deleted with it: the counts follow.
+                for note in try await repositories.notes.allNotes(userID: owner.id).prefix(700) {
+                    var note = note
+                    note.categoryId = third.id
+                    _ = try await repositories.notes.updateNote(note, userID: owner.id)
+                }
+                #expect(try await categories.deleteCategory(id: third.id, userID: owner.id, notes: .delete))
+                kept = try await categories.categories(userID: owner.id)
+                #expect(kept.isEmpty)
+                #expect(try await repositories.notes.noteCount(userID: owner.id) == 500)
+                try await DiaryStatisticsStoreTests.expectReference(repositories.notes, userID: owner.id, round: 0)
+            }
+        }
+    }
+}
