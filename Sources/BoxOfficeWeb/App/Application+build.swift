@@ -93,8 +93,8 @@ public func buildApplication(
 func buildRouter(
     services: AppServices, renderer: PageRenderer, openAPI: OpenAPIDocument,
     routeMethods: RouteMethodTable = RouteMethodTable()
-) throws -> Router<BasicRequestContext> {
-    let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+) throws -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLoggingMiddleware())
     router.add(middleware: RequestMetricsMiddleware(registry: services.metrics))
     router.add(middleware: SecurityHeadersMiddleware(publiclyHTTPS: services.configuration.isPubliclyHTTPS))
@@ -102,6 +102,11 @@ func buildRouter(
     router.add(
         middleware: ErrorMiddleware(renderer: renderer, isSampleMode: services.configuration.isSampleMode))
     router.add(middleware: QueryLimitMiddleware())
+    // Names the client for the archive's line of questions, where one address holds only a few places; off behind
+    // a proxy, as the connections' per-address limit is.
+    let perAddress = ConnectionLimits.perAddress(
+        configured: services.configuration.connectionsPerAddress, hostname: services.configuration.hostname)
+    router.add(middleware: AskerMiddleware(enabled: perAddress != 0))
     router.add(middleware: MethodNotAllowedMiddleware(routes: routeMethods))
     StaticAssetController(assets: renderer.assets).addRoutes(to: router)
     try PWAController(renderer: renderer, isSampleData: services.configuration.isSampleMode).addRoutes(to: router)
@@ -119,7 +124,7 @@ func buildRouter(
             status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
             body: .init(byteBuffer: ByteBuffer(string: services.metrics.emitToString())))
     }
-    OpenAPIController<BasicRequestContext>(document: openAPI).addRoutes(to: router)
+    OpenAPIController<AppRequestContext>(document: openAPI).addRoutes(to: router)
     // One import at a time per person, whether it comes through a page or the API.
     let imports = ImportsInProgress()
 
@@ -127,13 +132,13 @@ func buildRouter(
     // not speak is refused first, then public answers that cannot change are served as kept (a few megabytes of
     // charts, films and periods), and the generated code sees no media types (it has one for each operation).
     let generated = router.group()
-        .add(middleware: APILanguageMiddleware<BasicRequestContext>())
+        .add(middleware: APILanguageMiddleware<AppRequestContext>())
         .add(
-            middleware: KeptAPIAnswerMiddleware<BasicRequestContext>(
+            middleware: KeptAPIAnswerMiddleware<AppRequestContext>(
                 answers: RenderedPageCache(byteBudget: 8 << 20), calendar: services.calendar,
                 versions: [ArchiveStatusHandler.path: { [keeper = services.keeper] in keeper.statusVersion }])
         )
-        .add(middleware: APIMediaTypeMiddleware<BasicRequestContext>())
+        .add(middleware: APIMediaTypeMiddleware<AppRequestContext>())
     try BoxOfficeAPI(
         charts: ChartAPIHandler(
             charts: services.charts, movies: services.movies, archive: services.archive, calendar: services.calendar),
@@ -162,16 +167,16 @@ func buildRouter(
     let site = PageSite(isSampleData: services.configuration.isSampleMode, calendar: services.calendar)
     // About 200 chart pages (each with its gzip form); settled charts are rendered once instead of on every request.
     let chartPages = ChartPageCache(pages: RenderedPageCache(byteBudget: 4 << 20), charts: services.charts)
-    for page in [ChartPageController<BasicRequestContext>.Page.daily, .weekly] {
-        ChartPageController<BasicRequestContext>(
+    for page in [ChartPageController<AppRequestContext>.Page.daily, .weekly] {
+        ChartPageController<AppRequestContext>(
             page: page, charts: services.charts, movies: services.movies, archive: services.archive,
             calendar: services.calendar, renderer: renderer, cache: chartPages
         ).addRoutes(to: pages)
     }
-    ChartFeedController<BasicRequestContext>(
+    ChartFeedController<AppRequestContext>(
         feeds: services.chartFeeds, renderer: renderer, publicURL: services.configuration.publicURL
     ).addRoutes(to: pages)
-    PersonalFeedController<BasicRequestContext>(
+    PersonalFeedController<AppRequestContext>(
         feeds: services.personalFeeds, renderer: renderer, calendar: services.calendar,
         publicURL: services.configuration.publicURL
     ).addRoutes(to: pages)
@@ -179,27 +184,27 @@ func buildRouter(
     // Films' pages and runs and searches' pages (a few thousand are looked at; the least recently used go first), and
     // settled periods' pages.
     let moviePages = MoviePageCache(pages: RenderedPageCache(byteBudget: 8 << 20), calendar: services.calendar)
-    PeriodController<BasicRequestContext>(
+    PeriodController<AppRequestContext>(
         archive: services.archive, keeper: runningKeeper, calendar: services.calendar, renderer: renderer,
         pages: RenderedPageCache(byteBudget: 4 << 20), trends: moviePages
     ).addRoutes(to: pages)
     // The market pages, each kept five minutes per address and language (a few hundred kilobytes).
-    MarketController<BasicRequestContext>(
+    MarketController<AppRequestContext>(
         market: services.market, archive: services.archive, calendar: services.calendar, renderer: renderer,
         pages: RenderedPageCache(byteBudget: 4 << 20)
     ).addRoutes(to: pages)
     // The records pages, each kept five minutes per address and language.
-    RecordsController<BasicRequestContext>(
+    RecordsController<AppRequestContext>(
         records: services.records, archive: services.archive, calendar: services.calendar, renderer: renderer,
         pages: RenderedPageCache(byteBudget: 2 << 20)
     ).addRoutes(to: pages)
-    SearchController<BasicRequestContext>(movies: services.movies, site: site, renderer: renderer, cache: moviePages)
+    SearchController<AppRequestContext>(movies: services.movies, site: site, renderer: renderer, cache: moviePages)
         .addRoutes(to: pages)
-    MovieController<BasicRequestContext>(
+    MovieController<AppRequestContext>(
         movies: services.movies, archive: services.archive, runs: services.filmRuns, source: services.charts.source,
         keeperRuns: runningKeeper != nil, renderer: renderer, cache: moviePages
     ).addRoutes(to: pages)
-    PosterController<BasicRequestContext>(movies: services.movies, posters: services.posters, logger: services.logger)
+    PosterController<AppRequestContext>(movies: services.movies, posters: services.posters, logger: services.logger)
         .addRoutes(to: pages)
     addDiaryPageRoutes(to: pages, services: services, site: site, renderer: renderer, imports: imports)
     addAdminPageRoutes(to: pages, services: services, site: site, renderer: renderer)
@@ -233,7 +238,7 @@ private func apiMiddlewares(services: AppServices, openAPI: OpenAPIDocument) -> 
 /// and log-in check the pre-session CSRF cookie, everything else needs a session (anonymous requests are
 /// sent to `/login?next=…`) and the session's CSRF token on every form post.
 private func addDiaryPageRoutes(
-    to group: RouterGroup<BasicRequestContext>, services: AppServices, site: PageSite, renderer: PageRenderer,
+    to group: RouterGroup<AppRequestContext>, services: AppServices, site: PageSite, renderer: PageRenderer,
     imports: ImportsInProgress
 ) {
     let accounts = services.diaryAccounts
@@ -303,7 +308,7 @@ private func addDiaryPageRoutes(
 
 /// The administrator's pages, behind the diary's session, an administrator check and the session's CSRF token.
 private func addAdminPageRoutes(
-    to group: RouterGroup<BasicRequestContext>, services: AppServices, site: PageSite, renderer: PageRenderer
+    to group: RouterGroup<AppRequestContext>, services: AppServices, site: PageSite, renderer: PageRenderer
 ) {
     let admin = group.group(context: DiaryPageContext.self)
         .add(

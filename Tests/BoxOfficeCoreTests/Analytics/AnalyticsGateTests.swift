@@ -73,4 +73,44 @@ struct AnalyticsGateTests {
         // With the place free again, the refused question is answered.
         #expect(try await service.report(RecordsQuery(kind: .streaks)).lists.count == 2)
     }
+
+    @Test("one asker holds at most its share of the line; past it only that asker is refused, and the share frees")
+    func perAsker() async throws {
+        let gate = AnalyticsGate(running: 1, waiting: 10, perAsker: 2)
+        let latch = Latch()
+        let (started, startedContinuation) = AsyncStream<Void>.makeStream()
+        var startedEvents = started.makeAsyncIterator()
+        func ask(_ asker: String) -> Task<Int, any Error> {
+            Task {
+                try await AnalyticsGate.$asker.withValue(asker) {
+                    try await gate.run {
+                        startedContinuation.yield()
+                        await latch.wait()
+                        return 1
+                    }
+                }
+            }
+        }
+        let first = ask("203.0.113.7")
+        _ = await startedEvents.next()
+        let second = ask("203.0.113.7")
+        let deadline = ContinuousClock.now + .seconds(30)
+        while gate.places(heldBy: "203.0.113.7") < 2, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(gate.places(heldBy: "203.0.113.7") == 2, "one running, one waiting")
+        // A third from the same address is refused at once; another address still gets a place in line.
+        await #expect(throws: BoxOfficeError.busy(retryAfterSeconds: AnalyticsGate.retryAfterSeconds)) {
+            try await AnalyticsGate.$asker.withValue("203.0.113.7") { try await gate.run { 1 } }
+        }
+        let other = ask("198.51.100.1")
+        while gate.places(heldBy: "198.51.100.1") < 1, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(gate.places(heldBy: "198.51.100.1") == 1)
+        // Nobody named (a server behind a proxy) is bounded only by the line.
+        let unnamed = Task { try await gate.run { 1 } }
+        await latch.open()
+        #expect(try await [first.value, second.value, other.value, unnamed.value] == [1, 1, 1, 1])
+        #expect(gate.places(heldBy: "203.0.113.7") == 0)
+        #expect(gate.places(heldBy: "198.51.100.1") == 0)
+        let again = try await AnalyticsGate.$asker.withValue("203.0.113.7") { try await gate.run { 2 } }
+        #expect(again == 2)
+    }
 }

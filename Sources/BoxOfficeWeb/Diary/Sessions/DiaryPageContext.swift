@@ -24,14 +24,14 @@ extension DiarySessionContext {
 
 /// The request context of the diary pages.
 struct DiaryPageContext: ChildRequestContext, DiarySessionContext {
-    typealias ParentContext = BasicRequestContext
+    typealias ParentContext = AppRequestContext
 
     var coreContext: CoreRequestContextStorage
     var session: DiarySession?
     var diaryVersion: Int64?
     var form: FormBody
 
-    init(context: BasicRequestContext) throws {
+    init(context: AppRequestContext) throws {
         coreContext = context.coreContext
         session = nil
         diaryVersion = nil
