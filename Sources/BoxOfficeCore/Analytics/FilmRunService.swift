@@ -5,8 +5,7 @@ public struct FilmRunService: Sendable {
     private let repository: any FilmRunRepository
     private let movies: any MovieRepository
     private let gate: AnalyticsGate
-    /// Identical questions asked together are worked out once.
-    private let inFlight = SingleFlight<FilmRunQuery, FilmRunReport>()
+    private let question: ArchiveQuestion<FilmRunQuery, FilmRunReport>
     /// Where the archived charts came from.
     public let source: ChartSource
 
@@ -18,6 +17,7 @@ public struct FilmRunService: Sendable {
     ) {
         self.repository = repository
         self.gate = gate
+        question = ArchiveQuestion(gate: gate)
         self.movies = movies
         self.source = source
     }
@@ -26,8 +26,7 @@ public struct FilmRunService: Sendable {
     /// ``BoxOfficeError/notFound(_:)`` (``BoxOfficeError/Missing/unarchivedMovie(code:)``) when neither the archive
     /// nor the stored movie details know the film or one it is compared with.
     public func report(_ query: FilmRunQuery) async throws -> FilmRunReport {
-        let gate = self.gate
-        return try await inFlight.run(query) { try await gate.run { try await workOut(query) } }
+        try await question.answer(query) { try await workOut($0) }
     }
 
     private func workOut(_ query: FilmRunQuery) async throws -> FilmRunReport {

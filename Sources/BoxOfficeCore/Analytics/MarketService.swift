@@ -2,11 +2,9 @@
 /// the market kept beside each stored daily chart (``MarketDay``). It never calls KOBIS.
 public struct MarketService: Sendable {
     private let market: any MarketRepository
-    private let gate: AnalyticsGate
-    /// Identical questions asked together are worked out once.
-    private let yearsInFlight = SingleFlight<CalendarDate, MarketYearsReport>()
-    private let daysInFlight = SingleFlight<DateRange, MarketDaysReport>()
-    private let holidaysInFlight = SingleFlight<KoreanHoliday, MarketHolidaysReport>()
+    private let yearsQuestion: ArchiveQuestion<CalendarDate, MarketYearsReport>
+    private let daysQuestion: ArchiveQuestion<DateRange, MarketDaysReport>
+    private let holidaysQuestion: ArchiveQuestion<KoreanHoliday, MarketHolidaysReport>
     public let calendar: BoxOfficeCalendar
     /// Where the archived charts came from (`kobis` or `sample`).
     public let source: ChartSource
@@ -20,7 +18,9 @@ public struct MarketService: Sendable {
         gate: AnalyticsGate = AnalyticsGate()
     ) {
         self.market = market
-        self.gate = gate
+        yearsQuestion = ArchiveQuestion(gate: gate)
+        daysQuestion = ArchiveQuestion(gate: gate)
+        holidaysQuestion = ArchiveQuestion(gate: gate)
         self.calendar = calendar
         self.source = source
     }
@@ -32,8 +32,7 @@ public struct MarketService: Sendable {
 
     /// Every year from the archive's first to yesterday's.
     public func years() async throws -> MarketYearsReport {
-        let (gate, calendar) = (self.gate, self.calendar)
-        return try await yearsInFlight.run(calendar.yesterday) { try await gate.run { try await workOutYears() } }
+        try await yearsQuestion.answer(calendar.yesterday) { _ in try await workOutYears() }
     }
 
     private func workOutYears() async throws -> MarketYearsReport {
@@ -66,8 +65,7 @@ public struct MarketService: Sendable {
             throw BoxOfficeError.invalid(
                 "to", .rangeTooLong(maximumDays: MarketPeriod.maximumDays), value: range.end.isoString)
         }
-        let gate = self.gate
-        return try await daysInFlight.run(range) { try await gate.run { try await workOutDays(range) } }
+        return try await daysQuestion.answer(range) { try await workOutDays($0) }
     }
 
     private func workOutDays(_ range: DateRange) async throws -> MarketDaysReport {
@@ -82,8 +80,7 @@ public struct MarketService: Sendable {
 
     /// Every year's window of `holiday` that has begun, from the archive's first year.
     public func holidays(_ holiday: KoreanHoliday) async throws -> MarketHolidaysReport {
-        let gate = self.gate
-        return try await holidaysInFlight.run(holiday) { try await gate.run { try await workOutHolidays(holiday) } }
+        return try await holidaysQuestion.answer(holiday) { try await workOutHolidays($0) }
     }
 
     private func workOutHolidays(_ holiday: KoreanHoliday) async throws -> MarketHolidaysReport {

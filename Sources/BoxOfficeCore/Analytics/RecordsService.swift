@@ -2,17 +2,15 @@
 /// #1 streaks, legs and drops, read from the films' kept records. It never calls KOBIS.
 public struct RecordsService: Sendable {
     private let records: any RecordsRepository
-    private let gate: AnalyticsGate
-    /// Identical questions asked together are worked out once.
     /// Internal for tests, which watch askers join it.
-    let inFlight = SingleFlight<RecordsQuery, RecordsReport>()
+    let question: ArchiveQuestion<RecordsQuery, RecordsReport>
     /// Where the archived charts came from (`kobis` or `sample`).
     public let source: ChartSource
 
     /// The records in `records`, worked out through `gate` (shared with the other archive questions).
     public init(records: any RecordsRepository, source: ChartSource, gate: AnalyticsGate = AnalyticsGate()) {
         self.records = records
-        self.gate = gate
+        question = ArchiveQuestion(gate: gate)
         self.source = source
     }
 
@@ -28,8 +26,7 @@ public struct RecordsService: Sendable {
 
     /// The answer to `query`.
     public func report(_ query: RecordsQuery) async throws -> RecordsReport {
-        let gate = self.gate
-        return try await inFlight.run(query) { try await gate.run { try await workOut(query) } }
+        try await question.answer(query) { try await workOut($0) }
     }
 
     private func workOut(_ query: RecordsQuery) async throws -> RecordsReport {

@@ -60,8 +60,8 @@ struct AnalyticsGateTests {
         _ = await startedEvents.next()
         // Every other asker joins the one working-out rather than queueing for a place of its own.
         let deadline = ContinuousClock.now + .seconds(30)
-        while await service.inFlight.joinedCount < 29, ContinuousClock.now < deadline { await Task.yield() }
-        #expect(await service.inFlight.joinedCount == 29)
+        while await service.question.inFlight.joinedCount < 29, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(await service.question.inFlight.joinedCount == 29)
         // The one place is taken and nobody may wait: another question is refused at once, asking to come back.
         await #expect(throws: BoxOfficeError.busy(retryAfterSeconds: AnalyticsGate.retryAfterSeconds)) {
             try await service.report(RecordsQuery(kind: .streaks))
