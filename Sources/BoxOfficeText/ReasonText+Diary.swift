@@ -16,6 +16,10 @@ extension ReasonText {
             return t(
                 "이 일기의 내보내기가 아직 진행 중입니다. 그 내려받기가 끝난 뒤에 다시 해 보세요.",
                 "An export of this diary is still being sent. Try again when that download has finished.")
+        case .importInProgress:
+            return t(
+                "가져오기가 이미 진행 중입니다. 그 가져오기가 끝난 뒤에 다시 해 보세요.",
+                "Another import of yours is still running. Try again when it has finished.")
         case .busy(let seconds):
             return t(
                 "지금 로그인과 가입이 몰려 비밀번호를 확인하지 못했습니다. \(seconds)초 뒤에 다시 해 보세요.",

@@ -121,7 +121,8 @@ public protocol DiaryCategoryRepository: Sendable {
     /// Applies `changes`; `nil` when the user has no such category. Throws ``DiaryError/Conflict/categoryNameTaken(_:)`` for a taken name.
     func updateCategory(id: UUID, userID: UUID, changes: CategoryChanges) async throws -> DiaryCategory?
     /// Deletes the category and disposes of its notes, a chunk of notes per transaction (an unknown target is refused
-    /// before any moves); `false` when there is no such category.
+    /// before any moves; one another device deletes meanwhile stops the moves there, the category kept); `false`
+    /// when there is no such category.
     func deleteCategory(id: UUID, userID: UUID, notes: CategoryNotesDisposition) async throws -> Bool
 }
 

@@ -13,6 +13,9 @@ public enum DiaryError: Error, Sendable, Equatable {
     /// An export of this user's diary is still being sent; one at a time per person, so nobody holds every
     /// snapshot connection (HTTP 429).
     case exportInProgress
+    /// Another import of this user's is still being written, through this server or another on the same database;
+    /// one at a time per person, so two cannot judge each other's notes as duplicates (HTTP 429).
+    case importInProgress
     /// So many password checks are running and waiting on this server that another would wait too long: a flood of
     /// log-ins or sign-ups is answered at once instead of in a line without end (HTTP 503).
     case busy(retryAfterSeconds: Int)

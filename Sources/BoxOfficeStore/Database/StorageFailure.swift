@@ -13,6 +13,9 @@ enum StorageFailure {
             return try await body()
         } catch let error as BoxOfficeError {
             throw error
+        } catch let error as DiaryError {
+            // A diary's own refusal decided in the store (an import already running, an account gone).
+            throw error
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == characterNotInRepertoire {

@@ -4,8 +4,9 @@ import Foundation
 import SQLKit
 
 /// Deletes an account in two steps, so a big diary never holds the store (SQLite's one connection) for long: one
-/// short transaction closes it (its sessions, tokens, browsers, feeds and webhooks go; its name is freed; nobody can
-/// reach what is left), then its rows go a chunk per transaction. A deletion a crash interrupts is finished by
+/// short transaction closes it (its sessions, tokens, browsers, feeds and webhooks go; its name is freed; the
+/// session, token and feed look-ups refuse a closed account, so nothing reaches what is left), then its rows go a
+/// chunk per transaction; an import still running stops at its next chunk. A deletion a crash interrupts is finished by
 /// ``finishClosed(on:)``, which the diary's housekeeping runs.
 enum DiaryAccountDeletion {
     /// Rows deleted per transaction.
@@ -63,9 +64,12 @@ enum DiaryAccountDeletion {
             }
             // Failed log-ins are kept by name: a new account with the name does not inherit them.
             try await sql.delete(from: DiaryLoginAttemptModel.schema).where("username_key", .equal, SQLBind(key)).run()
+            // An empty hash is what the session, token and feed look-ups refuse: what a request begun before this
+            // makes again (a log-in's token) reaches nothing.
             try await sql.update(DiaryUserModel.schema)
                 .set("username_key", to: SQLBind(closedKey(id)))
                 .set("password_hash", to: SQLBind(""))
+                .set("is_admin", to: SQLBind(false))
                 .where("id", .equal, SQLBind(id))
                 .run()
             return true
@@ -102,9 +106,9 @@ enum DiaryAccountDeletion {
 
     /// Finishes every deletion a crash (or a failure) left closed but not purged; how many it finished.
     static func finishClosed(on database: any Database) async throws -> Int {
+        // By prefix, not by a range of keys: PostgreSQL's collation may order punctuation apart from its bytes.
         let rows = try await database.requireSQL().select().column("id").from(DiaryUserModel.schema)
-            .where("username_key", .greaterThanOrEqual, SQLBind(closedPrefix))
-            .where("username_key", .lessThan, SQLBind(" closed;"))
+            .where("username_key", .like, SQLBind("\(closedPrefix)%"))
             .all()
         for row in rows {
             try await purge(id: try row.decode(column: "id", as: UUID.self), on: database)

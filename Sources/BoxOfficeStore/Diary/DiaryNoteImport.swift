@@ -6,7 +6,10 @@ import Logging
 import SQLKit
 
 /// One import's notes, written a chunk at a time, each chunk its own transaction: a big import never holds the store
-/// (SQLite's one connection) for longer than a chunk. A failure takes back the chunks written before it.
+/// (SQLite's one connection) for longer than a chunk. A failure takes back the chunks written before it. One import
+/// per person runs at a time, on any instance (a lease on the account's row, `import_serial`); each chunk judges
+/// duplicates, ids and categories again when another device changed the diary since the last one, and stops when the
+/// account was deleted meanwhile.
 struct DiaryNoteImport {
     let userID: UUID
     let limits: DiaryLimits
@@ -20,24 +23,25 @@ struct DiaryNoteImport {
     static let insertRows = 200
 
     /// What the diary held apart from this import, as of the diary version the import's last transaction left.
-    private struct Existing {
+    fileprivate struct Existing: Sendable {
         var ids: Set<UUID> = []
         var keys: Set<String> = []
         var version: Int64 = 0
     }
 
-    /// What the first transaction settled: the categories, the diary before the import, ids other users hold.
-    private struct Prepared {
+    /// What the first transaction settled: the categories and the diary before the import.
+    private struct Prepared: Sendable {
         var existing: Existing
         var categoryIDs: [String: UUID]
         var createdNames: [String]
         var createdIDs: [UUID]
-        var takenElsewhere: Set<UUID>
     }
 
-    /// What the chunks wrote so far.
-    private struct Progress {
-        var existing: Existing
+    /// What the chunks decided and wrote so far: kept in one place (not copied into each chunk's transaction, which
+    /// grew with the square of the import).
+    struct Progress {
+        fileprivate var existing: Existing
+        var categoryIDs: [String: UUID]
         var inserted: [DiaryNote] = []
         var insertedIDs: Set<UUID> = []
         var usedIDs: Set<UUID> = []
@@ -46,7 +50,7 @@ struct DiaryNoteImport {
 
     func run(_ batch: DiaryImportBatch) async throws -> DiaryImportOutcome {
         let prepared = try await database.transaction { try await prepare(batch, on: $0) }
-        var progress = Progress(existing: prepared.existing)
+        let progress = Locked(Progress(existing: prepared.existing, categoryIDs: prepared.categoryIDs))
         // In the order watched (the file's order within a day): a chunk's notes then share their days, months and
         // years, so each chunk's counts touch few rows.
         let notes = batch.notes.enumerated().sorted {
@@ -56,25 +60,32 @@ struct DiaryNoteImport {
             for start in stride(from: 0, to: notes.count, by: Self.chunk) {
                 let entries = notes[start..<min(notes.count, start + Self.chunk)]
                 let remaining = notes.count - start
-                progress = try await database.transaction { [progress] transaction in
-                    try await write(
-                        entries, remaining: remaining, prepared: prepared, progress: progress, on: transaction)
+                let written = try await database.transaction { transaction in
+                    try await write(entries, remaining: remaining, progress: progress, on: transaction)
+                }
+                progress.withLock {
+                    $0.inserted.append(contentsOf: written)
+                    $0.insertedIDs.formUnion(written.map(\.id))
                 }
                 await chunkCommitted?(start / Self.chunk + 1)
             }
         } catch {
-            await takeBack(progress.inserted.map(\.id), categories: prepared.createdIDs)
+            await takeBack(progress.withLock { $0.inserted.map(\.id) }, categories: prepared.createdIDs)
+            await releaseLease()
             throw error
         }
-        return DiaryImportOutcome(
-            inserted: progress.inserted, duplicateLines: progress.duplicates.sorted(),
-            categoriesCreated: prepared.createdNames)
+        await releaseLease()
+        return progress.withLock {
+            DiaryImportOutcome(
+                inserted: $0.inserted, duplicateLines: $0.duplicates.sorted(), categoriesCreated: prepared.createdNames)
+        }
     }
 
     // MARK: - The first transaction
 
     private func prepare(_ batch: DiaryImportBatch, on database: any Database) async throws -> Prepared {
         try await DiaryVersionStore.bump(userID: userID, on: database)
+        try await claimLease(on: database)
 
         // Categories: reuse by name, create the missing ones at the end of the user's order.
         let categories = try await FluentDiaryCategoryRepository.ordered(userID: userID, on: database)
@@ -113,10 +124,8 @@ struct DiaryNoteImport {
             throw BoxOfficeError.invalid(
                 nil, .importPastNoteLimit(notes: existing.ids.count, adding: adding, limit: limits.notes))
         }
-        let candidateIDs = batch.notes.map(\.note.id).filter { !existing.ids.contains($0) }
         return Prepared(
-            existing: existing, categoryIDs: categoryIDs, createdNames: createdNames, createdIDs: createdIDs,
-            takenElsewhere: try await Self.takenIDs(Array(Set(candidateIDs)), on: database))
+            existing: existing, categoryIDs: categoryIDs, createdNames: createdNames, createdIDs: createdIDs)
     }
 
     /// The ids and the movie-and-day keys of the user's notes, but those in `besides` (the import's own).
@@ -167,46 +176,59 @@ struct DiaryNoteImport {
 
     // MARK: - A chunk
 
+    /// Writes a chunk's notes that are not duplicates; returns them (their ids as written).
     private func write(
-        _ entries: ArraySlice<DiaryImportBatch.Note>, remaining: Int, prepared: Prepared, progress: Progress,
+        _ entries: ArraySlice<DiaryImportBatch.Note>, remaining: Int, progress: Locked<Progress>,
         on database: any Database
-    ) async throws -> Progress {
-        var progress = progress
+    ) async throws -> [DiaryNote] {
         // The bump holds the user's row (PostgreSQL) or the one writer (SQLite) to the end of the chunk. A version
         // other than the one the last chunk left means the person changed the diary meanwhile (another device):
-        // duplicates are judged again against what it holds now.
+        // duplicates and categories are judged again against what it holds now.
         try await DiaryVersionStore.bump(userID: userID, on: database)
-        let version = try await DiaryVersionStore.version(userID: userID, on: database)
-        if version != progress.existing.version + 1 {
-            progress.existing = try await Self.existing(userID: userID, besides: progress.insertedIDs, on: database)
+        let version = try await accountVersion(on: database)
+        try await renewLease(on: database)
+        var refreshed: (existing: Existing, categoryIDs: [String: UUID])?
+        if progress.withLock({ version != $0.existing.version + 1 }) {
+            let besides = progress.withLock { $0.insertedIDs }
+            refreshed = (
+                try await Self.existing(userID: userID, besides: besides, on: database),
+                try await Self.categoryIDs(userID: userID, on: database)
+            )
         }
-        progress.existing.version = version
-
-        var notes: [DiaryNote] = []
-        for entry in entries {
-            var note = entry.note
-            if Self.isDuplicate(note, of: progress.existing) {
-                progress.duplicates.append(entry.line)
-                continue
+        // Ids another note (anyone's) has now, checked in this transaction: two people importing one file at once.
+        let taken = try await Self.takenIDs(entries.map(\.note.id), on: database)
+        let notes = progress.withLock { progress -> [DiaryNote] in
+            if let refreshed {
+                progress.existing = refreshed.existing
+                progress.categoryIDs = refreshed.categoryIDs
             }
-            // Ids are kept when free (so moving a diary between instances keeps them), else replaced; so is one made
-            // from an idempotency key, which only that key's request may take.
-            let kept =
-                !prepared.takenElsewhere.contains(note.id) && !progress.usedIDs.contains(note.id)
-                && !DiaryNoteService.isMadeFromKey(note.id)
-            if !kept { note.id = UUID() }
-            progress.usedIDs.insert(note.id)
-            note.categoryId = entry.categoryName.flatMap { prepared.categoryIDs[DiaryValidation.categoryKey($0)] }
-            notes.append(note)
+            progress.existing.version = version
+            var notes: [DiaryNote] = []
+            for entry in entries {
+                var note = entry.note
+                if Self.isDuplicate(note, of: progress.existing) {
+                    progress.duplicates.append(entry.line)
+                    continue
+                }
+                // Ids are kept when free (so moving a diary between instances keeps them), else replaced; so is one
+                // made from an idempotency key, which only that key's request may take.
+                let kept =
+                    !taken.contains(note.id) && !progress.usedIDs.contains(note.id)
+                    && !DiaryNoteService.isMadeFromKey(note.id)
+                if !kept { note.id = UUID() }
+                progress.usedIDs.insert(note.id)
+                note.categoryId = entry.categoryName.flatMap { progress.categoryIDs[DiaryValidation.categoryKey($0)] }
+                notes.append(note)
+            }
+            return notes
         }
-        guard !notes.isEmpty else { return progress }
+        guard !notes.isEmpty else { return [] }
         let count = try await DiaryStatCounts.noteCount(userID: userID, on: database)
         guard count + notes.count <= limits.notes else {
+            let inserted = progress.withLock { $0.inserted.count }
             throw BoxOfficeError.invalid(
                 nil,
-                .importPastNoteLimit(
-                    notes: count - progress.inserted.count, adding: progress.inserted.count + remaining,
-                    limit: limits.notes))
+                .importPastNoteLimit(notes: count - inserted, adding: inserted + remaining, limit: limits.notes))
         }
         let sql = try database.requireSQL()
         for start in stride(from: 0, to: notes.count, by: Self.insertRows) {
@@ -218,43 +240,15 @@ struct DiaryNoteImport {
         }
         try await DiaryStatCounts.apply(
             try await DiaryStatCounts.deltas(adding: notes, removing: [], on: database), userID: userID, on: database)
-        progress.inserted.append(contentsOf: notes)
-        progress.insertedIDs.formUnion(notes.map(\.id))
-        return progress
+        return notes
     }
 
-    // MARK: - Taking back
-
-    /// Deletes what a failed import wrote, a chunk at a time, as the notes stand now (the person may have changed
-    /// one meanwhile), with the counts they made. A failure here is logged: the original error is what the person
-    /// hears, and importing the file again skips what stayed.
-    private func takeBack(_ ids: [UUID], categories: [UUID]) async {
-        do {
-            for start in stride(from: 0, to: ids.count, by: Self.chunk) {
-                let chunk = Array(ids[start..<min(ids.count, start + Self.chunk)])
-                try await database.transaction { transaction in
-                    try await DiaryVersionStore.bump(userID: userID, on: transaction)
-                    let scoped = DiaryNoteModel.query(on: transaction).filter(\.$userID == userID)
-                        .filter(\.$id ~~ chunk)
-                    let notes = try await FluentDiaryNoteRepository.fetch(scoped)
-                    try await DiaryNoteModel.query(on: transaction).filter(\.$userID == userID)
-                        .filter(\.$id ~~ notes.map(\.id)).delete()
-                    try await DiaryStatCounts.apply(
-                        try await DiaryStatCounts.deltas(adding: [], removing: notes, on: transaction),
-                        userID: userID, on: transaction)
-                }
-            }
-            if !categories.isEmpty {
-                try await database.transaction { transaction in
-                    try await DiaryVersionStore.bump(userID: userID, on: transaction)
-                    try await DiaryCategoryModel.query(on: transaction).filter(\.$userID == userID)
-                        .filter(\.$id ~~ categories).delete()
-                }
-            }
-        } catch {
-            database.logger.warning(
-                "could not take back a failed import",
-                metadata: ["error": .string(StorageFailure.describe(error)), "notes": .stringConvertible(ids.count)])
+    /// The user's categories' ids by name key.
+    private static func categoryIDs(userID: UUID, on database: any Database) async throws -> [String: UUID] {
+        var ids: [String: UUID] = [:]
+        for category in try await FluentDiaryCategoryRepository.ordered(userID: userID, on: database) {
+            ids[category.nameKey] = try category.requireID()
         }
+        return ids
     }
 }

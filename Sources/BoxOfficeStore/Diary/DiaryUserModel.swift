@@ -15,7 +15,9 @@ final class DiaryUserModel: Model, @unchecked Sendable {
     /// bcrypt.
     @Field(key: "password_hash") var passwordHash: String
     @Field(key: "created_at") var createdAt: Date
-    /// Bumped by every import: the update locks the user's row, so one user's imports run one at a time.
+    /// When the account's import lease ends, in seconds since 1970 (0 or past: no import runs): one import per
+    /// person at a time, on any instance (`DiaryNoteImport`). Stores from before held a count of imports here,
+    /// always in the past as a time.
     @Field(key: "import_serial") var importSerial: Int
     /// Raised by every change to the user's notes or categories (see `DiaryVersionStore`).
     @Field(key: "diary_version") var diaryVersion: Int64

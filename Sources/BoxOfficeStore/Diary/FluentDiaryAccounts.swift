@@ -119,7 +119,7 @@ struct FluentDiaryTokenRepository: DiaryTokenRepository {
                 SELECT t.id AS token_id, t.name, t.created_at AS token_created_at, t.last_used_at, \
                 u.id AS user_id, u.username, u.created_at AS user_created_at, u.diary_version \
                 FROM \(ident: DiaryAPITokenModel.schema) t JOIN \(ident: DiaryUserModel.schema) u ON u.id = t.user_id \
-                WHERE t.token_hash = \(bind: hash) LIMIT 1
+                WHERE t.token_hash = \(bind: hash) AND u.password_hash <> '' LIMIT 1
                 """
             guard let row = try await database.requireSQL().raw(query).first() else { return nil }
             let user = DiaryUser(
@@ -179,7 +179,8 @@ struct FluentDiarySessionRepository: DiarySessionRepository {
                 SELECT s.id AS session_id, s.csrf_token, s.created_at AS session_created_at, s.expires_at, \
                 u.id AS user_id, u.username, u.created_at AS user_created_at, u.diary_version \
                 FROM \(ident: DiarySessionModel.schema) s JOIN \(ident: DiaryUserModel.schema) u ON u.id = s.user_id \
-                WHERE s.token_hash = \(bind: tokenHash) AND s.expires_at > \(bind: now) LIMIT 1
+                WHERE s.token_hash = \(bind: tokenHash) AND s.expires_at > \(bind: now) AND u.password_hash <> '' \
+                LIMIT 1
                 """
             guard let row = try await database.requireSQL().raw(query).first() else { return nil }
             let user = DiaryUser(

@@ -181,6 +181,23 @@ extension DiaryStoreTests {
                 #expect(try await repositories.tokens.token(hash: "token-\(minji.id)") == nil)
                 #expect(try await Self.rows(of: minji.id, in: "feed_secrets", database) == 0)
                 #expect(try await Self.rows(of: minji.id, in: "webhooks", database) == 0)
+                // A log-in begun before the deletion makes its token and session after it: they reach nothing.
+                try await repositories.tokens.createToken(
+                    DiaryToken(id: UUID(), name: "late", createdAt: DiaryStoreFixtures.now), userID: minji.id,
+                    tokenHash: "late-token")
+                #expect(try await repositories.tokens.token(hash: "late-token") == nil)
+                try await repositories.sessions.createSession(
+                    DiarySession(
+                        id: UUID(), user: minji, csrfToken: "c", createdAt: DiaryStoreFixtures.now,
+                        expiresAt: DiaryStoreFixtures.now.addingTimeInterval(600)),
+                    tokenHash: "late-session")
+                #expect(
+                    try await repositories.sessions.activeSession(
+                        tokenHash: "late-session", now: DiaryStoreFixtures.now)
+                        == nil)
+                try await database.feedSecretRepository().replaceSecret(
+                    digest: "late-feed", userID: minji.id, createdAt: DiaryStoreFixtures.now)
+                #expect(try await database.feedSecretRepository().userID(digest: "late-feed") == nil)
                 #expect(try await database.rowCount(of: "webhook_deliveries") == 2, "only the other's hook's")
                 // The name is free at once; a second deletion of the closed account finds nothing to do.
                 let again = try await DiaryStoreFixtures.createUser("minji", in: repositories)

@@ -1,8 +1,9 @@
 import BoxOfficeCore
-import BoxOfficeStore
 import Foundation
 import KOBIS
 import Testing
+
+@testable import BoxOfficeStore
 
 extension DiaryStoreTests {
     /// An import commits a chunk of notes at a time, so a big one never holds the store (SQLite's one connection)
@@ -160,6 +161,58 @@ extension DiaryStoreTests {
                 #expect(kept.isEmpty)
                 #expect(try await repositories.notes.noteCount(userID: owner.id) == 500)
                 try await DiaryStatisticsStoreTests.expectReference(repositories.notes, userID: owner.id, round: 0)
+            }
+        }
+
+        @Test(
+            "one import per person at a time on any instance; an account deleted mid-import stops it, nothing kept",
+            arguments: Backend.enabled)
+        func leaseAndDeletion(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, store in
+                let plain = database.diaryRepositories()
+                let owner = try await DiaryStoreFixtures.createUser("owner", in: plain)
+                let other = try store.open()
+                let outcome: Result<Int, any Error>
+                do {
+                    // A second instance's import of the same person's, while the first holds its lease between chunks.
+                    let elsewhere = other.diaryRepositories()
+                    let refused = Locked<(any Error)?>(nil)
+                    let holding = database.diaryRepositories(
+                        nationOrigin: nil, pageAnchors: NotePageAnchors(),
+                        importChunkCommitted: { chunks in
+                            guard chunks == 1 else { return }
+                            do {
+                                _ = try await elsewhere.notes.importBatch(Self.batch(10), userID: owner.id)
+                            } catch {
+                                refused.withLock { $0 = error }
+                            }
+                        })
+                    let first = try await holding.notes.importBatch(Self.batch(1_200), userID: owner.id)
+                    #expect(first.inserted.count == 1_200)
+                    #expect(refused.withLock { $0 as? DiaryError } == .importInProgress)
+                    // The lease ends with the import: the next one runs (its notes are all duplicates).
+                    let again = try await elsewhere.notes.importBatch(Self.batch(10), userID: owner.id)
+                    outcome = .success(again.duplicateLines.count)
+                } catch {
+                    outcome = .failure(error)
+                }
+                await other.shutdown()
+                #expect(try outcome.get() == 10)
+
+                // Deleted (closed) between chunks: the import stops, takes back its chunks, and says who is gone.
+                let leaving = try await DiaryStoreFixtures.createUser("leaving", in: plain)
+                let deleting = database.diaryRepositories(
+                    nationOrigin: nil, pageAnchors: NotePageAnchors(),
+                    importChunkCommitted: { chunks in
+                        guard chunks == 1 else { return }
+                        _ = try? await DiaryAccountDeletion.close(id: leaving.id, on: database.database)
+                    })
+                await #expect(throws: DiaryError.unauthorized(.notSignedIn)) {
+                    try await deleting.notes.importBatch(Self.batch(1_200), userID: leaving.id)
+                }
+                #expect(try await plain.notes.noteCount(userID: leaving.id) == 0)
+                #expect(try await plain.users.finishDeletions() == 1)
+                #expect(try await plain.users.user(id: leaving.id) == nil)
             }
         }
     }

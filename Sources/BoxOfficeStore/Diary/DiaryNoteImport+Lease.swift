@@ -1,0 +1,110 @@
+import BoxOfficeCore
+import FluentKit
+import Foundation
+import SQLKit
+
+/// The import's lease on the account, the account's state as each chunk sees it, and taking back a failed import.
+extension DiaryNoteImport {
+    /// How long a lease lasts unless a chunk renews it: an import a crash ends frees the person's imports after it.
+    static let leaseSeconds: Double = 120
+
+    /// Takes the account's import lease (`import_serial`: when it ends, in seconds since 1970), or throws
+    /// ``DiaryError/importInProgress`` while another import of the person's holds it, on any instance.
+    func claimLease(on database: any Database) async throws {
+        let now = Date().timeIntervalSince1970
+        let row = try await database.requireSQL().raw(
+            """
+            UPDATE \(ident: DiaryUserModel.schema) SET import_serial = \(bind: Int(now + Self.leaseSeconds)) \
+            WHERE id = \(bind: userID) AND import_serial < \(bind: Int(now)) RETURNING username_key
+            """
+        ).first()
+        guard let key = try row?.decode(column: "username_key", as: String.self) else {
+            guard try await hasAccount(on: database) else { throw DiaryError.unauthorized(.notSignedIn) }
+            throw DiaryError.importInProgress
+        }
+        guard !key.hasPrefix(DiaryAccountDeletion.closedPrefix) else { throw DiaryError.unauthorized(.notSignedIn) }
+    }
+
+    func renewLease(on database: any Database) async throws {
+        try await database.requireSQL().update(DiaryUserModel.schema)
+            .set("import_serial", to: SQLBind(Int(Date().timeIntervalSince1970 + Self.leaseSeconds)))
+            .where("id", .equal, SQLBind(userID))
+            .run()
+    }
+
+    /// Ends the lease; a failure is logged (the lease then ends by itself).
+    func releaseLease() async {
+        do {
+            try await database.requireSQL().update(DiaryUserModel.schema)
+                .set("import_serial", to: SQLBind(0))
+                .where("id", .equal, SQLBind(userID))
+                .run()
+        } catch {
+            database.logger.warning(
+                "could not end an import's lease", metadata: ["error": .string(StorageFailure.describe(error))])
+        }
+    }
+
+    private func hasAccount(on database: any Database) async throws -> Bool {
+        try await database.requireSQL().select().column("id").from(DiaryUserModel.schema)
+            .where("id", .equal, SQLBind(userID)).first() != nil
+    }
+
+    /// The diary's version, read after the chunk's bump; throws ``DiaryError/Unauthorized/notSignedIn`` when the
+    /// account was deleted (or closed for deletion) since the import began.
+    func accountVersion(on database: any Database) async throws -> Int64 {
+        let row = try await database.requireSQL().select().column("diary_version").column("username_key")
+            .from(DiaryUserModel.schema)
+            .where("id", .equal, SQLBind(userID))
+            .first()
+        guard let row else { throw DiaryError.unauthorized(.notSignedIn) }
+        let key = try row.decode(column: "username_key", as: String.self)
+        guard !key.hasPrefix(DiaryAccountDeletion.closedPrefix) else { throw DiaryError.unauthorized(.notSignedIn) }
+        return try row.decode(column: "diary_version", as: Int64.self)
+    }
+
+    /// Deletes what a failed import wrote, a chunk at a time, as the notes stand now (the person may have changed
+    /// one meanwhile), with the counts they made, and the categories it created that no note is filed under now.
+    /// A failure here is logged: the original error is what the person hears, and importing again skips what stayed.
+    func takeBack(_ ids: [UUID], categories: [UUID]) async {
+        do {
+            for start in stride(from: 0, to: ids.count, by: Self.chunk) {
+                let chunk = Array(ids[start..<min(ids.count, start + Self.chunk)])
+                try await database.transaction { transaction in
+                    try await DiaryVersionStore.bump(userID: userID, on: transaction)
+                    let scoped = DiaryNoteModel.query(on: transaction).filter(\.$userID == userID)
+                        .filter(\.$id ~~ chunk)
+                    let notes = try await FluentDiaryNoteRepository.fetch(scoped)
+                    guard !notes.isEmpty else { return }
+                    try await DiaryNoteModel.query(on: transaction).filter(\.$userID == userID)
+                        .filter(\.$id ~~ notes.map(\.id)).delete()
+                    try await DiaryStatCounts.apply(
+                        try await DiaryStatCounts.deltas(adding: [], removing: notes, on: transaction),
+                        userID: userID, on: transaction)
+                }
+            }
+            if !categories.isEmpty {
+                try await database.transaction { transaction in
+                    try await DiaryVersionStore.bump(userID: userID, on: transaction)
+                    let sql = try transaction.requireSQL()
+                    for id in categories {
+                        try await sql.raw(
+                            """
+                            DELETE FROM \(ident: DiaryCategoryModel.schema) WHERE id = \(bind: id) \
+                            AND user_id = \(bind: userID) AND NOT EXISTS (SELECT 1 FROM \
+                            \(ident: DiaryNoteModel.schema) WHERE category_id = \(bind: id))
+                            """
+                        ).run()
+                    }
+                    try await FluentDiaryCategoryRepository.renumber(
+                        try await FluentDiaryCategoryRepository.ordered(userID: userID, on: transaction),
+                        on: transaction)
+                }
+            }
+        } catch {
+            database.logger.warning(
+                "could not take back a failed import",
+                metadata: ["error": .string(StorageFailure.describe(error)), "notes": .stringConvertible(ids.count)])
+        }
+    }
+}
