@@ -16,6 +16,9 @@ enum DiaryAccountDeletion {
     /// leading spaces.
     static func closedKey(_ id: UUID) -> String { "\(closedPrefix)\(id.uuidString.lowercased())" }
     static let closedPrefix = " closed:"
+    /// What `LIKE` finds closed keys by (by prefix, not by a range of keys: PostgreSQL's collation may order
+    /// punctuation apart from its bytes).
+    static let closedPattern = "\(closedPrefix)%"
 
     /// The tables that keep a person's rows, the biggest first, each with the columns that tell its rows apart.
     /// Whatever else remains (a preference, a day's look-ups) goes with the account's row.
@@ -64,8 +67,8 @@ enum DiaryAccountDeletion {
             }
             // Failed log-ins are kept by name: a new account with the name does not inherit them.
             try await sql.delete(from: DiaryLoginAttemptModel.schema).where("username_key", .equal, SQLBind(key)).run()
-            // An empty hash is what the session, token and feed look-ups refuse: what a request begun before this
-            // makes again (a log-in's token) reaches nothing.
+            // The closed key is what the session, token and feed look-ups refuse: what a request begun before this
+            // makes again (a log-in's token, a changed password's new session) reaches nothing.
             try await sql.update(DiaryUserModel.schema)
                 .set("username_key", to: SQLBind(closedKey(id)))
                 .set("password_hash", to: SQLBind(""))
@@ -106,9 +109,8 @@ enum DiaryAccountDeletion {
 
     /// Finishes every deletion a crash (or a failure) left closed but not purged; how many it finished.
     static func finishClosed(on database: any Database) async throws -> Int {
-        // By prefix, not by a range of keys: PostgreSQL's collation may order punctuation apart from its bytes.
         let rows = try await database.requireSQL().select().column("id").from(DiaryUserModel.schema)
-            .where("username_key", .like, SQLBind("\(closedPrefix)%"))
+            .where("username_key", .like, SQLBind(closedPattern))
             .all()
         for row in rows {
             try await purge(id: try row.decode(column: "id", as: UUID.self), on: database)

@@ -8,46 +8,26 @@ extension DiaryNoteImport {
     /// How long a lease lasts unless a chunk renews it: an import a crash ends frees the person's imports after it.
     static let leaseSeconds: Double = 120
 
-    /// Takes the account's import lease (`import_serial`: when it ends, in seconds since 1970), or throws
-    /// ``DiaryError/importInProgress`` while another import of the person's holds it, on any instance.
-    func claimLease(on database: any Database) async throws {
-        let now = Date().timeIntervalSince1970
-        let row = try await database.requireSQL().raw(
-            """
-            UPDATE \(ident: DiaryUserModel.schema) SET import_serial = \(bind: Int(now + Self.leaseSeconds)) \
-            WHERE id = \(bind: userID) AND import_serial < \(bind: Int(now)) RETURNING username_key
-            """
-        ).first()
-        guard let key = try row?.decode(column: "username_key", as: String.self) else {
-            guard try await hasAccount(on: database) else { throw DiaryError.unauthorized(.notSignedIn) }
-            throw DiaryError.importInProgress
-        }
-        guard !key.hasPrefix(DiaryAccountDeletion.closedPrefix) else { throw DiaryError.unauthorized(.notSignedIn) }
+    /// The lease one person's imports share, on every instance.
+    var leaseName: String { "diary-import:\(userID.uuidString.lowercased())" }
+
+    /// Takes or renews this import's lease on the person's imports (``FluentLeaseStore``: renewed only by its
+    /// holder), or throws ``DiaryError/importInProgress`` while another import of theirs holds it.
+    func holdLease(on database: any Database) async throws {
+        let now = Date()
+        let held = try await FluentLeaseStore(database: database).acquire(
+            leaseName, holder: holder, now: now, until: now.addingTimeInterval(Self.leaseSeconds))
+        guard held else { throw DiaryError.importInProgress }
     }
 
-    func renewLease(on database: any Database) async throws {
-        try await database.requireSQL().update(DiaryUserModel.schema)
-            .set("import_serial", to: SQLBind(Int(Date().timeIntervalSince1970 + Self.leaseSeconds)))
-            .where("id", .equal, SQLBind(userID))
-            .run()
-    }
-
-    /// Ends the lease; a failure is logged (the lease then ends by itself).
+    /// Ends this import's lease (only its own); a failure is logged (the lease then ends by itself).
     func releaseLease() async {
         do {
-            try await database.requireSQL().update(DiaryUserModel.schema)
-                .set("import_serial", to: SQLBind(0))
-                .where("id", .equal, SQLBind(userID))
-                .run()
+            try await FluentLeaseStore(database: database).release(leaseName, holder: holder)
         } catch {
             database.logger.warning(
                 "could not end an import's lease", metadata: ["error": .string(StorageFailure.describe(error))])
         }
-    }
-
-    private func hasAccount(on database: any Database) async throws -> Bool {
-        try await database.requireSQL().select().column("id").from(DiaryUserModel.schema)
-            .where("id", .equal, SQLBind(userID)).first() != nil
     }
 
     /// The diary's version, read after the chunk's bump; throws ``DiaryError/Unauthorized/notSignedIn`` when the

@@ -7,14 +7,16 @@ import SQLKit
 
 /// One import's notes, written a chunk at a time, each chunk its own transaction: a big import never holds the store
 /// (SQLite's one connection) for longer than a chunk. A failure takes back the chunks written before it. One import
-/// per person runs at a time, on any instance (a lease on the account's row, `import_serial`); each chunk judges
-/// duplicates, ids and categories again when another device changed the diary since the last one, and stops when the
-/// account was deleted meanwhile.
+/// per person runs at a time, on any instance (a named lease in `leases`); each chunk judges its duplicates and ids
+/// against the store as it is then (another device, another person's import of the same file), re-reads the
+/// categories when the diary moved, and stops when the account was deleted meanwhile.
 struct DiaryNoteImport {
     let userID: UUID
     let limits: DiaryLimits
     let database: any Database
     var chunkCommitted: (@Sendable (Int) async -> Void)? = nil
+    /// This import's name in the account's lease.
+    let holder = UUID().uuidString
 
     /// Notes written, and counted, per transaction (straight SQL: creating Fluent models reflected over their 19
     /// properties for every note, a third of the time of importing 5,000 notes).
@@ -22,16 +24,15 @@ struct DiaryNoteImport {
     /// Rows per INSERT: well under both databases' limits on bound parameters.
     static let insertRows = 200
 
-    /// What the diary held apart from this import, as of the diary version the import's last transaction left.
-    fileprivate struct Existing: Sendable {
+    /// What the diary held before the import.
+    private struct Existing: Sendable {
         var ids: Set<UUID> = []
         var keys: Set<String> = []
-        var version: Int64 = 0
     }
 
-    /// What the first transaction settled: the categories and the diary before the import.
+    /// What the first transaction settled: the categories and the diary's version.
     private struct Prepared: Sendable {
-        var existing: Existing
+        var version: Int64
         var categoryIDs: [String: UUID]
         var createdNames: [String]
         var createdIDs: [UUID]
@@ -40,7 +41,8 @@ struct DiaryNoteImport {
     /// What the chunks decided and wrote so far: kept in one place (not copied into each chunk's transaction, which
     /// grew with the square of the import).
     struct Progress {
-        fileprivate var existing: Existing
+        /// The diary version the last chunk left.
+        var version: Int64
         var categoryIDs: [String: UUID]
         var inserted: [DiaryNote] = []
         var insertedIDs: Set<UUID> = []
@@ -50,7 +52,7 @@ struct DiaryNoteImport {
 
     func run(_ batch: DiaryImportBatch) async throws -> DiaryImportOutcome {
         let prepared = try await database.transaction { try await prepare(batch, on: $0) }
-        let progress = Locked(Progress(existing: prepared.existing, categoryIDs: prepared.categoryIDs))
+        let progress = Locked(Progress(version: prepared.version, categoryIDs: prepared.categoryIDs))
         // In the order watched (the file's order within a day): a chunk's notes then share their days, months and
         // years, so each chunk's counts touch few rows.
         let notes = batch.notes.enumerated().sorted {
@@ -85,7 +87,8 @@ struct DiaryNoteImport {
 
     private func prepare(_ batch: DiaryImportBatch, on database: any Database) async throws -> Prepared {
         try await DiaryVersionStore.bump(userID: userID, on: database)
-        try await claimLease(on: database)
+        let version = try await accountVersion(on: database)
+        try await holdLease(on: database)
 
         // Categories: reuse by name, create the missing ones at the end of the user's order.
         let categories = try await FluentDiaryCategoryRepository.ordered(userID: userID, on: database)
@@ -117,19 +120,19 @@ struct DiaryNoteImport {
             createdIDs.append(id)
         }
 
-        var existing = try await Self.existing(userID: userID, besides: [], on: database)
-        existing.version = try await DiaryVersionStore.version(userID: userID, on: database)
+        // The whole diary read once, to refuse an import past the limit before anything is written.
+        let existing = try await Self.existing(userID: userID, on: database)
         let adding = batch.notes.count { !Self.isDuplicate($0.note, of: existing) }
         guard adding == 0 || existing.ids.count + adding <= limits.notes else {
             throw BoxOfficeError.invalid(
                 nil, .importPastNoteLimit(notes: existing.ids.count, adding: adding, limit: limits.notes))
         }
         return Prepared(
-            existing: existing, categoryIDs: categoryIDs, createdNames: createdNames, createdIDs: createdIDs)
+            version: version, categoryIDs: categoryIDs, createdNames: createdNames, createdIDs: createdIDs)
     }
 
-    /// The ids and the movie-and-day keys of the user's notes, but those in `besides` (the import's own).
-    private static func existing(userID: UUID, besides: Set<UUID>, on database: any Database) async throws -> Existing {
+    /// The ids and the movie-and-day keys of the user's notes.
+    private static func existing(userID: UUID, on database: any Database) async throws -> Existing {
         // Plain rows: a Fluent model for each of 50,000 notes would weigh more than the notes themselves.
         struct Found {
             var existing = Existing()
@@ -142,9 +145,7 @@ struct DiaryNoteImport {
             .run { row in
                 found.withLock { found in
                     do {
-                        let id = try row.decode(column: "id", as: UUID.self)
-                        guard !besides.contains(id) else { return }
-                        found.existing.ids.insert(id)
+                        found.existing.ids.insert(try row.decode(column: "id", as: UUID.self))
                         let code = try row.decode(column: "movie_code", as: String.self)
                         found.existing.keys.insert(key(code, try row.decode(column: "watched_on", as: String.self)))
                     } catch {
@@ -163,17 +164,6 @@ struct DiaryNoteImport {
         existing.ids.contains(note.id) || existing.keys.contains(key(note.movieCode, note.watchedOn.isoString))
     }
 
-    /// Which of `ids` any note (of any user) already has.
-    private static func takenIDs(_ ids: [UUID], on database: any Database) async throws -> Set<UUID> {
-        var taken: Set<UUID> = []
-        for start in stride(from: 0, to: ids.count, by: 500) {
-            let chunk = Array(ids[start..<min(ids.count, start + 500)])
-            let rows = try await DiaryNoteModel.query(on: database).filter(\.$id ~~ chunk).field(\.$id).all()
-            for row in rows { taken.insert(try row.requireID()) }
-        }
-        return taken
-    }
-
     // MARK: - A chunk
 
     /// Writes a chunk's notes that are not duplicates; returns them (their ids as written).
@@ -182,38 +172,33 @@ struct DiaryNoteImport {
         on database: any Database
     ) async throws -> [DiaryNote] {
         // The bump holds the user's row (PostgreSQL) or the one writer (SQLite) to the end of the chunk. A version
-        // other than the one the last chunk left means the person changed the diary meanwhile (another device):
-        // duplicates and categories are judged again against what it holds now.
+        // other than the one the last chunk left means the diary moved meanwhile: the categories are read again.
         try await DiaryVersionStore.bump(userID: userID, on: database)
         let version = try await accountVersion(on: database)
-        try await renewLease(on: database)
-        var refreshed: (existing: Existing, categoryIDs: [String: UUID])?
-        if progress.withLock({ version != $0.existing.version + 1 }) {
-            let besides = progress.withLock { $0.insertedIDs }
-            refreshed = (
-                try await Self.existing(userID: userID, besides: besides, on: database),
-                try await Self.categoryIDs(userID: userID, on: database)
-            )
+        try await holdLease(on: database)
+        var categoryIDs: [String: UUID]?
+        if progress.withLock({ version != $0.version + 1 }) {
+            categoryIDs = try await Self.categoryIDs(userID: userID, on: database)
         }
-        // Ids another note (anyone's) has now, checked in this transaction: two people importing one file at once.
-        let taken = try await Self.takenIDs(entries.map(\.note.id), on: database)
+        // What the store holds now of this chunk's ids (anyone's) and of its films and days (the person's).
+        let found = try await ChunkMatches.read(entries.map(\.note), userID: userID, on: database)
         let notes = progress.withLock { progress -> [DiaryNote] in
-            if let refreshed {
-                progress.existing = refreshed.existing
-                progress.categoryIDs = refreshed.categoryIDs
-            }
-            progress.existing.version = version
+            if let categoryIDs { progress.categoryIDs = categoryIDs }
+            progress.version = version
+            // The person's own notes apart from this import's: the ones a row duplicates.
+            let ownIDs = found.ownIDs.subtracting(progress.insertedIDs)
+            let ownKeys = Set(found.ownKeys.filter { !progress.insertedIDs.contains($0.id) }.map(\.key))
             var notes: [DiaryNote] = []
             for entry in entries {
                 var note = entry.note
-                if Self.isDuplicate(note, of: progress.existing) {
+                if ownIDs.contains(note.id) || ownKeys.contains(note.duplicateKey) {
                     progress.duplicates.append(entry.line)
                     continue
                 }
                 // Ids are kept when free (so moving a diary between instances keeps them), else replaced; so is one
                 // made from an idempotency key, which only that key's request may take.
                 let kept =
-                    !taken.contains(note.id) && !progress.usedIDs.contains(note.id)
+                    !found.takenIDs.contains(note.id) && !progress.usedIDs.contains(note.id)
                     && !DiaryNoteService.isMadeFromKey(note.id)
                 if !kept { note.id = UUID() }
                 progress.usedIDs.insert(note.id)
@@ -230,17 +215,13 @@ struct DiaryNoteImport {
                 nil,
                 .importPastNoteLimit(notes: count - inserted, adding: inserted + remaining, limit: limits.notes))
         }
-        let sql = try database.requireSQL()
-        for start in stride(from: 0, to: notes.count, by: Self.insertRows) {
-            let insert = sql.insert(into: DiaryNoteModel.schema).columns(DiaryNoteModel.insertColumns)
-            for note in notes[start..<min(notes.count, start + Self.insertRows)] {
-                insert.values(try DiaryNoteModel.insertValues(note, userID: userID))
-            }
-            try await insert.run()
+        let written = try await ChunkMatches.insert(notes, userID: userID, on: database)
+        progress.withLock { progress in
+            for (note, id) in zip(notes, written.map(\.id)) where note.id != id { progress.usedIDs.insert(id) }
         }
         try await DiaryStatCounts.apply(
-            try await DiaryStatCounts.deltas(adding: notes, removing: [], on: database), userID: userID, on: database)
-        return notes
+            try await DiaryStatCounts.deltas(adding: written, removing: [], on: database), userID: userID, on: database)
+        return written
     }
 
     /// The user's categories' ids by name key.

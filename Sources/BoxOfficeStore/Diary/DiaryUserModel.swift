@@ -15,9 +15,8 @@ final class DiaryUserModel: Model, @unchecked Sendable {
     /// bcrypt.
     @Field(key: "password_hash") var passwordHash: String
     @Field(key: "created_at") var createdAt: Date
-    /// When the account's import lease ends, in seconds since 1970 (0 or past: no import runs): one import per
-    /// person at a time, on any instance (`DiaryNoteImport`). Stores from before held a count of imports here,
-    /// always in the past as a time.
+    /// Once bumped by every import to hold the user's row through it; unused since imports write in chunks (one
+    /// per person at a time is a lease in `leases`, see `DiaryNoteImport`). Written 0 at sign-up.
     @Field(key: "import_serial") var importSerial: Int
     /// Raised by every change to the user's notes or categories (see `DiaryVersionStore`).
     @Field(key: "diary_version") var diaryVersion: Int64

@@ -39,10 +39,12 @@ struct FluentDiaryUserRepository: DiaryUserRepository {
 
     func updatePasswordHash(userID: UUID, passwordHash: String) async throws {
         try await StorageFailure.run("change a password", logger: database.logger) {
-            try await DiaryUserModel.query(on: database)
-                .filter(\.$id == userID)
-                .set(\.$passwordHash, to: passwordHash)
-                .update()
+            // Never on a closed account: a change confirmed just before the deletion must not make it one again.
+            try await database.requireSQL().update(DiaryUserModel.schema)
+                .set("password_hash", to: SQLBind(passwordHash))
+                .where("id", .equal, SQLBind(userID))
+                .where("username_key", .notLike, SQLBind(DiaryAccountDeletion.closedPattern))
+                .run()
         }
     }
 
@@ -119,7 +121,8 @@ struct FluentDiaryTokenRepository: DiaryTokenRepository {
                 SELECT t.id AS token_id, t.name, t.created_at AS token_created_at, t.last_used_at, \
                 u.id AS user_id, u.username, u.created_at AS user_created_at, u.diary_version \
                 FROM \(ident: DiaryAPITokenModel.schema) t JOIN \(ident: DiaryUserModel.schema) u ON u.id = t.user_id \
-                WHERE t.token_hash = \(bind: hash) AND u.password_hash <> '' LIMIT 1
+                WHERE t.token_hash = \(bind: hash) \
+                AND u.username_key NOT LIKE \(bind: DiaryAccountDeletion.closedPattern) LIMIT 1
                 """
             guard let row = try await database.requireSQL().raw(query).first() else { return nil }
             let user = DiaryUser(
@@ -179,8 +182,8 @@ struct FluentDiarySessionRepository: DiarySessionRepository {
                 SELECT s.id AS session_id, s.csrf_token, s.created_at AS session_created_at, s.expires_at, \
                 u.id AS user_id, u.username, u.created_at AS user_created_at, u.diary_version \
                 FROM \(ident: DiarySessionModel.schema) s JOIN \(ident: DiaryUserModel.schema) u ON u.id = s.user_id \
-                WHERE s.token_hash = \(bind: tokenHash) AND s.expires_at > \(bind: now) AND u.password_hash <> '' \
-                LIMIT 1
+                WHERE s.token_hash = \(bind: tokenHash) AND s.expires_at > \(bind: now) \
+                AND u.username_key NOT LIKE \(bind: DiaryAccountDeletion.closedPattern) LIMIT 1
                 """
             guard let row = try await database.requireSQL().raw(query).first() else { return nil }
             let user = DiaryUser(

@@ -24,12 +24,13 @@ struct FluentFeedSecretRepository: FeedSecretRepository {
 
     func userID(digest: String) async throws -> UUID? {
         try await StorageFailure.run("check a feed address", logger: database.logger) {
-            // Not an account being deleted (closed: its password hash is empty), whose feed a request begun before
-            // the deletion may have made again.
+            // Not an account being deleted (closed), whose feed a request begun before the deletion may have made
+            // again.
             try await database.requireSQL().raw(
                 """
-                SELECT f.user_id FROM \(ident: Self.table) f JOIN \(ident: DiaryUserModel.schema) u ON u.id = f.user_id \
-                WHERE f.secret_hash = \(bind: digest) AND u.password_hash <> '' LIMIT 1
+                SELECT f.user_id FROM \(ident: Self.table) f \
+                JOIN \(ident: DiaryUserModel.schema) u ON u.id = f.user_id WHERE f.secret_hash = \(bind: digest) \
+                AND u.username_key NOT LIKE \(bind: DiaryAccountDeletion.closedPattern) LIMIT 1
                 """
             ).first()?.decode(column: "user_id", as: UUID.self)
         }

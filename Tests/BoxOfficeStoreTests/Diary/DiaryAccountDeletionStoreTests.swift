@@ -198,6 +198,12 @@ extension DiaryStoreTests {
                 try await database.feedSecretRepository().replaceSecret(
                     digest: "late-feed", userID: minji.id, createdAt: DiaryStoreFixtures.now)
                 #expect(try await database.feedSecretRepository().userID(digest: "late-feed") == nil)
+                // Nor does a password change confirmed before the deletion open it again.
+                try await repositories.users.updatePasswordHash(userID: minji.id, passwordHash: "changed")
+                let hash = try await database.database.requireSQL().raw(
+                    "SELECT password_hash FROM diary_users WHERE id = \(bind: minji.id)"
+                ).first()?.decode(column: "password_hash", as: String.self)
+                #expect(hash == "")
                 #expect(try await database.rowCount(of: "webhook_deliveries") == 2, "only the other's hook's")
                 // The name is free at once; a second deletion of the closed account finds nothing to do.
                 let again = try await DiaryStoreFixtures.createUser("minji", in: repositories)

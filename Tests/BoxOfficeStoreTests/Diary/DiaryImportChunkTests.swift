@@ -215,5 +215,48 @@ extension DiaryStoreTests {
                 #expect(try await plain.users.user(id: leaving.id) == nil)
             }
         }
+
+        @Test(
+            "two people importing one file: ids taken since a chunk's read get new ones; both diaries whole",
+            arguments: Backend.enabled)
+        func sameFileTwoPeople(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, _ in
+                let plain = database.diaryRepositories()
+                let first = try await DiaryStoreFixtures.createUser("first", in: plain)
+                let second = try await DiaryStoreFixtures.createUser("second", in: plain)
+                let batch = Self.batch(1_200)
+                // The second person imports the whole file while the first is between its first and second chunk.
+                let between = database.diaryRepositories(
+                    nationOrigin: nil, pageAnchors: NotePageAnchors(),
+                    importChunkCommitted: { chunks in
+                        guard chunks == 1 else { return }
+                        do {
+                            let outcome = try await plain.notes.importBatch(batch, userID: second.id)
+                            #expect(outcome.inserted.count == 1_200)
+                        } catch {
+                            Issue.record("the second import: \(error)")
+                        }
+                    })
+                let outcome = try await between.notes.importBatch(batch, userID: first.id)
+                #expect(outcome.inserted.count == 1_200)
+                #expect(outcome.duplicateLines.isEmpty)
+                #expect(try await plain.notes.noteCount(userID: first.id) == 1_200)
+                #expect(try await plain.notes.noteCount(userID: second.id) == 1_200)
+                #expect(try await database.rowCount(of: "diary_notes") == 2_400)
+
+                // The insert itself: an id another note took after the read (PostgreSQL's other transaction) is
+                // written under a new one rather than failing the chunk.
+                let taken = try #require(try await plain.notes.allNotes(userID: second.id).first)
+                var note = DiaryStoreFixtures.note("20990001", watched: "2024-09-09")
+                note.id = taken.id
+                let written = try await DiaryNoteImport.ChunkMatches.insert(
+                    [note, DiaryStoreFixtures.note("20990002", watched: "2024-09-10")], userID: first.id,
+                    on: database.database)
+                #expect(written.count == 2)
+                #expect(written[0].id != taken.id)
+                #expect(try await plain.notes.note(id: written[0].id, userID: first.id)?.movieCode == "20990001")
+                #expect(try await plain.notes.note(id: taken.id, userID: second.id) == taken)
+            }
+        }
     }
 }
