@@ -102,8 +102,11 @@ enum DiaryAccountDeletion {
         // foreign keys on, as Fluent opens it).
         try await database.transaction { transaction in
             try await DiaryNationFold.lockShared(on: transaction)
-            try await transaction.requireSQL().delete(from: DiaryUserModel.schema)
-                .where("id", .equal, SQLBind(id)).run()
+            let sql = try transaction.requireSQL()
+            try await sql.delete(from: DiaryUserModel.schema).where("id", .equal, SQLBind(id)).run()
+            // The lease of an import a crash ended names the account, not by a reference.
+            try await sql.delete(from: FluentLeaseStore.table)
+                .where("name", .equal, SQLBind(DiaryNoteImport.leaseName(of: id))).run()
         }
     }
 

@@ -45,18 +45,21 @@ extension DiaryNoteImport {
         }
 
         /// Inserts `notes`; one whose id another note took since the read (another import of the same file, on
-        /// PostgreSQL, where the read could not see it) gets a new one. The notes as written.
+        /// PostgreSQL, where the read could not see it) gets a new one. The notes as written, in their order.
         static func insert(_ notes: [DiaryNote], userID: UUID, on database: any Database) async throws -> [DiaryNote] {
             let sql = try database.requireSQL()
             var written = notes
             var refused: [Int] = []
-            for start in stride(from: 0, to: notes.count, by: DiaryNoteImport.insertRows) {
-                let range = start..<min(notes.count, start + DiaryNoteImport.insertRows)
+            // In the order of their ids, whatever the file's: two imports of the same notes (two people, files in
+            // different orders) then wait for each other's uncommitted ids in one order, never in a cycle.
+            let order = notes.indices.sorted { notes[$0].id.uuidString < notes[$1].id.uuidString }
+            for start in stride(from: 0, to: order.count, by: DiaryNoteImport.insertRows) {
+                let batch = order[start..<min(order.count, start + DiaryNoteImport.insertRows)]
                 let insert = sql.insert(into: DiaryNoteModel.schema).columns(DiaryNoteModel.insertColumns)
-                for note in notes[range] { insert.values(try DiaryNoteModel.insertValues(note, userID: userID)) }
+                for index in batch { insert.values(try DiaryNoteModel.insertValues(notes[index], userID: userID)) }
                 let rows = try await insert.ignoringConflicts(with: "id").returning("id").all()
                 let kept = Set(try rows.map { try $0.decode(column: "id", as: UUID.self) })
-                refused.append(contentsOf: range.filter { !kept.contains(notes[$0].id) })
+                refused.append(contentsOf: batch.filter { !kept.contains(notes[$0].id) })
             }
             guard !refused.isEmpty else { return written }
             let insert = sql.insert(into: DiaryNoteModel.schema).columns(DiaryNoteModel.insertColumns)

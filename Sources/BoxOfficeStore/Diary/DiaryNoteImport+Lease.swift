@@ -9,7 +9,9 @@ extension DiaryNoteImport {
     static let leaseSeconds: Double = 120
 
     /// The lease one person's imports share, on every instance.
-    var leaseName: String { "diary-import:\(userID.uuidString.lowercased())" }
+    var leaseName: String { Self.leaseName(of: userID) }
+
+    static func leaseName(of userID: UUID) -> String { "diary-import:\(userID.uuidString.lowercased())" }
 
     /// Takes or renews this import's lease on the person's imports (``FluentLeaseStore``: renewed only by its
     /// holder), or throws ``DiaryError/importInProgress`` while another import of theirs holds it.

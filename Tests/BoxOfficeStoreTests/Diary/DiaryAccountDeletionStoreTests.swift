@@ -210,7 +210,13 @@ extension DiaryStoreTests {
                 #expect(try await repositories.users.deleteUser(id: minji.id) == false)
                 #expect(try await Self.rows(of: minji.id, in: "diary_notes", database) == notes.count + 1)
 
+                // An import a crash ended left its lease naming the account.
+                #expect(
+                    try await database.leaseStore().acquire(
+                        DiaryNoteImport.leaseName(of: minji.id), holder: "crashed", now: DiaryStoreFixtures.now,
+                        until: DiaryStoreFixtures.now.addingTimeInterval(120)))
                 #expect(try await repositories.users.finishDeletions() == 1)
+                #expect(try await database.rowCount(of: "leases") == 0)
                 #expect(try await repositories.users.finishDeletions() == 0)
                 for table in try await Self.userTables(database) {
                     #expect(try await Self.rows(of: minji.id, in: table, database) == 0, "\(table)")

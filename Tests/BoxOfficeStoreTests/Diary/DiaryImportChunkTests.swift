@@ -258,5 +258,30 @@ extension DiaryStoreTests {
                 #expect(try await plain.notes.note(id: taken.id, userID: second.id) == taken)
             }
         }
+
+        @Test(
+            "two people importing the same notes at once, their files in opposite orders, both end whole",
+            arguments: Backend.enabled)
+        func oppositeOrders(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, _ in
+                let notes = database.diaryRepositories().notes
+                let first = try await DiaryStoreFixtures.createUser("first", in: database.diaryRepositories())
+                let second = try await DiaryStoreFixtures.createUser("second", in: database.diaryRepositories())
+                // One day: the chunks are the files' own orders, which would wait on each other's ids in a cycle.
+                let rows = (0..<400).map { index in
+                    DiaryImportBatch.Note(
+                        line: index + 2,
+                        note: DiaryStoreFixtures.note(String(format: "2015%04d", index), watched: "2015-05-05"),
+                        categoryName: nil)
+                }
+                async let forward = notes.importBatch(DiaryImportBatch(categories: [], notes: rows), userID: first.id)
+                async let backward = notes.importBatch(
+                    DiaryImportBatch(categories: [], notes: rows.reversed()), userID: second.id)
+                #expect(try await forward.inserted.count == 400)
+                #expect(try await backward.inserted.count == 400)
+                #expect(try await notes.noteCount(userID: first.id) == 400)
+                #expect(try await notes.noteCount(userID: second.id) == 400)
+            }
+        }
     }
 }
