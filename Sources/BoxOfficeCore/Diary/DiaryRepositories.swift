@@ -11,7 +11,8 @@ public protocol DiaryUserRepository: Sendable {
     /// Deletes the user and every row that is theirs (notes, categories, tokens, sessions, watchlist, alerts,
     /// webhooks and their deliveries, feed secrets, counts); `false` when there is no such user. One short
     /// transaction closes the account (nothing of it can be reached, its name is free), then the rest goes a chunk
-    /// at a time; what a failure leaves, ``finishDeletions()`` deletes.
+    /// at a time (on SQLite; at once on PostgreSQL, whose readers never wait); what a failure leaves,
+    /// ``finishDeletions()`` deletes.
     func deleteUser(id: UUID) async throws -> Bool
     /// Deletes what closed accounts left (a crash during ``deleteUser(id:)``); how many accounts it finished.
     func finishDeletions() async throws -> Int

@@ -6,7 +6,7 @@ import SQLKit
 /// Deletes an account in two steps, so a big diary never holds the store (SQLite's one connection) for long: one
 /// short transaction closes it (its sessions, tokens, browsers, feeds and webhooks go; its name is freed; the
 /// session, token and feed look-ups refuse a closed account, so nothing reaches what is left), then its rows go a
-/// chunk per transaction; an import still running stops at its next chunk. A deletion a crash interrupts is finished by
+/// chunk per transaction (``inChunks(_:)``); an import still running stops at its next chunk. A deletion a crash interrupts is finished by
 /// ``finishClosed(on:)``, which the diary's housekeeping runs.
 enum DiaryAccountDeletion {
     /// Rows deleted per transaction.
@@ -81,7 +81,9 @@ enum DiaryAccountDeletion {
 
     /// Deletes a closed account's rows, a chunk per transaction, then the account's row.
     static func purge(id: UUID, on database: any Database) async throws {
-        for table in tables {
+        // Chunks on SQLite only: PostgreSQL's readers never wait on a writer, and there each chunk's look-up would
+        // walk the index past every row the chunks before deleted (100,000 notes: 30–48 s, against 0.4 s at once).
+        for table in try inChunks(database) ? tables : [] {
             let columns = table.key.map { SQLIdentifier($0) }
             var more = true
             while more {
@@ -108,6 +110,11 @@ enum DiaryAccountDeletion {
             try await sql.delete(from: FluentLeaseStore.table)
                 .where("name", .equal, SQLBind(DiaryNoteImport.leaseName(of: id))).run()
         }
+    }
+
+    /// Whether big deletions on `database` go a chunk per transaction (SQLite's one connection).
+    static func inChunks(_ database: any Database) throws -> Bool {
+        try database.requireSQL().dialect.name != "postgresql"
     }
 
     /// Finishes every deletion a crash (or a failure) left closed but not purged; how many it finished.

@@ -112,11 +112,14 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
             // Checked before anything changes: an unknown category or target leaves every note as it was.
             let ordered = try await Self.ordered(userID: userID, on: database)
             guard ordered.contains(where: { $0.id == id }) else { return false }
-            // The notes first, a chunk per transaction: a category of 100,000 notes never holds the store for long.
-            while try await database.transaction({ transaction in
-                try await Self.dispose(
-                    notes, of: id, userID: userID, limit: Self.disposalChunk, on: transaction)
-            }) {}
+            // The notes first, a chunk per transaction on SQLite: a category of 100,000 notes never holds the store
+            // for long (on PostgreSQL at once, as an account's deletion: see `DiaryAccountDeletion.inChunks`).
+            while try DiaryAccountDeletion.inChunks(database),
+                try await database.transaction({ transaction in
+                    try await Self.dispose(
+                        notes, of: id, userID: userID, limit: Self.disposalChunk, on: transaction)
+                })
+            {}
             return try await database.transaction { transaction in
                 var ordered = try await Self.ordered(userID: userID, on: transaction)
                 guard let index = ordered.firstIndex(where: { $0.id == id }) else { return false }
