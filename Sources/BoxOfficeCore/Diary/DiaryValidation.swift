@@ -19,7 +19,8 @@ public enum DiaryValidation {
     /// An `Idempotency-Key` is 1–255 visible ASCII characters.
     public static let idempotencyKeyLength = 1...255
     /// The earliest watched date accepted.
-    public static let earliestWatchedDate = CalendarDate(year: 1900, month: 1, day: 1)!
+    public static let earliestWatchedDate =
+        CalendarDate(year: 1900, month: 1, day: 1) ?? CalendarDate(daysSinceEpoch: -25_567)
 
     /// An `Idempotency-Key` header, as given: 1–255 characters from `!` to `~`.
     public static func idempotencyKey(_ text: String) throws(BoxOfficeError) -> String {

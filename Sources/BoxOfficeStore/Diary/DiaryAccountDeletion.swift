@@ -6,8 +6,8 @@ import SQLKit
 /// Deletes an account in two steps, so a big diary never holds the store (SQLite's one connection) for long: one
 /// short transaction closes it (its sessions, tokens, browsers, feeds and webhooks go; its name is freed; the
 /// session, token and feed look-ups refuse a closed account, so nothing reaches what is left), then its rows go a
-/// chunk per transaction (``inChunks(_:)``); an import still running stops at its next chunk. A deletion a crash interrupts is finished by
-/// ``finishClosed(on:)``, which the diary's housekeeping runs.
+/// chunk per transaction (``inChunks(_:)``); an import still running stops at its next chunk. A deletion a crash
+/// interrupts is finished by ``finishClosed(on:)``, which the diary's housekeeping runs.
 enum DiaryAccountDeletion {
     /// Rows deleted per transaction.
     static let chunk = 500
@@ -19,6 +19,8 @@ enum DiaryAccountDeletion {
     /// What `LIKE` finds closed keys by (by prefix, not by a range of keys: PostgreSQL's collation may order
     /// punctuation apart from its bytes).
     static let closedPattern = "\(closedPrefix)%"
+
+    static func isClosed(_ usernameKey: String) -> Bool { usernameKey.hasPrefix(closedPrefix) }
 
     /// The tables that keep a person's rows, the biggest first, each with the columns that tell its rows apart.
     /// Whatever else remains (a preference, a day's look-ups) goes with the account's row.
@@ -42,7 +44,7 @@ enum DiaryAccountDeletion {
             guard
                 let key = try await sql.select().column("username_key").from(DiaryUserModel.schema)
                     .where("id", .equal, SQLBind(id)).first()?.decode(column: "username_key", as: String.self),
-                !key.hasPrefix(closedPrefix)
+                !isClosed(key)
             else { return false }
             // The hooks' rows, then their deliveries, in the order a delivery's attempt takes them.
             if sql.dialect.name == "postgresql" {

@@ -40,8 +40,9 @@ extension DiaryNoteImport {
             .where("id", .equal, SQLBind(userID))
             .first()
         guard let row else { throw DiaryError.unauthorized(.notSignedIn) }
-        let key = try row.decode(column: "username_key", as: String.self)
-        guard !key.hasPrefix(DiaryAccountDeletion.closedPrefix) else { throw DiaryError.unauthorized(.notSignedIn) }
+        guard !DiaryAccountDeletion.isClosed(try row.decode(column: "username_key", as: String.self)) else {
+            throw DiaryError.unauthorized(.notSignedIn)
+        }
         return try row.decode(column: "diary_version", as: Int64.self)
     }
 
@@ -52,16 +53,10 @@ extension DiaryNoteImport {
         do {
             for start in stride(from: 0, to: ids.count, by: Self.chunk) {
                 let chunk = Array(ids[start..<min(ids.count, start + Self.chunk)])
-                try await database.transaction { transaction in
+                _ = try await database.transaction { transaction in
                     try await DiaryVersionStore.bump(userID: userID, on: transaction)
-                    let scoped = DiaryNoteModel.query(on: transaction).filter(\.$userID == userID)
-                        .filter(\.$id ~~ chunk)
-                    let notes = try await FluentDiaryNoteRepository.fetch(scoped)
-                    guard !notes.isEmpty else { return }
-                    try await DiaryNoteModel.query(on: transaction).filter(\.$userID == userID)
-                        .filter(\.$id ~~ notes.map(\.id)).delete()
-                    try await DiaryStatCounts.apply(
-                        try await DiaryStatCounts.deltas(adding: [], removing: notes, on: transaction),
+                    return try await FluentDiaryNoteRepository.deleteNotes(
+                        DiaryNoteModel.query(on: transaction).filter(\.$userID == userID).filter(\.$id ~~ chunk),
                         userID: userID, on: transaction)
                 }
             }

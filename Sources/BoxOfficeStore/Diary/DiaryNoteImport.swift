@@ -2,7 +2,6 @@ import BoxOfficeCore
 import FluentKit
 import Foundation
 import KOBIS
-import Logging
 import SQLKit
 
 /// One import's notes, written a chunk at a time, each chunk its own transaction: a big import never holds the store
@@ -27,7 +26,7 @@ struct DiaryNoteImport {
     /// What the diary held before the import.
     private struct Existing: Sendable {
         var ids: Set<UUID> = []
-        var keys: Set<String> = []
+        var keys: Set<DiaryNoteKey> = []
     }
 
     /// What the first transaction settled: the categories and the diary's version.
@@ -92,8 +91,7 @@ struct DiaryNoteImport {
 
         // Categories: reuse by name, create the missing ones at the end of the user's order.
         let categories = try await FluentDiaryCategoryRepository.ordered(userID: userID, on: database)
-        var categoryIDs: [String: UUID] = [:]
-        for category in categories { categoryIDs[category.nameKey] = try category.requireID() }
+        var categoryIDs = try Self.categoryIDs(categories)
         var position = (categories.map(\.position).max() ?? -1) + 1
         var createdNames: [String] = []
         var createdIDs: [UUID] = []
@@ -147,7 +145,10 @@ struct DiaryNoteImport {
                     do {
                         found.existing.ids.insert(try row.decode(column: "id", as: UUID.self))
                         let code = try row.decode(column: "movie_code", as: String.self)
-                        found.existing.keys.insert(key(code, try row.decode(column: "watched_on", as: String.self)))
+                        let day = try row.decode(column: "watched_on", as: String.self)
+                        if let day = CalendarDate(day) {
+                            found.existing.keys.insert(DiaryNoteKey(movieCode: code, watchedOn: day))
+                        }
                     } catch {
                         found.failure = found.failure ?? error
                     }
@@ -158,10 +159,8 @@ struct DiaryNoteImport {
         return result.existing
     }
 
-    private static func key(_ movieCode: String, _ watchedOn: String) -> String { "\(movieCode)|\(watchedOn)" }
-
     private static func isDuplicate(_ note: DiaryNote, of existing: Existing) -> Bool {
-        existing.ids.contains(note.id) || existing.keys.contains(key(note.movieCode, note.watchedOn.isoString))
+        existing.ids.contains(note.id) || existing.keys.contains(note.duplicateKey)
     }
 
     // MARK: - A chunk
@@ -178,7 +177,8 @@ struct DiaryNoteImport {
         try await holdLease(on: database)
         var categoryIDs: [String: UUID]?
         if progress.withLock({ version != $0.version + 1 }) {
-            categoryIDs = try await Self.categoryIDs(userID: userID, on: database)
+            categoryIDs = try Self.categoryIDs(
+                try await FluentDiaryCategoryRepository.ordered(userID: userID, on: database))
         }
         // What the store holds now of this chunk's ids (anyone's) and of its films and days (the person's).
         let found = try await ChunkMatches.read(entries.map(\.note), userID: userID, on: database)
@@ -216,20 +216,15 @@ struct DiaryNoteImport {
                 .importPastNoteLimit(notes: count - inserted, adding: inserted + remaining, limit: limits.notes))
         }
         let written = try await ChunkMatches.insert(notes, userID: userID, on: database)
-        progress.withLock { progress in
-            for (note, id) in zip(notes, written.map(\.id)) where note.id != id { progress.usedIDs.insert(id) }
-        }
         try await DiaryStatCounts.apply(
             try await DiaryStatCounts.deltas(adding: written, removing: [], on: database), userID: userID, on: database)
         return written
     }
 
-    /// The user's categories' ids by name key.
-    private static func categoryIDs(userID: UUID, on database: any Database) async throws -> [String: UUID] {
+    /// The categories' ids by name key.
+    private static func categoryIDs(_ categories: [DiaryCategoryModel]) throws -> [String: UUID] {
         var ids: [String: UUID] = [:]
-        for category in try await FluentDiaryCategoryRepository.ordered(userID: userID, on: database) {
-            ids[category.nameKey] = try category.requireID()
-        }
+        for category in categories { ids[category.nameKey] = try category.requireID() }
         return ids
     }
 }

@@ -162,14 +162,7 @@ struct FluentDiaryCategoryRepository: DiaryCategoryRepository {
             }
             return ids.count == limit
         case .delete:
-            let deleted = try await FluentDiaryNoteRepository.fetch(chosen)
-            if !deleted.isEmpty {
-                try await inCategory().filter(\.$id ~~ deleted.map(\.id)).delete()
-                try await DiaryStatCounts.apply(
-                    try await DiaryStatCounts.deltas(adding: [], removing: deleted, on: database),
-                    userID: userID, on: database)
-            }
-            return deleted.count == limit
+            return try await FluentDiaryNoteRepository.deleteNotes(chosen, userID: userID, on: database) == limit
         }
     }
 

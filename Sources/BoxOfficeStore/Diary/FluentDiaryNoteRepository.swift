@@ -77,14 +77,9 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
             return try await Self.unlessMissing {
                 try await database.transaction { transaction in
                     try await DiaryVersionStore.bump(userID: userID, on: transaction)
-                    guard
-                        let old = try await Self.fetch(scoped(userID, on: transaction).filter(\.$id == id).limit(1))
-                            .first
-                    else { throw Missing() }
-                    try await scoped(userID, on: transaction).filter(\.$id == id).delete()
-                    try await DiaryStatCounts.apply(
-                        try await DiaryStatCounts.deltas(adding: [], removing: [old], on: transaction), userID: userID,
-                        on: transaction)
+                    let deleted = try await Self.deleteNotes(
+                        scoped(userID, on: transaction).filter(\.$id == id), userID: userID, on: transaction)
+                    guard deleted > 0 else { throw Missing() }
                 }
             }
         }
@@ -181,6 +176,20 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
             rows.withLock { $0.append(note) }
         }
         return try rows.withLock { try $0.map { try $0.get() } }
+    }
+
+    /// Deletes the notes `query` finds (of `userID`), as they stand, with the counts they made; how many. Call it in
+    /// the transaction that changes the notes, after ``DiaryVersionStore/bump(userID:on:)``.
+    static func deleteNotes(_ query: QueryBuilder<DiaryNoteModel>, userID: UUID, on database: any Database)
+        async throws -> Int
+    {
+        let notes = try await fetch(query)
+        guard !notes.isEmpty else { return 0 }
+        try await DiaryNoteModel.query(on: database).filter(\.$userID == userID).filter(\.$id ~~ notes.map(\.id))
+            .delete()
+        try await DiaryStatCounts.apply(
+            try await DiaryStatCounts.deltas(adding: [], removing: notes, on: database), userID: userID, on: database)
+        return notes.count
     }
 
     func scoped(_ userID: UUID, on database: (any Database)? = nil) -> QueryBuilder<DiaryNoteModel> {
