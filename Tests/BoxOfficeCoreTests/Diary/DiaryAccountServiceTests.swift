@@ -252,6 +252,10 @@ struct DiaryAccountServiceTests {
                 "Too many wrong passwords for this username. Try again in 1 minute.",
                 "이 아이디의 비밀번호가 너무 여러 번 틀렸습니다. 1분 뒤에 다시 해 보세요."
             ),
+            (
+                .importInProgress, "Another import of yours is still running. Try again when it has finished.",
+                "가져오기가 이미 진행 중입니다. 그 가져오기가 끝난 뒤에 다시 해 보세요."
+            ),
             (.notFound(.note("abc")), "You have no note with id abc.", "ID가 abc인 기록이 없습니다."),
             (.notFound(.category("abc")), "You have no category with id abc.", "ID가 abc인 분류가 없습니다."),
             (.notFound(.apiToken("abc")), "You have no API token with id abc.", "ID가 abc인 API 토큰이 없습니다."),

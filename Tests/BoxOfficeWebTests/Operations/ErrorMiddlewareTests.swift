@@ -72,6 +72,23 @@ struct ErrorMiddlewareTests {
         }
     }
 
+    @Test("an import another instance is writing for the person is 429 with Retry-After in the reader's language")
+    func importInProgress() async throws {
+        try await OperationsTestSupport.withFailingRoutes { client, logs in
+            for path in ["/api/v1/fail/import-running", "/fail/import-running"] {
+                for (language, words) in [
+                    ("ko", "가져오기가 이미 진행 중입니다."), ("en", "Another import of yours is still running."),
+                ] {
+                    let answer = try await client.get(path + "?lang=" + language)
+                    #expect(answer.status == .tooManyRequests)
+                    #expect(answer.headers[.retryAfter] == "30")
+                    #expect(answer.text.contains(words), "\(path) \(answer.text.prefix(300))")
+                }
+            }
+            #expect(!logs.all.contains { $0.level >= .warning }, "\(logs.all.map(\.message))")
+        }
+    }
+
     @Test("a missing template is an unexpected 500, logged as an error")
     func missingTemplate() async throws {
         try await OperationsTestSupport.withFailingRoutes { client, logs in

@@ -66,6 +66,9 @@ enum OperationsTestSupport {
             router.get(RouterPath("\(prefix)/questions-busy")) { _, _ -> Response in
                 throw BoxOfficeError.busy(retryAfterSeconds: 5)
             }
+            router.get(RouterPath("\(prefix)/import-running")) { _, _ -> Response in
+                throw DiaryError.importInProgress
+            }
             router.get(RouterPath("\(prefix)/busy")) { _, _ -> Response in
                 throw DiaryError.busy(retryAfterSeconds: 30)
             }
