@@ -208,6 +208,16 @@ extension ReasonText {
                 "일기 하나에는 기록을 \(number(limit))개까지 둘 수 있습니다. 일기에 \(number(notes))개가 있고 이 파일은 새 기록 \(number(adding))개를 더하므로 가져오지 않았습니다.",
                 "A diary holds at most \(number(limit)) notes: it has \(number(notes)) and the file adds \(number(adding)) new \(adding == 1 ? "one" : "ones"), so nothing was imported."
             )
+        case .tooManyMemoCharacters(let limit):
+            return t(
+                "일기 하나의 메모는 모두 합해 \(number(limit))자까지 둘 수 있습니다. 메모를 줄이거나 기록을 지운 뒤 다시 저장해 주세요.",
+                "A diary's memos hold at most \(number(limit)) characters together; shorten or delete some, then save this again."
+            )
+        case .importPastMemoLimit(let characters, let adding, let limit):
+            return t(
+                "일기 하나의 메모는 모두 합해 \(number(limit))자까지 둘 수 있습니다. 일기의 메모가 \(number(characters))자이고 이 파일의 새 기록이 \(number(adding))자를 더하므로 가져오지 않았습니다.",
+                "A diary's memos hold at most \(number(limit)) characters together: they have \(number(characters)) and the file's new notes add \(number(adding)), so nothing was imported."
+            )
         case .tooManyCategories(let limit):
             return t(
                 "분류는 \(number(limit))개까지 만들 수 있습니다. 쓰지 않는 분류를 지운 뒤 다시 만들어 주세요.",

@@ -5,7 +5,11 @@ public import Foundation
 
 extension DiaryNoteRepository {
     public func createNote(_ note: DiaryNote, userID: UUID) async throws {
-        try await createNote(note, userID: userID, limit: DiaryLimits().notes)
+        try await createNote(note, userID: userID, limits: DiaryLimits())
+    }
+
+    public func updateNote(_ note: DiaryNote, userID: UUID) async throws -> Bool {
+        try await updateNote(note, userID: userID, limits: DiaryLimits())
     }
 
     public func importBatch(_ batch: DiaryImportBatch, userID: UUID) async throws -> DiaryImportOutcome {

@@ -4,6 +4,9 @@
 public struct DiaryLimits: Sendable, Hashable {
     /// Notes in one diary: twice the 50,000 the diary is measured at, and room for one whole import.
     public var notes: Int
+    /// Characters in all of one diary's memos together (Unicode scalars, as both databases count them): 200 a note at
+    /// the note limit. Without it, 100,000 memos of 10,000 characters could hold 3 GB of one person's text.
+    public var memoCharacters: Int
     /// Categories of one diary.
     public var categories: Int
     /// API tokens of one account (they never expire; revoking one makes room).
@@ -12,8 +15,12 @@ public struct DiaryLimits: Sendable, Hashable {
     /// session in use keeps pushing its end back).
     public var sessions: Int
 
-    public init(notes: Int = 100_000, categories: Int = 1_000, tokens: Int = 100, sessions: Int = 50) {
+    public init(
+        notes: Int = 100_000, memoCharacters: Int = 20_000_000, categories: Int = 1_000, tokens: Int = 100,
+        sessions: Int = 50
+    ) {
         self.notes = notes
+        self.memoCharacters = memoCharacters
         self.categories = categories
         self.tokens = tokens
         self.sessions = sessions

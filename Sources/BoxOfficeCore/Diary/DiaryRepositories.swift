@@ -183,13 +183,17 @@ public struct DiaryImportOutcome: Sendable, Hashable {
 /// Stores notes. Every call is scoped to one user: another user's note does not exist.
 public protocol DiaryNoteRepository: Sendable {
     /// Adds a note. Its category, if any, must be one of the user's (the service checks). Throws
-    /// ``InputRule/tooManyNotes(limit:)`` when the user already has `limit` notes, decided under the user's lock.
-    func createNote(_ note: DiaryNote, userID: UUID, limit: Int) async throws
+    /// ``InputRule/tooManyNotes(limit:)`` when the user already has ``DiaryLimits/notes`` notes, and
+    /// ``InputRule/tooManyMemoCharacters(limit:)`` when its memo would take the diary's past
+    /// ``DiaryLimits/memoCharacters``, decided under the user's lock.
+    func createNote(_ note: DiaryNote, userID: UUID, limits: DiaryLimits) async throws
     /// How many notes the user has.
     func noteCount(userID: UUID) async throws -> Int
     func note(id: UUID, userID: UUID) async throws -> DiaryNote?
-    /// Replaces a stored note with `note` (same id); `false` when the user has no such note.
-    func updateNote(_ note: DiaryNote, userID: UUID) async throws -> Bool
+    /// Replaces a stored note with `note` (same id); `false` when the user has no such note. A longer memo that
+    /// would take the diary's memos past ``DiaryLimits/memoCharacters`` throws
+    /// ``InputRule/tooManyMemoCharacters(limit:)`` (a shorter one always passes).
+    func updateNote(_ note: DiaryNote, userID: UUID, limits: DiaryLimits) async throws -> Bool
     func deleteNote(id: UUID, userID: UUID) async throws -> Bool
     /// One page of the user's notes.
     func notes(userID: UUID, query: NoteListQuery) async throws -> NotePage
@@ -222,7 +226,8 @@ public protocol DiaryNoteRepository: Sendable {
     /// store for long): all or nothing, as a failure takes back the chunks before it (a crash part-way leaves them,
     /// and importing again skips them). Skips notes whose id the user already has, or whose movie and day the user
     /// had noted apart from this batch. Adds nothing, and throws
-    /// ``InputRule/importPastNoteLimit(notes:adding:limit:)`` or ``InputRule/tooManyCategories(limit:)``, when
+    /// ``InputRule/importPastNoteLimit(notes:adding:limit:)``, ``InputRule/importPastMemoLimit(characters:adding:limit:)``
+    /// or ``InputRule/tooManyCategories(limit:)``, when
     /// what it adds would take the user past `limits`.
     func importBatch(_ batch: DiaryImportBatch, userID: UUID, limits: DiaryLimits) async throws -> DiaryImportOutcome
 }

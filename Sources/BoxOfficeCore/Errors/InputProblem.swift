@@ -135,6 +135,11 @@ public enum InputRule: Sendable, Hashable {
     /// An import whose new notes would take the diary past ``DiaryLimits/notes``: it holds `notes` and the file adds
     /// `adding`.
     case importPastNoteLimit(notes: Int, adding: Int, limit: Int)
+    /// A note whose memo would take the diary's memos past ``DiaryLimits/memoCharacters`` characters together.
+    case tooManyMemoCharacters(limit: Int)
+    /// An import whose new notes' memos would take the diary past ``DiaryLimits/memoCharacters``: its memos hold
+    /// `characters` and the file adds `adding`.
+    case importPastMemoLimit(characters: Int, adding: Int, limit: Int)
     /// The diary has as many categories as one diary may (``DiaryLimits/categories``).
     case tooManyCategories(limit: Int)
     /// The account has as many API tokens as one account may (``DiaryLimits/tokens``).

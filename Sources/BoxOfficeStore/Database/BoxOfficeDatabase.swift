@@ -153,6 +153,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(CreateWebhookTestSends())
         migrations.add(CreateDiaryLoginDevices())
         migrations.add(AddDiaryNoteAscendingSortIndexes())
+        migrations.add(CountDiaryMemoCharacters())
         self.migrations = migrations
     }
 

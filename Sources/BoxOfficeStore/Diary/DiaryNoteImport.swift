@@ -37,6 +37,12 @@ struct DiaryNoteImport {
         var createdIDs: [UUID]
     }
 
+    /// The file's notes from a chunk to the end, and their memos' characters.
+    private struct Remaining {
+        var notes: Int
+        var characters: Int
+    }
+
     /// What the chunks decided and wrote so far: kept in one place (not copied into each chunk's transaction, which
     /// grew with the square of the import).
     struct Progress {
@@ -57,10 +63,15 @@ struct DiaryNoteImport {
         let notes = batch.notes.enumerated().sorted {
             ($0.element.note.watchedOn, $0.offset) < ($1.element.note.watchedOn, $1.offset)
         }.map(\.element)
+        // The memos' characters from each note to the end, for a refusal part-way to say what the file adds.
+        var charactersFrom = [Int](repeating: 0, count: notes.count + 1)
+        for index in notes.indices.reversed() {
+            charactersFrom[index] = charactersFrom[index + 1] + DiaryStatCounts.memoCharacters(notes[index].note.memo)
+        }
         do {
             for start in stride(from: 0, to: notes.count, by: Self.chunk) {
                 let entries = notes[start..<min(notes.count, start + Self.chunk)]
-                let remaining = notes.count - start
+                let remaining = Remaining(notes: notes.count - start, characters: charactersFrom[start])
                 let written = try await database.transaction { transaction in
                     try await write(entries, remaining: remaining, progress: progress, on: transaction)
                 }
@@ -125,6 +136,15 @@ struct DiaryNoteImport {
             throw BoxOfficeError.invalid(
                 nil, .importPastNoteLimit(notes: existing.ids.count, adding: adding, limit: limits.notes))
         }
+        let addingCharacters = batch.notes.reduce(0) {
+            Self.isDuplicate($1.note, of: existing) ? $0 : $0 + DiaryStatCounts.memoCharacters($1.note.memo)
+        }
+        let characters = try await DiaryStatCounts.memoCharacters(userID: userID, on: database)
+        guard addingCharacters == 0 || characters + addingCharacters <= limits.memoCharacters else {
+            throw BoxOfficeError.invalid(
+                nil,
+                .importPastMemoLimit(characters: characters, adding: addingCharacters, limit: limits.memoCharacters))
+        }
         return Prepared(
             version: version, categoryIDs: categoryIDs, createdNames: createdNames, createdIDs: createdIDs)
     }
@@ -167,7 +187,7 @@ struct DiaryNoteImport {
 
     /// Writes a chunk's notes that are not duplicates; returns them (their ids as written).
     private func write(
-        _ entries: ArraySlice<DiaryImportBatch.Note>, remaining: Int, progress: Locked<Progress>,
+        _ entries: ArraySlice<DiaryImportBatch.Note>, remaining: Remaining, progress: Locked<Progress>,
         on database: any Database
     ) async throws -> [DiaryNote] {
         // The bump holds the user's row (PostgreSQL) or the one writer (SQLite) to the end of the chunk. A version
@@ -213,7 +233,17 @@ struct DiaryNoteImport {
             let inserted = progress.withLock { $0.inserted.count }
             throw BoxOfficeError.invalid(
                 nil,
-                .importPastNoteLimit(notes: count - inserted, adding: inserted + remaining, limit: limits.notes))
+                .importPastNoteLimit(notes: count - inserted, adding: inserted + remaining.notes, limit: limits.notes))
+        }
+        let adding = notes.reduce(0) { $0 + DiaryStatCounts.memoCharacters($1.memo) }
+        let characters = try await DiaryStatCounts.memoCharacters(userID: userID, on: database)
+        guard adding == 0 || characters + adding <= limits.memoCharacters else {
+            let inserted = progress.withLock { $0.inserted.reduce(0) { $0 + DiaryStatCounts.memoCharacters($1.memo) } }
+            throw BoxOfficeError.invalid(
+                nil,
+                .importPastMemoLimit(
+                    characters: characters - inserted, adding: inserted + remaining.characters,
+                    limit: limits.memoCharacters))
         }
         let written = try await ChunkMatches.insert(notes, userID: userID, on: database)
         try await DiaryStatCounts.apply(

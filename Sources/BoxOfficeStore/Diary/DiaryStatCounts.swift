@@ -10,8 +10,9 @@ import SQLKit
 /// (names; a movie with two counts once for each), `origin` (`korean`, `foreign`, `unknown`), `no-nation` (movie
 /// codes of notes whose snapshot had no nation: they count under the nation the archive knows for the movie now, see
 /// ``DiaryNationFold``), `place` (`cinema`, `home`,
-/// `unspecified`), `movie` (movie codes), `day` (`YYYY-MM-DD`, years only) and `distinct` (`movie`, `day`: how many
-/// items of those dimensions have notes). Rows that fall to 0 stay (reads skip them).
+/// `unspecified`), `movie` (movie codes), `day` (`YYYY-MM-DD`, years only), `distinct` (`movie`, `day`: how many
+/// items of those dimensions have notes) and `memo` (item "", all time only: the characters of every memo together,
+/// for ``DiaryLimits/memoCharacters``). Rows that fall to 0 stay (reads skip them).
 enum DiaryStatCounts {
     static let schema = "diary_stat_counts"
 
@@ -28,6 +29,7 @@ enum DiaryStatCounts {
         static let movie = "movie"
         static let day = "day"
         static let distinct = "distinct"
+        static let memo = "memo"
     }
 
     struct Key: Hashable {
@@ -91,6 +93,10 @@ enum DiaryStatCounts {
                     count(Dimension.movie, note.movieCode)
                     if year != 0 { count(Dimension.day, note.watchedOn.isoString) }
                 }
+                let characters = memoCharacters(note.memo)
+                if characters > 0 {
+                    deltas[Key(year: 0, dimension: Dimension.memo, item: ""), default: 0] += sign * characters
+                }
             }
         }
         return Deltas(counts: deltas.filter { $0.value != 0 }, added: added, removed: removed)
@@ -113,6 +119,36 @@ enum DiaryStatCounts {
             .where("dimension", .equal, SQLBind(Dimension.notes))
             .where("item", .equal, SQLBind(""))
             .first()?.decode(column: "count", as: Int.self) ?? 0
+    }
+
+    /// The characters of a memo as both databases' `LENGTH` counts them (Unicode scalars), so a count the store
+    /// recomputes in SQL agrees with the one kept here.
+    static func memoCharacters(_ memo: String) -> Int {
+        memo.unicodeScalars.count
+    }
+
+    /// How many characters the user's memos hold together: one row, kept with every change.
+    static func memoCharacters(userID: UUID, on database: any Database) async throws -> Int {
+        try await database.requireSQL().select().column("count").from(schema)
+            .where("user_id", .equal, SQLBind(userID))
+            .where("year", .equal, SQLBind(0))
+            .where("dimension", .equal, SQLBind(Dimension.memo))
+            .where("item", .equal, SQLBind(""))
+            .first()?.decode(column: "count", as: Int.self) ?? 0
+    }
+
+    /// Throws ``InputRule/tooManyMemoCharacters(limit:)`` when replacing `removed` memos by `added` ones would grow
+    /// the user's memos past `limit`; a change that adds none passes whatever the diary holds. Call it under the
+    /// user's lock (after ``DiaryVersionStore/bump(userID:on:)``).
+    static func checkMemoRoom(
+        adding added: [DiaryNote], removing removed: [DiaryNote], limit: Int, userID: UUID, on database: any Database
+    ) async throws {
+        let growth =
+            added.reduce(0) { $0 + memoCharacters($1.memo) } - removed.reduce(0) { $0 + memoCharacters($1.memo) }
+        guard growth > 0 else { return }
+        guard try await memoCharacters(userID: userID, on: database) + growth <= limit else {
+            throw BoxOfficeError.invalid("memo", .tooManyMemoCharacters(limit: limit))
+        }
     }
 
     /// The counts part of ``apply(_:userID:on:)``.

@@ -20,15 +20,17 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
     /// Called after each chunk of an import commits, with the chunks committed so far (tests hold an import there).
     var importChunkCommitted: (@Sendable (Int) async -> Void)? = nil
 
-    func createNote(_ note: DiaryNote, userID: UUID, limit: Int) async throws {
+    func createNote(_ note: DiaryNote, userID: UUID, limits: DiaryLimits) async throws {
         try await StorageFailure.run("save a note", logger: database.logger) {
             try await DiaryNationFold.ensure(origin: nationOrigin, on: database)
             try await database.transaction { transaction in
                 // The bump holds the user's row (or SQLite's one writer) to the end: saves at once count in turn.
                 try await DiaryVersionStore.bump(userID: userID, on: transaction)
-                guard try await DiaryStatCounts.noteCount(userID: userID, on: transaction) < limit else {
-                    throw BoxOfficeError.invalid(nil, .tooManyNotes(limit: limit))
+                guard try await DiaryStatCounts.noteCount(userID: userID, on: transaction) < limits.notes else {
+                    throw BoxOfficeError.invalid(nil, .tooManyNotes(limit: limits.notes))
                 }
+                try await DiaryStatCounts.checkMemoRoom(
+                    adding: [note], removing: [], limit: limits.memoCharacters, userID: userID, on: transaction)
                 try await DiaryNoteModel(note, userID: userID).create(on: transaction)
                 try await DiaryStatCounts.apply(
                     try await DiaryStatCounts.deltas(adding: [note], removing: [], on: transaction), userID: userID,
@@ -49,7 +51,7 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
         }
     }
 
-    func updateNote(_ note: DiaryNote, userID: UUID) async throws -> Bool {
+    func updateNote(_ note: DiaryNote, userID: UUID, limits: DiaryLimits) async throws -> Bool {
         try await StorageFailure.run("save a note", logger: database.logger) {
             try await DiaryNationFold.ensure(origin: nationOrigin, on: database)
             return try await Self.unlessMissing {
@@ -61,6 +63,9 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
                         ).first,
                         let model = try await scoped(userID, on: transaction).filter(\.$id == note.id).first()
                     else { throw Missing() }
+                    try await DiaryStatCounts.checkMemoRoom(
+                        adding: [note], removing: [old], limit: limits.memoCharacters, userID: userID,
+                        on: transaction)
                     try model.update(from: note)
                     try await model.save(on: transaction)
                     try await DiaryStatCounts.apply(

@@ -183,10 +183,11 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
     }
 
     // Notes
-    func createNote(_ note: DiaryNote, userID: UUID, limit: Int) async throws {
-        guard try await noteCount(userID: userID) < limit else {
-            throw BoxOfficeError.invalid(nil, .tooManyNotes(limit: limit))
+    func createNote(_ note: DiaryNote, userID: UUID, limits: DiaryLimits) async throws {
+        guard try await noteCount(userID: userID) < limits.notes else {
+            throw BoxOfficeError.invalid(nil, .tooManyNotes(limit: limits.notes))
         }
+        try checkMemoRoom(adding: note, removing: nil, limit: limits.memoCharacters, userID: userID)
         noteRows[note.id] = (note, userID)
         bump(userID)
     }
@@ -194,11 +195,20 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
     func note(id: UUID, userID: UUID) async throws -> DiaryNote? {
         noteRows[id].flatMap { $0.userID == userID ? $0.note : nil }
     }
-    func updateNote(_ note: DiaryNote, userID: UUID) async throws -> Bool {
-        guard noteRows[note.id]?.userID == userID else { return false }
+    func updateNote(_ note: DiaryNote, userID: UUID, limits: DiaryLimits) async throws -> Bool {
+        guard let old = noteRows[note.id], old.userID == userID else { return false }
+        try checkMemoRoom(adding: note, removing: old.note, limit: limits.memoCharacters, userID: userID)
         noteRows[note.id] = (note, userID)
         bump(userID)
         return true
+    }
+    /// The store's rule: a memo that grows the diary's memos past `limit` characters together is refused.
+    private func checkMemoRoom(adding note: DiaryNote, removing old: DiaryNote?, limit: Int, userID: UUID) throws {
+        let growth = note.memo.unicodeScalars.count - (old?.memo.unicodeScalars.count ?? 0)
+        let held = noteRows.values.filter { $0.userID == userID }.reduce(0) { $0 + $1.note.memo.unicodeScalars.count }
+        guard growth <= 0 || held + growth <= limit else {
+            throw BoxOfficeError.invalid("memo", .tooManyMemoCharacters(limit: limit))
+        }
     }
     func deleteNote(id: UUID, userID: UUID) async throws -> Bool {
         guard noteRows[id]?.userID == userID else { return false }

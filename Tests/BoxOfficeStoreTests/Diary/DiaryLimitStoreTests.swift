@@ -22,12 +22,13 @@ extension DiaryStoreTests {
                 let repositories = database.diaryRepositories()
                 let minji = try await DiaryStoreFixtures.createUser("minji", in: repositories)
                 let other = try await DiaryStoreFixtures.createUser("other", in: repositories)
-                try await notes.createNote(Self.note(99), userID: other.id, limit: 10)
+                try await notes.createNote(Self.note(99), userID: other.id, limits: DiaryLimits(notes: 10))
                 let refusals = try await withThrowingTaskGroup(of: Bool.self) { group in
                     for index in 0..<30 {
                         group.addTask {
                             do {
-                                try await notes.createNote(Self.note(index), userID: minji.id, limit: 10)
+                                try await notes.createNote(
+                                    Self.note(index), userID: minji.id, limits: DiaryLimits(notes: 10))
                                 return false
                             } catch BoxOfficeError.invalid(let problem) {
                                 #expect(problem == InputProblem(nil, .tooManyNotes(limit: 10)))
@@ -44,7 +45,7 @@ extension DiaryStoreTests {
                 // Deleting one makes room for one.
                 let first = try #require(try await notes.allNotes(userID: minji.id).first)
                 #expect(try await notes.deleteNote(id: first.id, userID: minji.id))
-                try await notes.createNote(Self.note(50), userID: minji.id, limit: 10)
+                try await notes.createNote(Self.note(50), userID: minji.id, limits: DiaryLimits(notes: 10))
                 #expect(try await notes.noteCount(userID: minji.id) == 10)
             }
         }
@@ -58,7 +59,7 @@ extension DiaryStoreTests {
                 let notes = repositories.notes
                 let minji = try await DiaryStoreFixtures.createUser("minji", in: repositories)
                 let had = [Self.note(1), Self.note(2)]
-                for note in had { try await notes.createNote(note, userID: minji.id, limit: 5) }
+                for note in had { try await notes.createNote(note, userID: minji.id, limits: DiaryLimits(notes: 5)) }
                 let versionBefore = try await notes.diaryVersion(userID: minji.id)
                 let limits = DiaryLimits(notes: 5)
                 let tooMany = DiaryImportBatch(
@@ -87,6 +88,93 @@ extension DiaryStoreTests {
                 #expect(outcome.inserted.count == 3)
                 #expect(outcome.duplicateLines == [1, 2])
                 #expect(try await notes.noteCount(userID: minji.id) == 5)
+            }
+        }
+
+        @Test(
+            "memos stop at their characters together: at once, on edits and imports; the kept count is the notes' own",
+            arguments: Backend.enabled)
+        func memoCharacters(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, _ in
+                let repositories = database.diaryRepositories()
+                let notes = repositories.notes
+                let minji = try await DiaryStoreFixtures.createUser("minji", in: repositories)
+                let other = try await DiaryStoreFixtures.createUser("other", in: repositories)
+                let limits = DiaryLimits(memoCharacters: 100)
+                func note(_ index: Int, memo: String) -> DiaryNote {
+                    var note = Self.note(index)
+                    note.memo = memo
+                    return note
+                }
+                func held(_ user: DiaryUser) async throws -> Int {
+                    try await notes.allNotes(userID: user.id).reduce(0) { $0 + $1.memo.unicodeScalars.count }
+                }
+                // Ten characters of Korean (30 bytes) each, thirty at once into room for 100 characters.
+                let ten = "가나다라마바사아자차"
+                try await notes.createNote(note(99, memo: ten + ten), userID: other.id, limits: limits)
+                let refusals = try await withThrowingTaskGroup(of: Bool.self) { group in
+                    for index in 0..<30 {
+                        group.addTask {
+                            do {
+                                try await notes.createNote(note(index, memo: ten), userID: minji.id, limits: limits)
+                                return false
+                            } catch BoxOfficeError.invalid(let problem) {
+                                #expect(problem == InputProblem("memo", .tooManyMemoCharacters(limit: 100)))
+                                return true
+                            }
+                        }
+                    }
+                    return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+                }
+                #expect(refusals == 20)
+                #expect(try await held(minji) == 100)
+                #expect(try await held(other) == 20, "another person's memos count apart")
+                // A note without a memo still fits.
+                try await notes.createNote(note(40, memo: ""), userID: minji.id, limits: limits)
+
+                // Full: an edit that lengthens a memo is refused; one that keeps or shortens it passes.
+                var first = try #require(try await notes.allNotes(userID: minji.id).first { $0.memo == ten })
+                first.memo = ten + "카"
+                await #expect(throws: BoxOfficeError.invalid("memo", .tooManyMemoCharacters(limit: 100))) {
+                    try await notes.updateNote(first, userID: minji.id, limits: limits)
+                }
+                first.memo = "카타파하거너더러머버"
+                #expect(try await notes.updateNote(first, userID: minji.id, limits: limits))
+                first.memo = "짧다"
+                #expect(try await notes.updateNote(first, userID: minji.id, limits: limits))
+                #expect(try await held(minji) == 92)
+
+                // An import whose new memos pass the limit adds nothing; duplicates do not count.
+                let nine = "아홉글자짜리메모다"
+                let tooMuch = DiaryImportBatch(
+                    categories: [],
+                    notes: [
+                        .init(line: 1, note: first, categoryName: nil),
+                        .init(line: 2, note: note(50, memo: nine), categoryName: nil),
+                        .init(line: 3, note: note(51, memo: ""), categoryName: nil),
+                    ])
+                await #expect(
+                    throws: BoxOfficeError.invalid(
+                        nil, .importPastMemoLimit(characters: 92, adding: 9, limit: 100))
+                ) {
+                    try await notes.importBatch(tooMuch, userID: minji.id, limits: limits)
+                }
+                #expect(try await notes.noteCount(userID: minji.id) == 11)
+                let fits = DiaryImportBatch(
+                    categories: [], notes: [.init(line: 1, note: note(50, memo: "여덟글자짜리메"), categoryName: nil)])
+                #expect(try await notes.importBatch(fits, userID: minji.id, limits: limits).inserted.count == 1)
+                #expect(try await held(minji) == 99)
+
+                // Deleting a note makes room; the kept count is the notes' own, recounted by the migration's SQL.
+                #expect(try await notes.deleteNote(id: first.id, userID: minji.id))
+                try await notes.createNote(note(60, memo: "셋이다"), userID: minji.id, limits: limits)
+                for user in [minji, other] {
+                    let kept = try await DiaryStatCounts.memoCharacters(userID: user.id, on: database.database)
+                    #expect(kept == (try await held(user)))
+                }
+                #expect(try await held(minji) == 100)
+                try await CountDiaryMemoCharacters().prepare(on: database.database)
+                #expect(try await DiaryStatCounts.memoCharacters(userID: minji.id, on: database.database) == 100)
             }
         }
 

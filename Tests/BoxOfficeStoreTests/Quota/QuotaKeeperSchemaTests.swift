@@ -29,6 +29,7 @@ struct QuotaKeeperSchemaTests {
         CreateMedianPaces(), AddMovieNationTitlePending(), FillEnglishTitlesFromDetails(),
         RecountMilestonesAtRunStart(), RecountFilmsWithoutFirstRun(), RecountFilmsWithWeeklyRows(),
         CreateWebhookTestSends(), CreateDiaryLoginDevices(), AddDiaryNoteAscendingSortIndexes(),
+        CountDiaryMemoCharacters(),
     ]
 
     /// A migrator over `database` that knows only `migrations`.

@@ -242,9 +242,9 @@ private actor RendezvousNotes: DiaryNoteRepository {
         if let error { waiting.resume(throwing: error) } else { waiting.resume() }
     }
 
-    func createNote(_ note: DiaryNote, userID: UUID, limit: Int) async throws {
+    func createNote(_ note: DiaryNote, userID: UUID, limits: DiaryLimits) async throws {
         do {
-            try await base.createNote(note, userID: userID, limit: limit)
+            try await base.createNote(note, userID: userID, limits: limits)
         } catch {
             failedInserts += 1
             throw error
@@ -252,8 +252,8 @@ private actor RendezvousNotes: DiaryNoteRepository {
     }
 
     func noteCount(userID: UUID) async throws -> Int { try await base.noteCount(userID: userID) }
-    func updateNote(_ note: DiaryNote, userID: UUID) async throws -> Bool {
-        try await base.updateNote(note, userID: userID)
+    func updateNote(_ note: DiaryNote, userID: UUID, limits: DiaryLimits) async throws -> Bool {
+        try await base.updateNote(note, userID: userID, limits: limits)
     }
     func deleteNote(id: UUID, userID: UUID) async throws -> Bool { try await base.deleteNote(id: id, userID: userID) }
     func notes(userID: UUID, query: NoteListQuery) async throws -> NotePage {

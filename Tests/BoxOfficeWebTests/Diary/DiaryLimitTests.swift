@@ -10,9 +10,9 @@ import Testing
 
 /// What one account keeps (``DiaryLimits``), set small here: each limit answers 400 in the reader's words on the API
 /// and the pages, and another person's room is their own.
-@Suite("Diary limits: notes, categories, tokens and sessions of one account")
+@Suite("Diary limits: notes, memos, categories, tokens and sessions of one account")
 struct DiaryLimitTests {
-    static let limits = DiaryLimits(notes: 3, categories: 2, tokens: 3, sessions: 2)
+    static let limits = DiaryLimits(notes: 3, memoCharacters: 12, categories: 2, tokens: 3, sessions: 2)
 
     static func withApp(
         _ backend: DiaryWebBackend, _ body: @Sendable (any TestClientProtocol) async throws -> Void
@@ -99,6 +99,82 @@ struct DiaryLimitTests {
                 headers: [.acceptLanguage: "ko"])
             #expect(fourthToken.status == .badRequest)
             #expect(fourthToken.apiErrorMessage?.contains("API 토큰은 3개까지") == true, "\(fourthToken.text)")
+        }
+    }
+
+    @Test(
+        "memos stop at their characters together: a new memo, a longer one and an import are refused, a shorter passes",
+        arguments: DiaryWebBackend.enabled)
+    func memos(backend: DiaryWebBackend) async throws {
+        try await Self.withApp(backend) { client in
+            let codes = try await client.sampleMovieCodes()
+            try #require(codes.count >= 4)
+            let minji = try await client.account("minji")
+            // Ten characters of Korean (30 bytes): the limit counts characters, not bytes.
+            let made = try await client.call(
+                .post, "/api/v1/notes", token: minji,
+                json: ["movieCode": codes[0], "watchedOn": "2024-03-01", "memo": "가나다라마바사아자차"])
+            #expect(made.status == .created, "\(made.text)")
+            let id = try #require(made.jsonObject?["id"] as? String)
+            let past = try await client.call(
+                .post, "/api/v1/notes", token: minji,
+                json: ["movieCode": codes[1], "watchedOn": "2024-03-02", "memo": "셋은 넘는다"],
+                headers: [.acceptLanguage: "en"])
+            #expect(past.status == .badRequest, "\(past.text)")
+            #expect(
+                past.apiErrorMessage
+                    == "A diary's memos hold at most 12 characters together; shorten or delete some, then save this again."
+            )
+            let korean = try await client.call(
+                .post, "/api/v1/notes", token: minji,
+                json: ["movieCode": codes[1], "watchedOn": "2024-03-02", "memo": "셋은 넘는다"],
+                headers: [.acceptLanguage: "ko"])
+            #expect(korean.status == .badRequest)
+            #expect(korean.apiErrorMessage?.contains("메모는 모두 합해 12자까지") == true, "\(korean.text)")
+            // A note without a memo still fits, and two characters more do.
+            let bare = try await client.call(
+                .post, "/api/v1/notes", token: minji, json: ["movieCode": codes[1], "watchedOn": "2024-03-02"])
+            #expect(bare.status == .created, "\(bare.text)")
+            let two = try await client.call(
+                .post, "/api/v1/notes", token: minji,
+                json: ["movieCode": codes[2], "watchedOn": "2024-03-03", "memo": "좋다"])
+            #expect(two.status == .created, "\(two.text)")
+            // Full: a longer memo is refused, a shorter one passes and makes room.
+            let longer = try await client.call(
+                .patch, "/api/v1/notes/\(id)", token: minji, json: ["memo": "가나다라마바사아자차카"],
+                headers: [.acceptLanguage: "en"])
+            #expect(longer.status == .badRequest, "\(longer.text)")
+            #expect(longer.apiErrorMessage?.contains("at most 12 characters together") == true)
+            let shorter = try await client.call(
+                .patch, "/api/v1/notes/\(id)", token: minji, json: ["memo": "가나다"])
+            #expect(shorter.status == .ok, "\(shorter.text)")
+            // Room for a note (the diary holds 3), 5 characters held: an import adding 11 would pass 12.
+            let bareID = try #require(bare.jsonObject?["id"] as? String)
+            #expect(try await client.call(.delete, "/api/v1/notes/\(bareID)", token: minji).status == .noContent)
+            let csv = "movieCode,title,watchedOn,memo\n\(codes[3]),넷째,2024-03-04,다시 보고 싶은 영화\n"
+            let refused = try await client.call(
+                .post, "/api/v1/notes/import?format=csv", token: minji, text: csv, headers: [.acceptLanguage: "en"])
+            #expect(refused.status == .badRequest, "\(refused.text)")
+            #expect(
+                refused.apiErrorMessage
+                    == "A diary's memos hold at most 12 characters together: they have 5 and the file's new notes add 11, so nothing was imported.",
+                "\(refused.text)")
+            let listed = try await client.call(.get, "/api/v1/notes", token: minji)
+            #expect((listed.jsonObject?["notes"] as? [Any])?.count == 2, "\(listed.text.prefix(300))")
+
+            // The note form says so in its own words.
+            let browser = PageBrowser(client)
+            try await browser.signUp("sora", password: "correct horse")
+            let csrf = try await browser.sessionCSRF()
+            let page = try await browser.post(
+                "/notes",
+                [
+                    ("csrf", csrf), ("movie", codes[0]), ("title", "첫째"), ("watchedOn", "2024-03-01"),
+                    ("memo", "열세 글자가 넘는 메모입니다"),
+                ])
+            #expect(page.status == .badRequest, "\(page.text.prefix(300))")
+            #expect(page.text.contains("at most 12 characters together"), "\(page.text.prefix(3000))")
+            #expect(try await DiaryPageTestSupport.noteTotal(browser) == 0)
         }
     }
 

@@ -103,7 +103,8 @@ public struct DiaryNoteService: Sendable {
 
     /// Creates a note, copying the movie's details from KOBIS (cached). An exact duplicate (same movie, same day)
     /// is saved and reported in ``NoteSaveResult/duplicates``. A diary with ``DiaryLimits/notes`` notes takes no
-    /// more: ``InputRule/tooManyNotes(limit:)``, decided by the store as it writes.
+    /// more: ``InputRule/tooManyNotes(limit:)``; nor one whose memo takes its memos past
+    /// ``DiaryLimits/memoCharacters``: ``InputRule/tooManyMemoCharacters(limit:)``. The store decides both as it writes.
     ///
     /// With an `idempotencyKey` (1–255 visible ASCII characters, else ``BoxOfficeError/invalid(_:)``), the same key
     /// from the same user answers the note its first request made, never a second one, also when the two requests
@@ -186,7 +187,7 @@ public struct DiaryNoteService: Sendable {
             createdAt: now, updatedAt: now, movie: MovieSnapshot(movie), chartDate: draft.chartDate,
             chartRank: draft.chartRank)
         let duplicates = try await noteRepository.notes(userID: user.id, key: note.duplicateKey)
-        try await noteRepository.createNote(note, userID: user.id, limit: limits.notes)
+        try await noteRepository.createNote(note, userID: user.id, limits: limits)
         return NoteSaveResult(note: note, duplicates: duplicates)
     }
 
@@ -211,7 +212,9 @@ public struct DiaryNoteService: Sendable {
         note.categoryId = changes.categoryId.applied(to: note.categoryId)
         note.place = changes.place.applied(to: note.place)
         note.updatedAt = max(now, note.createdAt)
-        guard try await noteRepository.updateNote(note, userID: user.id) else { throw Self.noteNotFound(id) }
+        guard try await noteRepository.updateNote(note, userID: user.id, limits: limits) else {
+            throw Self.noteNotFound(id)
+        }
         let duplicates = try await noteRepository.notes(userID: user.id, key: note.duplicateKey).filter {
             $0.id != id
         }
