@@ -13,10 +13,22 @@ import Hummingbird
 /// was made for passed every check, and the same path and query pass them again. A path whose answer follows what
 /// this instance does (the archive's status) names a version in `versions`: an answer is kept under the version it
 /// was made at and not given once the version changes.
+///
+/// Requests for an answer not kept yet that arrive while it is being made wait for it (``AnswerFlights``): thirty at
+/// once cost what one does, not thirty encodings and compressions. They get it only when it was kept, which is what
+/// they would have been given a moment later; otherwise (an error) each makes its own. Requests with credentials
+/// (`Authorization`, a cookie) neither wait nor are waited for: a person's answers are never shared.
 struct KeptAPIAnswerMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// A kept answer as the requests that waited for it are given it.
+    struct Shared: Sendable {
+        var body: EncodedBody
+        var headers: HTTPFields
+    }
+
     let answers: RenderedPageCache
     let calendar: BoxOfficeCalendar
     var versions: [String: @Sendable () -> String] = [:]
+    var flights = AnswerFlights<RenderedPageCache.Key, Shared>()
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -35,6 +47,33 @@ struct KeptAPIAnswerMiddleware<Context: RequestContext>: RouterMiddleware {
             let headers: HTTPFields = [.cacheControl: "public, max-age=\(max(1, seconds))"]
             return kept.body.response(to: request, headers: headers, vary: ["Accept-Language"])
         }
+        // A request with credentials may be for a person's answer: it never waits on another person's request.
+        guard request.headers[.authorization] == nil, request.headers[.cookie] == nil else {
+            return try await make(request, context: context, key: key, next: next).response
+        }
+        switch await flights.join(key) {
+        case .shared(let shared?):
+            return shared.body.response(to: request, headers: shared.headers, vary: ["Accept-Language"])
+        case .shared(nil):
+            return try await make(request, context: context, key: key, next: next).response
+        case .first:
+            do {
+                let made = try await make(request, context: context, key: key, next: next)
+                flights.land(key, with: made.shared)
+                return made.response
+            } catch {
+                flights.land(key, with: nil)
+                throw error
+            }
+        }
+    }
+
+    /// The answer from the route, kept when its handler said for how long; `shared` when kept.
+    private func make(
+        _ request: Request, context: Context, key: RenderedPageCache.Key,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> (response: Response, shared: Shared?) {
+        let now = calendar.currentInstant
         var response = try await next(request, context)
         guard response.status == .ok, let seconds = APICacheControl.publicMaxAge(response.headers[.cacheControl]),
             let length = response.body.contentLength, length <= answers.byteBudget / 4,
@@ -43,7 +82,7 @@ struct KeptAPIAnswerMiddleware<Context: RequestContext>: RouterMiddleware {
             // Not kept (a stale chart, the diary), but its words follow the language all the same (thrown errors get
             // it from the error middleware).
             response.headers.addVary(["Accept-Language"])
-            return response
+            return (response, nil)
         }
         let body = EncodedBody(
             try await ResponseEncodingMiddleware<Context>.collect(response.body), contentType: contentType)
@@ -51,6 +90,7 @@ struct KeptAPIAnswerMiddleware<Context: RequestContext>: RouterMiddleware {
         var headers = response.headers
         headers[.contentType] = nil
         headers[.contentLength] = nil
-        return body.response(to: request, headers: headers, vary: ["Accept-Language"])
+        let shared = Shared(body: body, headers: headers)
+        return (body.response(to: request, headers: headers, vary: ["Accept-Language"]), shared)
     }
 }
