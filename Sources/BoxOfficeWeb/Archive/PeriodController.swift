@@ -32,7 +32,16 @@ struct PeriodController<Context: RequestContext>: Sendable {
         let language = Language(request: request)
         let key = RenderedPageCache.Key(
             path: request.uri.path, query: request.uri.query ?? "", language: language, variant: "")
-        if let page = pages.body(for: key, now: calendar.currentInstant) { return page.response(to: request) }
+        let page = try await pages.page(for: key, now: calendar.currentInstant) {
+            try await made(parameters, language: language, request: request)
+        }
+        return page.response(to: request)
+    }
+
+    /// The period's page, kept until midnight in Seoul when every day is archived and settled.
+    private func made(_ parameters: PeriodParameters, language: Language, request: Request) async throws
+        -> RenderedPageCache.Made
+    {
         let chart = try await archive.periodChart(parameters.range, limit: parameters.limit)
         var viewModel = PeriodViewModel(
             chart: chart, parameters: parameters, calendar: calendar, language: language, request: request)
@@ -51,11 +60,8 @@ struct PeriodController<Context: RequestContext>: Sendable {
         }
         let page = EncodedBody(
             try renderer.renderBody(viewModel, template: "period"), contentType: ResponseBuilders.htmlContentType)
-        if chart.coverage.isComplete, chart.coverage.provisionalDays == 0 {
-            let now = calendar.currentInstant
-            pages.store(page, for: key, until: calendar.nextDayStart, now: now)
-        }
-        return page.response(to: request)
+        let kept = chart.coverage.isComplete && chart.coverage.provisionalDays == 0
+        return .init(body: page, until: kept ? calendar.nextDayStart : nil)
     }
 
     /// The keeper's status; when the store cannot say, a keeper that is filling (it runs, and the days are missing).
@@ -70,18 +76,12 @@ struct PeriodController<Context: RequestContext>: Sendable {
 
     func trendCSV(_ request: Request, code: String) async throws -> Response {
         let key = trends.key(for: request, language: .english, variant: "csv")
-        let csv: EncodedBody
-        let movieCode: String
-        if let kept = trends.page(for: key) {
-            csv = kept
-            movieCode = code
-        } else {
+        let csv = try await trends.page(for: key) {
             let trend = try await archive.trend(movieCode: code)
-            csv = EncodedBody(ByteBuffer(string: trend.csv), contentType: "text/csv; charset=utf-8")
-            movieCode = trend.movieCode
-            trends.keep(csv, for: key, trend: trend)
+            let csv = EncodedBody(ByteBuffer(string: trend.csv), contentType: "text/csv; charset=utf-8")
+            return .init(body: csv, until: trends.until(trend: trend))
         }
         return csv.response(
-            to: request, headers: [.contentDisposition: "attachment; filename=\"trend-\(movieCode).csv\""])
+            to: request, headers: [.contentDisposition: "attachment; filename=\"trend-\(code).csv\""])
     }
 }

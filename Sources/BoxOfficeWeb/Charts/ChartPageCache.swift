@@ -19,14 +19,17 @@ struct ChartPageCache: Sendable {
             path: request.uri.path, query: request.uri.query ?? "", language: language, variant: view.mode.rawValue)
     }
 
-    func page(for key: RenderedPageCache.Key) -> EncodedBody? {
-        pages.body(for: key, now: calendar.currentInstant)
+    /// The kept page for `key`, or the one `make` makes (identical requests at once share it).
+    func page(for key: RenderedPageCache.Key, make: () async throws -> RenderedPageCache.Made) async throws
+        -> EncodedBody
+    {
+        try await pages.page(for: key, now: calendar.currentInstant, make: make)
     }
 
-    func keep(_ body: EncodedBody, for key: RenderedPageCache.Key, chart: Chart, regionsLoaded: Bool) {
-        guard regionsLoaded else { return }
+    /// Until when a page made from `chart` is kept, or `nil` when it is not (rendered without the region list).
+    func until(_ chart: Chart, regionsLoaded: Bool) -> Date? {
+        guard regionsLoaded else { return nil }
         let now = calendar.currentInstant
-        let until = min(charts.freshUntil(chart), now.addingTimeInterval(Self.timeToLive), calendar.nextDayStart)
-        pages.store(body, for: key, until: until, now: now)
+        return min(charts.freshUntil(chart), now.addingTimeInterval(Self.timeToLive), calendar.nextDayStart)
     }
 }

@@ -29,7 +29,16 @@ struct ChartPageController<Context: RequestContext>: Sendable {
         let view = try ChartViewPreference(request: request, parameters: query)
         let language = Language(request: request, parameters: query)
         let cacheKey = cache.key(for: request, language: language, view: view)
-        if let body = cache.page(for: cacheKey) { return view.htmlResponse(body, to: request) }
+        let body = try await cache.page(for: cacheKey) {
+            try await made(parameters, view: view, language: language, request: request)
+        }
+        return view.htmlResponse(body, to: request)
+    }
+
+    /// The page of the chart the request asks for, kept while its chart cannot change.
+    private func made(
+        _ parameters: ChartRequestParameters, view: ChartViewPreference, language: Language, request: Request
+    ) async throws -> RenderedPageCache.Made {
         // The region list (cached for a month) loads alongside the chart: one round trip when both are cold.
         async let regions = regionsForFilter()
         try await movies.checkRegion(of: parameters.filters)
@@ -54,9 +63,9 @@ struct ChartPageController<Context: RequestContext>: Sendable {
             body = try renderer.renderBody(viewModel, template: page.rawValue)
             regionsLoaded = viewModel.form.hasRegions
         }
-        let page = EncodedBody(body, contentType: ResponseBuilders.htmlContentType)
-        cache.keep(page, for: cacheKey, chart: chart, regionsLoaded: regionsLoaded)
-        return view.htmlResponse(page, to: request)
+        return .init(
+            body: EncodedBody(body, contentType: ResponseBuilders.htmlContentType),
+            until: cache.until(chart, regionsLoaded: regionsLoaded))
     }
 
     /// The chart the request asks for; without a date, the latest the page shows (yesterday, the latest week).

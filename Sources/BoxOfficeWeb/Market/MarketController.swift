@@ -38,10 +38,10 @@ struct MarketController<Context: RequestContext>: Sendable {
         let key = RenderedPageCache.Key(
             path: request.uri.path, query: request.uri.query ?? "", language: language, variant: "")
         let now = calendar.currentInstant
-        if let page = pages.body(for: key, now: now) { return page.response(to: request) }
-        let page = EncodedBody(try await render(language), contentType: ResponseBuilders.htmlContentType)
-        pages.store(
-            page, for: key, until: min(now.addingTimeInterval(Self.timeToLive), calendar.nextDayStart), now: now)
+        let page = try await pages.page(for: key, now: now) {
+            let body = EncodedBody(try await render(language), contentType: ResponseBuilders.htmlContentType)
+            return .init(body: body, until: min(now.addingTimeInterval(Self.timeToLive), calendar.nextDayStart))
+        }
         return page.response(to: request)
     }
 

@@ -24,20 +24,21 @@ struct MovieController<Context: RequestContext>: Sendable {
     func show(_ request: Request, code: String) async throws -> Response {
         let language = Language(request: request)
         let key = cache.key(for: request, language: language)
-        if let page = cache.page(for: key) { return page.response(to: request) }
-        let movie = try await movies.movie(code: code)
-        // The archive is local; if it cannot be read the page still shows, with an empty trend (and is not kept).
-        let archived = try? await archive.trend(movieCode: movie.code)
-        let trend = archived ?? MovieTrend(movieCode: movie.code, source: source, points: [])
-        var viewModel = MovieViewModel(movie: movie, language: language, request: request)
-        viewModel.trend = MovieTrendViewModel(
-            trend: trend, language: language, keeperRuns: keeperRuns,
-            title: LeadingName(korean: movie.title, english: movie.titleEnglish, language: language).name)
-        let (run, complete) = try await run(of: movie.code, request: request, language: language)
-        viewModel.run = run
-        let page = EncodedBody(
-            try renderer.renderBody(viewModel, template: "movie"), contentType: ResponseBuilders.htmlContentType)
-        if let archived, complete { cache.keep(page, for: key, trend: archived) }
+        let page = try await cache.page(for: key) {
+            let movie = try await movies.movie(code: code)
+            // The archive is local; if it cannot be read the page still shows, with an empty trend (and is not kept).
+            let archived = try? await archive.trend(movieCode: movie.code)
+            let trend = archived ?? MovieTrend(movieCode: movie.code, source: source, points: [])
+            var viewModel = MovieViewModel(movie: movie, language: language, request: request)
+            viewModel.trend = MovieTrendViewModel(
+                trend: trend, language: language, keeperRuns: keeperRuns,
+                title: LeadingName(korean: movie.title, english: movie.titleEnglish, language: language).name)
+            let (run, complete) = try await run(of: movie.code, request: request, language: language)
+            viewModel.run = run
+            let body = EncodedBody(
+                try renderer.renderBody(viewModel, template: "movie"), contentType: ResponseBuilders.htmlContentType)
+            return .init(body: body, until: complete ? archived.map(cache.until(trend:)) : nil)
+        }
         return page.response(to: request)
     }
 

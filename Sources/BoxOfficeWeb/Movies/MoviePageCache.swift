@@ -22,21 +22,23 @@ struct MoviePageCache: Sendable {
             path: request.uri.path, query: request.uri.query ?? "", language: language, variant: variant)
     }
 
-    func page(for key: RenderedPageCache.Key) -> EncodedBody? {
-        pages.body(for: key, now: calendar.currentInstant)
+    /// The kept page for `key`, or the one `make` makes (identical requests at once share it).
+    func page(for key: RenderedPageCache.Key, make: () async throws -> RenderedPageCache.Made) async throws
+        -> EncodedBody
+    {
+        try await pages.page(for: key, now: calendar.currentInstant, make: make)
     }
 
-    func keep(_ body: EncodedBody, for key: RenderedPageCache.Key, trend: MovieTrend) {
-        let now = calendar.currentInstant
+    /// Until when a page made from `trend` is kept.
+    func until(trend: MovieTrend) -> Date {
         let isSettled = trend.points.last.map { $0.date.days(to: calendar.today) >= Self.settledAfterDays } ?? false
         let timeToLive = isSettled ? Self.settledTimeToLive : Self.recentTimeToLive
-        pages.store(body, for: key, until: min(now.addingTimeInterval(timeToLive), calendar.nextDayStart), now: now)
+        return min(calendar.currentInstant.addingTimeInterval(timeToLive), calendar.nextDayStart)
     }
 
-    /// Keeps a search's page five minutes (KOBIS's answer is stored for a day), never past midnight in Seoul.
-    func keepSearch(_ body: EncodedBody, for key: RenderedPageCache.Key) {
-        let now = calendar.currentInstant
-        let until = min(now.addingTimeInterval(Self.recentTimeToLive), calendar.nextDayStart)
-        pages.store(body, for: key, until: until, now: now)
+    /// Until when a search's page is kept: five minutes (KOBIS's answer is stored for a day), never past midnight in
+    /// Seoul.
+    var searchUntil: Date {
+        min(calendar.currentInstant.addingTimeInterval(Self.recentTimeToLive), calendar.nextDayStart)
     }
 }

@@ -18,14 +18,16 @@ struct SearchController<Context: RequestContext>: Sendable {
         let parameters = try MovieSearchParameters(request.formParameters)
         let language = Language(request: request)
         let key = cache.key(for: request, language: language)
-        if !parameters.query.isEmpty, let page = cache.page(for: key) { return page.response(to: request) }
-        let results = try await movies.search(parameters.query)
-        let viewModel = SearchViewModel(
-            query: parameters.query, page: results, isSampleData: site.isSampleData, language: language,
-            request: request)
-        let page = EncodedBody(
-            try renderer.renderBody(viewModel, template: "search"), contentType: ResponseBuilders.htmlContentType)
-        if !parameters.query.isEmpty { cache.keepSearch(page, for: key) }
+        // Without criteria the page is the form alone: cheap, and not kept.
+        let page = try await cache.page(for: key) {
+            let results = try await movies.search(parameters.query)
+            let viewModel = SearchViewModel(
+                query: parameters.query, page: results, isSampleData: site.isSampleData, language: language,
+                request: request)
+            let body = EncodedBody(
+                try renderer.renderBody(viewModel, template: "search"), contentType: ResponseBuilders.htmlContentType)
+            return .init(body: body, until: parameters.query.isEmpty ? nil : cache.searchUntil)
+        }
         return page.response(to: request)
     }
 }

@@ -83,7 +83,14 @@ final class RenderedPageCache: Sendable {
         }
     }
 
+    /// A page as a request made it, and until when it may be kept (`nil`: never, so nobody else is given it).
+    struct Made: Sendable {
+        var body: EncodedBody
+        var until: Date?
+    }
+
     private let state = Locked(State())
+    private let flights = AnswerFlights<Key, EncodedBody>()
     /// The most bytes kept at once.
     let byteBudget: Int
 
@@ -107,6 +114,38 @@ final class RenderedPageCache: Sendable {
             state.use(key, now: now)
             return (entry.body, entry.until)
         }
+    }
+
+    /// The page for `key`: the kept one, or the one `make` makes, kept until the date it gives. Requests for a page
+    /// not kept that arrive while another request makes it wait for it (``AnswerFlights``), so thirty at once, as when
+    /// a popular page expires at midnight, cost one rendering; a page that may not be kept (a stale chart, an error)
+    /// is made by each of them, as it would have been without waiting.
+    func page(for key: Key, now: Date, make: () async throws -> Made) async throws -> EncodedBody {
+        if let body = body(for: key, now: now) { return body }
+        switch await flights.join(key) {
+        case .shared(let body?):
+            return body
+        case .shared(nil):
+            return try await keep(make(), for: key, now: now)
+        case .first:
+            do {
+                let made = try await make()
+                let body = keep(made, for: key, now: now)
+                flights.land(key, with: made.until == nil ? nil : body)
+                return body
+            } catch {
+                flights.land(key, with: nil)
+                throw error
+            }
+        }
+    }
+
+    /// How many requests wait for a page another request is making.
+    var waitingCount: Int { flights.waitingCount }
+
+    private func keep(_ made: Made, for key: Key, now: Date) -> EncodedBody {
+        if let until = made.until { store(made.body, for: key, until: until, now: now) }
+        return made.body
     }
 
     /// Keeps `body` for `key` until `until`, unless it is already expired or costs more than a quarter of the budget.

@@ -95,7 +95,7 @@ extension DeliveryTests {
         }
 
         @Test("film pages: a run over for two weeks is kept an hour, a recent one five minutes, none past midnight")
-        func movieKeepingPolicy() throws {
+        func movieKeepingPolicy() async throws {
             let clock = Locked(WebTestSupport.fixedNow)  // 2024-03-20 12:00 in Seoul
             let calendar = BoxOfficeCalendar(now: { clock.withLock { $0 } })
             let cache = MoviePageCache(pages: RenderedPageCache(byteBudget: 1 << 20), calendar: calendar)
@@ -113,28 +113,34 @@ extension DeliveryTests {
             func key(_ path: String) -> RenderedPageCache.Key {
                 RenderedPageCache.Key(path: path, query: "", language: .korean, variant: "")
             }
-            cache.keep(page, for: key("/old"), trend: trend(lastDay: "2024-02-01"))
-            cache.keep(page, for: key("/recent"), trend: trend(lastDay: "2024-03-19"))
-            cache.keep(page, for: key("/none"), trend: trend(lastDay: nil))
+            func keep(_ path: String, _ trend: MovieTrend) async throws {
+                _ = try await cache.page(for: key(path)) { .init(body: page, until: cache.until(trend: trend)) }
+            }
+            func isKept(_ path: String) -> Bool {
+                cache.pages.body(for: key(path), now: calendar.currentInstant) != nil
+            }
+            try await keep("/old", trend(lastDay: "2024-02-01"))
+            try await keep("/recent", trend(lastDay: "2024-03-19"))
+            try await keep("/none", trend(lastDay: nil))
 
             clock.withLock { $0 = WebTestSupport.fixedNow.addingTimeInterval(4 * 60) }
-            #expect(cache.page(for: key("/recent")) != nil)
-            #expect(cache.page(for: key("/none")) != nil)
+            #expect(isKept("/recent"))
+            #expect(isKept("/none"))
             clock.withLock { $0 = WebTestSupport.fixedNow.addingTimeInterval(6 * 60) }
-            #expect(cache.page(for: key("/recent")) == nil)
-            #expect(cache.page(for: key("/none")) == nil)
-            #expect(cache.page(for: key("/old")) != nil)
+            #expect(!isKept("/recent"))
+            #expect(!isKept("/none"))
+            #expect(isKept("/old"))
             clock.withLock { $0 = WebTestSupport.fixedNow.addingTimeInterval(61 * 60) }
-            #expect(cache.page(for: key("/old")) == nil)
+            #expect(!isKept("/old"))
 
             // 23:30 in Seoul: kept until midnight only.
             let lateEvening = WebTestSupport.fixedNow.addingTimeInterval(11.5 * 3600)
             clock.withLock { $0 = lateEvening }
-            cache.keep(page, for: key("/late"), trend: trend(lastDay: "2024-02-01"))
+            try await keep("/late", trend(lastDay: "2024-02-01"))
             clock.withLock { $0 = lateEvening.addingTimeInterval(29 * 60) }
-            #expect(cache.page(for: key("/late")) != nil)
+            #expect(isKept("/late"))
             clock.withLock { $0 = lateEvening.addingTimeInterval(31 * 60) }
-            #expect(cache.page(for: key("/late")) == nil)
+            #expect(!isKept("/late"))
         }
     }
 }
