@@ -12,6 +12,11 @@ extension DiaryNoteRepository {
         try await updateNote(note, userID: userID, limits: DiaryLimits())
     }
 
+    /// Replaces a stored note with `note` (same id), whatever it holds now; `false` when the user has no such note.
+    public func updateNote(_ note: DiaryNote, userID: UUID, limits: DiaryLimits) async throws -> Bool {
+        try await updateNote(id: note.id, userID: userID, limits: limits) { _ in note } != nil
+    }
+
     public func importBatch(_ batch: DiaryImportBatch, userID: UUID) async throws -> DiaryImportOutcome {
         try await importBatch(batch, userID: userID, limits: DiaryLimits())
     }

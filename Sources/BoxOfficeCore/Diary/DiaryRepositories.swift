@@ -182,7 +182,8 @@ public struct DiaryImportOutcome: Sendable, Hashable {
 
 /// Stores notes. Every call is scoped to one user: another user's note does not exist.
 public protocol DiaryNoteRepository: Sendable {
-    /// Adds a note. Its category, if any, must be one of the user's (the service checks). Throws
+    /// Adds a note. Its category, if any, must be one of the user's, checked under the user's lock
+    /// (``InputRule/unknownCategory``). Throws
     /// ``InputRule/tooManyNotes(limit:)`` when the user already has ``DiaryLimits/notes`` notes, and
     /// ``InputRule/tooManyMemoCharacters(limit:)`` when its memo would take the diary's past
     /// ``DiaryLimits/memoCharacters``, decided under the user's lock.
@@ -190,10 +191,15 @@ public protocol DiaryNoteRepository: Sendable {
     /// How many notes the user has.
     func noteCount(userID: UUID) async throws -> Int
     func note(id: UUID, userID: UUID) async throws -> DiaryNote?
-    /// Replaces a stored note with `note` (same id); `false` when the user has no such note. A longer memo that
-    /// would take the diary's memos past ``DiaryLimits/memoCharacters`` throws
-    /// ``InputRule/tooManyMemoCharacters(limit:)`` (a shorter one always passes).
-    func updateNote(_ note: DiaryNote, userID: UUID, limits: DiaryLimits) async throws -> Bool
+    /// Applies `change` to the note as stored now, under the user's lock, and stores what it returns (its id is kept):
+    /// the note as saved, or `nil` when the user has no such note. So a change another request made meanwhile is kept
+    /// (`change` sees it). A category the note did not have before must be one of the user's then
+    /// (``InputRule/unknownCategory``). A longer memo that would take the diary's memos past
+    /// ``DiaryLimits/memoCharacters`` throws ``InputRule/tooManyMemoCharacters(limit:)`` (a shorter one always
+    /// passes).
+    func updateNote(
+        id: UUID, userID: UUID, limits: DiaryLimits, change: @escaping @Sendable (DiaryNote) throws -> DiaryNote
+    ) async throws -> DiaryNote?
     func deleteNote(id: UUID, userID: UUID) async throws -> Bool
     /// One page of the user's notes.
     func notes(userID: UUID, query: NoteListQuery) async throws -> NotePage

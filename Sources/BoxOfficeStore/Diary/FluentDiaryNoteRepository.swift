@@ -29,6 +29,7 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
                 guard try await DiaryStatCounts.noteCount(userID: userID, on: transaction) < limits.notes else {
                     throw BoxOfficeError.invalid(nil, .tooManyNotes(limit: limits.notes))
                 }
+                try await Self.requireCategory(note.categoryId, userID: userID, on: transaction)
                 try await DiaryStatCounts.checkMemoRoom(
                     adding: [note], removing: [], limit: limits.memoCharacters, userID: userID, on: transaction)
                 try await DiaryNoteModel(note, userID: userID).create(on: transaction)
@@ -51,18 +52,26 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
         }
     }
 
-    func updateNote(_ note: DiaryNote, userID: UUID, limits: DiaryLimits) async throws -> Bool {
+    func updateNote(
+        id: UUID, userID: UUID, limits: DiaryLimits, change: @escaping @Sendable (DiaryNote) throws -> DiaryNote
+    ) async throws -> DiaryNote? {
         try await StorageFailure.run("save a note", logger: database.logger) {
             try await DiaryNationFold.ensure(origin: nationOrigin, on: database)
             return try await Self.unlessMissing {
                 try await database.transaction { transaction in
+                    // The note is read after the bump, so a change saved meanwhile by another request is in `old`.
                     try await DiaryVersionStore.bump(userID: userID, on: transaction)
                     guard
                         let old = try await Self.fetch(
-                            scoped(userID, on: transaction).filter(\.$id == note.id).limit(1)
+                            scoped(userID, on: transaction).filter(\.$id == id).limit(1)
                         ).first,
-                        let model = try await scoped(userID, on: transaction).filter(\.$id == note.id).first()
+                        let model = try await scoped(userID, on: transaction).filter(\.$id == id).first()
                     else { throw Missing() }
+                    var note = try change(old)
+                    note.id = old.id
+                    if note.categoryId != old.categoryId {
+                        try await Self.requireCategory(note.categoryId, userID: userID, on: transaction)
+                    }
                     try await DiaryStatCounts.checkMemoRoom(
                         adding: [note], removing: [old], limit: limits.memoCharacters, userID: userID,
                         on: transaction)
@@ -71,15 +80,25 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
                     try await DiaryStatCounts.apply(
                         try await DiaryStatCounts.deltas(adding: [note], removing: [old], on: transaction),
                         userID: userID, on: transaction)
+                    return note
                 }
             }
         }
     }
 
+    /// Throws ``InputRule/unknownCategory`` unless `id` is `nil` or one of the user's categories now: a category
+    /// deleted since the service looked is refused in the reader's words, not by the foreign key.
+    static func requireCategory(_ id: UUID?, userID: UUID, on database: any Database) async throws {
+        guard let id else { return }
+        let found = try await DiaryCategoryModel.query(on: database)
+            .filter(\.$id == id).filter(\.$userID == userID).count()
+        guard found > 0 else { throw BoxOfficeError.invalid("categoryId", .unknownCategory, value: id.uuidString) }
+    }
+
     func deleteNote(id: UUID, userID: UUID) async throws -> Bool {
         try await StorageFailure.run("delete a note", logger: database.logger) {
             try await DiaryNationFold.ensure(origin: nationOrigin, on: database)
-            return try await Self.unlessMissing {
+            let deleted: Void? = try await Self.unlessMissing {
                 try await database.transaction { transaction in
                     try await DiaryVersionStore.bump(userID: userID, on: transaction)
                     let deleted = try await Self.deleteNotes(
@@ -87,6 +106,7 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
                     guard deleted > 0 else { throw Missing() }
                 }
             }
+            return deleted != nil
         }
     }
 
@@ -161,12 +181,11 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
     private struct Missing: Error {}
 
     /// `true` when `change` ran, `false` when it threw ``Missing``.
-    private static func unlessMissing(_ change: () async throws -> Void) async throws -> Bool {
+    private static func unlessMissing<Result>(_ change: () async throws -> Result) async throws -> Result? {
         do {
-            try await change()
-            return true
+            return try await change()
         } catch is Missing {
-            return false
+            return nil
         }
     }
 

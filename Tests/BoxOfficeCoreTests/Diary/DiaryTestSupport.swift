@@ -195,12 +195,21 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
     func note(id: UUID, userID: UUID) async throws -> DiaryNote? {
         noteRows[id].flatMap { $0.userID == userID ? $0.note : nil }
     }
-    func updateNote(_ note: DiaryNote, userID: UUID, limits: DiaryLimits) async throws -> Bool {
-        guard let old = noteRows[note.id], old.userID == userID else { return false }
+    func updateNote(
+        id: UUID, userID: UUID, limits: DiaryLimits, change: @escaping @Sendable (DiaryNote) throws -> DiaryNote
+    ) async throws -> DiaryNote? {
+        guard let old = noteRows[id], old.userID == userID else { return nil }
+        var note = try change(old.note)
+        note.id = id
+        if let category = note.categoryId, category != old.note.categoryId,
+            categoryRows[category]?.userID != userID
+        {
+            throw BoxOfficeError.invalid("categoryId", .unknownCategory, value: category.uuidString)
+        }
         try checkMemoRoom(adding: note, removing: old.note, limit: limits.memoCharacters, userID: userID)
-        noteRows[note.id] = (note, userID)
+        noteRows[id] = (note, userID)
         bump(userID)
-        return true
+        return note
     }
     /// The store's rule: a memo that grows the diary's memos past `limit` characters together is refused.
     private func checkMemoRoom(adding note: DiaryNote, removing old: DiaryNote?, limit: Int, userID: UUID) throws {

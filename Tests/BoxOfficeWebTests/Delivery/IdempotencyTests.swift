@@ -118,13 +118,8 @@ extension DeliveryTests {
                 let user = try await services.diaryAccounts.signUp(username: "minji", password: "correct horse")
                 let stored = services.database.diaryRepositories().notes
                 let gate = RendezvousNotes(stored)
-                let service = DiaryNoteService(
-                    categories: services.database.diaryRepositories().categories, notes: gate,
-                    catalog: services.movies, digester: SHA256SecretDigester(), calendar: services.calendar)
-                let code = try #require(
-                    try await services.charts.chart(
-                        ChartQuery(kind: .daily, date: CalendarDate(WebTestSupport.settledDate)!)
-                    ).entries.first?.movieCode)
+                let service = gate.service(services)
+                let code = try await RendezvousNotes.settledMovieCode(services)
                 let draft = NoteDraft(movieCode: code, watchedOn: CalendarDate("2024-03-15")!)
                 async let a = service.createNote(draft, for: user, idempotencyKey: "offline-7")
                 async let b = service.createNote(draft, for: user, idempotencyKey: "offline-7")
@@ -206,73 +201,5 @@ extension DeliveryTests {
                 #expect(try await DiaryPageTestSupport.noteTotal(browser) == 1)
             }
         }
-    }
-}
-
-/// The store's notes, with the first look for a note held until a second caller has looked too: both twins then find
-/// nothing and both insert, so the store's primary key decides. The first waits at most 120 s for the second.
-private actor RendezvousNotes: DiaryNoteRepository {
-    struct NoTwin: Error {}
-
-    let base: any DiaryNoteRepository
-    private var arrived = 0
-    private var waiting: CheckedContinuation<Void, any Error>?
-    private(set) var failedInserts = 0
-
-    init(_ base: any DiaryNoteRepository) { self.base = base }
-
-    func note(id: UUID, userID: UUID) async throws -> DiaryNote? {
-        arrived += 1
-        if arrived == 1 {
-            let deadline = Task {
-                try await Task.sleep(for: .seconds(120))
-                self.release(throwing: NoTwin())
-            }
-            defer { deadline.cancel() }
-            try await withCheckedThrowingContinuation { waiting = $0 }
-        } else if arrived == 2 {
-            release(throwing: nil)
-        }
-        return try await base.note(id: id, userID: userID)
-    }
-
-    private func release(throwing error: (any Error)?) {
-        guard let waiting else { return }
-        self.waiting = nil
-        if let error { waiting.resume(throwing: error) } else { waiting.resume() }
-    }
-
-    func createNote(_ note: DiaryNote, userID: UUID, limits: DiaryLimits) async throws {
-        do {
-            try await base.createNote(note, userID: userID, limits: limits)
-        } catch {
-            failedInserts += 1
-            throw error
-        }
-    }
-
-    func noteCount(userID: UUID) async throws -> Int { try await base.noteCount(userID: userID) }
-    func updateNote(_ note: DiaryNote, userID: UUID, limits: DiaryLimits) async throws -> Bool {
-        try await base.updateNote(note, userID: userID, limits: limits)
-    }
-    func deleteNote(id: UUID, userID: UUID) async throws -> Bool { try await base.deleteNote(id: id, userID: userID) }
-    func notes(userID: UUID, query: NoteListQuery) async throws -> NotePage {
-        try await base.notes(userID: userID, query: query)
-    }
-    func allNotes(userID: UUID) async throws -> [DiaryNote] { try await base.allNotes(userID: userID) }
-    func notes(userID: UUID, after cursor: DiaryNoteCursor?, limit: Int) async throws -> [DiaryNote] {
-        try await base.notes(userID: userID, after: cursor, limit: limit)
-    }
-    func diaryVersion(userID: UUID) async throws -> Int64 { try await base.diaryVersion(userID: userID) }
-    func statisticsCounts(userID: UUID, year: Int?) async throws -> DiaryStatisticsCounts {
-        try await base.statisticsCounts(userID: userID, year: year)
-    }
-    func notes(userID: UUID, key: DiaryNoteKey) async throws -> [DiaryNote] {
-        try await base.notes(userID: userID, key: key)
-    }
-    func importBatch(_ batch: DiaryImportBatch, userID: UUID, limits: DiaryLimits) async throws
-        -> DiaryImportOutcome
-    {
-        try await base.importBatch(batch, userID: userID, limits: limits)
     }
 }

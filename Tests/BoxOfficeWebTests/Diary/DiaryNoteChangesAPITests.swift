@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import BoxOfficeApp
 @testable import BoxOfficeWeb
 
 extension DiaryAPITests {
@@ -61,6 +62,36 @@ extension DiaryAPITests {
                     #expect(response.status == .badRequest, "\(body)")
                     #expect(response.apiErrorMessage?.hasPrefix(message) == true, "\(response.text.prefix(300))")
                 }
+            }
+        }
+
+        @Test(
+            "two devices change different fields of one note at once, both having read it first: both changes stay",
+            arguments: DiaryWebBackend.enabled)
+        func changesAtOnceBothStay(backend: DiaryWebBackend) async throws {
+            try await DiaryWebTestSupport.withServices(backend) { services in
+                let user = try await services.diaryAccounts.signUp(username: "minji", password: "correct horse")
+                let stored = services.database.diaryRepositories().notes
+                let code = try await RendezvousNotes.settledMovieCode(services)
+                var draft = NoteDraft(movieCode: code, watchedOn: CalendarDate("2024-03-15")!)
+                draft.memo = "처음 메모"
+                let note = try await services.diaryNotes.createNote(draft, for: user, idempotencyKey: nil).note
+                // Each change reads the note, then waits until the other has read it too, before either writes.
+                let gate = RendezvousNotes(stored, readsFirst: true)
+                let service = gate.service(services)
+                async let memo = service.updateNote(id: note.id, changes: NoteChanges(memo: "고친 메모"), for: user)
+                async let rating = service.updateNote(
+                    id: note.id, changes: NoteChanges(rating: .set(StarRating(halves: 9)!)), for: user)
+                let (afterMemo, afterRating) = try await (memo, rating)
+                let saved = try #require(try await stored.note(id: note.id, userID: user.id))
+                #expect(saved.memo == "고친 메모")
+                #expect(saved.rating == StarRating(halves: 9))
+                // Each answer shows its own change; the one saved second shows both.
+                #expect(afterMemo.note.memo == "고친 메모" && afterRating.note.rating == StarRating(halves: 9))
+                #expect(
+                    [afterMemo.note, afterRating.note].contains {
+                        $0.memo == "고친 메모" && $0.rating == StarRating(halves: 9)
+                    })
             }
         }
 

@@ -197,24 +197,28 @@ public struct DiaryNoteService: Sendable {
         return note
     }
 
-    /// Changes a note; reports other notes about the same movie on the (new) day.
+    /// Changes a note; reports other notes about the same movie on the (new) day. Only the fields `changes` names
+    /// change: they are applied to the note as stored when the change is saved, so another device's change to
+    /// another field meanwhile stays.
     public func updateNote(id: UUID, changes: NoteChanges, for user: DiaryUser) async throws -> NoteSaveResult {
-        var note = try await self.note(id: id, for: user)
-        let today = calendar.today
-        if let title = changes.title { note.title = try DiaryValidation.title(title) }
-        if let date = changes.watchedOn {
-            try DiaryValidation.watchedOn(date, today: today)
-            note.watchedOn = date
-        }
-        if let memo = changes.memo { note.memo = try DiaryValidation.memo(memo) }
-        note.rating = changes.rating.applied(to: note.rating)
+        _ = try await self.note(id: id, for: user)
+        let title = try changes.title.map { title throws(BoxOfficeError) in try DiaryValidation.title(title) }
+        if let date = changes.watchedOn { try DiaryValidation.watchedOn(date, today: calendar.today) }
+        let memo = try changes.memo.map { memo throws(BoxOfficeError) in try DiaryValidation.memo(memo) }
         if case .set(let categoryId) = changes.categoryId { try await requireCategory(categoryId, for: user) }
-        note.categoryId = changes.categoryId.applied(to: note.categoryId)
-        note.place = changes.place.applied(to: note.place)
-        note.updatedAt = max(now, note.createdAt)
-        guard try await noteRepository.updateNote(note, userID: user.id, limits: limits) else {
-            throw Self.noteNotFound(id)
+        let now = self.now
+        let saved = try await noteRepository.updateNote(id: id, userID: user.id, limits: limits) { stored in
+            var note = stored
+            if let title { note.title = title }
+            if let date = changes.watchedOn { note.watchedOn = date }
+            if let memo { note.memo = memo }
+            note.rating = changes.rating.applied(to: note.rating)
+            note.categoryId = changes.categoryId.applied(to: note.categoryId)
+            note.place = changes.place.applied(to: note.place)
+            note.updatedAt = max(now, note.createdAt)
+            return note
         }
+        guard let note = saved else { throw Self.noteNotFound(id) }
         let duplicates = try await noteRepository.notes(userID: user.id, key: note.duplicateKey).filter {
             $0.id != id
         }
