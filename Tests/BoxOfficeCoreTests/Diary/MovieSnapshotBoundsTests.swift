@@ -23,6 +23,25 @@ struct MovieSnapshotBoundsTests {
         #expect(snapshot.directors[1] == "봉준 호", "NUL dropped, a line break a space, as in KOBIS's own text")
     }
 
+    @Test("a snapshot's texts hold 1,000 scalars together: 60 names of 100 characters keep the first that fit")
+    func textTogether() {
+        let long = { (prefix: String) in (0..<60).map { prefix + String(repeating: "\u{1F3AC}", count: 97) + "\($0)" } }
+        let snapshot = MovieSnapshot(
+            titleEnglish: String(repeating: "e", count: 300), genres: long("g"), nations: long("n"),
+            directors: long("d"))
+        let scalars = ([snapshot.titleEnglish] + snapshot.genres + snapshot.nations + snapshot.directors)
+            .reduce(0) { $0 + $1.unicodeScalars.count }
+        #expect(scalars <= Bounds.textScalars)
+        #expect(snapshot.titleEnglish.count == 300)
+        #expect(snapshot.genres.count == 7 && snapshot.nations.isEmpty && snapshot.directors.isEmpty)
+        // An omnibus film's 30 directors with long names, and a long English title, pass whole.
+        let directors = (0..<30).map { "Apichatpong Weerasethakul \($0 + 10)" }
+        let omnibus = MovieSnapshot(
+            titleEnglish: String(repeating: "t", count: 120), genres: ["드라마", "옴니버스"], nations: ["한국", "태국", "일본"],
+            directors: directors)
+        #expect(omnibus.directors == directors && omnibus.nations.count == 3 && omnibus.genres.count == 2)
+    }
+
     @Test("a 20 MB English title is cut to its limit; a year outside 1800–9999 is no year")
     func titleAndYear() {
         let long = String(repeating: "Parasite ", count: 2_300_000)

@@ -18,10 +18,12 @@ public struct MovieSnapshot: Codable, Hashable, Sendable {
         directors: [String] = []
     ) {
         self.releaseYear = releaseYear.flatMap { Bounds.releaseYears.contains($0) ? $0 : nil }
-        self.titleEnglish = Bounds.line(titleEnglish, limit: Bounds.titleEnglishLimit)
-        self.genres = Bounds.names(genres, keeping: Bounds.genresKept)
-        self.nations = Bounds.names(nations, keeping: Bounds.nationsKept)
-        self.directors = Bounds.names(directors, keeping: Bounds.directorsKept)
+        let titleEnglish = Bounds.line(titleEnglish, limit: Bounds.titleEnglishLimit)
+        self.titleEnglish = titleEnglish
+        var room = Bounds.textScalars - titleEnglish.unicodeScalars.count
+        self.genres = Bounds.names(genres, keeping: Bounds.genresKept, room: &room)
+        self.nations = Bounds.names(nations, keeping: Bounds.nationsKept, room: &room)
+        self.directors = Bounds.names(directors, keeping: Bounds.directorsKept, room: &room)
     }
 
     /// A snapshot as the store kept it, read back unchanged: it was bounded when written (or written before the
@@ -49,6 +51,10 @@ public struct MovieSnapshot: Codable, Hashable, Sendable {
         public static let nameLimit = 100
         /// The longest English title, in characters.
         public static let titleEnglishLimit = 300
+        /// The most Unicode scalars a snapshot's texts hold together (the English title, then the names in order):
+        /// an omnibus film's 30 directors fit several times over, while a file's notes cannot each carry 60 names
+        /// of 100 characters (6 GB in a diary of 100,000 notes, past the bound on its memos).
+        public static let textScalars = 1_000
         /// The years kept as a release year; any other is none.
         public static let releaseYears = 1800...9999
 
@@ -60,12 +66,16 @@ public struct MovieSnapshot: Codable, Hashable, Sendable {
             return String(String(String.UnicodeScalarView(scalars)).withoutControlCharacters.prefix(limit))
         }
 
-        /// The first `count` distinct names that are not blank, each cut to ``nameLimit``.
-        static func names(_ names: [String], keeping count: Int) -> [String] {
+        /// The first `count` distinct names that are not blank, each cut to ``nameLimit``, while they fit in `room`
+        /// (scalars, taken from it); the first that does not fit ends the list.
+        static func names(_ names: [String], keeping count: Int, room: inout Int) -> [String] {
             var kept: [String] = []
             for name in names where kept.count < count {
                 let line = line(name, limit: nameLimit)
                 guard !line.allSatisfy(\.isWhitespace), !kept.contains(line) else { continue }
+                let scalars = line.unicodeScalars.count
+                guard scalars <= room else { break }
+                room -= scalars
                 kept.append(line)
             }
             return kept
