@@ -77,6 +77,32 @@ struct ServerHardeningTests {
         #expect(server.isRunning)
     }
 
+    @Test("a client that hangs up in the middle of a body is a 400 in the log, never an unexpected error")
+    func bodyCutOff() async throws {
+        // Every request's line is logged at info.
+        let server = try HardeningServer(environment: ["LOG_LEVEL": "info"])
+        defer { server.stop() }
+        let http = try await server.start()
+        do {
+            let socket = try LoopbackConnection(port: server.port)
+            try socket.send(
+                "POST /api/v1/users HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-ID: cut-off-1\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"user")
+        }  // The connection closes here, 94 bytes short.
+        let seen = try await Wait.until("the cut-off request's line in the log") {
+            server.log.split(separator: "\n").contains {
+                $0.contains("hb.request.id=cut-off-1") && $0.contains("route=")
+            }
+        }
+        #expect(seen)
+        let line = server.log.split(separator: "\n").first {
+            $0.contains("hb.request.id=cut-off-1") && $0.contains("route=")
+        }
+        #expect(line?.contains("status=400") == true, "\(line ?? "")")
+        #expect(!server.log.contains("unexpected error"), "\(server.log.suffix(1000))")
+        #expect(try await http.send("GET", "/health").status == 200)
+    }
+
     @Test("BOXOFFICE_UPSTREAM_TIMEOUT bounds a KOBIS that never answers: 504 JSON and a 504 page, never a hang")
     func upstreamTimeout() async throws {
         let kobis = SimulatorServer(fault: .timeout, logger: Logger(label: "sim"))

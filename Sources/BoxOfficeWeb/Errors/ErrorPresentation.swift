@@ -2,6 +2,7 @@ import BoxOfficeCore
 import BoxOfficeText
 import Hummingbird
 import KOBIS
+import NIOHTTP1
 import OpenAPIRuntime
 
 /// What an error means to a client: an HTTP status and a one-line message.
@@ -50,6 +51,10 @@ struct ErrorPresentation: Sendable, Equatable {
             let body = (error as? HTTPError)?.body
             self.init(status: error.status, message: body ?? t.defaultMessage(for: error.status))
             headers = (error as? HTTPError)?.headers ?? [:]
+        case is HTTPParserError:
+            // The request itself was malformed, or its body ended early (the client hung up mid-upload): the
+            // client's doing, never the server's.
+            self.init(status: .badRequest, message: t.defaultMessage(for: .badRequest))
         case is CancellationError:
             // The client went away or the server is shutting down: nothing failed, it just did not finish.
             self.init(status: .serviceUnavailable, message: t.cancelled)
