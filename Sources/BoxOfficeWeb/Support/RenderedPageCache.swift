@@ -83,14 +83,14 @@ final class RenderedPageCache: Sendable {
         }
     }
 
-    /// A page as a request made it, and until when it may be kept (`nil`: never, so nobody else is given it).
+    /// A page as a request made it, and until when it may be kept (`nil`: not kept).
     struct Made: Sendable {
         var body: EncodedBody
         var until: Date?
     }
 
     private let state = Locked(State())
-    private let flights = AnswerFlights<Key, EncodedBody>()
+    private let flights = AnswerFlights<Key, Result<EncodedBody, any Error>>()
     /// The most bytes kept at once.
     let byteBudget: Int
 
@@ -118,25 +118,34 @@ final class RenderedPageCache: Sendable {
 
     /// The page for `key`: the kept one, or the one `make` makes, kept until the date it gives. Requests for a page
     /// not kept that arrive while another request makes it wait for it (``AnswerFlights``), so thirty at once, as when
-    /// a popular page expires at midnight, cost one rendering; a page that may not be kept (a stale chart, an error)
-    /// is made by each of them, as it would have been without waiting.
+    /// a popular page expires at midnight, cost one rendering. They are given what that request got, whatever it
+    /// was: a page not to be kept (a stale chart) or an error (KOBIS timed out) is what they would have got a moment
+    /// later, and making it again would double their wait and call KOBIS once each. Nothing of the reader is in these
+    /// pages. Only a request cancelled while making it leaves the others to make their own.
     func page(for key: Key, now: Date, make: () async throws -> Made) async throws -> EncodedBody {
         if let body = body(for: key, now: now) { return body }
         switch await flights.join(key) {
-        case .shared(let body?):
-            return body
+        case .shared(let result?):
+            return try result.get()
         case .shared(nil):
             return try await keep(make(), for: key, now: now)
         case .first:
             do {
-                let made = try await make()
-                let body = keep(made, for: key, now: now)
-                flights.land(key, with: made.until == nil ? nil : body)
+                let body = try await keep(make(), for: key, now: now)
+                flights.land(key, with: .success(body))
                 return body
             } catch {
-                flights.land(key, with: nil)
+                flights.land(key, with: Self.isCancellation(error) ? nil : .failure(error))
                 throw error
             }
+        }
+    }
+
+    /// Whether `error` says the request making a page was cancelled, not that the page could not be made.
+    private static func isCancellation(_ error: any Error) -> Bool {
+        switch error {
+        case is CancellationError, BoxOfficeError.upstream(.cancelled), KOBISError.cancelled: return true
+        default: return false
         }
     }
 

@@ -34,6 +34,10 @@ struct MovieSnapshotBoundsTests {
         #expect(scalars <= Bounds.textScalars)
         #expect(snapshot.titleEnglish.count == 300)
         #expect(snapshot.genres.count == 7 && snapshot.nations.isEmpty && snapshot.directors.isEmpty)
+        // A title of 300 characters of four scalars each is cut to what a snapshot holds, and leaves no room.
+        let marked = MovieSnapshot(
+            titleEnglish: String(repeating: "e\u{301}\u{302}\u{303}", count: 300), genres: ["드라마"])
+        #expect(marked.titleEnglish.unicodeScalars.count == Bounds.textScalars && marked.genres.isEmpty)
         // An omnibus film's 30 directors with long names, and a long English title, pass whole.
         let directors = (0..<30).map { "Apichatpong Weerasethakul \($0 + 10)" }
         let omnibus = MovieSnapshot(

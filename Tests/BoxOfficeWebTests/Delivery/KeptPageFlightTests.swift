@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import Foundation
 import Hummingbird
 import KOBIS
@@ -6,8 +7,9 @@ import Testing
 @testable import BoxOfficeWeb
 
 /// Requests for a page not kept yet, made while another request makes it, wait for it
-/// (``RenderedPageCache/page(for:now:make:)``): the page is rendered once for thirty. A page that may not be kept,
-/// or a rendering that fails, is made by each request; requests for other pages never wait.
+/// (``RenderedPageCache/page(for:now:make:)``): the page is rendered once for thirty, and what it came to (a page not
+/// to be kept, an error) is what they all get. Only a cancelled rendering leaves each to make its own; requests for
+/// other pages never wait.
 @Suite("Kept pages made once for requests at once")
 struct KeptPageFlightTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -23,13 +25,13 @@ struct KeptPageFlightTests {
 
         init(release: @escaping @Sendable () async -> Void) { self.release = release }
 
-        func make(until: Date?, failFirst: Bool = false) async throws -> RenderedPageCache.Made {
+        func make(until: Date?, failFirst: (any Error)? = nil) async throws -> RenderedPageCache.Made {
             let call = calls.withLock {
                 $0 += 1
                 return $0
             }
             if call == 1 { await release() }
-            if call == 1, failFirst { throw CancellationError() }
+            if call == 1, let failFirst { throw failFirst }
             let html = "<p>rendering \(call)</p>" + String(repeating: "x", count: 2_000)
             return .init(body: EncodedBody(ByteBuffer(string: html), contentType: "text/html"), until: until)
         }
@@ -42,7 +44,9 @@ struct KeptPageFlightTests {
     }
 
     /// Thirty requests for `key` at once; each one's page, or nil when its rendering failed.
-    static func thirty(_ pages: RenderedPageCache, _ rendering: Rendering, until: Date?, failFirst: Bool = false)
+    static func thirty(
+        _ pages: RenderedPageCache, _ rendering: Rendering, until: Date?, failFirst: (any Error)? = nil
+    )
         async -> [String?]
     {
         await withTaskGroup(of: String?.self) { group in
@@ -70,21 +74,33 @@ struct KeptPageFlightTests {
         #expect(pages.body(for: Self.key("/market/days"), now: Self.now.addingTimeInterval(299)) != nil)
     }
 
-    @Test("a page that may not be kept is not shared: each request that waited renders its own")
-    func notKeptNotShared() async {
+    @Test("a page that may not be kept (a stale chart) is given to those that waited, rendered once, and not kept")
+    func notKeptShared() async {
         let pages = RenderedPageCache(byteBudget: 1 << 20)
         let rendering = Rendering { await Self.untilWaiting(29, on: pages) }
         let bodies = await Self.thirty(pages, rendering, until: nil)
-        #expect(rendering.calls.withLock { $0 } == 30)
-        #expect(Set(bodies).count == 30)
+        #expect(rendering.calls.withLock { $0 } == 1)
+        #expect(bodies.count == 30 && Set(bodies).count == 1 && bodies[0]?.hasPrefix("<p>rendering 1</p>") == true)
         #expect(pages.usage.pages == 0)
     }
 
-    @Test("a rendering that fails fails only its own request: those that waited render theirs")
-    func failureNotShared() async {
+    @Test("a rendering that fails (KOBIS timed out) fails those that waited too, without trying again for each")
+    func failureShared() async {
         let pages = RenderedPageCache(byteBudget: 1 << 20)
         let rendering = Rendering { await Self.untilWaiting(29, on: pages) }
-        let bodies = await Self.thirty(pages, rendering, until: Self.now.addingTimeInterval(300), failFirst: true)
+        let bodies = await Self.thirty(
+            pages, rendering, until: Self.now.addingTimeInterval(300), failFirst: BoxOfficeError.upstream(.timeout))
+        #expect(rendering.calls.withLock { $0 } == 1)
+        #expect(bodies.count == 30 && bodies.allSatisfy { $0 == nil })
+        #expect(pages.waitingCount == 0 && pages.usage.pages == 0)
+    }
+
+    @Test("a rendering whose request was cancelled leaves those that waited to render their own")
+    func cancelledNotShared() async {
+        let pages = RenderedPageCache(byteBudget: 1 << 20)
+        let rendering = Rendering { await Self.untilWaiting(29, on: pages) }
+        let bodies = await Self.thirty(
+            pages, rendering, until: Self.now.addingTimeInterval(300), failFirst: CancellationError())
         #expect(rendering.calls.withLock { $0 } == 30)
         #expect(bodies.filter { $0 == nil }.count == 1)
         #expect(bodies.compactMap { $0 }.count == 29)

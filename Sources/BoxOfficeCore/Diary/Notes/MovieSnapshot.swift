@@ -18,7 +18,9 @@ public struct MovieSnapshot: Codable, Hashable, Sendable {
         directors: [String] = []
     ) {
         self.releaseYear = releaseYear.flatMap { Bounds.releaseYears.contains($0) ? $0 : nil }
-        let titleEnglish = Bounds.line(titleEnglish, limit: Bounds.titleEnglishLimit)
+        // A title of many combining marks is cut to the scalars a snapshot holds, as the names are.
+        let line = Bounds.line(titleEnglish, limit: Bounds.titleEnglishLimit)
+        let titleEnglish = String(String.UnicodeScalarView(line.unicodeScalars.prefix(Bounds.textScalars)))
         self.titleEnglish = titleEnglish
         var room = Bounds.textScalars - titleEnglish.unicodeScalars.count
         self.genres = Bounds.names(genres, keeping: Bounds.genresKept, room: &room)
