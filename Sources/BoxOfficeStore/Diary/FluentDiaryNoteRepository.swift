@@ -180,7 +180,7 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
     /// Thrown inside a transaction to roll it back (and its version bump) when the note does not exist.
     private struct Missing: Error {}
 
-    /// `true` when `change` ran, `false` when it threw ``Missing``.
+    /// What `change` returned, or `nil` when it threw ``Missing``.
     private static func unlessMissing<Result>(_ change: () async throws -> Result) async throws -> Result? {
         do {
             return try await change()
