@@ -31,9 +31,10 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
             let session = try context.requireSession()
             let note = try await notes.note(id: try Self.noteID(context), for: session.user)
             let environment = DiaryPageEnvironment(request: request, site: site)
+            var input = NoteFormInput(note: note)
+            input.shown = NoteFormShown(input)
             return try await renderForm(
-                environment, session: session, mode: .edit(note), movie: .init(note: note),
-                input: NoteFormInput(note: note),
+                environment, session: session, mode: .edit(note), movie: .init(note: note), input: input,
                 errors: [], status: .ok)
         }
         group.post("notes/{id}/edit") { request, context in
@@ -167,19 +168,31 @@ struct NoteController<Context: DiarySessionContext>: Sendable {
     func update(_ request: Request, id: UUID, session: DiarySession, input: NoteFormInput) async throws -> Response {
         let environment = DiaryPageEnvironment(request: request, site: site)
         let note = try await notes.note(id: id, for: session.user)
-        var input = input
         // The movie and the chart it was seen on belong to the note, whatever the form says.
-        input.movieCode = note.movieCode
-        input.chartDate = note.chartDate?.isoString ?? ""
-        input.chartRank = note.chartRank.map(String.init) ?? ""
+        let current = NoteFormInput(note: note)
+        var input = input
+        input.movieCode = current.movieCode
+        input.chartDate = current.chartDate
+        input.chartRank = current.chartRank
+        // A form that says what it showed changes only what the person changed: another device may have changed
+        // the rest since. The checks read the note as it is now with those changes.
+        var changed = Set(NoteFormShown.Field.allCases)
+        if let shown = input.shown {
+            changed = shown.changedFields(input)
+            var merged = NoteFormShown.merged(input, changed: changed, over: current)
+            merged.shown = shown.refreshed(changed: changed, current: current)
+            input = merged
+        }
         let saved = try await save(
             input, environment: environment, session: session, mode: .edit(note), movie: .init(note: note)
         ) { checked in
             let changes = NoteChanges(
-                title: checked.title, watchedOn: checked.watchedOn, memo: checked.memo,
-                rating: checked.rating.map { .set($0) } ?? .clear,
-                categoryId: checked.categoryId.map { .set($0) } ?? .clear,
-                place: checked.place.map { .set($0) } ?? .clear)
+                title: changed.contains(.title) ? checked.title : nil,
+                watchedOn: changed.contains(.watchedOn) ? checked.watchedOn : nil,
+                memo: changed.contains(.memo) ? checked.memo : nil,
+                rating: changed.contains(.rating) ? checked.rating.map { .set($0) } ?? .clear : .keep,
+                categoryId: changed.contains(.category) ? checked.categoryId.map { .set($0) } ?? .clear : .keep,
+                place: changed.contains(.place) ? checked.place.map { .set($0) } ?? .clear : .keep)
             return try await notes.updateNote(id: id, changes: changes, for: session.user)
         }
         if case .refused(let form) = saved { return form }

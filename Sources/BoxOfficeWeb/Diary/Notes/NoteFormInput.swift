@@ -14,6 +14,8 @@ struct NoteFormInput: Sendable, Equatable, Decodable {
     var memo: String
     var chartDate: String
     var chartRank: String
+    /// What the edit form showed, when it says (`shown…` fields); without it an edit saves every field.
+    var shown: NoteFormShown?
 
     init(
         movieCode: String, title: String, watchedOn: String, rating: String = "", categoryId: String = "",
@@ -34,6 +36,7 @@ struct NoteFormInput: Sendable, Equatable, Decodable {
         case movieCode = "movie"
         case categoryId = "category"
         case title, watchedOn, rating, place, memo, chartDate, chartRank
+        case shownTitle, shownWatchedOn, shownRating, shownCategory, shownPlace, shownMemo
     }
 
     /// The fields of a posted note form.
@@ -45,6 +48,12 @@ struct NoteFormInput: Sendable, Equatable, Decodable {
             categoryId: try form.field(.categoryId), place: try form.field(.place),
             memo: Self.normalizedLineBreaks(try form.field(.memo)), chartDate: try form.field(.chartDate),
             chartRank: try form.field(.chartRank))
+        if let memoDigest = try form.decodeIfPresent(String.self, forKey: .shownMemo) {
+            shown = NoteFormShown(
+                title: try form.field(.shownTitle), watchedOn: try form.field(.shownWatchedOn),
+                rating: try form.field(.shownRating), categoryId: try form.field(.shownCategory),
+                place: try form.field(.shownPlace), memoDigest: memoDigest)
+        }
     }
 
     /// A stored note, for the edit form.

@@ -12,6 +12,11 @@ struct NoteFormViewModel: Sendable {
         var isChecked: Bool
     }
 
+    struct HiddenField: Sendable {
+        var name: String
+        var value: String
+    }
+
     /// A link to one of the user's other notes about the movie.
     struct ExistingNote: Sendable {
         var url: String
@@ -45,6 +50,8 @@ struct NoteFormViewModel: Sendable {
     var memoLimit: Int
     var chartDate: String
     var chartRank: String
+    /// The edit form's `shown…` fields: what it showed, so a save changes only what the person changed.
+    var shownFields: [HiddenField]
     var ratingOptions: [SelectOptionViewModel]
     var categoryOptions: [SelectOptionViewModel]
     var hasCategories: Bool
@@ -141,6 +148,17 @@ struct NoteFormViewModel: Sendable {
         memoLimit = DiaryValidation.memoLimit
         chartDate = input.chartDate
         chartRank = input.chartRank
+        shownFields =
+            input.shown.map { shown in
+                [
+                    HiddenField(name: "shownTitle", value: shown.title),
+                    HiddenField(name: "shownWatchedOn", value: shown.watchedOn),
+                    HiddenField(name: "shownRating", value: shown.rating),
+                    HiddenField(name: "shownCategory", value: shown.categoryId),
+                    HiddenField(name: "shownPlace", value: shown.place),
+                    HiddenField(name: "shownMemo", value: shown.memoDigest),
+                ]
+            } ?? []
         ratingOptions = DiaryFormatting.ratingOptions(selected: input.rating, strings: s)
         let chosenCategory = UUID(uuidString: input.categoryId)
         categoryOptions =
