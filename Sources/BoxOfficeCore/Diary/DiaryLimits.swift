@@ -7,6 +7,11 @@ public struct DiaryLimits: Sendable, Hashable {
     /// Characters in all of one diary's memos together (Unicode scalars, as both databases count them): 200 a note at
     /// the note limit. Without it, 100,000 memos of 10,000 characters could hold 3 GB of one person's text.
     public var memoCharacters: Int
+    /// Rows the statistics keep for the names of one diary's films (genres, nations, directors): each distinct name
+    /// takes a row for all time and one for each year it was watched in: about what 100,000 notes of different films
+    /// need. Without it, a file of made-up names could make 120 a note, 12 million in a full diary (1–2 GB).
+    /// Names past it are left out of a note's film details, as a file's extra names are (``MovieSnapshot/Bounds``).
+    public var nameRows: Int
     /// Categories of one diary.
     public var categories: Int
     /// API tokens of one account (they never expire; revoking one makes room).
@@ -16,11 +21,12 @@ public struct DiaryLimits: Sendable, Hashable {
     public var sessions: Int
 
     public init(
-        notes: Int = 100_000, memoCharacters: Int = 20_000_000, categories: Int = 1_000, tokens: Int = 100,
-        sessions: Int = 50
+        notes: Int = 100_000, memoCharacters: Int = 20_000_000, nameRows: Int = 200_000, categories: Int = 1_000,
+        tokens: Int = 100, sessions: Int = 50
     ) {
         self.notes = notes
         self.memoCharacters = memoCharacters
+        self.nameRows = nameRows
         self.categories = categories
         self.tokens = tokens
         self.sessions = sessions

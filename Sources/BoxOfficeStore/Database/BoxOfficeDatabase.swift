@@ -154,6 +154,7 @@ public final class BoxOfficeDatabase: Sendable {
         migrations.add(CreateDiaryLoginDevices())
         migrations.add(AddDiaryNoteAscendingSortIndexes())
         migrations.add(CountDiaryMemoCharacters())
+        migrations.add(CountDiaryNameRows())
         self.migrations = migrations
     }
 

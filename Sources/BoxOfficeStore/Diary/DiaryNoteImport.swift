@@ -228,7 +228,8 @@ struct DiaryNoteImport {
             return notes
         }
         guard !notes.isEmpty else { return [] }
-        let count = try await DiaryStatCounts.noteCount(userID: userID, on: database)
+        let totals = try await DiaryStatCounts.totals(userID: userID, on: database)
+        let count = totals.notes
         guard count + notes.count <= limits.notes else {
             let inserted = progress.withLock { $0.inserted.count }
             throw BoxOfficeError.invalid(
@@ -236,7 +237,7 @@ struct DiaryNoteImport {
                 .importPastNoteLimit(notes: count - inserted, adding: inserted + remaining.notes, limit: limits.notes))
         }
         let adding = notes.reduce(0) { $0 + DiaryStatCounts.memoCharacters($1.memo) }
-        let characters = try await DiaryStatCounts.memoCharacters(userID: userID, on: database)
+        let characters = totals.memoCharacters
         guard adding == 0 || characters + adding <= limits.memoCharacters else {
             let inserted = progress.withLock { $0.inserted.reduce(0) { $0 + DiaryStatCounts.memoCharacters($1.memo) } }
             throw BoxOfficeError.invalid(
@@ -245,7 +246,9 @@ struct DiaryNoteImport {
                     characters: characters - inserted, adding: inserted + remaining.characters,
                     limit: limits.memoCharacters))
         }
-        let written = try await ChunkMatches.insert(notes, userID: userID, on: database)
+        let admitted = try await DiaryNameRows.admit(
+            notes, limit: limits.nameRows, held: totals.nameRows, userID: userID, on: database)
+        let written = try await ChunkMatches.insert(admitted, userID: userID, on: database)
         try await DiaryStatCounts.apply(
             try await DiaryStatCounts.deltas(adding: written, removing: [], on: database), userID: userID, on: database)
         return written

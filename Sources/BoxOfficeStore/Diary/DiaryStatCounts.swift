@@ -11,8 +11,11 @@ import SQLKit
 /// codes of notes whose snapshot had no nation: they count under the nation the archive knows for the movie now, see
 /// ``DiaryNationFold``), `place` (`cinema`, `home`,
 /// `unspecified`), `movie` (movie codes), `day` (`YYYY-MM-DD`, years only), `distinct` (`movie`, `day`: how many
-/// items of those dimensions have notes) and `memo` (item "", all time only: the characters of every memo together,
-/// for ``DiaryLimits/memoCharacters``). Rows that fall to 0 stay (reads skip them).
+/// items of those dimensions have notes), `memo` (item "", all time only: the characters of every memo together,
+/// for ``DiaryLimits/memoCharacters``) and `names` (item "", all time only: the rows of genres, nations and
+/// directors, for ``DiaryLimits/nameRows``, see ``DiaryNameRows``). Rows of the items a note brings (names, movies,
+/// days) are deleted when they fall to 0, so adding and deleting notes cannot grow them; others stay (reads skip
+/// them). An absent row and a row at 0 are the same to every count, as counts are only ever added to.
 enum DiaryStatCounts {
     static let schema = "diary_stat_counts"
 
@@ -30,6 +33,10 @@ enum DiaryStatCounts {
         static let day = "day"
         static let distinct = "distinct"
         static let memo = "memo"
+        static let names = "names"
+
+        /// The dimensions whose rows are deleted when they fall to 0.
+        static let deletedWhenEmpty: Set<String> = [genre, nation, director, movie, noNation, day]
     }
 
     struct Key: Hashable {
@@ -137,16 +144,41 @@ enum DiaryStatCounts {
             .first()?.decode(column: "count", as: Int.self) ?? 0
     }
 
+    /// What a diary holds that its limits are decided by (``DiaryLimits``).
+    struct Totals: Equatable {
+        var notes = 0
+        var memoCharacters = 0
+        var nameRows = 0
+    }
+
+    /// The user's ``Totals``, in one read of their rows. Call it under the user's lock (after
+    /// ``DiaryVersionStore/bump(userID:on:)``) for the limits to hold.
+    static func totals(userID: UUID, on database: any Database) async throws -> Totals {
+        let rows = try await database.requireSQL().select().columns("dimension", "count").from(schema)
+            .where("user_id", .equal, SQLBind(userID))
+            .where("year", .equal, SQLBind(0))
+            .where("dimension", .in, SQLBind.group([Dimension.notes, Dimension.memo, Dimension.names]))
+            .where("item", .equal, SQLBind(""))
+            .all()
+        var totals = Totals()
+        for row in rows {
+            let count = max(0, try row.decode(column: "count", as: Int.self))
+            switch try row.decode(column: "dimension", as: String.self) {
+            case Dimension.notes: totals.notes = count
+            case Dimension.memo: totals.memoCharacters = count
+            default: totals.nameRows = count
+            }
+        }
+        return totals
+    }
+
     /// Throws ``InputRule/tooManyMemoCharacters(limit:)`` when replacing `removed` memos by `added` ones would grow
-    /// the user's memos past `limit`; a change that adds none passes whatever the diary holds. Call it under the
-    /// user's lock (after ``DiaryVersionStore/bump(userID:on:)``).
-    static func checkMemoRoom(
-        adding added: [DiaryNote], removing removed: [DiaryNote], limit: Int, userID: UUID, on database: any Database
-    ) async throws {
+    /// the `held` characters of the user's memos past `limit`; a change that adds none passes whatever the diary
+    /// holds.
+    static func checkMemoRoom(adding added: [DiaryNote], removing removed: [DiaryNote], limit: Int, held: Int) throws {
         let growth =
             added.reduce(0) { $0 + memoCharacters($1.memo) } - removed.reduce(0) { $0 + memoCharacters($1.memo) }
-        guard growth > 0 else { return }
-        guard try await memoCharacters(userID: userID, on: database) + growth <= limit else {
+        guard growth <= 0 || held + growth <= limit else {
             throw BoxOfficeError.invalid("memo", .tooManyMemoCharacters(limit: limit))
         }
     }
@@ -154,15 +186,45 @@ enum DiaryStatCounts {
     /// The counts part of ``apply(_:userID:on:)``.
     private static func count(_ deltas: [Key: Int], userID: UUID, on database: any Database) async throws {
         var distinct: [Key: Int] = [:]
+        var emptied: [Int: Set<String>] = [:]
         try await upsert(deltas, userID: userID, on: database) { key, count in
-            guard key.dimension == Dimension.movie || key.dimension == Dimension.day else { return }
             let before = count - deltas[key, default: 0]
             let change = (count > 0 ? 1 : 0) - (before > 0 ? 1 : 0)
-            if change != 0 {
-                distinct[Key(year: key.year, dimension: Dimension.distinct, item: key.dimension), default: 0] += change
+            if key.dimension == Dimension.movie || key.dimension == Dimension.day {
+                if change != 0 {
+                    distinct[Key(year: key.year, dimension: Dimension.distinct, item: key.dimension), default: 0] +=
+                        change
+                }
+            } else if DiaryNameRows.dimensions.contains(key.dimension), change != 0 {
+                distinct[Key(year: 0, dimension: Dimension.names, item: ""), default: 0] += change
+            }
+            if count == 0, Dimension.deletedWhenEmpty.contains(key.dimension) {
+                emptied[key.year, default: []].insert(key.item)
             }
         }
         try await upsert(distinct.filter { $0.value != 0 }, userID: userID, on: database) { _, _ in }
+        try await deleteEmptied(emptied, userID: userID, on: database)
+    }
+
+    /// Deletes the user's rows of the items of `emptied` (by year) that count no note (of
+    /// ``Dimension/deletedWhenEmpty``): a name's, a movie's or a day's rows go with its last note. One statement per
+    /// 200 items over all their years: a row at 0 it meets in another of those years goes too, as it may.
+    private static func deleteEmptied(_ emptied: [Int: Set<String>], userID: UUID, on database: any Database)
+        async throws
+    {
+        guard !emptied.isEmpty else { return }
+        let sql = try database.requireSQL()
+        let years = emptied.keys.sorted()
+        let items = Array(emptied.values.reduce(into: Set<String>()) { $0.formUnion($1) }).sorted()
+        for start in stride(from: 0, to: items.count, by: chunk) {
+            try await sql.delete(from: schema)
+                .where("user_id", .equal, SQLBind(userID))
+                .where("year", .in, SQLBind.group(years))
+                .where("dimension", .in, SQLBind.group(Dimension.deletedWhenEmpty.sorted()))
+                .where("item", .in, SQLBind.group(Array(items[start..<min(items.count, start + chunk)])))
+                .where("count", .equal, SQLBind(0))
+                .run()
+        }
     }
 
     /// Adds each delta to its row (created when missing), passing each row's new count to `counted`.

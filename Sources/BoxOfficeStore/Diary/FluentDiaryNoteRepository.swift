@@ -26,12 +26,15 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
             try await database.transaction { transaction in
                 // The bump holds the user's row (or SQLite's one writer) to the end: saves at once count in turn.
                 try await DiaryVersionStore.bump(userID: userID, on: transaction)
-                guard try await DiaryStatCounts.noteCount(userID: userID, on: transaction) < limits.notes else {
+                let totals = try await DiaryStatCounts.totals(userID: userID, on: transaction)
+                guard totals.notes < limits.notes else {
                     throw BoxOfficeError.invalid(nil, .tooManyNotes(limit: limits.notes))
                 }
                 try await Self.requireCategory(note.categoryId, userID: userID, on: transaction)
-                try await DiaryStatCounts.checkMemoRoom(
-                    adding: [note], removing: [], limit: limits.memoCharacters, userID: userID, on: transaction)
+                try DiaryStatCounts.checkMemoRoom(
+                    adding: [note], removing: [], limit: limits.memoCharacters, held: totals.memoCharacters)
+                let note = try await DiaryNameRows.admit(
+                    note, limit: limits.nameRows, held: totals.nameRows, userID: userID, on: transaction)
                 try await DiaryNoteModel(note, userID: userID).create(on: transaction)
                 try await DiaryStatCounts.apply(
                     try await DiaryStatCounts.deltas(adding: [note], removing: [], on: transaction), userID: userID,
@@ -72,9 +75,11 @@ struct FluentDiaryNoteRepository: DiaryNoteRepository {
                     if note.categoryId != old.categoryId {
                         try await Self.requireCategory(note.categoryId, userID: userID, on: transaction)
                     }
-                    try await DiaryStatCounts.checkMemoRoom(
-                        adding: [note], removing: [old], limit: limits.memoCharacters, userID: userID,
-                        on: transaction)
+                    let totals = try await DiaryStatCounts.totals(userID: userID, on: transaction)
+                    try DiaryStatCounts.checkMemoRoom(
+                        adding: [note], removing: [old], limit: limits.memoCharacters, held: totals.memoCharacters)
+                    note = try await DiaryNameRows.admit(
+                        note, limit: limits.nameRows, held: totals.nameRows, userID: userID, on: transaction)
                     try model.update(from: note)
                     try await model.save(on: transaction)
                     try await DiaryStatCounts.apply(

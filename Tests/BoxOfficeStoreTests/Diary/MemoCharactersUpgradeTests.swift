@@ -15,7 +15,7 @@ struct MemoCharactersUpgradeTests {
         try await TestStore.with(backend, migrate: false) { database, _ in
             let previous =
                 QuotaKeeperSchemaTests.previousSchema() + QuotaKeeperSchemaTests.added
-                + QuotaKeeperSchemaTests.later.dropLast()
+                + QuotaKeeperSchemaTests.later.dropLast(2)
             let old = QuotaKeeperSchemaTests.migrator(previous, on: database)
             try await old.setupIfNeeded().get()
             try await old.prepareBatch().get()

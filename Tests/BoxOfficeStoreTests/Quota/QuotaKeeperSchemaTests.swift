@@ -29,7 +29,7 @@ struct QuotaKeeperSchemaTests {
         CreateMedianPaces(), AddMovieNationTitlePending(), FillEnglishTitlesFromDetails(),
         RecountMilestonesAtRunStart(), RecountFilmsWithoutFirstRun(), RecountFilmsWithWeeklyRows(),
         CreateWebhookTestSends(), CreateDiaryLoginDevices(), AddDiaryNoteAscendingSortIndexes(),
-        CountDiaryMemoCharacters(),
+        CountDiaryMemoCharacters(), CountDiaryNameRows(),
     ]
 
     /// A migrator over `database` that knows only `migrations`.
