@@ -82,29 +82,30 @@ enum DiaryNameRows {
         }
     }
 
-    /// Those of `keys` the user's diary counts now.
+    /// Those of `keys` the user's diary counts now. Read a year at a time, each look a range of the counts' unique
+    /// index (user, year, dimension, item): a file's notes spread over many years cannot make one statement probe
+    /// every year for every name.
     private static func existing(_ keys: Set<DiaryStatCounts.Key>, userID: UUID, on database: any Database)
         async throws -> Set<DiaryStatCounts.Key>
     {
         let sql = try database.requireSQL()
-        let items = Array(Set(keys.map(\.item))).sorted()
-        // The years too, so each look is a range of the counts' unique index, not every row of the diary.
-        let years = Array(Set(keys.map(\.year))).sorted()
         var found: Set<DiaryStatCounts.Key> = []
-        for start in stride(from: 0, to: items.count, by: chunk) {
-            let rows = try await sql.select().columns("year", "dimension", "item").from(DiaryStatCounts.schema)
-                .where("user_id", .equal, SQLBind(userID))
-                .where("year", .in, SQLBind.group(years))
-                .where("dimension", .in, SQLBind.group(dimensions))
-                .where("item", .in, SQLBind.group(Array(items[start..<min(items.count, start + chunk)])))
-                .where("count", .greaterThan, SQLBind(0))
-                .all()
-            for row in rows {
-                let key = DiaryStatCounts.Key(
-                    year: try row.decode(column: "year", as: Int.self),
-                    dimension: try row.decode(column: "dimension", as: String.self),
-                    item: try row.decode(column: "item", as: String.self))
-                if keys.contains(key) { found.insert(key) }
+        for (year, yearKeys) in Dictionary(grouping: keys, by: \.year).sorted(by: { $0.key < $1.key }) {
+            let items = Array(Set(yearKeys.map(\.item))).sorted()
+            for start in stride(from: 0, to: items.count, by: chunk) {
+                let rows = try await sql.select().columns("dimension", "item").from(DiaryStatCounts.schema)
+                    .where("user_id", .equal, SQLBind(userID))
+                    .where("year", .equal, SQLBind(year))
+                    .where("dimension", .in, SQLBind.group(dimensions))
+                    .where("item", .in, SQLBind.group(Array(items[start..<min(items.count, start + chunk)])))
+                    .where("count", .greaterThan, SQLBind(0))
+                    .all()
+                for row in rows {
+                    let key = DiaryStatCounts.Key(
+                        year: year, dimension: try row.decode(column: "dimension", as: String.self),
+                        item: try row.decode(column: "item", as: String.self))
+                    if keys.contains(key) { found.insert(key) }
+                }
             }
         }
         return found

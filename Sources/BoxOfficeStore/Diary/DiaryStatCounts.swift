@@ -207,23 +207,24 @@ enum DiaryStatCounts {
     }
 
     /// Deletes the user's rows of the items of `emptied` (by year) that count no note (of
-    /// ``Dimension/deletedWhenEmpty``): a name's, a movie's or a day's rows go with its last note. One statement per
-    /// 200 items over all their years: a row at 0 it meets in another of those years goes too, as it may.
+    /// ``Dimension/deletedWhenEmpty``): a name's, a movie's or a day's rows go with its last note. A statement per year
+    /// and 200 items, each a range of the unique index: notes spread over many years cannot make one statement probe
+    /// every year for every item.
     private static func deleteEmptied(_ emptied: [Int: Set<String>], userID: UUID, on database: any Database)
         async throws
     {
-        guard !emptied.isEmpty else { return }
         let sql = try database.requireSQL()
-        let years = emptied.keys.sorted()
-        let items = Array(emptied.values.reduce(into: Set<String>()) { $0.formUnion($1) }).sorted()
-        for start in stride(from: 0, to: items.count, by: chunk) {
-            try await sql.delete(from: schema)
-                .where("user_id", .equal, SQLBind(userID))
-                .where("year", .in, SQLBind.group(years))
-                .where("dimension", .in, SQLBind.group(Dimension.deletedWhenEmpty.sorted()))
-                .where("item", .in, SQLBind.group(Array(items[start..<min(items.count, start + chunk)])))
-                .where("count", .equal, SQLBind(0))
-                .run()
+        for (year, items) in emptied.sorted(by: { $0.key < $1.key }) {
+            let items = Array(items).sorted()
+            for start in stride(from: 0, to: items.count, by: chunk) {
+                try await sql.delete(from: schema)
+                    .where("user_id", .equal, SQLBind(userID))
+                    .where("year", .equal, SQLBind(year))
+                    .where("dimension", .in, SQLBind.group(Dimension.deletedWhenEmpty.sorted()))
+                    .where("item", .in, SQLBind.group(Array(items[start..<min(items.count, start + chunk)])))
+                    .where("count", .equal, SQLBind(0))
+                    .run()
+            }
         }
     }
 
