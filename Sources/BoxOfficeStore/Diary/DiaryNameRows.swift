@@ -26,9 +26,10 @@ enum DiaryNameRows {
     }
 
     /// `notes` as they may be kept in a diary of `held` rows of names: a name that would take it past `limit` is left
-    /// out of its note's film details, in the notes' order (names the diary already counts always stay). No read when
-    /// every name fits whatever the diary holds; else one of the names' rows, per 500 names. Call it under the user's
-    /// lock (after ``DiaryVersionStore/bump(userID:on:)``), with `held` read there, before the notes are written.
+    /// out of its note's film details, in the notes' order, a note's first nation before its other names (names the
+    /// diary already counts always stay). No read when every name fits whatever the diary holds; else one of the
+    /// names' rows, per 500 names. Call it under the user's lock (after ``DiaryVersionStore/bump(userID:on:)``), with
+    /// `held` read there, before the notes are written.
     static func admit(_ notes: [DiaryNote], limit: Int, held: Int, userID: UUID, on database: any Database)
         async throws -> [DiaryNote]
     {
@@ -52,8 +53,13 @@ enum DiaryNameRows {
                     return true
                 }
             }
+            // The first nation is the film's origin (Korean or foreign): it takes its rows first, and when it is
+            // left out so are the others, so that a later one never stands in for it.
+            let origin = kept(Array(note.movie.nations.prefix(1)), DiaryStatCounts.Dimension.nation)
             note.movie.genres = kept(note.movie.genres, DiaryStatCounts.Dimension.genre)
-            note.movie.nations = kept(note.movie.nations, DiaryStatCounts.Dimension.nation)
+            note.movie.nations =
+                origin.isEmpty
+                ? [] : origin + kept(Array(note.movie.nations.dropFirst()), DiaryStatCounts.Dimension.nation)
             note.movie.directors = kept(note.movie.directors, DiaryStatCounts.Dimension.director)
             return note
         }

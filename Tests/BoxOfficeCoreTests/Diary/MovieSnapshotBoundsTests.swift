@@ -23,7 +23,7 @@ struct MovieSnapshotBoundsTests {
         #expect(snapshot.directors[1] == "봉준 호", "NUL dropped, a line break a space, as in KOBIS's own text")
     }
 
-    @Test("a snapshot's texts hold 1,000 scalars together: 60 names of 100 characters keep the first that fit")
+    @Test("a snapshot's texts hold 1,000 scalars: of 60 names of 100 characters the first that fit, the origin first")
     func textTogether() {
         let long = { (prefix: String) in (0..<60).map { prefix + String(repeating: "\u{1F3AC}", count: 97) + "\($0)" } }
         let snapshot = MovieSnapshot(
@@ -33,7 +33,18 @@ struct MovieSnapshotBoundsTests {
             .reduce(0) { $0 + $1.unicodeScalars.count }
         #expect(scalars <= Bounds.textScalars)
         #expect(snapshot.titleEnglish.count == 300)
-        #expect(snapshot.genres.count == 7 && snapshot.nations.isEmpty && snapshot.directors.isEmpty)
+        // The first nation, the film's origin, has room before the genres; the other nations and directors none.
+        #expect(snapshot.nations == [long("n")[0]])
+        #expect(snapshot.genres.count == 6 && snapshot.directors.isEmpty)
+        // Behind a title of 900 scalars, a first nation of 100 takes the last room, before any genre; one of 120
+        // does not fit, and then no nation is kept, so a later one never stands in for it.
+        let marks = String(repeating: "e\u{301}\u{302}", count: 300)
+        let crowded = MovieSnapshot(
+            titleEnglish: marks, genres: ["드라마"], nations: [String(repeating: "n", count: 100), "미국"])
+        #expect(crowded.nations == [String(repeating: "n", count: 100)] && crowded.genres.isEmpty)
+        let noRoom = MovieSnapshot(
+            titleEnglish: marks, genres: ["드라마"], nations: [String(repeating: "n\u{301}", count: 60), "미국"])
+        #expect(noRoom.nations.isEmpty && noRoom.genres == ["드라마"])
         // A title of 300 characters of four scalars each is cut to what a snapshot holds, and leaves no room.
         let marked = MovieSnapshot(
             titleEnglish: String(repeating: "e\u{301}\u{302}\u{303}", count: 300), genres: ["드라마"])

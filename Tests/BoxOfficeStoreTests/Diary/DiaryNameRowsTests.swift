@@ -107,6 +107,32 @@ extension DiaryStoreTests {
             }
         }
 
+        @Test(
+            "a note's first nation, its origin, has room before its genres; without it no other nation stands in",
+            arguments: Backend.enabled)
+        func originFirst(backend: Backend) async throws {
+            try await TestStore.with(backend) { database, _ in
+                let repositories = database.diaryRepositories()
+                let notes = repositories.notes
+                let minji = try await DiaryStoreFixtures.createUser("minji", in: repositories)
+                let limits = DiaryLimits(nameRows: 4)
+                try await notes.createNote(Self.note(1, genres: ["드라마"]), userID: minji.id, limits: limits)
+                // Room for one new name: 미국 (the origin) is kept, not the genre listed before it.
+                let foreign = Self.note(2, genres: ["코미디"], nations: ["미국", "한국"])
+                try await notes.createNote(foreign, userID: minji.id, limits: limits)
+                let kept = try #require(try await notes.note(id: foreign.id, userID: minji.id))
+                #expect(kept.movie.nations == ["미국"] && kept.movie.genres.isEmpty)
+                // A full diary: 일본 is left out, and 미국, though counted, does not become this film's origin.
+                let japanese = Self.note(3, genres: ["드라마"], nations: ["일본", "미국"])
+                try await notes.createNote(japanese, userID: minji.id, limits: limits)
+                let left = try #require(try await notes.note(id: japanese.id, userID: minji.id))
+                #expect(left.movie.nations.isEmpty && left.movie.genres == ["드라마"])
+                let counts = try await notes.statisticsCounts(userID: minji.id, year: nil)
+                #expect(counts.nations == ["미국": 1])
+                #expect(try await Self.rows(minji, on: database) == 4)
+            }
+        }
+
         @Test("thirty notes of new names saved at once into room for ten keep ten names", arguments: Backend.enabled)
         func atOnce(backend: Backend) async throws {
             try await TestStore.with(backend) { database, _ in

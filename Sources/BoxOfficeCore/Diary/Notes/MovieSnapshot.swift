@@ -23,8 +23,12 @@ public struct MovieSnapshot: Codable, Hashable, Sendable {
         let titleEnglish = String(String.UnicodeScalarView(line.unicodeScalars.prefix(Bounds.textScalars)))
         self.titleEnglish = titleEnglish
         var room = Bounds.textScalars - titleEnglish.unicodeScalars.count
+        // The first nation is the film's origin (Korean or foreign), so it has room before the genres; without it
+        // no other nation is kept, as none may stand in for it.
+        let origin = Bounds.names(nations, keeping: 1, room: &room)
         self.genres = Bounds.names(genres, keeping: Bounds.genresKept, room: &room)
-        self.nations = Bounds.names(nations, keeping: Bounds.nationsKept, room: &room)
+        self.nations =
+            origin.isEmpty ? [] : Bounds.names(nations, keeping: Bounds.nationsKept, room: &room, after: origin)
         self.directors = Bounds.names(directors, keeping: Bounds.directorsKept, room: &room)
     }
 
@@ -69,9 +73,11 @@ public struct MovieSnapshot: Codable, Hashable, Sendable {
         }
 
         /// The first `count` distinct names that are not blank, each cut to ``nameLimit``, while they fit in `room`
-        /// (scalars, taken from it); the first that does not fit ends the list.
-        static func names(_ names: [String], keeping count: Int, room: inout Int) -> [String] {
-            var kept: [String] = []
+        /// (scalars, taken from it); the first that does not fit ends the list. `kept` is its start, already paid.
+        static func names(
+            _ names: [String], keeping count: Int, room: inout Int, after kept: [String] = []
+        ) -> [String] {
+            var kept = kept
             for name in names where kept.count < count {
                 let line = line(name, limit: nameLimit)
                 guard !line.allSatisfy(\.isWhitespace), !kept.contains(line) else { continue }
