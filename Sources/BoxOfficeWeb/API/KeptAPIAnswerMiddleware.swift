@@ -42,16 +42,14 @@ struct KeptAPIAnswerMiddleware<Context: RequestContext>: RouterMiddleware {
             path: request.uri.path, query: request.uri.query ?? "", language: Language.messages(of: request),
             variant: (header.isEmpty ? "api" : "api " + Language(acceptLanguage: header).rawValue) + version)
         let now = calendar.currentInstant
-        if let kept = answers.entry(for: key, now: now) {
-            let seconds = Int(kept.until.timeIntervalSince(now).rounded(.up))
-            let headers: HTTPFields = [.cacheControl: "public, max-age=\(max(1, seconds))"]
-            return kept.body.response(to: request, headers: headers, vary: ["Accept-Language"])
+        if let kept = kept(key, now: now) {
+            return kept.body.response(to: request, headers: kept.headers, vary: ["Accept-Language"])
         }
         // A request with credentials may be for a person's answer: it never waits on another person's request.
         guard request.headers[.authorization] == nil, request.headers[.cookie] == nil else {
             return try await make(request, context: context, key: key, next: next).response
         }
-        switch await flights.join(key) {
+        switch await flights.join(key, kept: { kept(key, now: now) }) {
         case .shared(let shared?):
             return shared.body.response(to: request, headers: shared.headers, vary: ["Accept-Language"])
         case .shared(nil):
@@ -65,6 +63,14 @@ struct KeptAPIAnswerMiddleware<Context: RequestContext>: RouterMiddleware {
                 flights.land(key, with: nil)
                 throw error
             }
+        }
+    }
+
+    /// The answer kept for `key`, with how long it may be kept on the way.
+    private func kept(_ key: RenderedPageCache.Key, now: Date) -> Shared? {
+        answers.entry(for: key, now: now).map { kept in
+            let seconds = Int(kept.until.timeIntervalSince(now).rounded(.up))
+            return Shared(body: kept.body, headers: [.cacheControl: "public, max-age=\(max(1, seconds))"])
         }
     }
 

@@ -124,7 +124,7 @@ final class RenderedPageCache: Sendable {
     /// pages. Only a request cancelled while making it leaves the others to make their own.
     func page(for key: Key, now: Date, make: () async throws -> Made) async throws -> EncodedBody {
         if let body = body(for: key, now: now) { return body }
-        switch await flights.join(key) {
+        switch await flights.join(key, kept: { body(for: key, now: now).map { .success($0) } }) {
         case .shared(let result?):
             return try result.get()
         case .shared(nil):

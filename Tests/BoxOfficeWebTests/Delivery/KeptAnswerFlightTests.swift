@@ -122,4 +122,34 @@ struct KeptAnswerFlightTests {
             #expect(route.calls.withLock { $0 } == 2)
         }
     }
+
+    @Test("a request that becomes first after another kept and landed the answer takes the kept one, not a new one")
+    func keptMeanwhile() async {
+        let flights = AnswerFlights<String, String>()
+        guard case .first = await flights.join("page", kept: { nil }) else {
+            Issue.record("nothing kept and nothing made: the request should make it")
+            return
+        }
+        // While it is made, a request waits whatever is kept, and gets what was made.
+        async let waiter = flights.join("page", kept: { "kept" })
+        let deadline = ContinuousClock.now + .seconds(60)
+        while flights.waitingCount < 1, ContinuousClock.now < deadline { await Task.yield() }
+        flights.land("page", with: "made")
+        guard case .shared(let made?) = await waiter else {
+            Issue.record("the waiting request was not given the answer made")
+            return
+        }
+        #expect(made == "made")
+        // It landed: one that missed the kept answer just before is not first again while it is kept.
+        guard case .shared(let kept?) = await flights.join("page", kept: { "kept" }) else {
+            Issue.record("the answer kept meanwhile was made again")
+            return
+        }
+        #expect(kept == "kept" && flights.waitingCount == 0)
+        guard case .first = await flights.join("page", kept: { nil }) else {
+            Issue.record("taking the kept answer left a flight behind")
+            return
+        }
+        flights.land("page", with: nil)
+    }
 }

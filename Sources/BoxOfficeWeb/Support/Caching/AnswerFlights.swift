@@ -15,18 +15,21 @@ final class AnswerFlights<Key: Hashable & Sendable, Answer: Sendable>: Sendable 
 
     init() {}
 
-    /// The first request for `key` makes the answer; later ones wait until it lands.
-    func join(_ key: Key) async -> Turn {
+    /// The first request for `key` makes the answer; later ones wait until it lands. `kept` is the answer kept now,
+    /// looked at while no request can land one: a request that missed it just before another one kept and landed it
+    /// takes it then instead of making it again (a first request keeps its answer before it lands it).
+    func join(_ key: Key, kept: () -> Answer? = { nil }) async -> Turn {
         await withCheckedContinuation { continuation in
-            let first = waiting.withLock { waiting -> Bool in
+            let turn = waiting.withLock { waiting -> Turn? in
                 guard waiting[key] != nil else {
+                    if let answer = kept() { return .shared(answer) }
                     waiting[key] = []
-                    return true
+                    return .first
                 }
                 waiting[key]?.append(continuation)
-                return false
+                return nil
             }
-            if first { continuation.resume(returning: .first) }
+            if let turn { continuation.resume(returning: turn) }
         }
     }
 
