@@ -18,7 +18,7 @@ final class AnswerFlights<Key: Hashable & Sendable, Answer: Sendable>: Sendable 
     /// The first request for `key` makes the answer; later ones wait until it lands. `kept` is the answer kept now,
     /// looked at while no request can land one: a request that missed it just before another one kept and landed it
     /// takes it then instead of making it again (a first request keeps its answer before it lands it).
-    func join(_ key: Key, kept: () -> Answer? = { nil }) async -> Turn {
+    func join(_ key: Key, kept: () -> Answer?) async -> Turn {
         await withCheckedContinuation { continuation in
             let turn = waiting.withLock { waiting -> Turn? in
                 guard waiting[key] != nil else {
