@@ -147,8 +147,9 @@ public struct AppServices: Sendable {
             users: diary.users, tokens: diary.tokens, sessions: diary.sessions, loginAttempts: diary.loginAttempts,
             devices: database.loginDeviceRepository(),
             hasher: passwordHasher ?? BcryptPasswordHasher(cost: configuration.bcryptCost),
-            digester: SHA256SecretDigester(),
-            calendar: calendar, limits: configuration.diaryLimits)
+            digester: SHA256SecretDigester(), calendar: calendar,
+            settings: DiaryAccountService.Settings(signupsPerAsker: configuration.signupsPerAddress),
+            limits: configuration.diaryLimits)
         let notes = DiaryNoteService(
             categories: diary.categories, notes: diary.notes, catalog: movies, digester: SHA256SecretDigester(),
             calendar: calendar, limits: configuration.diaryLimits)

@@ -11,6 +11,11 @@ extension ReasonText {
             return t(
                 "이 아이디의 비밀번호가 너무 여러 번 틀렸습니다. \(minutes)분 뒤에 다시 해 보세요.",
                 "Too many wrong passwords for this username. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").")
+        case .tooManySignups(let seconds):
+            let minutes = max(1, (seconds + 59) / 60)
+            return t(
+                "이 주소에서 가입이 너무 많았습니다. \(minutes)분 뒤에 다시 해 보세요.",
+                "Too many sign-ups from this address. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").")
         case .notFound(let missing): return self.missing(missing)
         case .exportInProgress:
             return t(

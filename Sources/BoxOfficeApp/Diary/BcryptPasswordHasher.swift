@@ -8,18 +8,27 @@ import NIOPosix
 /// username costs one), so the hashes pass a ``WorkGate``: a core stays free for everything else; a check against
 /// an account's own hash goes ahead of the rest (a flood of made-up names, which each username's limit of five
 /// cannot stop, waits behind the people who have accounts); and past a line of about a minute a check is refused at
-/// once (``DiaryError/busy(retryAfterSeconds:)``) rather than held in a line without end.
+/// once (``DiaryError/busy(retryAfterSeconds:)``) rather than held in a line without end. One asker
+/// (``Asker/current``, a client's address) holds at most ``placesPerAsker`` places, running or waiting, so one
+/// address's flood of made-up names cannot fill the line of sign-ups for everyone.
 struct BcryptPasswordHasher: PasswordHasher {
     /// What a refusal asks the client to wait: the line is full, and moves a few checks a second.
     static let retryAfterSeconds = 30
+    /// Places one asker may hold: more checks at once than a household or an office sends.
+    static let placesPerAsker = 8
 
     /// log2 of the rounds: 12 in production (about a quarter second), 4 in tests.
     let cost: UInt8
     let gate: WorkGate
+    let places: AskerPlaces
 
-    init(cost: Int, gate: WorkGate = Self.gate(cores: System.coreCount)) {
+    init(
+        cost: Int, gate: WorkGate = Self.gate(cores: System.coreCount),
+        places: AskerPlaces = AskerPlaces(perAsker: Self.placesPerAsker)
+    ) {
         self.cost = UInt8(clamping: min(max(cost, 4), 31))
         self.gate = gate
+        self.places = places
     }
 
     /// Hashes on all cores but one, and 256 more waiting per core hashing: at cost 12, a line of about a minute.
@@ -51,8 +60,10 @@ struct BcryptPasswordHasher: PasswordHasher {
         in line: WorkGate.Line = .other, _ work: @escaping @Sendable () -> Result
     ) async throws -> Result {
         do {
-            return try await gate.run(in: line) { try await NIOThreadPool.singleton.runIfActive(work) }
-        } catch is WorkGate.Full {
+            return try await places.run {
+                try await gate.run(in: line) { try await NIOThreadPool.singleton.runIfActive(work) }
+            }
+        } catch is WorkGate.Full, is AskerPlaces.Full {
             throw DiaryError.busy(retryAfterSeconds: Self.retryAfterSeconds)
         }
     }

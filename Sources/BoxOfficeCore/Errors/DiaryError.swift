@@ -8,6 +8,8 @@ public enum DiaryError: Error, Sendable, Equatable {
     case conflict(Conflict)
     /// Too many failed logins for this username; try again after `retryAfterSeconds` (HTTP 429).
     case tooManyAttempts(retryAfterSeconds: Int)
+    /// Too many sign-ups from this address of late; try again after `retryAfterSeconds` (HTTP 429).
+    case tooManySignups(retryAfterSeconds: Int)
     /// The user has no such note, category or API token. Another user's answers exactly the same (HTTP 404).
     case notFound(Missing)
     /// An export of this user's diary is still being sent; one at a time per person, so nobody holds every

@@ -102,11 +102,15 @@ func buildRouter(
     router.add(
         middleware: ErrorMiddleware(renderer: renderer, isSampleMode: services.configuration.isSampleMode))
     router.add(middleware: QueryLimitMiddleware())
-    // Names the client for the archive's line of questions, where one address holds only a few places; off behind
-    // a proxy, as the connections' per-address limit is.
+    // Names the client where one address holds only a few places in the archive's line of questions and in the line
+    // of password checks, and signs up only so many accounts; off behind a proxy, as the connections' limit is,
+    // unless the proxy is trusted to say whom it forwards for.
     let perAddress = ConnectionLimits.perAddress(
         configured: services.configuration.connectionsPerAddress, hostname: services.configuration.hostname)
-    router.add(middleware: AskerMiddleware(enabled: perAddress != 0))
+    let trustsForwardedFor = services.configuration.trustsForwardedFor
+    router.add(
+        middleware: AskerMiddleware(
+            enabled: perAddress != 0 || trustsForwardedFor, trustsForwardedFor: trustsForwardedFor))
     router.add(middleware: MethodNotAllowedMiddleware(routes: routeMethods))
     StaticAssetController(assets: renderer.assets).addRoutes(to: router)
     try PWAController(renderer: renderer, isSampleData: services.configuration.isSampleMode).addRoutes(to: router)

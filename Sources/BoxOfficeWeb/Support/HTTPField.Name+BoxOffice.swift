@@ -10,6 +10,7 @@ extension HTTPField.Name {
     static let permissionsPolicy = HTTPField.Name("Permissions-Policy")!
     static let xForwardedProto = HTTPField.Name("X-Forwarded-Proto")!
     static let forwarded = HTTPField.Name("Forwarded")!
+    static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
     static let xRequestID = HTTPField.Name("X-Request-ID")!
     static let xCSRFToken = HTTPField.Name("X-CSRF-Token")!
     static let idempotencyKey = HTTPField.Name("Idempotency-Key")!

@@ -82,7 +82,7 @@ struct AnalyticsGateTests {
         var startedEvents = started.makeAsyncIterator()
         func ask(_ asker: String) -> Task<Int, any Error> {
             Task {
-                try await AnalyticsGate.$asker.withValue(asker) {
+                try await Asker.$current.withValue(asker) {
                     try await gate.run {
                         startedContinuation.yield()
                         await latch.wait()
@@ -99,7 +99,7 @@ struct AnalyticsGateTests {
         #expect(gate.places(heldBy: "203.0.113.7") == 2, "one running, one waiting")
         // A third from the same address is refused at once; another address still gets a place in line.
         await #expect(throws: BoxOfficeError.busy(retryAfterSeconds: AnalyticsGate.retryAfterSeconds)) {
-            try await AnalyticsGate.$asker.withValue("203.0.113.7") { try await gate.run { 1 } }
+            try await Asker.$current.withValue("203.0.113.7") { try await gate.run { 1 } }
         }
         let other = ask("198.51.100.1")
         while gate.places(heldBy: "198.51.100.1") < 1, ContinuousClock.now < deadline { await Task.yield() }
@@ -110,7 +110,7 @@ struct AnalyticsGateTests {
         #expect(try await [first.value, second.value, other.value, unnamed.value] == [1, 1, 1, 1])
         #expect(gate.places(heldBy: "203.0.113.7") == 0)
         #expect(gate.places(heldBy: "198.51.100.1") == 0)
-        let again = try await AnalyticsGate.$asker.withValue("203.0.113.7") { try await gate.run { 2 } }
+        let again = try await Asker.$current.withValue("203.0.113.7") { try await gate.run { 2 } }
         #expect(again == 2)
     }
 }

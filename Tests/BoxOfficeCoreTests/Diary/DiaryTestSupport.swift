@@ -127,6 +127,8 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
         return .taken(id: id)
     }
     func releaseLoginSlot(id: UUID) async throws { failures.removeAll { $0.id == id } }
+    /// Attempts counted now, of every name.
+    var loginAttemptCount: Int { failures.count }
     func failedLogins(usernameKey: String, since: Date) async throws -> [Date] {
         failures.filter { $0.key == usernameKey && $0.date > since }.map(\.date).sorted()
     }

@@ -129,6 +129,44 @@ extension DiaryAPITests {
             #expect(try await madeUp.value == false)
         }
 
+        @Test("one address holds at most its places in the line of checks; another address and nobody still get theirs")
+        func placesPerAsker() async throws {
+            let gate = WorkGate(running: 1, waiting: 10)
+            let hasher = BcryptPasswordHasher(cost: 4, gate: gate, places: AskerPlaces(perAsker: 2))
+            let (holder, release) = await Self.holdPlace(in: gate)
+            func guess(_ asker: String?) -> Task<Bool, any Error> {
+                Task {
+                    try await Asker.$current.withValue(asker) { try await hasher.verify("guess guess", against: nil) }
+                }
+            }
+            let first = guess("203.0.113.7")
+            let second = guess("203.0.113.7")
+            try await Wait.until("two of one address's checks wait", detail: { "\(gate.load)" }) { gate.load == (1, 2) }
+            // A third from that address, a made-up name or a sign-up's new hash, is refused at once, taking no place.
+            await #expect(throws: DiaryError.busy(retryAfterSeconds: 30)) {
+                try await Asker.$current.withValue("203.0.113.7") {
+                    try await hasher.verify("guess again", against: nil)
+                }
+            }
+            await #expect(throws: DiaryError.busy(retryAfterSeconds: 30)) {
+                try await Asker.$current.withValue("203.0.113.7") { try await hasher.hash("a new one") }
+            }
+            #expect(gate.load == (1, 2))
+            let other = guess("198.51.100.1")
+            let nobody = guess(nil)
+            try await Wait.until("another address and nobody wait too", detail: { "\(gate.load)" }) {
+                gate.load == (1, 4)
+            }
+            release.finish()
+            try await holder.value
+            for check in [first, second, other, nobody] { #expect(try await check.value == false) }
+            // The places came back with the checks.
+            let again = try await Asker.$current.withValue("203.0.113.7") {
+                try await hasher.verify("guess guess", against: nil)
+            }
+            #expect(again == false)
+        }
+
         @Test("the line is sized from the cores: one stays free for everything else")
         func sizedFromCores() {
             for (cores, running) in [(1, 1), (2, 1), (4, 3), (16, 15)] {

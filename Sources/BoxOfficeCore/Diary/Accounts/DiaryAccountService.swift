@@ -21,12 +21,16 @@ public struct DiaryAccountService: Sendable {
         /// Password checks of one account running at once on a server from each kind of slots (the username's, its
         /// remembered browsers', the signed-in confirmation's).
         public var checksPerAccount: Int
+        /// Sign-ups (made or refused as taken) one asker (``Asker/current``, a client's address) may try within
+        /// ``loginFailureWindow``: nobody makes accounts without end, nor tries names faster. 0: no limit.
+        public var signupsPerAsker: Int
 
         public init(
             loginFailureLimit: Int = 5, loginFailureWindow: TimeInterval = 15 * 60,
             sessionLifetime: TimeInterval = 14 * 86_400, tokenUseResolution: TimeInterval = 3600, devicesKept: Int = 20,
-            checksPerAccount: Int = 5, deviceLifetime: TimeInterval = 365 * 86_400
+            checksPerAccount: Int = 5, deviceLifetime: TimeInterval = 365 * 86_400, signupsPerAsker: Int = 5
         ) {
+            self.signupsPerAsker = signupsPerAsker
             self.deviceLifetime = deviceLifetime
             self.checksPerAccount = checksPerAccount
             self.loginFailureLimit = loginFailureLimit
@@ -74,21 +78,6 @@ public struct DiaryAccountService: Sendable {
     var now: Date { DiaryTime.normalized(calendar.currentInstant) }
 
     // MARK: - Accounts
-
-    /// Creates an account. Throws ``BoxOfficeError/invalid(_:)`` for a bad username or password and
-    /// ``DiaryError/Conflict/usernameTaken(_:)`` when the username is taken (ignoring case).
-    public func signUp(username: String, password: String) async throws -> DiaryUser {
-        let name = try DiaryValidation.username(username)
-        try DiaryValidation.newPassword(password)
-        let key = DiaryValidation.usernameKey(name)
-        if try await users.credentials(usernameKey: key) != nil {
-            throw DiaryError.conflict(.usernameTaken(name))
-        }
-        let hash = try await hasher.hash(password)
-        let user = DiaryUser(id: UUID(), username: name, createdAt: now)
-        try await users.createUser(user, usernameKey: key, passwordHash: hash)
-        return user
-    }
 
     /// Checks a username and password. Each check takes one of ``Settings/loginFailureLimit`` slots of the username
     /// in ``Settings/loginFailureWindow`` before bcrypt runs, atomically across tasks and instances, so no number of
@@ -169,10 +158,9 @@ public struct DiaryAccountService: Sendable {
         switch slot {
         case .refused(let attempts):
             // Logins reopen when enough of the counted attempts have left the window.
-            let limit = max(1, settings.loginFailureLimit)
-            let oldest = attempts.count >= limit ? attempts[attempts.count - limit] : attempts.first ?? now
-            let seconds = oldest.addingTimeInterval(window).timeIntervalSince(now).rounded(.up)
-            throw DiaryError.tooManyAttempts(retryAfterSeconds: seconds > 1 ? Int(min(seconds, 86_400)) : 1)
+            throw DiaryError.tooManyAttempts(
+                retryAfterSeconds: Self.secondsUntilFree(
+                    attempts, limit: max(1, settings.loginFailureLimit), window: window, now: now))
         case .taken(let id):
             let matches: Bool
             let credentials: DiaryCredentials?

@@ -52,7 +52,7 @@ struct LoginController<Context: DiarySessionContext>: Sendable {
             case .unauthorized: status = .unauthorized
             case .tooManyAttempts: status = .tooManyRequests
             case .busy: status = .serviceUnavailable
-            case .conflict, .notFound, .exportInProgress, .importInProgress: throw error
+            case .conflict, .tooManySignups, .notFound, .exportInProgress, .importInProgress: throw error
             }
             var response = try renderer.renderAccountForm(
                 .login, environment, username: username, next: next,

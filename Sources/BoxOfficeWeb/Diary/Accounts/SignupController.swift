@@ -46,17 +46,17 @@ struct SignupController<Context: DiarySessionContext>: Sendable {
         let user: DiaryUser
         do {
             user = try await accounts.signUp(username: username, password: password)
-        } catch DiaryError.conflict(let conflict) {
-            return try renderer.renderAccountForm(
-                .signup, environment, username: username, next: next,
-                errors: [ReasonText(environment.language).conflict(conflict)], status: .conflict)
-        } catch DiaryError.busy(let seconds) {
-            // The line of password checks is full: the form again, with what was typed, to send in a moment.
+        } catch let error as DiaryError {
+            // A taken name (409), too many sign-ups from this address (429) or a full line of password checks (503,
+            // both with Retry-After): the form again, with what was typed and the reason.
+            switch error {
+            case .conflict, .tooManySignups, .busy: break
+            case .unauthorized, .tooManyAttempts, .notFound, .exportInProgress, .importInProgress: throw error
+            }
             var page = try renderer.renderAccountForm(
                 .signup, environment, username: username, next: next,
-                errors: [ReasonText(environment.language).diary(.busy(retryAfterSeconds: seconds))],
-                status: .serviceUnavailable)
-            page.headers[.retryAfter] = String(seconds)
+                errors: [ReasonText(environment.language).diary(error)], status: error.pageStatus)
+            if let seconds = error.retryAfterSeconds { page.headers[.retryAfter] = String(seconds) }
             return page
         }
         return try await accounts.startSession(

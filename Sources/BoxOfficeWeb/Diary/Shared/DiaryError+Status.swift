@@ -9,7 +9,7 @@ extension DiaryError {
         case .unauthorized(.wrongCurrentPassword): return .forbidden
         case .unauthorized: return .unauthorized
         case .conflict: return .conflict
-        case .tooManyAttempts, .exportInProgress, .importInProgress: return .tooManyRequests
+        case .tooManyAttempts, .tooManySignups, .exportInProgress, .importInProgress: return .tooManyRequests
         case .notFound: return .notFound
         case .busy: return .serviceUnavailable
         }
@@ -25,7 +25,7 @@ extension DiaryError {
     /// Seconds for `Retry-After`, when waiting helps.
     var retryAfterSeconds: Int? {
         switch self {
-        case .tooManyAttempts(let seconds), .busy(let seconds): return seconds
+        case .tooManyAttempts(let seconds), .tooManySignups(let seconds), .busy(let seconds): return seconds
         // An export's snapshot usually ends within seconds; a slow download holds it longer.
         case .exportInProgress: return 10
         // As the server's own check of one import at a time (`ImportsInProgress`).
