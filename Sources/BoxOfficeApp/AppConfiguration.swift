@@ -7,7 +7,7 @@ import BoxOfficeText
 /// down. The contract's variables: KOBIS_API_KEY, KOBIS_BASE_URL, TMDB_API_KEY, TMDB_BASE_URL,
 /// KAKAO_REST_API_KEY, KAKAO_BASE_URL, DATABASE_URL, PORT, BOXOFFICE_HOSTNAME; and BOXOFFICE_BCRYPT_COST,
 /// BOXOFFICE_UPSTREAM_TIMEOUT, BOXOFFICE_IDLE_TIMEOUT, BOXOFFICE_PUBLIC_URL, BOXOFFICE_MAX_CONNECTIONS,
-/// BOXOFFICE_CONNECTIONS_PER_ADDRESS, BOXOFFICE_TRUST_FORWARDED_FOR, BOXOFFICE_SIGNUPS_PER_ADDRESS; the keeper's and
+/// BOXOFFICE_CONNECTIONS_PER_ADDRESS, BOXOFFICE_TRUSTED_PROXIES, BOXOFFICE_SIGNUPS_PER_ADDRESS; the keeper's and
 /// the quota's
 /// BOXOFFICE_KEEPER, BOXOFFICE_ARCHIVE_FROM, BOXOFFICE_KOBIS_DAILY_LIMIT, BOXOFFICE_KEEPER_RESERVE,
 /// BOXOFFICE_KEEPER_HOUR, BOXOFFICE_KEEPER_LEASE and BOXOFFICE_IMPORT_LOOKUPS_PER_DAY; the webhooks' BOXOFFICE_WEBHOOK_ALLOW_PRIVATE,
@@ -42,11 +42,11 @@ public struct AppConfiguration: Sendable {
     /// comes from the proxy, whose own per-client limit does it. `nil`, the default, is none on a loopback address
     /// (only this host, a proxy, can connect) and 256 on any other (see `ConnectionLimits`).
     public var connectionsPerAddress: Int?
-    /// `BOXOFFICE_TRUST_FORWARDED_FOR=1`: `serve` is behind a reverse proxy that adds the client's address to
-    /// `X-Forwarded-For`, so the per-address bounds of requests (sign-ups, places in the lines of password checks
-    /// and archive questions) name each client by the last address of that header, when the request comes from
-    /// this host or a private network. Off by default: a header anyone can write names nobody.
-    public var trustsForwardedFor = false
+    /// The reverse proxies in front (`BOXOFFICE_TRUSTED_PROXIES`: addresses and CIDR ranges) that add the client's
+    /// address to `X-Forwarded-For`: a request from one of them is counted, for the per-address bounds of requests
+    /// (sign-ups, places in the lines of password checks and archive questions), by the first address of that
+    /// header, from the right, that is not one of them. None by default: a header anyone can write names nobody.
+    public var trustedProxies = TrustedProxies.none
     /// Sign-ups one address may try in 15 minutes where addresses are told apart (`BOXOFFICE_SIGNUPS_PER_ADDRESS`,
     /// default 5; 0: no limit), accounts made and names found taken alike.
     public var signupsPerAddress = 5
@@ -192,11 +192,11 @@ public struct AppConfiguration: Sendable {
             }
             connectionsPerAddress = parsed
         }
-        if let raw = value("BOXOFFICE_TRUST_FORWARDED_FOR") {
-            guard raw == "0" || raw == "1" else {
-                throw ConfigurationError(InputProblem("BOXOFFICE_TRUST_FORWARDED_FOR", .oneOf(["0", "1"]), value: raw))
+        if let raw = value("BOXOFFICE_TRUSTED_PROXIES") {
+            guard let parsed = TrustedProxies(list: raw) else {
+                throw ConfigurationError(InputProblem("BOXOFFICE_TRUSTED_PROXIES", .addressRanges, value: raw))
             }
-            trustsForwardedFor = raw == "1"
+            trustedProxies = parsed
         }
         if let raw = value("BOXOFFICE_SIGNUPS_PER_ADDRESS") {
             guard let parsed = Int(raw), parsed >= 0 else {
@@ -298,7 +298,7 @@ extension AppConfiguration: CustomStringConvertible, CustomDebugStringConvertibl
             + "databaseURL: \(databaseURL.map(Self.redactingPassword) ?? "default"), hostname: \(hostname), port: \(port), "
             + "maxConnections: \(maxConnections.map(String.init) ?? "from the open-file limit"), "
             + "connectionsPerAddress: \(connectionsPerAddress.map(String.init) ?? "by the address served"), "
-            + "trustsForwardedFor: \(trustsForwardedFor), signupsPerAddress: \(signupsPerAddress), "
+            + "trustedProxies: \(trustedProxies.ranges.count), signupsPerAddress: \(signupsPerAddress), "
             + "keeper: \(keeperEnabled ? "on" : "off"), archiveFrom: \(archiveFrom.isoString), "
             + "kobisDailyLimit: \(kobisDailyLimit), keeperReserve: \(keeperReserve), keeperHour: \(keeperHour), "
             + "keeperLease: \(keeperLease), webhookAllowPrivate: \(webhookAllowPrivate), "
@@ -318,7 +318,7 @@ extension AppConfiguration: CustomStringConvertible, CustomDebugStringConvertibl
                 "port": port, "upstreamTimeout": upstreamTimeout, "idleTimeout": idleTimeout,
                 "maxConnections": maxConnections.map(String.init) ?? "from the open-file limit",
                 "connectionsPerAddress": connectionsPerAddress.map(String.init) ?? "by the address served",
-                "trustsForwardedFor": trustsForwardedFor, "signupsPerAddress": signupsPerAddress,
+                "trustedProxies": trustedProxies.ranges.count, "signupsPerAddress": signupsPerAddress,
                 "publicURL": publicURL?.absoluteString ?? "none",
                 "keeperEnabled": keeperEnabled,
                 "archiveFrom": archiveFrom.isoString, "kobisDailyLimit": kobisDailyLimit,

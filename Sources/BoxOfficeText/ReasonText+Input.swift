@@ -102,6 +102,11 @@ extension ReasonText {
                 "\(f) must be a number of seconds from \(low) to \(high)\(got(value)).")
         case .httpURL:
             return t("\(f): http(s) 주소여야 합니다.\(got(value))", "\(f) must be an http(s) URL\(got(value)).")
+        case .addressRanges:
+            return t(
+                "\(f): 쉼표로 나눈 IP 주소나 CIDR 범위여야 합니다 (예: 127.0.0.1, 10.0.0.0/8).\(got(value))",
+                "\(f) must be IP addresses or CIDR ranges separated by commas (e.g. 127.0.0.1, 10.0.0.0/8)\(got(value))."
+            )
         case .year(let range):
             return t(
                 "\(f): \(range.lowerBound)년부터 \(range.upperBound)년 사이의 연도여야 합니다.\(got(value))",

@@ -9,8 +9,9 @@ import NIOPosix
 /// an account's own hash goes ahead of the rest (a flood of made-up names, which each username's limit of five
 /// cannot stop, waits behind the people who have accounts); and past a line of about a minute a check is refused at
 /// once (``DiaryError/busy(retryAfterSeconds:)``) rather than held in a line without end. One asker
-/// (``Asker/current``, a client's address) holds at most ``placesPerAsker`` places, running or waiting, so one
-/// address's flood of made-up names cannot fill the line of sign-ups for everyone.
+/// (``Asker/current``, a client's address) holds at most ``placesPerAsker`` places of each line, running or waiting,
+/// so one address's flood of made-up names cannot fill the line of sign-ups for everyone, nor hold back the log-ins
+/// of people with accounts who share that address.
 struct BcryptPasswordHasher: PasswordHasher {
     /// What a refusal asks the client to wait: the line is full, and moves a few checks a second.
     static let retryAfterSeconds = 30
@@ -20,15 +21,15 @@ struct BcryptPasswordHasher: PasswordHasher {
     /// log2 of the rounds: 12 in production (about a quarter second), 4 in tests.
     let cost: UInt8
     let gate: WorkGate
-    let places: AskerPlaces
+    /// Each asker's places in the first line (checks against an account's hash) and in the other.
+    let firstPlaces: AskerPlaces
+    let otherPlaces: AskerPlaces
 
-    init(
-        cost: Int, gate: WorkGate = Self.gate(cores: System.coreCount),
-        places: AskerPlaces = AskerPlaces(perAsker: Self.placesPerAsker)
-    ) {
+    init(cost: Int, gate: WorkGate = Self.gate(cores: System.coreCount), placesPerAsker: Int = Self.placesPerAsker) {
         self.cost = UInt8(clamping: min(max(cost, 4), 31))
         self.gate = gate
-        self.places = places
+        firstPlaces = AskerPlaces(perAsker: placesPerAsker)
+        otherPlaces = AskerPlaces(perAsker: placesPerAsker)
     }
 
     /// Hashes on all cores but one, and 256 more waiting per core hashing: at cost 12, a line of about a minute.
@@ -60,7 +61,7 @@ struct BcryptPasswordHasher: PasswordHasher {
         in line: WorkGate.Line = .other, _ work: @escaping @Sendable () -> Result
     ) async throws -> Result {
         do {
-            return try await places.run {
+            return try await (line == .first ? firstPlaces : otherPlaces).run {
                 try await gate.run(in: line) { try await NIOThreadPool.singleton.runIfActive(work) }
             }
         } catch is WorkGate.Full, is AskerPlaces.Full {

@@ -75,6 +75,8 @@ public enum InputRule: Sendable, Hashable {
     case seconds(ClosedRange<Double>)
     /// Must be an `http` or `https` URL.
     case httpURL
+    /// Must be IP addresses or CIDR ranges, separated by commas (`127.0.0.1, 10.0.0.0/8, fd00::/8`).
+    case addressRanges
     /// Must have between these many characters.
     case length(ClosedRange<Int>)
     /// Must have at most this many characters.

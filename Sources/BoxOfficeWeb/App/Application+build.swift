@@ -107,10 +107,11 @@ func buildRouter(
     // unless the proxy is trusted to say whom it forwards for.
     let perAddress = ConnectionLimits.perAddress(
         configured: services.configuration.connectionsPerAddress, hostname: services.configuration.hostname)
-    let trustsForwardedFor = services.configuration.trustsForwardedFor
+    let trustedProxies = services.configuration.trustedProxies
     router.add(
         middleware: AskerMiddleware(
-            enabled: perAddress != 0 || trustsForwardedFor, trustsForwardedFor: trustsForwardedFor))
+            enabled: perAddress != 0 || !trustedProxies.isEmpty, trustedProxies: trustedProxies,
+            logger: services.logger))
     router.add(middleware: MethodNotAllowedMiddleware(routes: routeMethods))
     StaticAssetController(assets: renderer.assets).addRoutes(to: router)
     try PWAController(renderer: renderer, isSampleData: services.configuration.isSampleMode).addRoutes(to: router)

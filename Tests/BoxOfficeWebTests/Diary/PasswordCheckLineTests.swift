@@ -129,10 +129,11 @@ extension DiaryAPITests {
             #expect(try await madeUp.value == false)
         }
 
-        @Test("one address holds at most its places in the line of checks; another address and nobody still get theirs")
+        @Test("one address holds at most its places in each line of checks; its accounts, others and nobody get theirs")
         func placesPerAsker() async throws {
             let gate = WorkGate(running: 1, waiting: 10)
-            let hasher = BcryptPasswordHasher(cost: 4, gate: gate, places: AskerPlaces(perAsker: 2))
+            let hasher = BcryptPasswordHasher(cost: 4, gate: gate, placesPerAsker: 2)
+            let stored = try await hasher.hash("correct horse battery")
             let (holder, release) = await Self.holdPlace(in: gate)
             func guess(_ asker: String?) -> Task<Bool, any Error> {
                 Task {
@@ -152,14 +153,21 @@ extension DiaryAPITests {
                 try await Asker.$current.withValue("203.0.113.7") { try await hasher.hash("a new one") }
             }
             #expect(gate.load == (1, 2))
+            // Someone with an account behind the same address still gets in line: the first line has places of its own.
+            let honest = Task {
+                try await Asker.$current.withValue("203.0.113.7") {
+                    try await hasher.verify("correct horse battery", against: stored)
+                }
+            }
             let other = guess("198.51.100.1")
             let nobody = guess(nil)
-            try await Wait.until("another address and nobody wait too", detail: { "\(gate.load)" }) {
-                gate.load == (1, 4)
+            try await Wait.until("the account, another address and nobody wait too", detail: { "\(gate.load)" }) {
+                gate.load == (1, 5)
             }
             release.finish()
             try await holder.value
             for check in [first, second, other, nobody] { #expect(try await check.value == false) }
+            #expect(try await honest.value)
             // The places came back with the checks.
             let again = try await Asker.$current.withValue("203.0.113.7") {
                 try await hasher.verify("guess guess", against: nil)

@@ -95,7 +95,7 @@ extension DiaryAPITests {
         func behindProxy(backend: DiaryWebBackend) async throws {
             try await DiaryWebTestSupport.withDatabase(backend) { databaseURL, directory in
                 try await Self.run(
-                    databaseURL: databaseURL, directory: directory, perAddress: nil, trustsForwardedFor: true
+                    databaseURL: databaseURL, directory: directory, perAddress: nil, trustedProxies: "127.0.0.1"
                 ) {
                     proxy in
                     func signUp(_ name: String, for client: String) async throws -> HTTPResponse.Status {
@@ -121,14 +121,14 @@ extension DiaryAPITests {
         /// The diary app over `databaseURL` on loopback, one address holding at most `perAddress` connections (and
         /// so named as the asker), or by the address served (none on loopback).
         static func run(
-            databaseURL: String, directory: URL, perAddress: Int?, trustsForwardedFor: Bool = false,
+            databaseURL: String, directory: URL, perAddress: Int?, trustedProxies: String? = nil,
             signupsPerAddress: Int = 5,
             _ body: @Sendable (any TestClientProtocol) async throws -> Void
         ) async throws {
             let now: @Sendable () -> Date = { WebTestSupport.fixedNow }
             var configuration = DiaryWebTestSupport.configuration(databaseURL: databaseURL, directory: directory)
             configuration.connectionsPerAddress = perAddress
-            configuration.trustsForwardedFor = trustsForwardedFor
+            configuration.trustedProxies = try trustedProxies.map { try #require(TrustedProxies(list: $0)) } ?? .none
             configuration.signupsPerAddress = signupsPerAddress
             let app = try await buildApplication(
                 configuration, logger: DiaryWebTestSupport.quietLogger,

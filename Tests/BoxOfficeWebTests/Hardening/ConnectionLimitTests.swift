@@ -56,21 +56,21 @@ struct ConnectionLimitTests {
         let defaults = try AppConfiguration(environment: [:])
         #expect(defaults.maxConnections == nil)
         #expect(defaults.connectionsPerAddress == nil)
-        #expect(!defaults.trustsForwardedFor)
+        #expect(defaults.trustedProxies.isEmpty)
         #expect(defaults.signupsPerAddress == 5)
         let set = try AppConfiguration(environment: [
             "BOXOFFICE_MAX_CONNECTIONS": "2000", "BOXOFFICE_CONNECTIONS_PER_ADDRESS": "0",
-            "BOXOFFICE_TRUST_FORWARDED_FOR": "1", "BOXOFFICE_SIGNUPS_PER_ADDRESS": "0",
+            "BOXOFFICE_TRUSTED_PROXIES": "127.0.0.1, 10.0.0.0/8", "BOXOFFICE_SIGNUPS_PER_ADDRESS": "0",
         ])
         #expect(set.maxConnections == 2000)
         #expect(set.connectionsPerAddress == 0)
-        #expect(set.trustsForwardedFor)
+        #expect(set.trustedProxies == TrustedProxies(list: "127.0.0.1,10.0.0.0/8"))
         #expect(set.signupsPerAddress == 0)
-        #expect(try !AppConfiguration(environment: ["BOXOFFICE_TRUST_FORWARDED_FOR": "0"]).trustsForwardedFor)
         for (name, bad) in [
             ("BOXOFFICE_MAX_CONNECTIONS", "0"), ("BOXOFFICE_MAX_CONNECTIONS", "many"),
             ("BOXOFFICE_CONNECTIONS_PER_ADDRESS", "-1"), ("BOXOFFICE_CONNECTIONS_PER_ADDRESS", "1.5"),
-            ("BOXOFFICE_TRUST_FORWARDED_FOR", "yes"), ("BOXOFFICE_SIGNUPS_PER_ADDRESS", "-1"),
+            ("BOXOFFICE_TRUSTED_PROXIES", "localhost"), ("BOXOFFICE_TRUSTED_PROXIES", "10.0.0.0/33"),
+            ("BOXOFFICE_SIGNUPS_PER_ADDRESS", "-1"),
             ("BOXOFFICE_SIGNUPS_PER_ADDRESS", "many"),
         ] {
             #expect {
