@@ -31,12 +31,9 @@ public struct TrustedProxies: Sendable, Equatable {
             let width = bytes.count * 8
             var prefix = width
             if parts.count == 2 {
-                guard let given = Int(parts[1]), parts[1].allSatisfy(\.isASCII), (0...128).contains(given) else {
-                    return nil
-                }
                 // A mapped IPv4 range (`::ffff:10.0.0.0/104`) counts its bits from the IPv4 part.
                 let dropped = address.bytes.count * 8 - width
-                guard given >= dropped, given - dropped <= width else { return nil }
+                guard let given = Int(parts[1]), given >= dropped, given - dropped <= width else { return nil }
                 prefix = given - dropped
             }
             ranges.append(Range(bytes: bytes, prefix: prefix))

@@ -22,10 +22,10 @@ extension DiaryAccountService {
             let user = DiaryUser(id: UUID(), username: name, createdAt: now)
             try await users.createUser(user, usernameKey: key, passwordHash: hash)
             return user
-        } catch DiaryError.conflict(let conflict) {
-            throw DiaryError.conflict(conflict)
         } catch {
-            if let slot { try? await loginAttempts.releaseLoginSlot(id: slot) }
+            // A taken name stays counted, so names are tried no faster than accounts are made; a sign-up that did
+            // nothing (the line of checks was full, the request went away) gives its slot back.
+            if let slot, !Self.isTakenName(error) { try? await loginAttempts.releaseLoginSlot(id: slot) }
             throw error
         }
     }
@@ -47,6 +47,11 @@ extension DiaryAccountService {
             throw DiaryError.tooManySignups(
                 retryAfterSeconds: Self.secondsUntilFree(attempts, limit: limit, window: window, now: now))
         }
+    }
+
+    private static func isTakenName(_ error: any Error) -> Bool {
+        if case DiaryError.conflict(.usernameTaken) = error { return true }
+        return false
     }
 
     /// Seconds until enough of the counted `attempts` have left the window to leave a slot of `limit` free: at
