@@ -84,26 +84,29 @@ public struct BoxOfficeEntryDTO: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        rowNumber = try c.int(.rnum)
+        // What the chart shows and the archive sums is read strictly: a row without it is a broken answer. The rest
+        // (the row's number, the changes on the day before, a rank change a new entry does not have, an open date
+        // that is no day) must not cost the whole chart.
+        rowNumber = Int(c.unshownInt64(.rnum))
         rank = try c.int(.rank)
-        rankDelta = try c.int(.rankInten)
         let statusText = try c.text(.rankOldAndNew)
         guard let status = RankEntryStatus(rawValue: statusText.uppercased()) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .rankOldAndNew, in: c, debugDescription: "expected OLD or NEW, got \"\(statusText)\"")
         }
         self.status = status
+        rankDelta = status == .new ? Int(c.unshownInt64(.rankInten)) : try c.int(.rankInten)
         movieCode = try c.movieCode(.movieCd)
         movieName = try c.text(.movieNm)
-        openDate = try c.optionalDate(.openDt)
+        openDate = c.detailDate(.openDt)
         salesAmount = try c.int64(.salesAmt)
         salesShare = try c.decimal(.salesShare)
-        salesDelta = try c.int64(.salesInten)
-        salesChange = try c.decimal(.salesChange)
+        salesDelta = c.unshownInt64(.salesInten)
+        salesChange = c.unshownDecimal(.salesChange)
         salesTotal = try c.int64(.salesAcc)
         audience = try c.int64(.audiCnt)
-        audienceDelta = try c.int64(.audiInten)
-        audienceChange = try c.decimal(.audiChange)
+        audienceDelta = c.unshownInt64(.audiInten)
+        audienceChange = c.unshownDecimal(.audiChange)
         audienceTotal = try c.int64(.audiAcc)
         screens = try c.int(.scrnCnt)
         shows = try c.int(.showCnt)

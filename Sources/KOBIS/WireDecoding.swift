@@ -120,6 +120,21 @@ extension KeyedDecodingContainer {
         return date
     }
 
+    /// A figure KOBIS sends that nothing here shows or sums (a row's number, the change on the day before): 0 when it
+    /// is missing, empty or does not read, so that it never costs the figures that are shown.
+    func unshownInt64(_ key: Key) -> Int64 { (try? int64(key)) ?? 0 }
+
+    /// ``unshownInt64(_:)`` for a percentage.
+    func unshownDecimal(_ key: Key) -> Decimal { (try? decimal(key)) ?? 0 }
+
+    /// A film's detail a page can go without (a running time, a production year): `nil` when it does not read
+    /// ("131분", "미정"), as when it is empty, rather than losing the film.
+    func detailInt(_ key: Key) -> Int? { (try? optionalInt(key)) ?? nil }
+
+    /// ``optionalDate(_:)`` for an open date: one that is no day ("0", "00000000", "2022") counts as blank, as KOBIS's
+    /// own `" "` does, rather than losing the chart or the film.
+    func detailDate(_ key: Key) -> CalendarDate? { (try? optionalDate(key)) ?? nil }
+
     /// An array that may be missing or `null` (treated as empty).
     func list<T: Decodable>(_ key: Key, of type: T.Type = T.self) throws -> [T] {
         try decodeIfPresent([T].self, forKey: key) ?? []

@@ -270,7 +270,10 @@ struct ErrorMappingTests {
             (Fixtures.daily(replacing: #""audiCnt":"64050""#, with: #""audiCnt":"9223372036854775807""#), "audiCnt"),
             (Fixtures.daily(replacing: #""audiCnt":"64050""#, with: #""audiCnt":10000000000001"#), "audiCnt"),
             (Fixtures.daily(replacing: #""audiAcc":"69228""#, with: #""audiAcc":"-10000000000001""#), "audiAcc"),
-            (Fixtures.daily(replacing: #""audiChange":"-47.0""#, with: #""audiChange":null"#), "audiChange"),
+            (Fixtures.daily(replacing: #""scrnCnt":"1171""#, with: #""scrnCnt":null"#), "scrnCnt"),
+            (Fixtures.daily(replacing: #""salesAcc":"62772471900""#, with: #""salesAcc":"""#), "salesAcc"),
+            // A film on the previous chart too has a rank change, and the page shows it.
+            (Fixtures.daily.replacingOccurrences(of: #""rankInten":"-3""#, with: #""rankInten":"""#), "rankInten"),
         ])
     func malformed(body: String, mention: String) {
         do {

@@ -31,8 +31,9 @@ public struct KOBISUpstream: BoxOfficeUpstream {
         } catch {
             throw BoxOfficeError.upstream(error)
         }
-        // A chart of another period would be kept, and shown, as the one asked for.
-        if let shown = result.showRangeDates, shown.end < query.range.start || shown.start > query.range.end {
+        // A chart of another period (a whole week for a weekend, the day before) would be kept, and shown, as the one
+        // asked for.
+        if let shown = result.showRangeDates, shown.start != query.range.start || shown.end != query.range.end {
             throw BoxOfficeError.upstream(
                 KOBISError.malformedResponse("showRange is not the period asked for"))
         }
