@@ -113,12 +113,22 @@ public struct DiaryTransferService: Sendable {
     /// ``Settings/importLookupLimit`` titles per import.
     public func importFile(_ data: Data, format: DiaryFileFormat, for user: DiaryUser) async throws -> DiaryImportReport
     {
-        let body = AsyncStream<Data> {
-            $0.yield(data)
-            $0.finish()
+        // A JSON file is read a megabyte at a time, handing the thread back between them (a file from a page is
+        // here whole).
+        let body = AsyncStream<Data> { continuation in
+            var start = data.startIndex
+            while start < data.endIndex {
+                let end = data.index(start, offsetBy: Self.sliceSize, limitedBy: data.endIndex) ?? data.endIndex
+                continuation.yield(data[start..<end])
+                start = end
+            }
+            continuation.finish()
         }
         return try await importFile(streaming: body, format: format, for: user)
     }
+
+    /// How much of a whole JSON file is read between turns of the thread.
+    static let sliceSize = 1 << 20
 
     /// Imports a file as it arrives, as ``importFile(_:format:for:)`` does: a JSON file is read as its bytes come
     /// (``DiaryJSONImportReader``: never held whole, and notes past ``Settings/importRowLimit`` are only counted), a
@@ -138,6 +148,7 @@ public struct DiaryTransferService: Sendable {
                 for try await chunk in body {
                     bytes += chunk.count
                     try reader.read(chunk)
+                    await Task.yield()
                 }
                 guard bytes > 0 else { throw BoxOfficeError.invalid(nil, .emptyBody) }
                 parsed = try reader.finish()
@@ -147,9 +158,10 @@ public struct DiaryTransferService: Sendable {
                 for try await chunk in body { data.append(contentsOf: chunk) }
                 bytes = data.count
                 guard bytes > 0 else { throw BoxOfficeError.invalid(nil, .emptyBody) }
-                parsed =
+                parsed = try await BlockingWork.run { [data] in
                     format == .csv
-                    ? try DiaryCSVCodec.parse(data, today: today) : try LetterboxdCodec.parse(data, today: today)
+                        ? try DiaryCSVCodec.parse(data, today: today) : try LetterboxdCodec.parse(data, today: today)
+                }
                 rowCount = parsed.rowCount
             }
         } catch let problem as DiaryFileProblem {

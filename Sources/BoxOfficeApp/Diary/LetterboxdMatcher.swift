@@ -120,13 +120,13 @@ struct LetterboxdMatcher: Sendable {
         let wanted = normalize(key.title)
         var searches = 0
         do {
-            searches += 1
             let first = try await catalog.search(MovieSearchQuery(title: key.title, year: key.year, perPage: 100))
+            searches += 1
             var candidates = first.movies.filter { titleMatches($0, wanted) }
             if candidates.isEmpty, let year = key.year {
                 // KOBIS files movies under their Korean release year; festival years and late releases differ.
-                searches += 1
                 let wider = try await catalog.search(MovieSearchQuery(title: key.title, perPage: 100))
+                searches += 1
                 candidates = wider.movies.filter { summary in
                     titleMatches(summary, wanted)
                         && [summary.openDate?.year, summary.productionYear].contains {
@@ -143,9 +143,9 @@ struct LetterboxdMatcher: Sendable {
             let codes = candidates.prefix(5).map(\.code)
             return (key, .skipped(.severalMovies(key.title, year: key.year, codes: Array(codes))), searches, nil)
         } catch {
-            let reason: DiarySkipReason =
-                ImportLookupAllowance.isRefusal(error) ? .lookupsSpentForToday : .searchFailed
-            return (key, .skipped(reason), searches, nil)
+            // A search the day's allowance refused was never made; one that failed was.
+            let refused = ImportLookupAllowance.isRefusal(error)
+            return (key, .skipped(refused ? .lookupsSpentForToday : .searchFailed), searches + (refused ? 0 : 1), nil)
         }
     }
 

@@ -41,9 +41,10 @@ public struct WatchlistImporter: Sendable {
         guard !data.isEmpty else { throw BoxOfficeError.invalid(nil, .emptyBody) }
         let parsed: ParsedWatchlist
         do {
-            parsed = try LetterboxdWatchlistCodec.parse(data, today: calendar.today)
-        } catch {
-            throw BoxOfficeError.invalid(nil, .file(error))
+            let today = calendar.today
+            parsed = try await BlockingWork.run { try LetterboxdWatchlistCodec.parse(data, today: today) }
+        } catch let problem as DiaryFileProblem {
+            throw BoxOfficeError.invalid(nil, .file(problem))
         }
         try checkRowCount(parsed.rowCount)
         var matcher = LetterboxdMatcher()

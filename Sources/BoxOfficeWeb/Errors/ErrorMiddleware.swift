@@ -40,6 +40,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 context.logger.debug("password checks full", metadata: metadata)
             } else if case BoxOfficeError.busy = error {
                 context.logger.debug("archive questions full", metadata: metadata)
+            } else if case WebError.importsBusy = error {
+                context.logger.debug("imports full", metadata: metadata)
             } else if presentation.status.code >= 500 {
                 context.logger.warning(
                     "request failed", metadata: metadata.merging(["error": "\(Self.redacted(error))"]) { $1 })
@@ -79,8 +81,10 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
+    /// The API's paths, and the JSON answers beside it that scripts read (`/session`, `/openapi.json`): their errors
+    /// are JSON too.
     static func isAPIPath(_ path: String) -> Bool {
-        path == "/api" || path.hasPrefix("/api/")
+        path == "/api" || path.hasPrefix("/api/") || path == "/session" || path == "/openapi.json"
     }
 
     /// The error's description, one line, with the query of any URL in it removed (it may hold an API key).

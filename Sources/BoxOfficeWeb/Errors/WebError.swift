@@ -17,6 +17,8 @@ enum WebError: Error, Sendable, Equatable {
     case queryTooLong(limitBytes: Int)
     /// Another import of this person's is being read or written; one at a time (429, with `Retry-After`).
     case importInProgress(retryAfterSeconds: Int)
+    /// As many imports as this server reads at once are under way, whoever sent them (503, with `Retry-After`).
+    case importsBusy(retryAfterSeconds: Int)
 
     var status: HTTPResponse.Status {
         switch self {
@@ -25,6 +27,7 @@ enum WebError: Error, Sendable, Equatable {
         case .bodyTooLarge: return .contentTooLarge
         case .tooManyFormFields, .tooManyQueryParameters, .queryTooLong: return .badRequest
         case .importInProgress: return .tooManyRequests
+        case .importsBusy: return .serviceUnavailable
         }
     }
 
@@ -32,7 +35,7 @@ enum WebError: Error, Sendable, Equatable {
     var headers: HTTPFields {
         switch self {
         case .methodNotAllowed(_, let allow): return [.allow: allow]
-        case .importInProgress(let seconds): return [.retryAfter: String(seconds)]
+        case .importInProgress(let seconds), .importsBusy(let seconds): return [.retryAfter: String(seconds)]
         default: return [:]
         }
     }

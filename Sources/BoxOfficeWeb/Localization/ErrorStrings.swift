@@ -51,6 +51,10 @@ struct ErrorStrings: Sendable {
             return english
                 ? "Another import of yours is still running. Try again when it has finished."
                 : "가져오기가 이미 진행 중입니다. 그 가져오기가 끝난 뒤에 다시 해 보세요."
+        case .importsBusy(let seconds):
+            return english
+                ? "The server is reading other people's imports. Try again in \(seconds) seconds."
+                : "서버가 다른 사람들의 가져오기를 읽고 있습니다. \(seconds)초 뒤에 다시 해 보세요."
         }
     }
 

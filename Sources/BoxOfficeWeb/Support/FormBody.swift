@@ -117,6 +117,8 @@ struct FormBody: Sendable {
                 }
                 if offset < bytes.count { try parser.feed(UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
             }
+            // A file of line breaks costs the parser a turn per byte; others' requests go between its chunks.
+            await Task.yield()
         }
         if !admitted { try admit(nil) }
         guard parser.isClosed else { throw BoxOfficeError.invalid(nil, .malformedForm) }

@@ -66,6 +66,9 @@ extension DiaryAPITests {
                 let report = try #require(first.jsonObject)
                 let spent = (try await services.ledger.usage().byPurpose[.lookups] ?? 0) - before
                 #expect(spent <= 100 && spent >= 98, "look-ups spent: \(spent)")
+                // Searches the day's allowance refused were never made, and are not reported as made.
+                let searches = try #require(report["kobisSearches"] as? Int)
+                #expect(searches <= 100 && searches >= spent - 2, "searches reported: \(searches), spent: \(spent)")
                 #expect(report["imported"] as? Int == films.count)
                 let left = try #require(report["leftForTomorrow"] as? Int)
                 let reasons = Self.skippedReasons(report)

@@ -89,6 +89,24 @@ struct ErrorMiddlewareTests {
         }
     }
 
+    @Test("as many imports as the server reads at once: 503 with Retry-After in the reader's language")
+    func importsBusy() async throws {
+        try await OperationsTestSupport.withFailingRoutes { client, logs in
+            for path in ["/api/v1/fail/imports-busy", "/fail/imports-busy"] {
+                for (language, words) in [
+                    ("ko", "서버가 다른 사람들의 가져오기를 읽고 있습니다. 30초 뒤에"),
+                    ("en", "imports. Try again in 30 seconds."),
+                ] {
+                    let answer = try await client.get(path + "?lang=" + language)
+                    #expect(answer.status == .serviceUnavailable)
+                    #expect(answer.headers[.retryAfter] == "30")
+                    #expect(answer.text.contains(words), "\(path) \(answer.text.prefix(300))")
+                }
+            }
+            #expect(!logs.all.contains { $0.level >= .warning }, "\(logs.all.map(\.message))")
+        }
+    }
+
     @Test("a missing template is an unexpected 500, logged as an error")
     func missingTemplate() async throws {
         try await OperationsTestSupport.withFailingRoutes { client, logs in

@@ -69,6 +69,9 @@ enum OperationsTestSupport {
             router.get(RouterPath("\(prefix)/import-running")) { _, _ -> Response in
                 throw DiaryError.importInProgress
             }
+            router.get(RouterPath("\(prefix)/imports-busy")) { _, _ -> Response in
+                throw WebError.importsBusy(retryAfterSeconds: 30)
+            }
             router.get(RouterPath("\(prefix)/busy")) { _, _ -> Response in
                 throw DiaryError.busy(retryAfterSeconds: 30)
             }

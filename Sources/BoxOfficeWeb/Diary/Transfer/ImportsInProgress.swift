@@ -3,25 +3,46 @@ import KOBIS
 
 /// The people whose import this server is reading or writing: one at a time each (the diary's import page, the
 /// notes' and the watchlist's import operations and the watchlist's import page together), so one account cannot
-/// hold many large files in memory at once, or many import transactions open. Exports have their own limit.
+/// hold many large files in memory at once, or many import transactions open; and at most ``limit`` at once in all,
+/// so that many accounts cannot either (a file of tens of megabytes is held and read whole). Exports have their own
+/// limit.
 final class ImportsInProgress: Sendable {
     private let people = Locked(Set<UUID>())
+    /// Imports this server reads at once, whoever sent them.
+    let limit: Int
 
     /// How long a refused import is told to wait: a large file takes tens of seconds.
     static let retryAfterSeconds = 30
+    /// Two files of the largest size read at once stay within a few hundred megabytes.
+    static let defaultLimit = 2
+
+    init(limit: Int = ImportsInProgress.defaultLimit) {
+        self.limit = max(1, limit)
+    }
 
     /// Runs `work` as `userID`'s import, or throws ``WebError/importInProgress(retryAfterSeconds:)`` at once while
-    /// another of theirs runs.
+    /// another of theirs runs, ``WebError/importsBusy(retryAfterSeconds:)`` while ``limit`` others do.
     func run<T>(for userID: UUID, _ work: () async throws -> T) async throws -> T {
         try begin(userID)
         defer { end(userID) }
         return try await work()
     }
 
-    /// Marks `userID`'s import as begun (``end(_:)`` ends it), or throws while another of theirs runs.
+    /// Marks `userID`'s import as begun (``end(_:)`` ends it), or throws while another of theirs runs or the server
+    /// reads as many as it takes.
     func begin(_ userID: UUID) throws(WebError) {
-        let begun = people.withLock { $0.insert(userID).inserted }
-        guard begun else { throw .importInProgress(retryAfterSeconds: Self.retryAfterSeconds) }
+        enum Outcome { case begun, theirs, full }
+        let outcome = people.withLock { people -> Outcome in
+            if people.contains(userID) { return .theirs }
+            if people.count >= limit { return .full }
+            people.insert(userID)
+            return .begun
+        }
+        switch outcome {
+        case .begun: return
+        case .theirs: throw .importInProgress(retryAfterSeconds: Self.retryAfterSeconds)
+        case .full: throw .importsBusy(retryAfterSeconds: Self.retryAfterSeconds)
+        }
     }
 
     func end(_ userID: UUID) {
