@@ -151,10 +151,10 @@ struct CLIStrings: Sendable {
         t("지역 \(code)", "region \(code)")
     }
 
-    /// The mark beside a rank: `신규` / `NEW`, `▲2`, `▼1`, `-`.
+    /// The mark beside a rank: `신작` / `NEW`, `▲2`, `▼1`, `-`.
     func rankChange(_ change: RankChange) -> String {
         switch change {
-        case .new: return t("신규", "NEW")
+        case .new: return t("신작", "NEW")
         case .up(let steps): return "▲\(steps)"
         case .down(let steps): return "▼\(steps)"
         case .same: return "-"
@@ -254,8 +254,8 @@ struct CLIStrings: Sendable {
                 "No permission to listen on \(address). Choose a port of 1024 or more.")
         case .addressUnavailable:
             t(
-                "이 컴퓨터에는 \(address) 주소가 없습니다. --hostname을 확인해 주세요.",
-                "This machine has no address \(address). Check --hostname.")
+                "이 컴퓨터에는 \(address) 주소가 없습니다. --hostname(또는 BOXOFFICE_HOSTNAME)을 확인해 주세요.",
+                "This machine has no address \(address). Check --hostname (or BOXOFFICE_HOSTNAME).")
         }
     }
 

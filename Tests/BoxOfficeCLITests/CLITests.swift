@@ -64,7 +64,7 @@ struct CLITests {
             #expect(lines[1].contains("일차") && lines[1].contains("회당"))
             let rows = Array(lines[2..<12])
             #expect(rows.allSatisfy { $0.contains(",") })
-            #expect(rows.allSatisfy { row in ["신규", "▲", "▼", " - "].contains { row.contains($0) } })
+            #expect(rows.allSatisfy { row in ["신작", "▲", "▼", " - "].contains { row.contains($0) } })
             // The last column ends at the same display column on every row.
             let widths = Set(lines[1..<12].map(displayWidth))
             #expect(widths.count == 1, "\(widths)")

@@ -125,8 +125,8 @@ struct LanguageTests {
             #expect(englishLines.contains { $0.hasPrefix("Market sales ≈ ₩") && $0.contains("billion") })
             // The same figures, with the new films marked in each language.
             #expect(koreanLines.count == englishLines.count)
-            #expect(koreanLines.contains { $0.contains("신규") } == englishLines.contains { $0.contains("NEW") })
-            #expect(!englishLines.contains { $0.contains("신규") })
+            #expect(koreanLines.contains { $0.contains("신작") } == englishLines.contains { $0.contains("NEW") })
+            #expect(!englishLines.contains { $0.contains("신작") })
             for format in ["json", "csv"] {
                 let inKorean = try await Self.run(cli, arguments + ["--format", format], locale: Self.korean)
                 let inEnglish = try await Self.run(cli, arguments + ["--format", format, "--lang", "en"], locale: [:])

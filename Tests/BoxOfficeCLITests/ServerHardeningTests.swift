@@ -103,7 +103,7 @@ struct ServerHardeningTests {
         #expect(try await http.send("GET", "/health").status == 200)
     }
 
-    @Test("BOXOFFICE_UPSTREAM_TIMEOUT bounds a KOBIS that never answers: 504 JSON and a 504 page, never a hang")
+    @Test("BOXOFFICE_UPSTREAM_TIMEOUT bounds a KOBIS that never answers: 503 JSON and a 503 page, never a hang")
     func upstreamTimeout() async throws {
         let kobis = SimulatorServer(fault: .timeout, logger: Logger(label: "sim"))
         try await kobis.start()
@@ -115,10 +115,10 @@ struct ServerHardeningTests {
             defer { server.stop() }
             let http = try await server.start()
             let api = try await http.send("GET", "/api/v1/daily?date=2024-03-15")
-            #expect(api.status == 504, "\(api.text)")
+            #expect(api.status == 503, "\(api.text)")
             #expect(api.json?["error"] != nil)
             let page = try await http.send("GET", "/weekly?date=2024-03-13")
-            #expect(page.status == 504)
+            #expect(page.status == 503)
             #expect(page.text.contains("KOBIS"))
             #expect(kobis.callCount >= 2, "the calls did reach the hanging KOBIS")
         } catch {

@@ -52,7 +52,7 @@ struct ChartRequestParametersTests {
         #expect(ErrorPresentation(BoxOfficeError.invalid("nation", .oneOf(["K", "F"]))).status == .badRequest)
         #expect(ErrorPresentation(BoxOfficeError.notFound(.movie(code: "x"))).status == .notFound)
         #expect(ErrorPresentation(BoxOfficeError.storage("x")).status == .serviceUnavailable)
-        #expect(ErrorPresentation(BoxOfficeError.upstream(.timeout)).status == .gatewayTimeout)
+        #expect(ErrorPresentation(BoxOfficeError.upstream(.timeout)).status == .serviceUnavailable)
         #expect(ErrorPresentation(BoxOfficeError.upstream(.connectionFailed("reset"))).status == .serviceUnavailable)
         #expect(ErrorPresentation(BoxOfficeError.upstream(.httpStatus(500))).status == .badGateway)
         #expect(ErrorPresentation(BoxOfficeError.upstream(.malformedResponse("x"))).status == .badGateway)

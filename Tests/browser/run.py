@@ -56,7 +56,7 @@ SCRUBBED_ENVIRONMENT = (
     "KOBIS_API_KEY", "KOBIS_BASE_URL", "TMDB_API_KEY", "TMDB_BASE_URL", "KAKAO_REST_API_KEY",
     "KAKAO_BASE_URL", "DATABASE_URL", "PORT", "BOXOFFICE_HOSTNAME",
 )
-CHANGE_MARK = re.compile(r"^(신규|▲[1-9][0-9]*|▼[1-9][0-9]*|-)$")
+CHANGE_MARK = re.compile(r"^(신작|▲[1-9][0-9]*|▼[1-9][0-9]*|-)$")
 GROUPED = r"[0-9]{1,3}(?:,[0-9]{3})*"
 
 
@@ -338,7 +338,7 @@ def test(name: str, **driver_options) -> Callable[[Test], Test]:
 
 def expected_mark(change: dict) -> str:
     kind, amount = change["kind"], change["amount"]
-    return {"new": "신규", "up": f"▲{amount}", "down": f"▼{amount}", "same": "-"}[kind]
+    return {"new": "신작", "up": f"▲{amount}", "down": f"▼{amount}", "same": "-"}[kind]
 
 
 def expected_class(change: dict) -> str:
@@ -386,7 +386,7 @@ def daily_page(c: Context) -> None:
     check_rows_match_api(c.driver, chart["entries"])
     check(any(entry["audienceTotal"] >= 1000 for entry in chart["entries"]), "figures large enough for separators")
 
-    # A day whose chart moves: every kind of mark, in its colour (신규 and ▲ red, ▼ blue).
+    # A day whose chart moves: every kind of mark, in its colour (신작 and ▲ red, ▼ blue).
     moving = None
     for offset in range(2, 60):
         day = (dt.date.fromisoformat(date) - dt.timedelta(days=offset)).isoformat()
@@ -399,7 +399,7 @@ def daily_page(c: Context) -> None:
     c.driver.get(c.server.url(f"/daily?date={day}"))
     check_rows_match_api(c.driver, entries)
     colours = {kind: one(c.driver, f".change.change-{kind}").value_of_css_property("color") for kind in ("new", "up", "down")}
-    check(colours["new"] == colours["up"], f"신규 and ▲ share the rise colour: {colours}")
+    check(colours["new"] == colours["up"], f"신작 and ▲ share the rise colour: {colours}")
     check(colours["up"] != colours["down"], f"▲ and ▼ differ in colour: {colours}")
     red, green, blue = (int(v) for v in re.findall(r"[0-9]+", colours["up"])[:3])
     check(red > blue and red > green, f"rises are red: {colours['up']}")

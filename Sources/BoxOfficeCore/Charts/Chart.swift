@@ -99,7 +99,7 @@ public enum ChartSource: String, Codable, Sendable, Hashable {
 
 /// How a film's rank moved since the previous day or period.
 public enum RankChange: Hashable, Sendable {
-    /// Newly entered the chart (신규 진입).
+    /// Newly entered the chart (신작; KOBIS marks a re-entry the same way).
     case new
     case up(Int)
     case down(Int)

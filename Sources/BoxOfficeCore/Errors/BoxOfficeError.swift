@@ -7,7 +7,7 @@ public enum BoxOfficeError: Error, Sendable, Equatable {
     case invalid(InputProblem)
     /// Nothing there (HTTP 404).
     case notFound(Missing)
-    /// KOBIS failed and nothing was stored to fall back on (HTTP 502/503/504).
+    /// KOBIS failed and nothing was stored to fall back on (HTTP 502/503).
     case upstream(KOBISError)
     /// The store failed. The text is a diagnostic for operators' logs, never shown to readers as it is.
     case storage(String)

@@ -6,7 +6,7 @@ import NIOHTTP1
 import OpenAPIRuntime
 
 /// What an error means to a client: an HTTP status and a one-line message.
-/// Upstream and storage failures map to 502/503/504; only an error nothing explains (a bug) is a 500.
+/// Upstream and storage failures map to 502/503 (as the Contract says); only an error nothing explains (a bug) is a 500.
 /// Messages never carry internals (SQL, driver messages, URLs); the error middleware logs those.
 struct ErrorPresentation: Sendable, Equatable {
     var status: HTTPResponse.Status
@@ -80,8 +80,7 @@ struct ErrorPresentation: Sendable, Equatable {
         case .invalid: return .badRequest
         case .notFound: return .notFound
         case .storage, .busy: return .serviceUnavailable
-        case .upstream(.timeout): return .gatewayTimeout
-        case .upstream(.connectionFailed), .upstream(.callLimitReached), .upstream(.cancelled):
+        case .upstream(.timeout), .upstream(.connectionFailed), .upstream(.callLimitReached), .upstream(.cancelled):
             return .serviceUnavailable
         case .upstream: return .badGateway
         }

@@ -115,10 +115,10 @@ struct PageStrings: Sendable {
         "\(periodLabel) \(NumberFormatting.thousands(audience)) / \(totalAudience) \(NumberFormatting.thousands(total))"
     }
 
-    /// The mark beside a rank: `신규` / `NEW`, `▲2`, `▼1`, `-`.
+    /// The mark beside a rank: `신작` / `NEW`, `▲2`, `▼1`, `-`.
     func rankChange(_ change: RankChange) -> String {
         switch change {
-        case .new: return isEnglish ? "NEW" : "신규"
+        case .new: return isEnglish ? "NEW" : "신작"
         case .up(let steps): return "▲\(steps)"
         case .down(let steps): return "▼\(steps)"
         case .same: return "-"
@@ -128,7 +128,7 @@ struct PageStrings: Sendable {
     /// What a screen reader says for a rank: "3위, 2계단 상승" / "Rank 3, up 2".
     func spokenRank(_ rank: Int, change: RankChange) -> String {
         switch change {
-        case .new: return isEnglish ? "Rank \(rank), new entry" : "\(rank)위, 신규 진입"
+        case .new: return isEnglish ? "Rank \(rank), new entry" : "\(rank)위, 신작"
         case .up(let steps): return isEnglish ? "Rank \(rank), up \(steps)" : "\(rank)위, \(steps)계단 상승"
         case .down(let steps): return isEnglish ? "Rank \(rank), down \(steps)" : "\(rank)위, \(steps)계단 하락"
         case .same: return isEnglish ? "Rank \(rank), no change" : "\(rank)위, 변동 없음"

@@ -39,7 +39,7 @@ struct LimitsTests {
         try await server.stop()
     }
 
-    @Test("a KOBIS call that never answers ends at the configured timeout: 504 JSON, a 504 page")
+    @Test("a KOBIS call that never answers ends at the configured timeout: 503 JSON, a 503 page")
     func hangingKOBIS() async throws {
         try await Self.withHangingKOBIS { server, client in
             server.setFault(.timeout)
@@ -48,17 +48,17 @@ struct LimitsTests {
             async let movieCall = client.get("/api/v1/movies/20231520")
             async let pageCall = client.get("/daily?date=\(WebTestSupport.settledDate)")
             let (api, weekly, movie, page) = try await (apiCall, weeklyCall, movieCall, pageCall)
-            #expect(api.status == .gatewayTimeout, "\(api.text)")
+            #expect(api.status == .serviceUnavailable, "\(api.text)")
             #expect(api.apiErrorMessage == "KOBIS did not answer in time. Please try again later.")
-            #expect(weekly.status == .gatewayTimeout)
-            #expect(movie.status == .gatewayTimeout, "\(movie.text)")
-            #expect(page.status == .gatewayTimeout)
+            #expect(weekly.status == .serviceUnavailable)
+            #expect(movie.status == .serviceUnavailable, "\(movie.text)")
+            #expect(page.status == .serviceUnavailable)
             #expect(page.text.contains(#"<p class="error-message">"#))
             // Latency (far) longer than the timeout is the same thing.
             server.setFault(.none)
             server.setLatency(.seconds(6 * Self.upstreamTimeout))
             let slow = try await client.get("/api/v1/daily?date=2024-03-14")
-            #expect(slow.status == .gatewayTimeout)
+            #expect(slow.status == .serviceUnavailable)
             server.setLatency(.zero)
             let recovered = try await client.get("/api/v1/daily?date=\(WebTestSupport.settledDate)")
             #expect(recovered.status == .ok, "the next request after the fault goes through")

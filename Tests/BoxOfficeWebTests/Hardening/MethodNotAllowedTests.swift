@@ -8,7 +8,7 @@ import Testing
 @Suite("405 Method Not Allowed and Allow")
 struct MethodNotAllowedTests {
     @Test(
-        "an address that exists under other methods answers 405 with Allow (JSON under /api, a page elsewhere)",
+        "an address that exists under other methods answers 405 with Allow (JSON under /api and for /session and /openapi.json, a page elsewhere)",
         arguments: [
             (HTTPRequest.Method.delete, "/api/v1/daily", "GET, HEAD, OPTIONS"),
             (.init("TRACE")!, "/api/v1/weekly?date=2024-03-13", "GET, HEAD, OPTIONS"),
@@ -20,6 +20,8 @@ struct MethodNotAllowedTests {
             (.delete, "/daily", "GET, HEAD, OPTIONS"),
             (.post, "/movies/20231520", "GET, HEAD, OPTIONS"),
             (.put, "/logout", "GET, HEAD, POST, OPTIONS"),
+            (.post, "/session", "GET, HEAD, OPTIONS"),
+            (.delete, "/openapi.json", "GET, HEAD, OPTIONS"),
         ])
     func methodNotAllowed(method: HTTPRequest.Method, uri: String, allow: String) async throws {
         try await HardeningTestSupport.withApp { client, _, _ in
@@ -28,7 +30,7 @@ struct MethodNotAllowedTests {
                 response.status == .methodNotAllowed,
                 "\(method) \(uri): \(response.status) \(response.text.prefix(200))")
             #expect(response.headers[.allow] == allow, "\(method) \(uri)")
-            if uri.hasPrefix("/api/") {
+            if uri.hasPrefix("/api/") || uri == "/session" || uri == "/openapi.json" {
                 #expect(response.headers[.contentType] == "application/json; charset=utf-8")
                 #expect(response.apiErrorMessage?.contains("not allowed") == true, "\(response.text)")
             } else {

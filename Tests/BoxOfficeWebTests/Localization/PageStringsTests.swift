@@ -10,13 +10,13 @@ struct PageStringsTests {
     func rankChange() {
         let korean = PageStrings.korean
         let english = PageStrings.english
-        #expect(korean.rankChange(.new) == "신규")
+        #expect(korean.rankChange(.new) == "신작")
         #expect(english.rankChange(.new) == "NEW")
         #expect(korean.rankChange(.up(2)) == "▲2")
         #expect(english.rankChange(.down(1)) == "▼1")
         #expect(korean.rankChange(.same) == "-")
         #expect(korean.spokenRank(3, change: .up(2)) == "3위, 2계단 상승")
-        #expect(korean.spokenRank(1, change: .new) == "1위, 신규 진입")
+        #expect(korean.spokenRank(1, change: .new) == "1위, 신작")
         #expect(korean.spokenRank(4, change: .down(1)) == "4위, 1계단 하락")
         #expect(korean.spokenRank(5, change: .same) == "5위, 변동 없음")
         #expect(english.spokenRank(4, change: .down(1)) == "Rank 4, down 1")
