@@ -124,10 +124,12 @@ public struct AppConfiguration: Sendable {
         self.keeperLease = keeperLease
     }
 
-    /// Reads the contract's environment variables. Empty values count as unset.
-    public init(environment: [String: String], workingDirectory: String = FileManager.default.currentDirectoryPath)
-        throws(ConfigurationError)
-    {
+    /// Reads the contract's environment variables. Empty values count as unset; `now` places "yesterday" for the
+    /// keeper's first day.
+    public init(
+        environment: [String: String], workingDirectory: String = FileManager.default.currentDirectoryPath,
+        now: Date = Date()
+    ) throws(ConfigurationError) {
         func value(_ name: String) -> String? {
             guard let raw = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !raw.isEmpty else {
                 return nil
@@ -173,7 +175,7 @@ public struct AppConfiguration: Sendable {
             }
             port = parsed
         }
-        try readKeeper(value)
+        try readKeeper(value, now: now)
         try readWebhooks(value)
         try readConnections(value)
     }
@@ -231,7 +233,7 @@ public struct AppConfiguration: Sendable {
     }
 
     /// The keeper's and the quota's variables; the keeper is on unless `BOXOFFICE_KEEPER=off`.
-    private mutating func readKeeper(_ value: (String) -> String?) throws(ConfigurationError) {
+    private mutating func readKeeper(_ value: (String) -> String?, now: Date) throws(ConfigurationError) {
         func whole(_ name: String, in range: ClosedRange<Int>, rule: InputRule) throws(ConfigurationError)
             -> Int?
         {
@@ -252,6 +254,18 @@ public struct AppConfiguration: Sendable {
         if let raw = value("BOXOFFICE_ARCHIVE_FROM") {
             guard raw.count == 10, let day = CalendarDate(raw) else {
                 throw ConfigurationError(InputProblem("BOXOFFICE_ARCHIVE_FROM", .dayFormat, value: raw))
+            }
+            // A day KOBIS has no chart for would leave the keeper stuck on it, or keeping nothing, for ever.
+            let earliest = BoxOfficeCalendar.defaultEarliestDate
+            guard day >= earliest else {
+                throw ConfigurationError(
+                    InputProblem("BOXOFFICE_ARCHIVE_FROM", .beforeData(earliest: earliest), value: raw))
+            }
+            let yesterday = CalendarDate(now, in: BoxOfficeCalendar.seoul).adding(days: -1)
+            guard day <= yesterday else {
+                let rule: InputRule =
+                    day == yesterday.adding(days: 1) ? .today(latest: yesterday) : .future(latest: yesterday)
+                throw ConfigurationError(InputProblem("BOXOFFICE_ARCHIVE_FROM", rule, value: raw))
             }
             archiveFrom = day
         }

@@ -122,7 +122,12 @@ struct SimulateKOBISCommand: AsyncParsableCommand, LocalizedCommand {
         logger.logLevel = .warning
         let server = SimulatorServer(
             host: "127.0.0.1", port: port, latency: .milliseconds(latencyMilliseconds), fault: mode, logger: logger)
-        try await server.start()
+        do {
+            try await server.start()
+        } catch {
+            guard let failure = ListenFailure(error) else { throw error }
+            throw CLIError(strings.cannotListen(failure, address: ListenFailure.authority("127.0.0.1", port)))
+        }
         Terminal.write(
             strings.simulatorServing(
                 server.baseURL.absoluteString, fault: mode.rawValue, latencyMilliseconds: latencyMilliseconds) + "\n")

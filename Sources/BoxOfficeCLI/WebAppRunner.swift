@@ -1,5 +1,12 @@
 public import BoxOfficeApp
 public import Logging
+import NIOCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Why the web app could not listen on its address; a ``WebAppRunner`` throws it for `serve` to say in the reader's
 /// language (the socket's own error is English and names no address).
@@ -10,6 +17,17 @@ public enum ListenFailure: Error, Sendable, Equatable {
     case permissionDenied
     /// No interface of this machine has that address.
     case addressUnavailable
+
+    /// The failure a socket's error stands for (NIO's `IOError` from binding), or nil for any other error.
+    public init?(_ error: any Error) {
+        guard let error = error as? IOError else { return nil }
+        switch error.errnoCode {
+        case EADDRINUSE: self = .addressInUse
+        case EACCES: self = .permissionDenied
+        case EADDRNOTAVAIL: self = .addressUnavailable
+        default: return nil
+        }
+    }
 
     /// `host:port`, an IPv6 address in brackets (`[::1]:8080`), as URLs write them.
     static func authority(_ host: String, _ port: Int) -> String {

@@ -2,13 +2,6 @@ import BoxOfficeApp
 import BoxOfficeCLI
 import BoxOfficeWeb
 import Logging
-import NIOCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// `boxoffice serve`'s web app: the one command that needs the web target. It stops within ten seconds of SIGTERM
 /// (``BoundedStop``).
@@ -18,13 +11,8 @@ struct WebApp: WebAppRunner {
     ) async throws {
         do {
             try await BoundedStop.serve(configuration, logger: logger, onServerRunning: onServerRunning)
-        } catch let error as IOError {
-            switch error.errnoCode {
-            case EADDRINUSE: throw ListenFailure.addressInUse
-            case EACCES: throw ListenFailure.permissionDenied
-            case EADDRNOTAVAIL: throw ListenFailure.addressUnavailable
-            default: throw error
-            }
+        } catch {
+            throw ListenFailure(error) ?? error
         }
     }
 }

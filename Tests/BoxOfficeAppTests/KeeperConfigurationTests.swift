@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import Foundation
 import KOBIS
 import Testing
 
@@ -49,6 +50,26 @@ struct KeeperConfigurationTests {
             try AppConfiguration(environment: [name: raw])
         }
         #expect(error?.message.contains(name) == true, "\(error?.message ?? "")")
+    }
+
+    @Test("the keeper's first day lies between the data's first day and yesterday in Seoul, or serve will not start")
+    func archiveFromBounds() throws {
+        // 2026-03-10 00:30 in Seoul: yesterday there is 2026-03-09, while in UTC it is still 2026-03-09.
+        let now = try #require(CalendarDate("2026-03-10")).startInstant(in: BoxOfficeCalendar.seoul).addingTimeInterval(
+            1800)
+        func from(_ raw: String) throws(ConfigurationError) -> CalendarDate {
+            try AppConfiguration(environment: ["BOXOFFICE_ARCHIVE_FROM": raw], now: now).archiveFrom
+        }
+        #expect(try from("2004-01-01").isoString == "2004-01-01")
+        #expect(try from("2026-03-09").isoString == "2026-03-09")
+        for (raw, words) in [
+            ("2003-12-31", "too early; the earliest accepted day is 2004-01-01"), ("2026-03-10", "is today in Korea"),
+            ("2030-01-01", "is in the future. The latest day is 2026-03-09"),
+        ] {
+            let error = #expect(throws: ConfigurationError.self) { try from(raw) }
+            #expect(error?.message.contains("BOXOFFICE_ARCHIVE_FROM") == true, "\(error?.message ?? "")")
+            #expect(error?.message.contains(words) == true, "\(error?.message ?? "")")
+        }
     }
 
     @Test("the description shows the keeper's settings; the quota names the key by a digest, never the key")

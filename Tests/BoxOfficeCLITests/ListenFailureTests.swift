@@ -86,4 +86,29 @@ struct ListenFailureTests {
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("[::1]:\(taken.port) is in use"), "\(refused.stderr)")
     }
+
+    @Test(
+        "a host name that names no address: one line naming both ways to set it, exit 1, nothing started",
+        arguments: [["--hostname", "not_a_host!"], ["--hostname", ""]])
+    func unknownHost(options: [String]) async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let result = try await cli.run(["serve", "--port", "0", "--lang", "en"] + options)
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("Check --hostname (or BOXOFFICE_HOSTNAME)"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("test.sqlite").path))
+    }
+
+    @Test("simulate-kobis on a port in use: the same one line, exit 1")
+    func simulatorPortInUse() async throws {
+        let taken = try Self.listeningSocket()
+        defer { close(taken.descriptor) }
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let result = try await cli.run(["simulate-kobis", "--port", String(taken.port), "--lang", "en"])
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("127.0.0.1:\(taken.port) is in use"), "\(result.stderr)")
+    }
 }

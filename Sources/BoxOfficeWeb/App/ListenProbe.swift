@@ -11,9 +11,13 @@ import NIOCore
 /// errors of their own before the one line that says what happened (and, in a debug build, a pool's assertion ended
 /// the process). The address is bound the way the server binds it (`SO_REUSEADDR`) and let go at once.
 enum ListenProbe {
-    /// Throws NIO's `IOError` for a bind that fails; a name that does not resolve, or port 0, is left to the server.
+    /// Throws NIO's `IOError` for a bind that fails, and for a name that does not resolve (`EADDRNOTAVAIL`: no
+    /// address of this machine has it); port 0 is left to the server.
     static func check(host: String, port: Int) throws {
-        guard port != 0, let address = try? SocketAddress.makeAddressResolvingHost(host, port: port) else { return }
+        guard let address = try? SocketAddress.makeAddressResolvingHost(host, port: port) else {
+            throw IOError(errnoCode: EADDRNOTAVAIL, reason: "resolve")
+        }
+        guard port != 0 else { return }
         #if canImport(Glibc)
             let descriptor = socket(address.protocol.rawValue, Int32(SOCK_STREAM.rawValue), 0)
         #else
