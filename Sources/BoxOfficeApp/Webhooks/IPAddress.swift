@@ -70,8 +70,10 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         case (127, _, _): return .loopback
         case (169, 254, _): return .linkLocal
         case (224...239, _, _): return .multicast
-        // IETF protocol assignments, documentation, benchmarking, and 240/4 (reserved, broadcast included).
-        case (192, 0, 0), (192, 0, 2), (198, 18...19, _), (198, 51, 100), (203, 0, 113), (240...255, _, _):
+        // IETF protocol assignments, documentation, the old 6to4 relays' anycast, benchmarking, and 240/4 (reserved,
+        // broadcast included).
+        case (192, 0, 0), (192, 0, 2), (192, 88, 99), (198, 18...19, _), (198, 51, 100), (203, 0, 113),
+            (240...255, _, _):
             return .reserved
         default: return nil
         }
@@ -85,6 +87,9 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         if (b[0] & 0xFE) == 0xFC { return .uniqueLocal }
         if b[0] == 0xFF { return .multicast }
         if b[0] == 0x20 && b[1] == 0x01 && b[2] == 0x0D && b[3] == 0xB8 { return .reserved }  // documentation
+        // IETF protocol assignments (Teredo's tunnels, ORCHID, benchmarking), and the newer documentation block.
+        if b[0] == 0x20 && b[1] == 0x01 && b[2] <= 0x01 { return .reserved }
+        if b[0] == 0x3F && (b[1] & 0xF0) == 0xF0 { return .reserved }
         // Everything outside 2000::/3 (global unicast) is unassigned or special.
         if (b[0] & 0xE0) != 0x20 { return .reserved }
         return nil
