@@ -45,7 +45,7 @@ public struct DiaryHousekeeping: Service, CustomStringConvertible {
                 logger.info(
                     "diary housekeeping",
                     metadata: [
-                        "expired_sessions": "\(result.sessions)", "old_failed_logins": "\(result.loginAttempts)",
+                        "expired_sessions": "\(result.sessions)", "old_attempts": "\(result.loginAttempts)",
                         "expired_browsers": "\(result.devices)", "deleted_accounts_finished": "\(result.accounts)",
                     ])
             }

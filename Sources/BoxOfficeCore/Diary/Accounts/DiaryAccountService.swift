@@ -345,7 +345,7 @@ public struct DiaryAccountService: Sendable {
     public struct PurgeResult: Sendable, Hashable {
         /// Sessions past their expiry.
         public var sessions: Int
-        /// Failed logins older than ``Settings/loginFailureWindow``, which no longer count.
+        /// Failed log-ins and sign-up tries older than ``Settings/loginFailureWindow``, which no longer count.
         public var loginAttempts: Int
         /// Remembered browsers unused for ``Settings/deviceLifetime``, whose cookies have expired.
         public var devices: Int
