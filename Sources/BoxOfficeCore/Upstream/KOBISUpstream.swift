@@ -47,7 +47,9 @@ public struct KOBISUpstream: BoxOfficeUpstream {
         } catch {
             throw BoxOfficeError.upstream(error)
         }
-        if info.movieCode.isEmpty && info.movieName.isEmpty { return nil }
+        // KOBIS answers a code it does not know with an empty film; every film it knows has a title, so one without
+        // is that answer too, whatever code it echoes.
+        if info.movieName.isEmpty { return nil }
         // KOBIS answers with the code asked about; another (or none, with details) is a broken answer, and would be
         // kept and shown under the wrong film.
         guard info.movieCode == code else {
