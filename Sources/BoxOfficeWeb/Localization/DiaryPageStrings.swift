@@ -108,8 +108,8 @@ struct DiaryPageStrings: Sendable {
             "비밀번호를 바꾸면 다른 모든 기기에서 로그아웃됩니다.", "Changing the password logs you out everywhere else.")
         changePasswordButton = t("비밀번호 바꾸기", "Change password")
         passwordChanged = t(
-            "비밀번호를 바꿨습니다. 다른 기기에서는 로그아웃되었습니다.",
-            "Password changed. Other browsers and devices were logged out.")
+            "비밀번호를 바꿨습니다. 다른 브라우저에서는 로그아웃되었습니다. API 토큰은 아래에서 폐기할 때까지 계속 쓸 수 있습니다.",
+            "Password changed. Other browsers were logged out. API tokens keep working until you revoke them below.")
         deleteAccountTitle = t("계정 지우기", "Delete account")
         deleteAccountIntro = t(
             "계정을 지우면 일기(기록과 분류), 보고 싶은 영화, 알림, 웹훅, 피드 주소, API 토큰이 모두 바로 지워지며 되돌릴 수 없습니다.",
