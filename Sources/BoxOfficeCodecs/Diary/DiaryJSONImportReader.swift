@@ -73,6 +73,19 @@ public struct DiaryJSONImportReader {
         self.rowLimit = rowLimit
     }
 
+    /// Most bytes of a file that does not begin as an object kept for the whole read to word its problem: past them
+    /// it is simply not an object, and reading hundreds of megabytes of `[0,0,…]` whole cost gigabytes and seconds.
+    static let wholeLimit = 64 << 10
+
+    private mutating func keepWhole(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) {
+        guard whole.count + bytes.count <= Self.wholeLimit else {
+            failure = .notDiaryJSON(InputProblem(nil, .notJSONObject))
+            whole = []
+            return
+        }
+        whole.append(contentsOf: bytes)
+    }
+
     /// Why the file cannot be read, once known (nothing more is read then).
     private var failure: DiaryFileProblem?
 
@@ -136,11 +149,11 @@ public struct DiaryJSONImportReader {
                 } else {
                     // Not an object: whatever it is, the whole read says what is wrong with it.
                     state = .whole
-                    whole.append(contentsOf: bytes[i...])
+                    keepWhole(bytes[i...])
                     return
                 }
             case .whole:
-                whole.append(contentsOf: bytes[i...])
+                keepWhole(bytes[i...])
                 return
             case .expectKey:
                 if JSONValueScanner.isWhitespace(byte) {

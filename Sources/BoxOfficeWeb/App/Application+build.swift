@@ -130,7 +130,7 @@ func buildRouter(
             body: .init(byteBuffer: ByteBuffer(string: services.metrics.emitToString())))
     }
     OpenAPIController<AppRequestContext>(document: openAPI).addRoutes(to: router)
-    // One import at a time per person, whether it comes through a page or the API.
+    // One import at a time per person and two per server, whether they come through a page or the API.
     let imports = ImportsInProgress()
 
     // The routes generated from the document (their paths carry /api/v1), the diary's included: a `lang` the API does
@@ -263,7 +263,7 @@ private func addDiaryPageRoutes(
     LoginController<DiaryPageContext>(accounts: accounts, site: site, renderer: renderer).addRoutes(to: guests)
 
     // Only signed-in users get this far. Forms are small; only the two import pages take a file (as multipart, its
-    // token compared before the file is read), one import at a time per person.
+    // token compared before the file is read), one import at a time per person and two per server.
     let members = diary.group()
         .add(middleware: RequireSessionMiddleware<DiaryPageContext>())
         .add(middleware: CSRFMiddleware<DiaryPageContext>(expected: .session))

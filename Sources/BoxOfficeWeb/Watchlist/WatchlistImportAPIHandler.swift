@@ -10,7 +10,8 @@ import OpenAPIRuntime
 /// user's watchlist.
 struct WatchlistImportAPIHandler: Sendable {
     let importer: WatchlistImporter
-    /// One import at a time per person (429 with `Retry-After` for a second), with the import pages.
+    /// One import at a time per person (429 with `Retry-After` for a second) and two per server (503), with the
+    /// import pages; the body is read inside that bound (the operation's body is streamed to the handler).
     let imports: ImportsInProgress
 
     /// Largest file: a Letterboxd watchlist of 100,000 films (the row limit) is about 8 MB.
@@ -20,7 +21,7 @@ struct WatchlistImportAPIHandler: Sendable {
         APIOperationRule(
             Operations.ImportWatchlist.id,
             query: { query, _ in _ = try WatchlistImportFormat(parameter: query.nonEmpty("format")) },
-            bodyLimit: importSizeLimit)
+            bodyLimit: importSizeLimit, body: .streamed)
     ]
 
     func importWatchlist(_ input: Operations.ImportWatchlist.Input) async throws -> Operations.ImportWatchlist.Output {

@@ -125,4 +125,15 @@ struct DiaryJSONImportReaderTests {
         }
         #expect(rows.count + invalid.count == 20)
     }
+
+    @Test("a file that does not begin as an object is kept only so far: past 64 KB it is simply not an object")
+    func notAnObjectIsNotKept() {
+        let small = Data("[0,0,0]".utf8)
+        #expect(
+            Self.streamed(small, piece: 3).0 == Self.whole(small), "a small one is worded as the whole read words it")
+        let large = Data(("[" + String(repeating: "0,", count: 100_000) + "0]").utf8)
+        for piece in [1 << 10, 1 << 20, large.count] {
+            #expect(Self.streamed(large, piece: piece).0 == .failed(.notDiaryJSON(InputProblem(nil, .notJSONObject))))
+        }
+    }
 }

@@ -13,7 +13,7 @@ final class ImportsInProgress: Sendable {
 
     /// How long a refused import is told to wait: a large file takes tens of seconds.
     static let retryAfterSeconds = 30
-    /// Two files of the largest size read at once stay within a few hundred megabytes.
+    /// Two of the largest files read at once hold about a gigabyte at most (two 87 MB CSV files peaked at 900 MB).
     static let defaultLimit = 2
 
     init(limit: Int = ImportsInProgress.defaultLimit) {

@@ -13,7 +13,8 @@ import OpenAPIRuntime
 /// ``importSizeLimit``).
 struct TransferAPIHandler: Sendable {
     let transfer: DiaryTransferService
-    /// One import at a time per person (429 with `Retry-After` for a second), with the import pages.
+    /// One import at a time per person (429 with `Retry-After` for a second) and two per server (503), with the
+    /// import pages.
     let imports: ImportsInProgress
 
     /// Largest import file: a JSON file is read as it arrives, so it may be large (an export of 100,000 notes with
