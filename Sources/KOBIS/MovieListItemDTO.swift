@@ -75,7 +75,7 @@ public struct MovieListItemDTO: Codable, Hashable, Sendable {
         movieCode = try c.movieCode(.movieCd)
         movieName = try c.text(.movieNm)
         movieNameEnglish = try c.text(.movieNmEn)
-        productionYear = c.detailInt(.prdtYear)
+        productionYear = c.detailInt(.prdtYear, in: 1000...9999)
         openDate = c.detailDate(.openDt)
         typeName = try c.text(.typeNm)
         productionStatus = try c.text(.prdtStatNm)

@@ -128,8 +128,12 @@ extension KeyedDecodingContainer {
     func unshownDecimal(_ key: Key) -> Decimal { (try? decimal(key)) ?? 0 }
 
     /// A film's detail a page can go without (a running time, a production year): `nil` when it does not read
-    /// ("131분", "미정"), as when it is empty, rather than losing the film.
-    func detailInt(_ key: Key) -> Int? { (try? optionalInt(key)) ?? nil }
+    /// ("131분", "미정") or lies outside `range`, as when it is empty, rather than losing the film (or meeting
+    /// arithmetic that a value near `Int.min` would overflow).
+    func detailInt(_ key: Key, in range: ClosedRange<Int>) -> Int? {
+        guard let value = (try? optionalInt(key)) ?? nil, range.contains(value) else { return nil }
+        return value
+    }
 
     /// ``optionalDate(_:)`` for an open date: one that is no day ("0", "00000000", "2022") counts as blank, as KOBIS's
     /// own `" "` does, rather than losing the chart or the film.

@@ -54,15 +54,17 @@ struct UnshownFieldTests {
         #expect(films.first?.openDate == nil && films.last?.openDate == CalendarDate("2023-01-05"))
     }
 
-    @Test("a running time or production year that does not read is no value; the film still reads")
-    func detailsThatDoNotRead() throws {
-        let info = Fixtures.movieInfo.replacingOccurrences(of: #""showTm":"130""#, with: #""showTm":"131분""#)
-            .replacingOccurrences(of: #""prdtYear":"2020""#, with: #""prdtYear":"미정""#)
+    @Test(
+        "a running time or production year that does not read, or no year could be, is no value; the film still reads",
+        arguments: [("131분", "미정"), ("-1", "-9223372036854775808"), ("100001", "99999")])
+    func detailsThatDoNotRead(runtime: String, year: String) throws {
+        let info = Fixtures.movieInfo.replacingOccurrences(of: #""showTm":"130""#, with: #""showTm":"\#(runtime)""#)
+            .replacingOccurrences(of: #""prdtYear":"2020""#, with: #""prdtYear":"\#(year)""#)
         let movie = try KOBISClient.decode(MovieInfoResponseDTO.self, from: Fixtures.response(info))
             .movieInfoResult.movieInfo
         #expect(movie.runtimeMinutes == nil && movie.productionYear == nil)
         #expect(movie.movieCode == "20194376" && movie.genres.count == 2)
-        let list = Fixtures.movieList.replacingOccurrences(of: #""prdtYear":"2021""#, with: #""prdtYear":"미정""#)
+        let list = Fixtures.movieList.replacingOccurrences(of: #""prdtYear":"2021""#, with: #""prdtYear":"\#(year)""#)
         let films = try KOBISClient.decode(MovieListResponseDTO.self, from: Fixtures.response(list))
             .movieListResult.movies
         #expect(films.first?.productionYear == nil && films.first?.movieCode == "2023C165")

@@ -89,7 +89,7 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         if b[0] == 0x20 && b[1] == 0x01 && b[2] == 0x0D && b[3] == 0xB8 { return .reserved }  // documentation
         // IETF protocol assignments (Teredo's tunnels, ORCHID, benchmarking), and the newer documentation block.
         if b[0] == 0x20 && b[1] == 0x01 && b[2] <= 0x01 { return .reserved }
-        if b[0] == 0x3F && (b[1] & 0xF0) == 0xF0 { return .reserved }
+        if b[0] == 0x3F && b[1] == 0xFF && (b[2] & 0xF0) == 0 { return .reserved }
         // Everything outside 2000::/3 (global unicast) is unassigned or special.
         if (b[0] & 0xE0) != 0x20 { return .reserved }
         return nil

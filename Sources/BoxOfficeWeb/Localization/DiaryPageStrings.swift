@@ -105,7 +105,8 @@ struct DiaryPageStrings: Sendable {
         currentPasswordLabel = t("지금 비밀번호", "Current password")
         newPasswordLabel = t("새 비밀번호", "New password")
         changePasswordHint = t(
-            "비밀번호를 바꾸면 다른 모든 기기에서 로그아웃됩니다.", "Changing the password logs you out everywhere else.")
+            "비밀번호를 바꾸면 다른 모든 브라우저에서 로그아웃됩니다. API 토큰은 따로 폐기하세요.",
+            "Changing the password logs you out of every other browser. Revoke API tokens on their own.")
         changePasswordButton = t("비밀번호 바꾸기", "Change password")
         passwordChanged = t(
             "비밀번호를 바꿨습니다. 다른 브라우저에서는 로그아웃되었습니다. API 토큰은 아래에서 폐기할 때까지 계속 쓸 수 있습니다.",

@@ -32,7 +32,8 @@ struct WebhookTargetPolicyTests {
             ("::127.0.0.1", .loopback), ("64:ff9b::192.168.0.1", .privateNetwork), ("2002:7f00:1::", .loopback),
             ("255.255.255.255", .reserved), ("2001:db8::1", .reserved), ("2001::7f00:1", .reserved),
             ("2001:0:4136:e378:8000:63bf:3fff:fdd2", .reserved), ("2001:10::1", .reserved), ("2001:20::1", .reserved),
-            ("2001:1ff::1", .reserved), ("3fff::1", .reserved), ("3fff:fff::1", .reserved), ("192.88.99.1", .reserved),
+            ("2001:1ff::1", .reserved), ("3fff::1", .reserved), ("3fff:fff:ffff::1", .reserved),
+            ("192.88.99.1", .reserved),
         ])
     func nonPublic(literal: String, reason: NonPublicAddressReason) throws {
         let address = try #require(IPAddress(literal: literal))
@@ -44,6 +45,7 @@ struct WebhookTargetPolicyTests {
         arguments: [
             "93.184.215.14", "8.8.8.8", "172.15.255.255", "172.32.0.1", "100.63.255.255", "100.128.0.1",
             "2606:4700:4700::1111", "::ffff:8.8.8.8", "[2001:4860:4860::8888]", "2001:200::1", "2c0f:fb50::1",
+            "3fff:1000::1", "3ff0::1",
             "192.88.98.1",
         ])
     func publicAddresses(literal: String) throws {

@@ -42,7 +42,12 @@ struct UpstreamPeriodTests {
         ])
     func anotherPeriod(kind: ChartKind, showRange: String) async throws {
         let query = ChartQuery(kind: kind, date: try #require(CalendarDate("2021-01-08")))
-        await #expect(throws: BoxOfficeError.self) { _ = try await fetch(query, answeredFor: showRange) }
+        let error = await #expect(throws: BoxOfficeError.self) { _ = try await fetch(query, answeredFor: showRange) }
+        guard case .upstream(.malformedResponse(let reason)) = error else {
+            Issue.record("expected a broken answer, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("showRange is not the period asked for"), "\(reason)")
     }
 
     @Test(
