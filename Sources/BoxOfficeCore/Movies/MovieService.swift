@@ -56,6 +56,11 @@ public struct MovieService: Sendable {
         }
         do {
             guard let fresh = try await Self.asLookup({ try await upstream.fetchMovie(code: code) }) else {
+                // KOBIS no longer answers for a film it once did: the copy kept is still the best answer there is.
+                if var stored {
+                    stored.stale = true
+                    return stored
+                }
                 try? await cache.store(Data(), for: absentKey, fetchedAt: calendar.currentInstant)
                 return nil
             }

@@ -63,4 +63,26 @@ struct MovieServiceTests {
         #expect(try await service.regions().map(\.code) == ["0105002"])
         #expect(upstream.callCount == 2)
     }
+
+    @Test("a stored film KOBIS no longer answers for is served as kept, marked stale, never a 404")
+    func storedFilmKOBISForgot() async throws {
+        let clock = TestClock(seoul(2026, 11, 22, 8))
+        let kept = Movie(code: "20240001", title: "가상 영화", source: .kobis, fetchedAt: clock.now)
+        let upstream = RegionUpstream()
+        let service = MovieService(
+            upstream: upstream, repository: OneMovie(movie: kept), cache: InMemoryResponseCache(),
+            calendar: BoxOfficeCalendar(now: clock.function), movieTTL: 60)
+        clock.advance(3600)
+        let movie = try await service.movie(code: "20240001")
+        #expect(movie.title == "가상 영화" && movie.stale)
+        await #expect(throws: BoxOfficeError.self) { _ = try await service.movie(code: "20240002") }
+    }
+}
+
+/// A store holding one film.
+actor OneMovie: MovieRepository {
+    let movie: Movie
+    init(movie: Movie) { self.movie = movie }
+    func storedMovie(code: String) async throws -> Movie? { code == movie.code ? movie : nil }
+    func save(_ movie: Movie) async throws {}
 }
