@@ -114,11 +114,12 @@ public struct DiaryTransferService: Sendable {
     public func importFile(_ data: Data, format: DiaryFileFormat, for user: DiaryUser) async throws -> DiaryImportReport
     {
         // A JSON file is read a megabyte at a time, handing the thread back between them (a file from a page is
-        // here whole).
+        // here whole); a CSV or Letterboxd file is parsed whole anyway, so it goes as it is.
+        let slice = format == .json ? Self.sliceSize : max(1, data.count)
         let body = AsyncStream<Data> { continuation in
             var start = data.startIndex
             while start < data.endIndex {
-                let end = data.index(start, offsetBy: Self.sliceSize, limitedBy: data.endIndex) ?? data.endIndex
+                let end = data.index(start, offsetBy: slice, limitedBy: data.endIndex) ?? data.endIndex
                 continuation.yield(data[start..<end])
                 start = end
             }
