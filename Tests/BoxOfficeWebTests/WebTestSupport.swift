@@ -83,7 +83,8 @@ extension TestResponse {
     }
 
     /// The body as a JSON object.
-    var jsonObject: [String: Any]? {
-        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
-    }
+    var jsonObject: [String: Any]? { jsonValue as? [String: Any] }
+
+    /// The body as whatever JSON it is (an array, an object).
+    var jsonValue: Any? { try? JSONSerialization.jsonObject(with: Data(text.utf8)) }
 }

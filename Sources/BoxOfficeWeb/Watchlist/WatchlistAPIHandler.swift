@@ -23,7 +23,7 @@ struct WatchlistAPIHandler: Sendable {
         let user = try DiaryAPIUser.get()
         let sort = try WatchlistSort(parameter: input.query.sort?.rawValue)
         let items = try await watchlist.list(userID: user.id, sort: sort)
-        return .ok(.init(body: .json(.init(items: items.map(Components.Schemas.DiaryWatchlistItem.init)))))
+        return .ok(.init(body: .json(items.map(Components.Schemas.DiaryWatchlistItem.init))))
     }
 
     func addToWatchlist(_ input: Operations.AddToWatchlist.Input) async throws -> Operations.AddToWatchlist.Output {

@@ -43,7 +43,7 @@ struct WatchlistAPITests {
 
             let list = try await client.call(.get, "/api/v1/watchlist?sort=OPENDATE", token: minji)
             #expect(list.status == .ok, "\(list.text)")
-            #expect((list.jsonObject?["items"] as? [[String: Any]])?.map { $0["movieCode"] as? String } == [code])
+            #expect((list.jsonValue as? [[String: Any]])?.map { $0["movieCode"] as? String } == [code])
             let badSort = try await client.call(.get, "/api/v1/watchlist?sort=rating", token: minji)
             #expect(badSort.status == .badRequest)
             #expect(badSort.apiErrorMessage?.contains("added") == true, "\(badSort.text)")
@@ -53,7 +53,7 @@ struct WatchlistAPITests {
             #expect(korean.apiErrorMessage != badSort.apiErrorMessage, "worded in Korean")
 
             let theirs = try await client.call(.get, "/api/v1/watchlist", token: other)
-            #expect((theirs.jsonObject?["items"] as? [Any])?.isEmpty == true)
+            #expect((theirs.jsonValue as? [Any])?.isEmpty == true)
             #expect(try await client.call(.delete, "/api/v1/watchlist/\(code)", token: other).status == .notFound)
 
             let csv = try await client.call(.get, "/api/v1/watchlist/export?format=csv", token: minji)

@@ -20,7 +20,7 @@ struct WatchlistTransferTests {
 
     static func watchlist(_ client: any TestClientProtocol, _ token: String) async throws -> [[String: String]] {
         let list = try await client.call(.get, "/api/v1/watchlist", token: token)
-        let items = try #require(list.jsonObject?["items"] as? [[String: Any]])
+        let items = try #require(list.jsonValue as? [[String: Any]])
         return items.map { item in
             var kept: [String: String] = [:]
             for key in ["movieCode", "title", "addedAt", "openDate"] { kept[key] = item[key] as? String }
