@@ -11,11 +11,20 @@ from __future__ import annotations
 
 import json
 import time
+import urllib.error
+import urllib.parse
 import urllib.request
 
 import test_phone
 
 PASSWORD = "correct horse battery"
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Lets a 303 be seen as it is."""
+
+    def redirect_request(self, *args, **kwargs):
+        return None
 
 
 def register(r) -> None:
@@ -58,6 +67,25 @@ def register(r) -> None:
                                          headers={"Authorization": f"Bearer {token}"})
         with urllib.request.urlopen(request, timeout=30) as response:
             return [note.get("title") for note in json.load(response).get("notes", [])]
+
+    def end_session_elsewhere(c, cookie: str) -> None:
+        """Logs the session out from another client holding its cookie, as a second device would end it."""
+        headers = {"Cookie": f"boxoffice_session={cookie}"}
+        with urllib.request.urlopen(urllib.request.Request(c.server.url("/session"), headers=headers),
+                                    timeout=30) as response:
+            csrf = json.load(response)["csrfToken"]
+        body = urllib.parse.urlencode({"csrf": csrf}).encode()
+        request = urllib.request.Request(c.server.url("/logout"), data=body, method="POST", headers=dict(
+            headers, **{"Content-Type": "application/x-www-form-urlencoded"}))
+        opener = urllib.request.build_opener(NoRedirect())
+        try:
+            status = opener.open(request, timeout=30).status
+        except urllib.error.HTTPError as error:
+            status = error.code
+        r.check(status == 303, f"logged out elsewhere: {status}")
+        with urllib.request.urlopen(urllib.request.Request(c.server.url("/session"), headers=headers),
+                                    timeout=30) as response:
+            r.check(json.load(response) == {"signedIn": False}, "the session is over on the server")
 
     def log_out(c) -> None:
         d = c.driver
@@ -177,7 +205,7 @@ def register(r) -> None:
     def expired_session(c) -> None:
         d = c.driver
         c.expected_console.extend(test_phone.OFFLINE_CONSOLE)
-        r.sign_up(c, "erin")
+        username = r.sign_up(c, "erin")
         start_app(c, "/notes")
         for path in ("/notes", "/stats", "/account"):
             d.get(c.server.url(path))
@@ -217,6 +245,25 @@ def register(r) -> None:
         network(d, offline=True)
         try:
             d.delete_all_cookies()
+            shows_offline_fallback(c)
+        finally:
+            network(d, offline=False)
+
+        # 3. The session is ended on another device (its cookie logged out there) while this one keeps a live label:
+        # the next public page seen online answers for nobody, and the private copies go before the device is offline.
+        log_in(c, username)
+        for path in ("/notes", "/stats"):
+            d.get(c.server.url(path))
+            r.one(d, ".diary-nav")
+        r.wait(d, lambda x: {"/notes", "/stats"} <= set(cache_entries(x, "boxoffice-private-")),
+               "the pages are kept for the new session")
+        end_session_elsewhere(c, d.get_cookie("boxoffice_session")["value"])
+        d.get(c.server.url("/daily"))
+        r.rows(d)
+        r.wait(d, lambda x: not [p for p in cache_entries(x, "boxoffice-private-") if p != "/__boxoffice/account"],
+               "a public page answering for nobody drops the private copies")
+        network(d, offline=True)
+        try:
             shows_offline_fallback(c)
         finally:
             network(d, offline=False)

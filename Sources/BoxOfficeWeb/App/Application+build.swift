@@ -168,7 +168,9 @@ func buildRouter(
     // Anything else under /api answers a JSON 404 (the error middleware sees the /api prefix).
     router.get("api/**") { _, _ -> Response in throw WebError.noAPIRoute }
 
+    // Every page says whom it was shown to (the diary's own pages say it as they check the session).
     let pages = router.group()
+        .add(middleware: PageAccountLabelMiddleware<AppRequestContext>(diary: services.diaryAccounts))
     let site = PageSite(isSampleData: services.configuration.isSampleMode, calendar: services.calendar)
     // About 200 chart pages (each with its gzip form); settled charts are rendered once instead of on every request.
     let chartPages = ChartPageCache(pages: RenderedPageCache(byteBudget: 4 << 20), charts: services.charts)

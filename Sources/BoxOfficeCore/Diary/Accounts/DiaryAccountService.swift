@@ -317,6 +317,13 @@ public struct DiaryAccountService: Sendable {
         try await activeSession(cookieValue: cookieValue)?.session
     }
 
+    /// The live session for a cookie value as it stands, or `nil`: unlike ``session(cookieValue:)`` it is never
+    /// extended, so reading who is signed in (a public page's label) keeps no one signed in longer.
+    public func currentSession(cookieValue: String) async throws -> DiarySession? {
+        guard SecretToken.isWellFormed(cookieValue, prefix: SecretToken.sessionPrefix) else { return nil }
+        return try await sessions.activeSession(tokenHash: digester.digest(cookieValue), now: now)?.session
+    }
+
     /// ``session(cookieValue:)`` with the user's diary version, read in the same query.
     public func activeSession(cookieValue: String) async throws -> ActiveDiarySession? {
         guard SecretToken.isWellFormed(cookieValue, prefix: SecretToken.sessionPrefix) else { return nil }

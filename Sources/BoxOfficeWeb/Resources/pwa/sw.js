@@ -7,9 +7,10 @@
  *   the time it was saved; a page never seen offline → /offline. At most 50 public and 50 private pages.
  * - Fingerprinted static files: cache first (their address changes with their content).
  * - Posters: stale-while-revalidate, at most 200.
- * - Private pages (the server labels them with X-BoxOffice-Account and the session's end, X-BoxOffice-Session-Expires)
- *   are kept apart, with the account they were shown to and until when; that cache is emptied on /logout and
- *   /account/delete, when the server answers for no account or another one, and once the session's end has passed.
+ * - Every page says which account it was shown to (X-BoxOffice-Account, or "none"); private pages also say when their
+ *   session ends (X-BoxOffice-Session-Expires). They are kept apart, with the account they were shown to and until
+ *   when; that cache is emptied on /logout and /account/delete, when any page answers for no account or another one
+ *   (a session ended on another device goes with the next page seen online), and once the session's end has passed.
  *   Offline, a private copy is shown only while that session lasts (and, where the browser lets the worker read
  *   cookies, while the signed-in hint cookie is there): a device shared with the next person never shows them the
  *   last one's diary.
@@ -148,12 +149,13 @@ function page(event) {
 /** Keeps a page as it was shown, and learns from it which account the server answers for, and until when. */
 function remember(request, response) {
   var account = response.headers.get(ACCOUNT_HEADER);
+  var expires = response.headers.get(EXPIRES_HEADER);
   var type = response.headers.get("Content-Type") || "";
   var storable = response.status === 200 && response.type === "basic" && type.indexOf("text/html") === 0;
-  return learnAccount(account, response.headers.get(EXPIRES_HEADER)).then(function (known) {
+  return learnAccount(account, expires).then(function (known) {
     if (!storable) return;
-    if (account) {
-      // A private page: kept only for the account it was shown to, while its session lasts.
+    if (account && expires) {
+      // A private page (made for a session, it says until when): kept only for its account while the session lasts.
       if (account === "none" || known !== account) return;
       return keep(PRIVATE_CACHE, request.url, response, PAGE_LIMIT);
     }
@@ -376,10 +378,10 @@ function liveLabel() {
 }
 
 /**
- * `account` is what the server said on a diary page: an opaque id, "none" (no one signed in) or null (a public
- * page, which says nothing); `expires`, when that account's session ends. Anything but the account already known
+ * `account` is what the server said on a page: an opaque id, "none" (no one signed in) or null (an answer that says
+ * nothing); `expires`, when that account's session ends (private pages only). Anything but the account already known
  * empties the private cache; the known account's label takes the new expiry. Resolves to the account now known
- * (null when its session's end is unknown: nothing private is kept then).
+ * (null when its session's end is unknown: a public page; nothing private is kept from it).
  */
 function learnAccount(account, expires) {
   if (!account) return Promise.resolve(null);
