@@ -19,6 +19,9 @@ enum WebError: Error, Sendable, Equatable {
     case importInProgress(retryAfterSeconds: Int)
     /// As many imports as this server reads at once are under way, whoever sent them (503, with `Retry-After`).
     case importsBusy(retryAfterSeconds: Int)
+    /// An import's file arrived more slowly than any real upload (``UploadPace``) while it held a place (408; what
+    /// follows of the body is read and dropped, holding no place).
+    case uploadTooSlow(bytesPerSecond: Int)
 
     var status: HTTPResponse.Status {
         switch self {
@@ -28,6 +31,7 @@ enum WebError: Error, Sendable, Equatable {
         case .tooManyFormFields, .tooManyQueryParameters, .queryTooLong: return .badRequest
         case .importInProgress: return .tooManyRequests
         case .importsBusy: return .serviceUnavailable
+        case .uploadTooSlow: return .requestTimeout
         }
     }
 

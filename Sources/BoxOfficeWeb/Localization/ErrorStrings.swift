@@ -55,6 +55,11 @@ struct ErrorStrings: Sendable {
             return english
                 ? "The server is reading other people's imports. Try again in \(seconds) seconds."
                 : "서버가 다른 사람들의 가져오기를 읽고 있습니다. \(seconds)초 뒤에 다시 해 보세요."
+        case .uploadTooSlow(let rate):
+            let size = NumberFormatting.thousands(rate / 1024)
+            return english
+                ? "The file arrived too slowly (under \(size) KB a second), so the import stopped. Try again on a faster connection."
+                : "파일이 너무 느리게 올라와(초당 \(size) KB 미만) 가져오기를 멈췄습니다. 더 빠른 연결에서 다시 해 보세요."
         }
     }
 

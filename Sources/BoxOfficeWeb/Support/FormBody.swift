@@ -81,7 +81,10 @@ struct FormBody: Sendable {
     /// `admit` is called once with the form's `csrf` field (`nil` when there is none where it is looked for) before
     /// the body is read further, and may refuse by throwing: for a multipart body the token is its first part, read
     /// at most ``firstPartLimit`` bytes in; a URL-encoded body is small, and read whole first.
-    static func read(_ request: Request, limits: Limits, admit: (String?) throws -> Void) async throws -> FormBody {
+    /// With `pace`, a multipart body is refused once it arrives more slowly than that (an import's file).
+    static func read(
+        _ request: Request, limits: Limits, pace: UploadPace? = nil, admit: (String?) throws -> Void
+    ) async throws -> FormBody {
         let contentType = request.headers[.contentType] ?? ""
         guard isMultipart(contentType: contentType) else {
             let bytes = try await collect(request, limit: limits.urlEncoded)
@@ -97,8 +100,10 @@ struct FormBody: Sendable {
         var parser = MultipartFormParser(boundary: boundary)
         var admitted = false
         var total = 0
+        var meter = pace?.meter()
         for try await chunk in request.body {
             total += chunk.readableBytes
+            try meter?.received(chunk.readableBytes)
             guard total <= limits.multipart else { throw WebError.bodyTooLarge(limitKB: limits.multipart / 1024) }
             try chunk.withUnsafeReadableBytes { bytes in
                 var offset = 0

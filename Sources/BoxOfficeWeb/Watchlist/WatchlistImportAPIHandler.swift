@@ -31,7 +31,7 @@ struct WatchlistImportAPIHandler: Sendable {
             switch input.body {
             case .any(let body): body
             }
-        let report = try await imports.run(for: user.id) {
+        let report = try await imports.run(for: user.id, file: file) { file in
             let data = try await APIRequestBodyMiddleware.collect(file, limit: Self.importSizeLimit)
             return try await importer.importLetterboxd(data, userID: user.id)
         }

@@ -72,6 +72,9 @@ enum OperationsTestSupport {
             router.get(RouterPath("\(prefix)/imports-busy")) { _, _ -> Response in
                 throw WebError.importsBusy(retryAfterSeconds: 30)
             }
+            router.get(RouterPath("\(prefix)/upload-too-slow")) { _, _ -> Response in
+                throw WebError.uploadTooSlow(bytesPerSecond: 16 << 10)
+            }
             router.get(RouterPath("\(prefix)/busy")) { _, _ -> Response in
                 throw DiaryError.busy(retryAfterSeconds: 30)
             }

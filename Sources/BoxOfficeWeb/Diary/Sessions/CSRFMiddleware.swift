@@ -11,7 +11,7 @@ import Hummingbird
 /// The token is compared before a large body is read: from the header before any of it, from a multipart form's
 /// first part (where the pages put `csrf`) before more than ``FormBody/firstPartLimit`` bytes; a URL-encoded body is
 /// small on every route. With ``imports`` (the import pages), the person's one import at a time is taken then too,
-/// before the file is read, and held until the answer is made.
+/// before the file is read, and held until the answer is made; the file must arrive at the imports' pace.
 ///
 /// Signed-in pages expect the session's own token; the sign-up and log-in forms, shown before any session
 /// exists, expect the `boxoffice_csrf` cookie's token (a double-submit cookie).
@@ -51,7 +51,7 @@ struct CSRFMiddleware<Context: DiarySessionContext>: RouterMiddleware {
         }
         var begun = false
         defer { if begun, let importer { imports?.end(importer) } }
-        let form = try await FormBody.read(request, limits: limits) { field in
+        let form = try await FormBody.read(request, limits: limits, pace: imports?.pace) { field in
             guard let token, let given = header ?? field, ConstantTime.equals(given, token) else { throw refused }
             if let importer {
                 try imports?.begin(importer)

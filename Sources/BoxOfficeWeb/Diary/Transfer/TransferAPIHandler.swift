@@ -54,7 +54,7 @@ struct TransferAPIHandler: Sendable {
             switch input.body {
             case .any(let body): body
             }
-        let report = try await imports.run(for: user.id) { () async throws -> DiaryImportReport in
+        let report = try await imports.run(for: user.id, file: file) { file async throws -> DiaryImportReport in
             switch format {
             case .json:
                 return try await transfer.importFile(streaming: file, format: format, for: user)
