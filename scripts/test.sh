@@ -98,6 +98,18 @@ if ! "$FUZZ_VENV/bin/st" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"
 fi
 # --- end API fuzzing install ---
 
+# --- Strict answers: openapi-core (PyPI) in a venv of its own (it pins openapi-spec-validator's range) ---
+CORE_VENV=.build-fuzz/openapi-core
+OPENAPI_CORE_VERSION=0.23.1
+if ! "$CORE_VENV/bin/python" -m pip show openapi-core 2>/dev/null | grep -q "^Version: $OPENAPI_CORE_VERSION\$"; then
+  python3 -m venv --help >/dev/null 2>&1 || apt_install python3-venv
+  log "installing openapi-core $OPENAPI_CORE_VERSION into $CORE_VENV"
+  rm -rf "$CORE_VENV"
+  python3 -m venv "$CORE_VENV" || { apt_install python3-venv && python3 -m venv "$CORE_VENV"; }
+  "$CORE_VENV/bin/python" -m pip install -q --disable-pip-version-check "openapi-core==$OPENAPI_CORE_VERSION"
+fi
+# --- end strict answers install ---
+
 # --- Format: the toolchain's swift-format with the repository's .swift-format; any finding fails the run ---
 log "checking the format (swift format lint)"
 lint_out=$(swift format lint --strict -r Sources Tests Package.swift 2>&1) || true
@@ -146,7 +158,7 @@ fi
 
 # --- OpenAPI validation: the document served by the real server, checked by openapi-spec-validator ---
 log "validating /openapi.json from the running server"
-Tests/openapi/validate.sh .build/debug/boxoffice
+OPENAPI_CORE_PYTHON="$CORE_VENV/bin/python" Tests/openapi/validate.sh .build/debug/boxoffice
 # --- end OpenAPI validation ---
 
 # --- Feed validation: the Atom feeds and the calendar of the running server, read by feedparser and icalendar ---

@@ -13,7 +13,7 @@ struct DiaryNoteEncodingTests {
         place: .cinema, createdAt: Date(timeIntervalSince1970: 1_709_280_000),
         updatedAt: Date(timeIntervalSince1970: 1_709_290_000),
         releaseYear: 2020, titleEnglish: "Mailman", genres: ["가족", "전쟁"], nations: ["한국"], directors: ["윤민진"],
-        chartDate: .init(value1: "2024-02-28"), chartRank: 3)
+        chartDate: "2024-02-28", chartRank: 3)
     static let empty = Components.Schemas.DiaryNote(
         id: "74DA9346-E6AE-4C3A-B50F-1CE057D03C14", movieCode: "20204862", title: "x", watchedOn: "2024-03-02",
         memo: "", createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0),

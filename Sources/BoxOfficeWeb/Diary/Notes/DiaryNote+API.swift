@@ -9,7 +9,7 @@ extension Components.Schemas.DiaryNote {
             place: note.place.map(PlacePayload.init), createdAt: note.createdAt,
             updatedAt: note.updatedAt, releaseYear: note.movie.releaseYear, titleEnglish: note.movie.titleEnglish,
             genres: note.movie.genres, nations: note.movie.nations, directors: note.movie.directors,
-            chartDate: note.chartDate.map { .init(value1: $0.isoString) }, chartRank: note.chartRank)
+            chartDate: note.chartDate?.isoString, chartRank: note.chartRank)
     }
 
     /// Every field, a `nil` one as `null`, as ``ExplicitNullEncoding`` writes them, but field by field: a list
@@ -46,7 +46,7 @@ extension Components.Schemas.DiarySavedNote: ExplicitNullEncoding {
             place: note.place.map(PlacePayload.init), createdAt: note.createdAt,
             updatedAt: note.updatedAt, releaseYear: note.movie.releaseYear, titleEnglish: note.movie.titleEnglish,
             genres: note.movie.genres, nations: note.movie.nations, directors: note.movie.directors,
-            chartDate: note.chartDate.map { .init(value1: $0.isoString) }, chartRank: note.chartRank,
+            chartDate: note.chartDate?.isoString, chartRank: note.chartRank,
             warnings: ReasonText(language).warnings(result))
     }
 }

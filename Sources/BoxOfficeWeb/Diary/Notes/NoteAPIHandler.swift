@@ -106,7 +106,7 @@ struct NoteAPIHandler: Sendable {
         draft.categoryId = try new.categoryId.map(NoteFields.categoryID)
         draft.place = try new.place.map(NoteFields.place)
         if let date = new.chartDate {
-            draft.chartDate = try DiaryValidation.watchedOn(date.value1, today: today, field: "chartDate")
+            draft.chartDate = try DiaryValidation.watchedOn(date, today: today, field: "chartDate")
         }
         draft.chartRank = try new.chartRank.map(DiaryValidation.chartRank)
         return draft

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import OpenAPIRuntime
 
 extension Components.Schemas.DiaryStatistics: ExplicitNullEncoding {
     init(_ statistics: BoxOfficeCore.DiaryStatistics) {
@@ -15,16 +16,16 @@ extension Components.Schemas.DiaryStatistics: ExplicitNullEncoding {
             places: .init(
                 cinema: statistics.places.cinema, home: statistics.places.home,
                 unspecified: statistics.places.unspecified),
-            review: statistics.review.map { .init(value1: .init($0)) })
+            review: statistics.review.map { .init(value1: .init($0)) } ?? .init(value2: .null))
     }
 }
 
 extension Components.Schemas.DiaryYearInReview: ExplicitNullEncoding {
     init(_ review: BoxOfficeCore.DiaryYearInReview) {
         self.init(
-            year: review.year, first: review.first.map { .init(value1: .init($0)) },
-            last: review.last.map { .init(value1: .init($0)) },
-            busiestMonth: review.busiestMonth.map { .init(value1: .init($0)) },
+            year: review.year, first: review.first.map { .init(value1: .init($0)) } ?? .init(value2: .null),
+            last: review.last.map { .init(value1: .init($0)) } ?? .init(value2: .null),
+            busiestMonth: review.busiestMonth.map { .init(value1: .init($0)) } ?? .init(value2: .null),
             topRated: review.topRated.map(Components.Schemas.DiaryNote.init),
             rewatched: review.rewatched.map(Components.Schemas.DiaryNamedCount.init),
             rewatchedMovies: review.rewatchedMovies, movieCount: review.movieCount,
@@ -48,4 +49,10 @@ extension Components.Schemas.DiaryMonthCount {
     init(_ count: BoxOfficeCore.DiaryMonthCount) {
         self.init(month: count.month, count: count.count)
     }
+}
+
+extension Components.Schemas.Null {
+    /// JSON's `null`: the document says "a review, or null" as `anyOf` the two, which OpenAPI 3.0 validators accept
+    /// where a nullable reference is not.
+    static var null: Self { Self(nilLiteral: ()) }
 }
