@@ -13,7 +13,13 @@ struct UploadPaceTests {
     static func pace(step: Duration) -> UploadPace {
         let start = ContinuousClock.now
         let reads = Locked(0)
-        return UploadPace(now: { start.advanced(by: step * reads.withLock { $0 += 1; return $0 - 1 }) })
+        return UploadPace(now: {
+            let read = reads.withLock { count in
+                count += 1
+                return count - 1
+            }
+            return start.advanced(by: step * read)
+        })
     }
 
     static func body(_ chunks: [Int]) -> HTTPBody {

@@ -129,9 +129,11 @@ struct PWARouteTests {
             #expect(login.status == .seeOther)
             #expect(
                 try await again.get("/notes").headers[DiarySessionMiddleware<DiaryPageContext>.accountHeader] == label)
-            // Public pages say nothing about accounts.
+            // Public pages say whom they were shown to as well (the worker learns the account from any page), but not
+            // until when: only pages made for a session are private.
             let chart = try await again.get("/daily?date=\(WebTestSupport.settledDate)")
-            #expect(chart.headers[DiarySessionMiddleware<DiaryPageContext>.accountHeader] == nil)
+            #expect(chart.headers[DiarySessionMiddleware<DiaryPageContext>.accountHeader] == label)
+            #expect(chart.headers[DiarySessionMiddleware<DiaryPageContext>.expiresHeader] == nil)
         }
     }
 }
