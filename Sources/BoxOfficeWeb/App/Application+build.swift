@@ -92,7 +92,7 @@ public func buildApplication(
 /// `routeMethods` lets an address that exists under other methods answer 405 instead of 404.
 func buildRouter(
     services: AppServices, renderer: PageRenderer, openAPI: OpenAPIDocument,
-    routeMethods: RouteMethodTable = RouteMethodTable()
+    routeMethods: RouteMethodTable = RouteMethodTable(), imports: ImportsInProgress = ImportsInProgress()
 ) throws -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLoggingMiddleware())
@@ -130,8 +130,7 @@ func buildRouter(
             body: .init(byteBuffer: ByteBuffer(string: services.metrics.emitToString())))
     }
     OpenAPIController<AppRequestContext>(document: openAPI).addRoutes(to: router)
-    // One import at a time per person and two per server, whether they come through a page or the API.
-    let imports = ImportsInProgress()
+    // `imports`: one import at a time per person and two per server, whether through a page or the API.
 
     // The routes generated from the document (their paths carry /api/v1), the diary's included: a `lang` the API does
     // not speak is refused first, then public answers that cannot change are served as kept (a few megabytes of

@@ -19,8 +19,9 @@ enum WebError: Error, Sendable, Equatable {
     case importInProgress(retryAfterSeconds: Int)
     /// As many imports as this server reads at once are under way, whoever sent them (503, with `Retry-After`).
     case importsBusy(retryAfterSeconds: Int)
-    /// An import's file arrived more slowly than any real upload (``UploadPace``) while it held a place (408; what
-    /// follows of the body is read and dropped, holding no place).
+    /// An import's file arrived more slowly than any real upload (``UploadPace``) while it held a place (400, not 408:
+    /// browsers send a request again, file and all, after a 408; what follows of the body is read and dropped, holding
+    /// no place).
     case uploadTooSlow(bytesPerSecond: Int)
 
     var status: HTTPResponse.Status {
@@ -28,10 +29,9 @@ enum WebError: Error, Sendable, Equatable {
         case .noAPIRoute: return .notFound
         case .methodNotAllowed: return .methodNotAllowed
         case .bodyTooLarge: return .contentTooLarge
-        case .tooManyFormFields, .tooManyQueryParameters, .queryTooLong: return .badRequest
+        case .tooManyFormFields, .tooManyQueryParameters, .queryTooLong, .uploadTooSlow: return .badRequest
         case .importInProgress: return .tooManyRequests
         case .importsBusy: return .serviceUnavailable
-        case .uploadTooSlow: return .requestTimeout
         }
     }
 

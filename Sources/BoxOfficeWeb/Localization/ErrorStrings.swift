@@ -58,8 +58,8 @@ struct ErrorStrings: Sendable {
         case .uploadTooSlow(let rate):
             let size = NumberFormatting.thousands(rate / 1024)
             return english
-                ? "The file arrived too slowly (under \(size) KB a second), so the import stopped. Try again on a faster connection."
-                : "파일이 너무 느리게 올라와(초당 \(size) KB 미만) 가져오기를 멈췄습니다. 더 빠른 연결에서 다시 해 보세요."
+                ? "The file arrived too slowly (over 30 seconds behind \(size) KB a second), so the import stopped. Try again on a faster connection."
+                : "파일이 너무 느리게 올라와(초당 \(size) KB보다 30초 넘게 뒤처짐) 가져오기를 멈췄습니다. 더 빠른 연결에서 다시 해 보세요."
         }
     }
 

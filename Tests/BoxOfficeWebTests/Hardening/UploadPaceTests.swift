@@ -26,15 +26,25 @@ struct UploadPaceTests {
         HTTPBody(chunks.map { HTTPBody.ByteChunk(repeating: 0x41, count: $0) }.async, length: .unknown)
     }
 
-    @Test("within the grace anything goes; after it, behind the pace is refused and at the pace is not")
+    @Test("a slow start or a stall within the grace is forgiven; a trickle is stopped, after a fast start too")
     func meter() throws {
-        var slow = Self.pace(step: .seconds(20)).meter()  // read at 0 s
-        try slow.received(1)  // 20 s: within the grace
-        #expect(throws: WebError.uploadTooSlow(bytesPerSecond: 16 << 10)) { try slow.received(1) }  // 40 s: 2 bytes
+        // 20 s of nothing, then 20 KB a second: behind by less than the grace, and catching up.
+        var slowStart = Self.pace(step: .seconds(20)).meter()  // read at 0 s
+        try slowStart.received(0)  // 20 s
+        for _ in 0..<10 { try slowStart.received(400 << 10) }  // 400 KB every 20 s
+        #expect(slowStart.credit > 0)
 
-        var steady = Self.pace(step: .seconds(20)).meter()
-        for _ in 0..<10 { try steady.received(400 << 10) }  // 400 KB every 20 s: 20 KB a second
-        #expect(steady.bytes == 4000 << 10)
+        // A byte every 20 s: refused once 30 s of credit are spent.
+        var trickle = Self.pace(step: .seconds(20)).meter()
+        try trickle.received(1)  // 20 s: 10 s of credit left
+        #expect(throws: WebError.uploadTooSlow(bytesPerSecond: 16 << 10)) { try trickle.received(1) }  // 40 s
+
+        // Fast first, then a trickle: the burst banks no more than the grace, so the trickle is stopped as soon.
+        var burst = Self.pace(step: .seconds(20)).meter()
+        try burst.received(200 << 20)  // 200 MB in the first 20 s
+        #expect(burst.credit == UploadPace().creditLimit)
+        try burst.received(1)
+        #expect(throws: WebError.uploadTooSlow(bytesPerSecond: 16 << 10)) { try burst.received(1) }
     }
 
     @Test("a paced body stops at the first chunk behind; a steady one arrives whole")
@@ -81,6 +91,41 @@ struct UploadPaceTests {
             ) { admitted = $0 }
         }
         #expect(admitted == "t", "the token was compared before the pace stopped the file")
+    }
+
+    @Test("the app's import page and import operation read their files at the imports' pace")
+    func wiredIntoTheApp() async throws {
+        try await DiaryWebTestSupport.withServices(.sqlite) { services in
+            // A clock that moves 100 s between reads: any file is behind by more than the grace at its first chunk.
+            let app = Application(
+                router: try buildRouter(
+                    services: services, renderer: try await PageRenderer.loadFromBundle(),
+                    openAPI: try OpenAPIDocument.loadFromBundle(),
+                    imports: ImportsInProgress(pace: Self.pace(step: .seconds(100)))))
+            try await app.test(.router) { client in
+                let browser = PageBrowser(client)
+                try await browser.signUp("minji")
+                let csrf = try await browser.sessionCSRF()
+                let page = try await browser.postMultipart(
+                    "/import-export", [("csrf", csrf), ("format", "csv"), ("content", "")],
+                    file: ("file", "diary.csv", Data("movieCode,title,watchedOn\n".utf8)))
+                #expect(page.status == .badRequest)
+                #expect(page.text.contains("The file arrived too slowly"), "\(page.text.prefix(400))")
+
+                let token = try #require(
+                    try await client.execute(
+                        uri: "/api/v1/tokens", method: .post, headers: [.contentType: "application/json"],
+                        body: ByteBuffer(string: #"{"username":"minji","password":"correct horse battery"}"#)
+                    ) { $0 }.jsonObject?["token"] as? String)
+                let api = try await client.execute(
+                    uri: "/api/v1/notes/import?format=csv", method: .post,
+                    headers: [.authorization: "Bearer \(token)", .contentType: "text/csv"],
+                    body: ByteBuffer(string: "movieCode,title,watchedOn\n")
+                ) { $0 }
+                #expect(api.status == .badRequest)
+                #expect(api.apiErrorMessage?.contains("too slowly") == true, "\(api.text.prefix(400))")
+            }
+        }
     }
 }
 
