@@ -257,6 +257,14 @@ def register(r) -> None:
             r.one(d, ".diary-nav")
         r.wait(d, lambda x: {"/notes", "/stats"} <= set(cache_entries(x, "boxoffice-private-")),
                "the pages are kept for the new session")
+        label = private_label(d)
+        # A public page shown to the same account keeps them, and their session's end (it does not say one).
+        d.get(c.server.url("/weekly"))
+        r.rows(d)
+        r.wait(d, lambda x: "/weekly" in cache_entries(x, "boxoffice-pages-"), "the public page is kept")
+        r.check({"/notes", "/stats"} <= set(cache_entries(d, "boxoffice-private-")),
+                "a public page for the same account leaves the private copies")
+        r.check(private_label(d) == label, f"and their label: {private_label(d)} vs {label}")
         end_session_elsewhere(c, d.get_cookie("boxoffice_session")["value"])
         d.get(c.server.url("/daily"))
         r.rows(d)
