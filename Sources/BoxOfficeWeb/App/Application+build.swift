@@ -88,7 +88,8 @@ public func buildApplication(
 /// Middleware order matters: the request log comes first (it sets the
 /// request id every later log line carries and sees the final status), metrics see the final status, the
 /// security headers land on every response (error pages included), text answers made per request are compressed and
-/// tagged (kept pages and static files carry their forms already), and errors become pages or JSON.
+/// tagged (kept pages and static files carry their forms already), every page is labelled with the account it was
+/// shown to, and errors become pages or JSON.
 /// `routeMethods` lets an address that exists under other methods answer 405 instead of 404.
 func buildRouter(
     services: AppServices, renderer: PageRenderer, openAPI: OpenAPIDocument,
@@ -99,6 +100,9 @@ func buildRouter(
     router.add(middleware: RequestMetricsMiddleware(registry: services.metrics))
     router.add(middleware: SecurityHeadersMiddleware(publiclyHTTPS: services.configuration.isPubliclyHTTPS))
     router.add(middleware: ResponseEncodingMiddleware())
+    // Every page says whom it was shown to, error pages and the offline page included (the diary's own pages say it
+    // as they check the session).
+    router.add(middleware: PageAccountLabelMiddleware(diary: services.diaryAccounts))
     router.add(
         middleware: ErrorMiddleware(renderer: renderer, isSampleMode: services.configuration.isSampleMode))
     router.add(middleware: QueryLimitMiddleware())
@@ -167,9 +171,7 @@ func buildRouter(
     // Anything else under /api answers a JSON 404 (the error middleware sees the /api prefix).
     router.get("api/**") { _, _ -> Response in throw WebError.noAPIRoute }
 
-    // Every page says whom it was shown to (the diary's own pages say it as they check the session).
     let pages = router.group()
-        .add(middleware: PageAccountLabelMiddleware<AppRequestContext>(diary: services.diaryAccounts))
     let site = PageSite(isSampleData: services.configuration.isSampleMode, calendar: services.calendar)
     // About 200 chart pages (each with its gzip form); settled charts are rendered once instead of on every request.
     let chartPages = ChartPageCache(pages: RenderedPageCache(byteBudget: 4 << 20), charts: services.charts)

@@ -42,6 +42,13 @@ struct PageAccountLabelTests {
             ) { $0 }
             #expect(revalidated.status == .notModified)
             #expect(revalidated.headers[.xBoxOfficeAccount] == account)
+            // Error pages and the offline page are pages too; an error of the API is not.
+            for path in ["/movies/99999999", "/no-such-page", "/daily?date=2099-01-01", "/offline"] {
+                let page = try await browser.get(path)
+                #expect(page.headers[.contentType]?.hasPrefix("text/html") == true, "\(path)")
+                #expect(page.headers[.xBoxOfficeAccount] == account, "\(path): \(page.status)")
+            }
+            #expect(try await browser.get("/api/v1/movies/99999999").headers[.xBoxOfficeAccount] == nil)
             // Feeds, files and the API are not pages.
             for path in ["/feeds/daily.atom", "/health", "/api/v1/daily", "/manifest.webmanifest"] {
                 #expect(try await browser.get(path).headers[.xBoxOfficeAccount] == nil, "\(path)")
