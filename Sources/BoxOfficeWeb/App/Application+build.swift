@@ -102,7 +102,8 @@ func buildRouter(
     router.add(middleware: ResponseEncodingMiddleware())
     // Every page says whom it was shown to, error pages and the offline page included (the diary's own pages say it
     // as they check the session).
-    router.add(middleware: PageAccountLabelMiddleware(diary: services.diaryAccounts))
+    let labels = AccountLabels()
+    router.add(middleware: PageAccountLabelMiddleware(diary: services.diaryAccounts, labels: labels))
     router.add(
         middleware: ErrorMiddleware(renderer: renderer, isSampleMode: services.configuration.isSampleMode))
     router.add(middleware: QueryLimitMiddleware())
@@ -214,7 +215,8 @@ func buildRouter(
     ).addRoutes(to: pages)
     PosterController<AppRequestContext>(movies: services.movies, posters: services.posters, logger: services.logger)
         .addRoutes(to: pages)
-    addDiaryPageRoutes(to: pages, services: services, site: site, renderer: renderer, imports: imports)
+    addDiaryPageRoutes(
+        to: pages, services: services, site: site, renderer: renderer, imports: imports, labels: labels)
     addAdminPageRoutes(to: pages, services: services, site: site, renderer: renderer)
     return router
 }
@@ -247,7 +249,7 @@ private func apiMiddlewares(services: AppServices, openAPI: OpenAPIDocument) -> 
 /// sent to `/login?next=…`) and the session's CSRF token on every form post.
 private func addDiaryPageRoutes(
     to group: RouterGroup<AppRequestContext>, services: AppServices, site: PageSite, renderer: PageRenderer,
-    imports: ImportsInProgress
+    imports: ImportsInProgress, labels: AccountLabels
 ) {
     let accounts = services.diaryAccounts
     let notes = services.diaryNotes
@@ -283,10 +285,11 @@ private func addDiaryPageRoutes(
                 expected: .session,
                 limits: .imports(fileLimit: WatchlistImportController<DiaryPageContext>.importSizeLimit),
                 imports: imports))
-    LogoutController<DiaryPageContext>(accounts: accounts, site: site, renderer: renderer).addRoutes(to: members)
+    LogoutController<DiaryPageContext>(accounts: accounts, site: site, renderer: renderer, labels: labels)
+        .addRoutes(to: members)
     AccountController<DiaryPageContext>(
         accounts: accounts, administrators: services.administrators, watchlist: services.watchlist, site: site,
-        renderer: renderer
+        renderer: renderer, labels: labels
     ).addRoutes(to: members)
     // About 200 notes pages of 20 notes and 50 statistics pages (80 KB for twenty years of notes a month); each
     // session's pages are rendered once per change to the diary.

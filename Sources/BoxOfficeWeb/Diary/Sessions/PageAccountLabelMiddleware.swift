@@ -5,12 +5,13 @@ import Hummingbird
 /// (`X-BoxOffice-Account`, or `none`), as ``DiarySessionMiddleware`` labels the diary's: the service worker keeps private copies per account and lets them
 /// go as soon as any page, online, answers for no account or another one (a session ended on another device).
 ///
-/// The page itself stays the same for everyone (kept); only the label is read per request, and only where a session
-/// cookie is sent. The session is read as it stands, never extended, and a labelled page varies by `Cookie`, so no
-/// shared cache hands one person's label to another. When the session cannot be read the page goes out unlabelled,
-/// which the worker takes as saying nothing.
+/// The page itself stays the same for everyone (kept); only the label is per request, and only where a session cookie
+/// is sent: read as the session stands, never extended, and kept a few seconds (``AccountLabels``). A labelled page
+/// varies by `Cookie`, so no shared cache hands one person's label to another. When the session cannot be read the
+/// page goes out unlabelled, which the worker takes as saying nothing.
 struct PageAccountLabelMiddleware<Context: RequestContext>: RouterMiddleware {
     let diary: DiaryAccountService
+    var labels = AccountLabels()
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -19,9 +20,14 @@ struct PageAccountLabelMiddleware<Context: RequestContext>: RouterMiddleware {
         guard response.headers[.xBoxOfficeAccount] == nil, Self.isPage(response, for: request) else { return response }
         var label = "none"
         if let cookieValue = request.cookies[SessionCookies.sessionName]?.value, !cookieValue.isEmpty {
-            let session: DiarySession?
-            do { session = try await diary.currentSession(cookieValue: cookieValue) } catch { return response }
-            label = session.map { DiarySessionMiddleware<DiaryPageContext>.accountLabel($0.user) } ?? "none"
+            do {
+                label = try await labels.label(for: cookieValue) {
+                    let session = try await diary.currentSession(cookieValue: cookieValue)
+                    return session.map { DiarySessionMiddleware<DiaryPageContext>.accountLabel($0.user) } ?? "none"
+                }
+            } catch {
+                return response
+            }
         }
         response.headers[.xBoxOfficeAccount] = label
         response.headers.addVary(["Cookie"])
