@@ -157,7 +157,7 @@ func buildRouter(
         runs: FilmRunAPIHandler(runs: services.filmRuns, archive: services.archive, calendar: services.calendar),
         market: MarketAPIHandler(market: services.market, archive: services.archive, calendar: services.calendar),
         records: RecordsAPIHandler(records: services.records, archive: services.archive, calendar: services.calendar),
-        accounts: AccountAPIHandler(accounts: services.diaryAccounts),
+        accounts: AccountAPIHandler(accounts: services.diaryAccounts, labels: labels),
         categories: CategoryAPIHandler(notes: services.diaryNotes),
         notes: NoteAPIHandler(notes: services.diaryNotes, watchlist: services.watchlist, calendar: services.calendar),
         transfer: TransferAPIHandler(transfer: services.diaryTransfer, imports: imports),

@@ -59,6 +59,18 @@ struct PageAccountLabelTests {
             await elsewhere.setCookie("boxoffice_session", cookie)
             #expect(try await elsewhere.submit(on: "/notes", to: "/logout", []).location == "/login?done=loggedOut")
             #expect(try await browser.get("/daily").headers[.xBoxOfficeAccount] == "none")
+            // An account deleted through the API: its browser's next page says nobody at once, not seconds later.
+            let jisoo = PageBrowser(client)
+            try await jisoo.signUp("jisoo")
+            #expect(try await jisoo.get("/daily").headers[.xBoxOfficeAccount] != "none")
+            let token =
+                try await client.call(
+                    .post, "/api/v1/tokens", json: ["username": "jisoo", "password": "correct horse battery"]
+                ).jsonObject?["token"] as? String
+            let deleted = try await client.call(
+                .post, "/api/v1/users/me/delete", token: token, json: ["password": "correct horse battery"])
+            #expect(deleted.status == .noContent, "\(deleted.text)")
+            #expect(try await jisoo.get("/daily").headers[.xBoxOfficeAccount] == "none")
             // A cookie that is no session at all is nobody too.
             await browser.setCookie("boxoffice_session", "bs_made-up")
             #expect(try await browser.get("/weekly").headers[.xBoxOfficeAccount] == "none")

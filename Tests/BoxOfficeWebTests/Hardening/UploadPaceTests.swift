@@ -112,16 +112,12 @@ struct UploadPaceTests {
                 #expect(page.status == .badRequest)
                 #expect(page.text.contains("The file arrived too slowly"), "\(page.text.prefix(400))")
 
-                let token = try #require(
-                    try await client.execute(
-                        uri: "/api/v1/tokens", method: .post, headers: [.contentType: "application/json"],
-                        body: ByteBuffer(string: #"{"username":"minji","password":"correct horse battery"}"#)
-                    ) { $0 }.jsonObject?["token"] as? String)
-                let api = try await client.execute(
-                    uri: "/api/v1/notes/import?format=csv", method: .post,
-                    headers: [.authorization: "Bearer \(token)", .contentType: "text/csv"],
-                    body: ByteBuffer(string: "movieCode,title,watchedOn\n")
-                ) { $0 }
+                let login = try await client.call(
+                    .post, "/api/v1/tokens", json: ["username": "minji", "password": "correct horse battery"])
+                let token = try #require(login.jsonObject?["token"] as? String)
+                let api = try await client.call(
+                    .post, "/api/v1/notes/import?format=csv", token: token, text: "movieCode,title,watchedOn\n",
+                    headers: [.contentType: "text/csv"])
                 #expect(api.status == .badRequest)
                 #expect(api.apiErrorMessage?.contains("too slowly") == true, "\(api.text.prefix(400))")
             }

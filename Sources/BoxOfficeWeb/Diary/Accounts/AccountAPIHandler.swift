@@ -6,6 +6,8 @@ import Foundation
 /// (and a new device secret), once.
 struct AccountAPIHandler: Sendable {
     let accounts: DiaryAccountService
+    /// The pages' account labels, forgotten when an account is deleted here.
+    let labels: AccountLabels
 
     func createUser(_ input: Operations.CreateUser.Input) async throws -> Operations.CreateUser.Output {
         let credentials =
@@ -51,6 +53,7 @@ struct AccountAPIHandler: Sendable {
             case .json(let body): body
             }
         try await accounts.deleteAccount(try DiaryAPIUser.get(), password: body.password)
+        labels.forgetAll()
         return .noContent(.init())
     }
 }

@@ -14,7 +14,7 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
     let site: PageSite
     let renderer: PageRenderer
     /// The pages' account labels, forgotten when sessions end here (a new password, a deleted account).
-    var labels: AccountLabels?
+    let labels: AccountLabels
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("account") { request, context in
@@ -76,7 +76,7 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
             do {
                 try await accounts.changePassword(
                     for: session.user, current: form.currentPassword, new: new)
-                labels?.forgetAll()
+                labels.forgetAll()
             } catch let error as DiaryError {
                 return Self.refusing(
                     error,
@@ -106,7 +106,7 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
         }
         do {
             try await accounts.deleteAccount(session.user, password: form.password)
-            labels?.forgetAll()
+            labels.forgetAll()
         } catch let error as DiaryError {
             return Self.refusing(
                 error,

@@ -8,7 +8,7 @@ struct LogoutController<Context: DiarySessionContext>: Sendable {
     let site: PageSite
     let renderer: PageRenderer
     /// The pages' account labels, which forget this session at once.
-    var labels: AccountLabels?
+    let labels: AccountLabels
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("logout") { request, context in
@@ -19,7 +19,7 @@ struct LogoutController<Context: DiarySessionContext>: Sendable {
         group.post("logout") { request, _ in
             if let value = request.cookies[SessionCookies.sessionName]?.value {
                 try await accounts.endSession(cookieValue: value)
-                labels?.forget(value)
+                labels.forget(value)
             }
             let environment = DiaryPageEnvironment(request: request, site: site)
             var response = environment.redirect("/login", [("done", "loggedOut")])

@@ -25,7 +25,7 @@ struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
         response.headers[.cacheControl] = "no-store"
         // Whom the page was made for, so the service worker keeps private copies per account and drops them when
         // another account, or none, answers.
-        response.headers[Self.accountHeader] = context.session.map { Self.accountLabel($0.user) } ?? "none"
+        response.headers[Self.accountHeader] = Self.accountLabel(of: context.session)
         // And until when: the worker shows no private copy after it, whoever opens the page offline.
         if let session = context.session { response.headers[Self.expiresHeader] = Self.expiryText(session.expiresAt) }
         setSignedInHint(on: &response, request: request, session: context.session)
@@ -72,6 +72,11 @@ struct DiarySessionMiddleware<Context: DiarySessionContext>: RouterMiddleware {
     /// A session's expiry as sent to the browser: RFC 3339 in UTC, whole seconds.
     static func expiryText(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle())
+    }
+
+    /// What ``accountHeader`` says for `session`: its account's label, or `none` without one.
+    static func accountLabel(of session: DiarySession?) -> String {
+        session.map { accountLabel($0.user) } ?? "none"
     }
 
     /// An account's label in ``accountHeader``: the same for every session of the account, and no use elsewhere.

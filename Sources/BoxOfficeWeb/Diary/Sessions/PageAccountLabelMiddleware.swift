@@ -11,7 +11,7 @@ import Hummingbird
 /// page goes out unlabelled, which the worker takes as saying nothing.
 struct PageAccountLabelMiddleware<Context: RequestContext>: RouterMiddleware {
     let diary: DiaryAccountService
-    var labels = AccountLabels()
+    let labels: AccountLabels
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -22,8 +22,8 @@ struct PageAccountLabelMiddleware<Context: RequestContext>: RouterMiddleware {
         if let cookieValue = request.cookies[SessionCookies.sessionName]?.value, !cookieValue.isEmpty {
             do {
                 label = try await labels.label(for: cookieValue) {
-                    let session = try await diary.currentSession(cookieValue: cookieValue)
-                    return session.map { DiarySessionMiddleware<DiaryPageContext>.accountLabel($0.user) } ?? "none"
+                    DiarySessionMiddleware<DiaryPageContext>.accountLabel(
+                        of: try await diary.currentSession(cookieValue: cookieValue))
                 }
             } catch {
                 return response
