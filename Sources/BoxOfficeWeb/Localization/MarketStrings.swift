@@ -14,7 +14,7 @@ struct MarketStrings: Sendable {
     let yearsCaption, daysCaption, monthsCaption, holidaysCaption, topShowDaysTitle, overAllocatedTitle: String
     let overAllocatedNote: String
     let legend, methodNote, eraNote, emptyArchive, fromLabel, toLabel, yearLabel, show, jsonLink: String
-    let linesCaption, noOverAllocated, previousYear, nextYear, holidayLabel, comparisonTitle, none: String
+    let linesCaption, noOverAllocated, previousPeriod, nextPeriod, holidayLabel, comparisonTitle, none: String
 
     static let korean = MarketStrings(english: false)
     static let english = MarketStrings(english: true)
@@ -84,8 +84,8 @@ struct MarketStrings: Sendable {
         jsonLink = t("JSON", "JSON")
         linesCaption = t("날짜별 시장", "The market day by day")
         noOverAllocated = ledger.noOverAllocated
-        previousYear = t("이전", "Previous")
-        nextYear = t("다음", "Next")
+        previousPeriod = t("이전", "Previous")
+        nextPeriod = t("다음", "Next")
         holidayLabel = t("명절", "Holiday")
         comparisonTitle = t("1년 전 같은 날과 비교", "Against the same days a year before")
         none = t("-", "-")

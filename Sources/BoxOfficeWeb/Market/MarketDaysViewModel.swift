@@ -118,14 +118,10 @@ struct MarketDaysViewModel: Sendable {
         to = range.end.isoString
         minDate = calendar.earliestDate.isoString
         maxDate = calendar.yesterday.isoString
-        let year = range.start.year
-        let sameYear = range.end.year == year
-        previousURL =
-            sameYear && year > calendar.earliestDate.year
-            ? page.link("/market/days", [("year", String(year - 1))]) : nil
-        nextURL =
-            sameYear && year < calendar.yesterday.year
-            ? page.link("/market/days", [("year", String(year + 1))]) : nil
+        previousURL = parameters.neighbour(previous: true, earliest: calendar.earliestDate, latest: calendar.yesterday)
+            .map { page.link("/market/days", $0) }
+        nextURL = parameters.neighbour(previous: false, earliest: calendar.earliestDate, latest: calendar.yesterday)
+            .map { page.link("/market/days", $0) }
         isEmpty = report.lines.isEmpty
         totalText = m.won(report.sales, language: language)
         outsideText = m.percent(report.outsideShare)

@@ -34,6 +34,28 @@ struct MarketParameters: Sendable, Equatable {
         }
     }
 
+    /// The query of the period just before (`previous`) or after this one, named as this one was: the month or year
+    /// beside it, or as many days as the range holds (cut at the archive's first day and at yesterday); nil when the
+    /// archive has no day there.
+    func neighbour(previous: Bool, earliest: CalendarDate, latest: CalendarDate) -> [(name: String, value: String?)]? {
+        switch selection {
+        case .month(let first):
+            let month = previous ? first.adding(days: -1).firstOfMonth : first.lastOfMonth.adding(days: 1)
+            guard month.lastOfMonth >= earliest, month <= latest else { return nil }
+            return [("month", String(month.isoString.prefix(7)))]
+        case .year, .current:
+            let year = range.start.year + (previous ? -1 : 1)
+            guard range.end.year == range.start.year, year >= earliest.year, year <= latest.year else { return nil }
+            return [("year", String(year))]
+        case .range:
+            let count = range.count
+            let start = previous ? max(earliest, range.start.adding(days: -count)) : range.end.adding(days: 1)
+            let end = previous ? range.start.adding(days: -1) : min(latest, range.end.adding(days: count))
+            guard start <= end, start >= earliest, end <= latest else { return nil }
+            return [("from", start.isoString), ("to", end.isoString)]
+        }
+    }
+
     /// The holiday of `/market/holidays`; none is 추석.
     static func holiday(_ query: Parameters) throws(BoxOfficeError) -> KoreanHoliday {
         try KoreanHoliday(parameter: query.nonEmpty("holiday"))

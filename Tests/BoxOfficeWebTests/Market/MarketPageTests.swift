@@ -149,6 +149,34 @@ struct MarketPageTests {
         }
     }
 
+    @Test("previous and next name a period of the same kind: the month, the year, or as many days, cut at yesterday")
+    func neighbours() async throws {
+        try await ArchiveWebSupport.withArchivedApp { _, client in
+            func links(_ path: String) async throws -> (previous: String?, next: String?) {
+                let html = try await client.get(path).text
+                func href(_ rel: String) -> String? {
+                    guard let match = html.range(of: #"rel="\#(rel)" href="[^"]*""#, options: .regularExpression)
+                    else { return nil }
+                    return String(html[match].dropFirst(#"rel="\#(rel)" href=""#.count).dropLast())
+                }
+                return (href("prev"), href("next"))
+            }
+            // Yesterday is 2024-03-19.
+            let february = try await links("/market/days?month=2024-02")
+            #expect(february.previous == "/market/days?month=2024-01")
+            #expect(february.next == "/market/days?month=2024-03")
+            #expect(try await links("/market/days?month=2024-03").next == nil)
+            let days = try await links("/market/days?from=2024-03-01&to=2024-03-10&lang=en")
+            #expect(days.previous == "/market/days?from=2024-02-20&amp;to=2024-02-29&amp;lang=en")
+            #expect(days.next == "/market/days?from=2024-03-11&amp;to=2024-03-19&amp;lang=en")
+            #expect(try await links("/market/days?from=2024-03-11&to=2024-03-19").next == nil)
+            let year = try await links("/market/days?year=2023")
+            #expect(year.previous == "/market/days?year=2022" && year.next == "/market/days?year=2024")
+            #expect(try await links("/market/days?year=2024").next == nil)
+            #expect(try await links("/market/days?month=2004-01").previous == nil)
+        }
+    }
+
     @Test("every market table sorts by keyboard as the records tables do: raw values the page script sorts by")
     func sortableTables() async throws {
         try await ArchiveWebSupport.withArchivedApp { services, client in
