@@ -52,9 +52,9 @@ public struct BoxOfficeCalendar: Sendable {
         }
     }
 
-    /// Checks that the weekly chart for `date` covers only finished days.
+    /// Checks that the weekly chart for `date` covers only finished days. A week not over, this one or a future one,
+    /// is named by its days: `date` may be a day the reader did not give (the week's first).
     public func validateWeekly(_ range: WeeklyRange, date: CalendarDate) throws(BoxOfficeError) {
-        if date >= today { try validateDaily(date) }
         let days = Self.weekRange(range, containing: date)
         if days.end >= today {
             throw .invalid("date", .weekNotOver(range, days: days, latest: latestWeek(range)), value: date.isoString)

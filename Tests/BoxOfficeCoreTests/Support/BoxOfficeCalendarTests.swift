@@ -77,6 +77,28 @@ struct BoxOfficeCalendarTests {
         #expect(throws: BoxOfficeError.self) { try calendar.validateWeekly(.week, date: CalendarDate("2026-11-18")!) }
         #expect(throws: Never.self) { try calendar.validateWeekly(.weekdays, date: CalendarDate("2026-11-18")!) }
         #expect(throws: Never.self) { try calendar.validateWeekly(.week, date: CalendarDate("2026-11-15")!) }
+        // A future week and this weekend are named by their days, not by a day the reader never gave.
+        let future = CalendarDate("2030-01-01")!
+        let error = #expect(throws: BoxOfficeError.self) {
+            try calendar.validateWeekly(.week, date: BoxOfficeCalendar.weekRange(.week, containing: future).start)
+        }
+        #expect(
+            error
+                == .invalid(
+                    "date",
+                    .weekNotOver(
+                        .week, days: BoxOfficeCalendar.weekRange(.week, containing: future),
+                        latest: calendar.latestWeek(.week)), value: "2029-12-31"))
+        // On a Friday the weekend starting today is one not over, not "today".
+        let friday = BoxOfficeCalendar(now: { seoul(2026, 12, 4, 9) })
+        let weekend = BoxOfficeCalendar.weekRange(.weekend, containing: CalendarDate("2026-12-01")!)
+        #expect(weekend.start == friday.today)
+        let notOver = #expect(throws: BoxOfficeError.self) { try friday.validateWeekly(.weekend, date: weekend.start) }
+        #expect(
+            notOver
+                == .invalid(
+                    "date", .weekNotOver(.weekend, days: weekend, latest: friday.latestWeek(.weekend)),
+                    value: weekend.start.isoString))
     }
 
     @Test("a week that starts before the figures do names itself and the earliest one of its kind")
