@@ -92,10 +92,8 @@ struct RunCommand: AsyncParsableCommand, LocalizedCommand {
             (w.totalSales, run.final.map { FigureText.won($0.sales, language: strings.language) }),
             (w.legs, run.legs.map(w.legs)),
         ]
-        // A film no chart lists has no title in its run: the English one its stored details keep, else its code alone.
         var title = strings.runTitle(
-            run.title.map { strings.filmTitle($0, english: englishTitles[run.movieCode], width: 120) }
-                ?? englishTitles[run.movieCode],
+            run.title.map { strings.filmTitle($0, english: englishTitles[run.movieCode], width: 120) },
             code: run.movieCode, openDate: run.openDate)
         if report.source == .sample { title += " · " + strings.sampleData }
         let figures = TextTable(

@@ -231,10 +231,10 @@ extension ReasonText {
             return t(
                 "API 토큰은 \(number(limit))개까지 만들 수 있습니다. 쓰지 않는 토큰을 폐기한 뒤 다시 만들어 주세요.",
                 "You can have at most \(number(limit)) API tokens; revoke one you no longer use, then add this one.")
-        case .tooManyComparisons(let limit):
+        case .tooManyComparisons(let limit, let given):
             return t(
-                "\(f): 한 번에 최대 \(number(limit))편과 비교할 수 있습니다.",
-                "\(f): compare with at most \(number(limit)) films at once.")
+                "\(f): 한 번에 최대 \(number(limit))편과 비교할 수 있습니다(받은 영화 \(number(given))편).\(got(value))",
+                "\(f): compare with at most \(number(limit)) films at once (\(number(given)) given)\(got(value)).")
         case .comparedWithItself:
             return t(
                 "\(f): 이 영화 자신과는 비교할 수 없습니다.\(got(value))",

@@ -52,7 +52,7 @@ struct RunCommandTests {
             let tooMany = try await cli.run(["run", code] + five + ["--lang", "en"])
             #expect(tooMany.status != 0)
             #expect(tooMany.stderr.split(separator: "\n").count == 1, "\(tooMany.stderr)")
-            #expect(tooMany.stderr.contains("at most 4"))
+            #expect(tooMany.stderr.contains("at most 4") && tooMany.stderr.contains("(5 given), got \"1, 2, 3, 4, 5\""))
             let itself = try await cli.run(["run", code, "--vs", code, "--lang", "ko"])
             #expect(itself.status != 0 && itself.stderr.contains("자신과는 비교할 수 없습니다"))
             let unknown = try await cli.run(["run", "99999999", "--lang", "en"])
@@ -63,17 +63,24 @@ struct RunCommandTests {
         }
     }
 
-    @Test("a film with stored details but no charted day: its code once in the heading, and the keeper's notice")
+    @Test(
+        "a film with stored details but no charted day: its stored title and code in the heading, and the keeper's notice"
+    )
     func filmWithoutADay() async throws {
         let cli = try CLIRunner(kobisBaseURL: nil, key: nil)
         defer { cli.cleanUp() }
         // `movie` stores the film's details (sample mode); no chart of the empty archive lists it.
-        #expect(try await cli.run(["movie", "20252030"]).status == 0)
+        let movie = try await cli.run(["movie", "20252030", "--format", "json"])
+        #expect(movie.status == 0, "\(movie.stderr)")
+        let details = try #require(try JSONSerialization.jsonObject(with: Data(movie.stdout.utf8)) as? [String: Any])
+        let title = try #require(details["title"] as? String)
         let run = try await cli.run(["run", "20252030", "--lang", "ko"])
         #expect(run.status == 0, "\(run.stderr)")
+        // The heading names it by the title its stored details give, then the code once.
         let heading = run.stdout.split(separator: "\n").first.map(String.init) ?? ""
         #expect(
-            heading.hasPrefix("20252030 · ") && heading.components(separatedBy: "20252030").count == 2, "\(heading)")
+            heading.hasPrefix(title + " · 20252030") && heading.components(separatedBy: "20252030").count == 2,
+            "\(heading)")
         #expect(run.stderr.contains("보관된 차트에 이 영화가 오른 날이 아직 없습니다"), "\(run.stderr)")
     }
 }

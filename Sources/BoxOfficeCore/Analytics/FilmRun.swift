@@ -67,7 +67,7 @@ public struct FilmRun: Codable, Sendable, Hashable {
     }
 
     public var movieCode: String
-    /// The title on its latest archived day.
+    /// The title on its latest archived day; when no chart lists the film, the one its stored details give.
     public var title: String?
     public var openDate: CalendarDate?
     public var reach: Reach

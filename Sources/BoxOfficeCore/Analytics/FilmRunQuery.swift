@@ -29,7 +29,9 @@ public struct FilmRunQuery: Sendable, Hashable {
             if !codes.contains(code) { codes.append(code) }
         }
         guard codes.count <= maximumComparisons else {
-            throw .invalid("vs", .tooManyComparisons(limit: maximumComparisons))
+            throw .invalid(
+                "vs", .tooManyComparisons(limit: maximumComparisons, given: codes.count),
+                value: codes.joined(separator: ", "))
         }
         return codes
     }

@@ -3,19 +3,26 @@ public struct FilmRunReport: Codable, Sendable, Hashable {
     /// Another film's cumulative admissions by day of run.
     public struct Pace: Codable, Sendable, Hashable {
         public var movieCode: String
-        /// `nil` when the archive holds no day of it.
+        /// From its stored details when the archive holds no day of it.
         public var title: String?
         public var openDate: CalendarDate?
         public var pace: [FilmRun.PacePoint]
+        /// Whether any archived chart lists the film (not part of the JSON, which says so by an empty `pace`).
+        public var isCharted = true
 
         /// Whether the archive charts the film but KOBIS gives it no open date, so no day of run can be counted.
-        public var lacksOpenDate: Bool { title != nil && openDate == nil }
+        public var lacksOpenDate: Bool { isCharted && openDate == nil }
 
         public init(run: FilmRun) {
             movieCode = run.movieCode
             title = run.title
             openDate = run.openDate
             pace = run.pace
+            isCharted = run.reach != .noArchivedDay
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case movieCode, title, openDate, pace
         }
     }
 

@@ -31,21 +31,36 @@ public struct FilmRunService: Sendable {
 
     private func workOut(_ query: FilmRunQuery) async throws -> FilmRunReport {
         let history = try await repository.filmHistory(movieCode: query.movieCode, source: source)
-        let run = FilmRun(history: history)
-        if run.reach == .noArchivedDay, try await movies.storedMovie(code: query.movieCode) == nil {
-            throw BoxOfficeError.notFound(.unarchivedMovie(code: query.movieCode))
+        var run = FilmRun(history: history)
+        // Films no chart lists yet go by their stored details (only the store is read), English title included.
+        var detailTitles: [String: String] = [:]
+        if run.reach == .noArchivedDay {
+            guard let movie = try await movies.storedMovie(code: query.movieCode) else {
+                throw BoxOfficeError.notFound(.unarchivedMovie(code: query.movieCode))
+            }
+            run.title = movie.title
+            run.openDate = movie.openDate
+            detailTitles[movie.code] = Movie.keptEnglishTitle(movie.titleEnglish)
         }
         let versus = try await repository.filmHistories(movieCodes: query.versus, source: source)
-        // A film to compare must be one the store knows, as the film itself must be; only the store is read.
-        for code in query.versus where versus[code].map(\.isEmpty) ?? true {
-            if try await movies.storedMovie(code: code) == nil {
+        var compared: [FilmRunReport.Pace] = []
+        // A film to compare must be one the store knows, as the film itself must be.
+        for code in query.versus {
+            if let history = versus[code], !history.isEmpty {
+                compared.append(FilmRunReport.Pace(run: FilmRun(history: history)))
+                continue
+            }
+            guard let movie = try await movies.storedMovie(code: code) else {
                 throw BoxOfficeError.notFound(.unarchivedMovie(code: code))
             }
-        }
-        let compared = query.versus.compactMap { code in
-            versus[code].map { FilmRunReport.Pace(run: FilmRun(history: $0)) }
+            var run = FilmRun(movieCode: code)
+            run.title = movie.title
+            run.openDate = movie.openDate
+            compared.append(FilmRunReport.Pace(run: run))
+            detailTitles[code] = Movie.keptEnglishTitle(movie.titleEnglish)
         }
         var report = FilmRunReport(run: run, compared: compared, source: source)
+        report.englishTitles = detailTitles.isEmpty ? nil : detailTitles
         report.median = try await median()
         report.outlook = try await outlook(history: history, run: run)
         return report

@@ -47,10 +47,12 @@ public struct ArchiveService: Sendable {
     }
 
     /// `report` with the English titles of the films it names, where the archive keeps them (read with the nations, no
-    /// call of its own); without them when there are none or they cannot be read.
+    /// call of its own), beside those the report already gives; without them when there are none or they cannot be
+    /// read.
     public func withEnglishTitles<Report: NamesFilms>(_ report: Report) async -> Report {
         var titled = report
-        let titles = (try? await englishTitles(of: report.movieCodes)) ?? [:]
+        let kept = (try? await englishTitles(of: report.movieCodes)) ?? [:]
+        let titles = kept.merging(report.englishTitles ?? [:]) { archived, _ in archived }
         titled.englishTitles = titles.isEmpty ? nil : titles
         return titled
     }

@@ -146,8 +146,8 @@ public enum InputRule: Sendable, Hashable {
     case tooManyCategories(limit: Int)
     /// The account has as many API tokens as one account may (``DiaryLimits/tokens``).
     case tooManyTokens(limit: Int)
-    /// More films to compare than a comparison takes.
-    case tooManyComparisons(limit: Int)
+    /// More films to compare (`given`) than a comparison takes.
+    case tooManyComparisons(limit: Int, given: Int)
     /// A film compared with itself.
     case comparedWithItself
 

@@ -63,7 +63,9 @@ struct MovieController<Context: RequestContext>: Sendable {
             return (nil, false)
         }
         let codes = report.movieCodes + (find.isEmpty ? [] : matches.map(\.movieCode))
-        let titles = await archive.pageTitles(of: codes, for: language)
+        var titles = await archive.pageTitles(of: codes, for: language)
+        // Films no chart lists yet bring their stored details' English titles.
+        if language == .english { titles.merge(report.englishTitles ?? [:]) { archived, _ in archived } }
         let run = FilmRunViewModel(
             report: report, matches: find.isEmpty ? nil : matches, find: find, language: language,
             englishTitles: titles)

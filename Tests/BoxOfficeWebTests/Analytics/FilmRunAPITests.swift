@@ -57,6 +57,9 @@ import Testing
             let tooMany = try await client.get("/api/v1/movies/\(codes[0])/run?\(five)&lang=en")
             #expect(tooMany.status == .badRequest)
             #expect(tooMany.text.contains("compare with at most 4 films"))
+            // It names what it was given: how many, and the codes (as far as a message quotes a value).
+            let given = codes.dropFirst().prefix(4).joined(separator: ", ")
+            #expect(tooMany.text.contains("(5 given), got \\\"\(given), …\\\""), "\(tooMany.text)")
             let itself = try await client.get("/api/v1/movies/\(codes[0])/run?vs=\(codes[0])&lang=ko")
             #expect(itself.status == .badRequest)
             #expect(itself.text.contains("이 영화 자신과는 비교할 수 없습니다"))
@@ -195,19 +198,33 @@ extension FilmRunPageTests {
             // Its details are stored (a film page was opened), but no chart lists it.
             let unknown = "99999998"
             try await services.database.movieRepository(origin: services.configuration.upstreamOrigin).save(
-                Movie(code: unknown, title: unknown, source: .sample, fetchedAt: WebTestSupport.fixedNow))
+                Movie(
+                    code: unknown, title: "저장만 된 영화", titleEnglish: "Stored Only", openDate: CalendarDate("2024-03-20"),
+                    source: .sample, fetchedAt: WebTestSupport.fixedNow))
             let page = try await client.get("/movies/\(film.movieCode)?vs=\(other.movieCode)&vs=\(unknown)&lang=en")
             #expect(page.status == .ok)
             let html = page.text
             let note = #"<span class="archive-note">(no day of its run in the archived charts)</span>"#
-            #expect(html.contains("<li>99999998 \(note) <a href="))
-            // Its title is the code, and it has neither a line nor a column of dashes in the table.
+            // It goes by the titles its details give, the English one first on an English page.
+            #expect(
+                html.contains(#"<li>Stored Only <span class="name-beside" lang="ko">저장만 된 영화</span> \#(note) <a href="#)
+            )
+            // It has neither a line nor a column of dashes in the table.
             #expect(html.components(separatedBy: #"<polyline class="pace-line"#).count - 1 == 2)
-            #expect(!html.contains(#"<th scope="col" class="num">99999998</th>"#))
+            #expect(!html.contains(#"<th scope="col" class="num">Stored Only</th>"#))
             // The charted film compared has no such note.
             #expect(html.components(separatedBy: "no day of its run in the archived charts").count - 1 == 1)
+            // The API names it too, and its own run (empty) carries its title and open date.
+            let api = try #require(
+                try await client.get("/api/v1/movies/\(film.movieCode)/run?vs=\(unknown)").jsonObject)
+            let compared = try #require((api["compared"] as? [[String: Any]])?.first)
+            #expect(compared["title"] as? String == "저장만 된 영화" && compared["openDate"] as? String == "2024-03-20")
+            let own = try #require(try await client.get("/api/v1/movies/\(unknown)/run").jsonObject)
+            let run = try #require(own["run"] as? [String: Any])
+            #expect(run["reach"] as? String == "noArchivedDay" && run["title"] as? String == "저장만 된 영화")
+            #expect(run["openDate"] as? String == "2024-03-20")
             let korean = try await client.get("/movies/\(film.movieCode)?vs=\(unknown)").text
-            #expect(korean.contains("(보관된 차트에 개봉 뒤 기록이 없습니다)"))
+            #expect(korean.contains("<li>저장만 된 영화 <span class=\"archive-note\">(보관된 차트에 개봉 뒤 기록이 없습니다)"))
         }
     }
 }
