@@ -85,7 +85,9 @@ def main(base: str) -> int:
     call("GET", "/api/v1/notes/00000000-0000-0000-0000-000000000000", token=token)
     call("GET", "/api/v1/notes")
 
+    # 2024-01-05's diversity chart lists a re-release the simulator gives a blank open date, as KOBIS does.
     for path in ("/api/v1/daily", "/api/v1/weekly", "/api/v1/weekly?weekGb=0", "/api/v1/daily?nation=K",
+                 "/api/v1/daily?date=2024-01-05&multi=Y",
                  "/api/v1/daily?date=2099-01-01", "/api/v1/movies/20231520", "/api/v1/movies/20231520/run",
                  "/api/v1/movies/99999999", "/api/v1/movies?q=%EC%9D%98", "/api/v1/charts/period?year=2025",
                  "/api/v1/records/milestones?threshold=1000000", "/api/v1/records/totals", "/api/v1/records/streaks",

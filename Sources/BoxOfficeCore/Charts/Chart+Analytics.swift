@@ -22,7 +22,8 @@ extension Chart {
     }
 
     /// The Contract's chart JSON: KOBIS's fields, `market` on an unfiltered daily chart, and per row `dayOfRun` and
-    /// `audiencePerShow` (each left out when unknown).
+    /// `audiencePerShow`. A row's Contract fields are always there: `openDate`, `dayOfRun` and `audiencePerShow` are
+    /// `null` when unknown (KOBIS gave a blank open date, the film had no shows).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(kind, forKey: .kind)
@@ -45,9 +46,10 @@ extension ChartEntry {
     }
 }
 
-/// A row of the chart's JSON: the entry's own fields, then `dayOfRun` and `audiencePerShow`.
+/// A row of the chart's JSON: the entry's own fields, then `dayOfRun` and `audiencePerShow`, with `null` for an
+/// unknown open date (which the entry's own encoding leaves out).
 private struct EntryJSON: Encodable {
-    enum Key: String, CodingKey { case dayOfRun, audiencePerShow }
+    enum Key: String, CodingKey { case openDate, dayOfRun, audiencePerShow }
 
     var entry: ChartEntry
     var dayOfRun: Int?
@@ -55,8 +57,9 @@ private struct EntryJSON: Encodable {
     func encode(to encoder: any Encoder) throws {
         try entry.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
-        try container.encodeIfPresent(dayOfRun, forKey: .dayOfRun)
-        try container.encodeIfPresent(entry.audiencePerShow, forKey: .audiencePerShow)
+        if entry.openDate == nil { try container.encodeNil(forKey: .openDate) }
+        try container.encode(dayOfRun, forKey: .dayOfRun)
+        try container.encode(entry.audiencePerShow, forKey: .audiencePerShow)
     }
 }
 

@@ -39,10 +39,33 @@ extension Components.Schemas.ChartEntry {
         self.init(
             rank: entry.rank, change: .init(entry.change), movieCode: entry.movieCode, title: entry.title,
             titleEnglish: entry.titleEnglish,
-            openDate: entry.openDate.map { .init(value1: $0.isoString) }, audience: entry.audience,
+            openDate: entry.openDate?.isoString, audience: entry.audience,
             audienceTotal: entry.audienceTotal, sales: entry.sales, salesShare: entry.salesShare,
             salesTotal: entry.salesTotal, screens: entry.screens, shows: entry.shows, dayOfRun: dayOfRun,
             audiencePerShow: entry.audiencePerShow)
+    }
+}
+
+extension Components.Schemas.ChartEntry {
+    /// Every Contract field, an unknown open date, day of run or audience per show as `null` (as the domain's JSON
+    /// writes them), field by field as a kept chart's rows are many; `titleEnglish` only when the archive keeps one.
+    func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        try fields.encode(rank, forKey: .rank)
+        try fields.encode(change, forKey: .change)
+        try fields.encode(movieCode, forKey: .movieCode)
+        try fields.encode(title, forKey: .title)
+        try fields.encodeIfPresent(titleEnglish, forKey: .titleEnglish)
+        try fields.encode(openDate, forKey: .openDate)
+        try fields.encode(audience, forKey: .audience)
+        try fields.encode(audienceTotal, forKey: .audienceTotal)
+        try fields.encode(sales, forKey: .sales)
+        try fields.encode(salesShare, forKey: .salesShare)
+        try fields.encode(salesTotal, forKey: .salesTotal)
+        try fields.encode(screens, forKey: .screens)
+        try fields.encode(shows, forKey: .shows)
+        try fields.encode(dayOfRun, forKey: .dayOfRun)
+        try fields.encode(audiencePerShow, forKey: .audiencePerShow)
     }
 }
 

@@ -40,7 +40,7 @@ struct ChartAnalyticsJSONTests {
         #expect(share["low"] as? Double == expected.topTenShare.low)
     }
 
-    @Test("every row: its day of run on the chart's last day and its audience per show, left out when unknown")
+    @Test("every row: its day of run on the chart's last day and its audience per show, null when unknown")
     func rows() throws {
         for kind in [ChartKind.daily, .week] {
             let chart = Self.chart(kind: kind)
@@ -48,9 +48,11 @@ struct ChartAnalyticsJSONTests {
             #expect(entries.count == 10)
             #expect(entries[0]["dayOfRun"] as? Int == chart.dayOfRun(of: chart.entries[0]))
             #expect(entries[0]["dayOfRun"] as? Int == (kind == .daily ? 15 : 17))
-            #expect(entries[1]["dayOfRun"] == nil)
+            #expect(entries[1]["dayOfRun"] is NSNull && entries[1]["openDate"] is NSNull)
             #expect(entries[0]["audiencePerShow"] as? Double == chart.entries[0].audiencePerShow)
-            #expect(entries[2]["audiencePerShow"] == nil)
+            #expect(entries[2]["audiencePerShow"] is NSNull)
+            // Every row names the same fields, known or not.
+            #expect(Set(entries[1].keys) == Set(entries[0].keys) && Set(entries[2].keys) == Set(entries[0].keys))
             // KOBIS's own fields are all still there.
             #expect(entries[0]["salesShare"] as? Double == chart.entries[0].salesShare)
             #expect(entries[0]["change"] as? [String: Any] != nil)

@@ -94,4 +94,27 @@ struct APIBodyBytesTests {
             #expect(try await client.get(path).headers[.cacheControl] == APICacheControl.noCache)
         }
     }
+
+    @Test("a row without an open date or shows names every Contract field, null where unknown, as --format json does")
+    func unknownsAreNull() async throws {
+        try await ArchiveWebSupport.withArchivedApp { services, client in
+            // KOBIS sends a blank open date (" ") for some re-releases; a row may have had no shows.
+            let day = CalendarDate("2024-02-20")!
+            let row = ChartEntry(
+                rank: 1, change: .new, movieCode: "99999996", title: "재개봉 영화", openDate: nil, audience: 1_000,
+                audienceTotal: 1_000, sales: 10_000_000, salesShare: 50.0, salesTotal: 10_000_000, screens: 10,
+                shows: 0)
+            try await services.database.chartRepository(origin: services.configuration.upstreamOrigin).save(
+                Chart(
+                    kind: .daily, range: DateRange(start: day, end: day), source: .sample,
+                    fetchedAt: WebTestSupport.fixedNow, entries: [row]))
+            let answer = try await client.get("/api/v1/daily?date=2024-02-20")
+            #expect(answer.status == .ok)
+            let chart = await services.archive.withEnglishTitles(try await services.charts.chart(.daily(day)))
+            #expect(answer.text == (try Self.json(chart)))
+            for field in [#""openDate":null"#, #""dayOfRun":null"#, #""audiencePerShow":null"#] {
+                #expect(answer.text.contains(field), "\(field) in \(answer.text)")
+            }
+        }
+    }
 }
