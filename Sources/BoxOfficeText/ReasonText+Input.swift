@@ -40,8 +40,8 @@ extension ReasonText {
                 "\(f)\(quoted) is before the data begins (\(earliest)).")
         case .weekNotOver(let range, let days, let latest):
             return t(
-                "\(days.start)–\(days.end) \(weeklyRange(range))은 아직 끝나지 않았습니다. 가장 최근은 \(latest.start)–\(latest.end)입니다.",
-                "The \(weeklyRange(range)) of \(days.start)–\(days.end) is not over yet. The latest one is \(latest.start)–\(latest.end)."
+                "\(f): \(days.start)–\(days.end) \(weeklyRange(range))은 아직 끝나지 않았습니다. 가장 최근은 \(latest.start)–\(latest.end)입니다.",
+                "\(f): the \(weeklyRange(range)) of \(days.start)–\(days.end) is not over yet. The latest one is \(latest.start)–\(latest.end)."
             )
         case .weekBeforeData(let range, let days, let earliest):
             return t(
