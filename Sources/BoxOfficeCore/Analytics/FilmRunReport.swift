@@ -6,23 +6,19 @@ public struct FilmRunReport: Codable, Sendable, Hashable {
         /// From its stored details when the archive holds no day of it.
         public var title: String?
         public var openDate: CalendarDate?
+        /// What the archive lets its run say: ``FilmRun/Reach/noArchivedDay`` for a film no chart lists.
+        public var reach: FilmRun.Reach
         public var pace: [FilmRun.PacePoint]
-        /// Whether any archived chart lists the film (not part of the JSON, which says so by an empty `pace`).
-        public var isCharted = true
 
         /// Whether the archive charts the film but KOBIS gives it no open date, so no day of run can be counted.
-        public var lacksOpenDate: Bool { isCharted && openDate == nil }
+        public var lacksOpenDate: Bool { reach != .noArchivedDay && openDate == nil }
 
         public init(run: FilmRun) {
             movieCode = run.movieCode
             title = run.title
             openDate = run.openDate
+            reach = run.reach
             pace = run.pace
-            isCharted = run.reach != .noArchivedDay
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case movieCode, title, openDate, pace
         }
     }
 
@@ -33,8 +29,8 @@ public struct FilmRunReport: Codable, Sendable, Hashable {
     public var median: MedianPace?
     /// 천만 전망, while the film is in its first run at day 1…60 (`nil` otherwise).
     public var outlook: TenMillionOutlook?
-    /// The English titles of the films it names (``NamesFilms``), once ``ArchiveService/withEnglishTitles(_:)``
-    /// filled them.
+    /// The English titles of the films it names (``NamesFilms``): those of films no chart lists, from their stored
+    /// details, and the archive's, once ``ArchiveService/withEnglishTitles(_:)`` added them.
     public var englishTitles: [String: String]?
 
     public init(

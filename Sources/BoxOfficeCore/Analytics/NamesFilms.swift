@@ -3,7 +3,8 @@
 public protocol NamesFilms: Sendable {
     /// Every film the answer names, each once, in the order first named.
     var movieCodes: [String] { get }
-    /// KOBIS's English title of each named film the archive keeps one for (movie code → title); `nil` when none.
+    /// KOBIS's English title of each named film the store keeps one for (movie code → title): the archive's, kept
+    /// with the nations, or a film run's stored details when no chart lists it; `nil` when none.
     var englishTitles: [String: String]? { get set }
 }
 

@@ -34,7 +34,7 @@ extension Components.Schemas.TenMillionOutlook {
 extension Components.Schemas.FilmPace {
     init(_ pace: FilmRunReport.Pace) {
         self.init(
-            movieCode: pace.movieCode, title: pace.title, openDate: pace.openDate?.isoString,
+            movieCode: pace.movieCode, title: pace.title, openDate: pace.openDate?.isoString, reach: .init(pace.reach),
             pace: pace.pace.map(Components.Schemas.PacePoint.init))
     }
 }

@@ -223,6 +223,18 @@ extension FilmRunPageTests {
             let run = try #require(own["run"] as? [String: Any])
             #expect(run["reach"] as? String == "noArchivedDay" && run["title"] as? String == "저장만 된 영화")
             #expect(run["openDate"] as? String == "2024-03-20")
+            #expect(compared["reach"] as? String == "noArchivedDay")
+            // Stored without an open date, it still has no day rather than "no open date", on the page and in JSON.
+            let undated = "99999995"
+            try await services.database.movieRepository(origin: services.configuration.upstreamOrigin).save(
+                Movie(code: undated, title: "날짜도 없는 영화", source: .sample, fetchedAt: WebTestSupport.fixedNow))
+            let undatedPage = try await client.get("/movies/\(film.movieCode)?vs=\(undated)&lang=en").text
+            #expect(undatedPage.contains("<li>날짜도 없는 영화 \(note)"), "\(undatedPage)")
+            #expect(!undatedPage.contains("KOBIS gives it no open date"))
+            let undatedAPI = try #require(
+                try await client.get("/api/v1/movies/\(film.movieCode)/run?vs=\(undated)").jsonObject)
+            let undatedPace = try #require((undatedAPI["compared"] as? [[String: Any]])?.first)
+            #expect(undatedPace["reach"] as? String == "noArchivedDay" && undatedPace["openDate"] == nil)
             let korean = try await client.get("/movies/\(film.movieCode)?vs=\(unknown)").text
             #expect(korean.contains("<li>저장만 된 영화 <span class=\"archive-note\">(보관된 차트에 개봉 뒤 기록이 없습니다)"))
         }
@@ -262,6 +274,9 @@ extension FilmRunPageTests {
             let korean = try await client.get("/movies/\(film.movieCode)?vs=\(blank)").text
             #expect(korean.contains("KOBIS에 개봉일이 없어 개봉 며칠째인지 셀 수 없습니다"))
             #expect(!korean.contains("다른 영화 1편과 비교"))
+            // The API says why it has no line, as the page does.
+            let api = try #require(try await client.get("/api/v1/movies/\(film.movieCode)/run?vs=\(blank)").jsonObject)
+            #expect((api["compared"] as? [[String: Any]])?.first?["reach"] as? String == "noOpenDate")
         }
     }
 }

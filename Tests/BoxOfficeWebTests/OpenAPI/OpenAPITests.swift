@@ -217,7 +217,8 @@ struct OpenAPITests {
         let entry = """
             {"rank": 1, "change": {"kind": "new", "amount": 0}, "movieCode": "20199882", "title": "경관의 피",
              "openDate": "2022-01-05", "audience": 64050, "audienceTotal": 69228, "sales": 584559330,
-             "salesShare": 34.2, "salesTotal": 631402330, "screens": 1171, "shows": 4416}
+             "salesShare": 34.2, "salesTotal": 631402330, "screens": 1171, "shows": 4416, "dayOfRun": 1,
+             "audiencePerShow": 14.5}
             """
         let valid = """
             {"kind": "daily", "range": {"start": "2022-01-05", "end": "2022-01-05"}, "filters": {}, "source": "kobis",
@@ -246,7 +247,12 @@ struct OpenAPITests {
                 "extra is not documented"
             ),
             (valid.replacingOccurrences(of: #""amount": 0"#, with: #""amount": null"#), "expected integer"),
+            // A row always names its day of run, null when unknown.
+            (valid.replacingOccurrences(of: #" "dayOfRun": 1,"#, with: ""), "missing required dayOfRun"),
         ]
+        let unknown = valid.replacingOccurrences(of: #""openDate": "2022-01-05""#, with: #""openDate": null"#)
+            .replacingOccurrences(of: #""dayOfRun": 1"#, with: #""dayOfRun": null"#)
+        #expect(checker.violations(of: try AnyJSON.parse(unknown), against: chart) == [])
         for (json, expected) in broken {
             let problems = checker.violations(of: try AnyJSON.parse(json), against: chart)
             #expect(problems.contains { $0.contains(expected) }, "expected “\(expected)” in \(problems)")
