@@ -30,40 +30,37 @@ public struct FilmRunService: Sendable {
     }
 
     private func workOut(_ query: FilmRunQuery) async throws -> FilmRunReport {
-        let history = try await repository.filmHistory(movieCode: query.movieCode, source: source)
-        var run = FilmRun(history: history)
-        // Films no chart lists yet go by their stored details (only the store is read), English title included.
         var detailTitles: [String: String] = [:]
-        if run.reach == .noArchivedDay {
-            guard let movie = try await movies.storedMovie(code: query.movieCode) else {
-                throw BoxOfficeError.notFound(.unarchivedMovie(code: query.movieCode))
-            }
-            run.title = movie.title
-            run.openDate = movie.openDate
-            detailTitles[movie.code] = Movie.keptEnglishTitle(movie.titleEnglish)
-        }
+        let history = try await repository.filmHistory(movieCode: query.movieCode, source: source)
+        let run = try await run(of: history, titles: &detailTitles)
         let versus = try await repository.filmHistories(movieCodes: query.versus, source: source)
         var compared: [FilmRunReport.Pace] = []
         // A film to compare must be one the store knows, as the film itself must be.
         for code in query.versus {
-            if let history = versus[code], !history.isEmpty {
-                compared.append(FilmRunReport.Pace(run: FilmRun(history: history)))
-                continue
-            }
-            guard let movie = try await movies.storedMovie(code: code) else {
-                throw BoxOfficeError.notFound(.unarchivedMovie(code: code))
-            }
-            var run = FilmRun(movieCode: code)
-            run.title = movie.title
-            run.openDate = movie.openDate
-            compared.append(FilmRunReport.Pace(run: run))
-            detailTitles[code] = Movie.keptEnglishTitle(movie.titleEnglish)
+            let history =
+                versus[code]
+                ?? FilmHistory(movieCode: code, daily: [], weekends: [], archiveStart: nil, source: source)
+            compared.append(FilmRunReport.Pace(run: try await self.run(of: history, titles: &detailTitles)))
         }
         var report = FilmRunReport(run: run, compared: compared, source: source)
         report.englishTitles = detailTitles.isEmpty ? nil : detailTitles
         report.median = try await median()
         report.outlook = try await outlook(history: history, run: run)
         return report
+    }
+
+    /// The run of `history`. A film no chart lists yet goes by its stored details (only the store is read), its
+    /// English title added to `titles`; one the store knows nothing of is ``BoxOfficeError/notFound(_:)``.
+    private func run(of history: FilmHistory, titles: inout [String: String]) async throws -> FilmRun {
+        var run = FilmRun(history: history)
+        guard run.reach == .noArchivedDay else { return run }
+        guard let movie = try await movies.storedMovie(code: history.movieCode) else {
+            throw BoxOfficeError.notFound(.unarchivedMovie(code: history.movieCode))
+        }
+        run.title = movie.title
+        run.openDate = movie.openDate
+        titles[movie.code] = Movie.keptEnglishTitle(movie.titleEnglish)
+        return run
     }
 
     /// 천만 전망 of the film, while it is in its first run at day 1…60: its comparables and rank read through the kept

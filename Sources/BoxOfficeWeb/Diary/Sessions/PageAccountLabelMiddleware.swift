@@ -2,8 +2,9 @@ import BoxOfficeCore
 import Hummingbird
 
 /// Labels every page outside the diary (error pages and the offline page included) with the account it was shown to
-/// (`X-BoxOffice-Account`, or `none`), as ``DiarySessionMiddleware`` labels the diary's: the service worker keeps private copies per account and lets them
-/// go as soon as any page, online, answers for no account or another one (a session ended on another device).
+/// (`X-BoxOffice-Account`, or `none`), as ``DiarySessionMiddleware`` labels the diary's: the service worker keeps
+/// private copies per account and lets them go as soon as any page, online, answers for no account or another one (a
+/// session ended on another device).
 ///
 /// The page itself stays the same for everyone (kept); only the label is per request, and only where a session cookie
 /// is sent: read as the session stands, never extended, and kept a few seconds (``AccountLabels``). A labelled page
