@@ -27,6 +27,8 @@ public protocol DiaryTokenRepository: Sendable {
     func tokens(userID: UUID) async throws -> [DiaryToken]
     /// Deletes the user's token; `false` when the user has no token with this id.
     func deleteToken(id: UUID, userID: UUID) async throws -> Bool
+    /// Deletes every token of the user (a password change that asks for it).
+    func deleteTokens(userID: UUID) async throws
     /// The token with this hash, its owner and the owner's diary version
     /// (``DiaryNoteRepository/diaryVersion(userID:)``), read together.
     func token(hash: String) async throws -> (token: DiaryToken, user: DiaryUser, diaryVersion: Int64)?

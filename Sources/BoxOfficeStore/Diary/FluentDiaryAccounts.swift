@@ -113,6 +113,12 @@ struct FluentDiaryTokenRepository: DiaryTokenRepository {
         }
     }
 
+    func deleteTokens(userID: UUID) async throws {
+        try await StorageFailure.run("revoke API tokens", logger: database.logger) {
+            try await DiaryAPITokenModel.query(on: database).filter(\.$userID == userID).delete()
+        }
+    }
+
     func token(hash: String) async throws -> (token: DiaryToken, user: DiaryUser, diaryVersion: Int64)? {
         try await StorageFailure.run("check an API token", logger: database.logger) {
             // One plain query on every API request, as for sessions: through Fluent, the join decoded both models

@@ -14,7 +14,7 @@ struct DiaryPageStrings: Sendable {
     let usernameRule, passwordRule, passwordMismatch, noAccountYet, haveAccount: String
     let loggedOut, logOutQuestion, csrfRefused, fixThese, cancel: String
     let accountTitle, changePasswordTitle, currentPasswordLabel, newPasswordLabel, changePasswordHint: String
-    let changePasswordButton, passwordChanged: String
+    let changePasswordButton, passwordChanged, revokeTokensToo, passwordChangedTokensRevoked: String
     let deleteAccountTitle, deleteAccountIntro, deleteAccountExport, deleteAccountButton, accountDeleted: String
     let deleteAccountConfirm, deleteAccountUnconfirmed: String
     let tokensTitle, tokensIntro, tokenNameLabel, tokenNamePlaceholder, tokenNameRule, createToken: String
@@ -105,12 +105,18 @@ struct DiaryPageStrings: Sendable {
         currentPasswordLabel = t("지금 비밀번호", "Current password")
         newPasswordLabel = t("새 비밀번호", "New password")
         changePasswordHint = t(
-            "비밀번호를 바꾸면 다른 모든 브라우저에서 로그아웃됩니다. API 토큰은 따로 폐기하세요.",
-            "Changing the password logs you out of every other browser. Revoke API tokens on their own.")
+            "비밀번호를 바꾸면 다른 모든 브라우저에서 로그아웃됩니다.",
+            "Changing the password logs you out of every other browser.")
         changePasswordButton = t("비밀번호 바꾸기", "Change password")
         passwordChanged = t(
             "비밀번호를 바꿨습니다. 다른 브라우저에서는 로그아웃되었습니다. API 토큰은 아래에서 폐기할 때까지 계속 쓸 수 있습니다.",
             "Password changed. Other browsers were logged out. API tokens keep working until you revoke them below.")
+        revokeTokensToo = t(
+            "API 토큰도 모두 폐기하기 (토큰을 쓰는 앱과 스크립트에는 새 토큰이 필요합니다)",
+            "Also revoke every API token (apps and scripts that use one will need a new token)")
+        passwordChangedTokensRevoked = t(
+            "비밀번호를 바꿨습니다. 다른 브라우저에서는 로그아웃되었고 API 토큰은 모두 폐기했습니다.",
+            "Password changed. Other browsers were logged out and every API token was revoked.")
         deleteAccountTitle = t("계정 지우기", "Delete account")
         deleteAccountIntro = t(
             "계정을 지우면 일기(기록과 분류), 보고 싶은 영화, 알림, 웹훅, 피드 주소, API 토큰이 모두 바로 지워지며 되돌릴 수 없습니다.",

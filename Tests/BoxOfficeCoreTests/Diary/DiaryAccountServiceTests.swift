@@ -157,6 +157,29 @@ struct DiaryAccountServiceTests {
         #expect(try await harness.accounts.authenticate(apiToken: issued.secret) == nil)
     }
 
+    @Test("a new password keeps API tokens unless asked to revoke them, and then only the account's own")
+    func passwordChangeRevokingTokens() async throws {
+        let harness = DiaryHarness()
+        let user = try await harness.user()
+        let other = try await harness.user("jisoo")
+        let kept = try await harness.accounts.issueToken(for: user, name: "phone")
+        let theirs = try await harness.accounts.issueToken(for: other, name: "phone")
+        try await harness.accounts.changePassword(for: user, current: "correct horse", new: "new password 1")
+        #expect(try await harness.accounts.authenticate(apiToken: kept.secret) == user)
+        let second = try await harness.accounts.issueToken(for: user, name: "laptop")
+        await #expect(throws: DiaryError.unauthorized(.wrongCurrentPassword)) {
+            try await harness.accounts.changePassword(
+                for: user, current: "correct horse", new: "new password 2", revokingTokens: true)
+        }
+        #expect(try await harness.accounts.tokens(for: user).count == 2, "a refused change revokes nothing")
+        try await harness.accounts.changePassword(
+            for: user, current: "new password 1", new: "new password 2", revokingTokens: true)
+        #expect(try await harness.accounts.authenticate(apiToken: kept.secret) == nil)
+        #expect(try await harness.accounts.authenticate(apiToken: second.secret) == nil)
+        #expect(try await harness.accounts.tokens(for: user).isEmpty)
+        #expect(try await harness.accounts.authenticate(apiToken: theirs.secret) == other)
+    }
+
     @Test("sessions expire, slide when used late in life, and end on logout and password change")
     func sessions() async throws {
         let harness = DiaryHarness()

@@ -63,6 +63,7 @@ actor InMemoryDiaryStore: DiaryUserRepository, DiaryTokenRepository, DiarySessio
         tokenRows[id] = nil
         return true
     }
+    func deleteTokens(userID: UUID) async throws { tokenRows = tokenRows.filter { $0.value.userID != userID } }
     func token(hash: String) async throws -> (token: DiaryToken, user: DiaryUser, diaryVersion: Int64)? {
         guard let row = tokenRows.values.first(where: { $0.hash == hash }), let user = users[row.userID]?.user else {
             return nil

@@ -207,13 +207,17 @@ public struct DiaryAccountService: Sendable {
     }
 
     /// Changes the password after checking the current one, and ends every browser session of the user
-    /// (the caller starts a new one for the current browser); the browsers remembered are forgotten too.
-    public func changePassword(for user: DiaryUser, current: String, new: String) async throws {
+    /// (the caller starts a new one for the current browser); the browsers remembered are forgotten too, and with
+    /// `revokingTokens` every API token (someone who had the old password may have made one).
+    public func changePassword(
+        for user: DiaryUser, current: String, new: String, revokingTokens: Bool = false
+    ) async throws {
         try await confirmPassword(current, of: user)
         try DiaryValidation.newPassword(new)
         try await users.updatePasswordHash(userID: user.id, passwordHash: try await hasher.hash(new))
         try await sessions.deleteSessions(userID: user.id)
         try await devices.forgetDevices(userID: user.id)
+        if revokingTokens { try await apiTokens.deleteTokens(userID: user.id) }
     }
 
     /// Deletes the account and everything it keeps (notes, categories, tokens, sessions, watchlist, alerts,

@@ -3,8 +3,8 @@ import BoxOfficeText
 import Foundation
 import Hummingbird
 
-/// `GET /account`; `POST /account/password` (changes it, which ends every other session, and starts a new
-/// one for this browser); `POST /account/tokens` (creates an API token and shows it once);
+/// `GET /account`; `POST /account/password` (changes it, which ends every other session and, when asked, revokes
+/// every API token, and starts a new session for this browser); `POST /account/tokens` (creates an API token and shows it once);
 /// `POST /account/tokens/{id}/revoke`; `POST /account/watchlist` (what logging a note does to a watchlisted film);
 /// `POST /account/delete` (the account and all it keeps, once its password is confirmed).
 struct AccountController<Context: DiarySessionContext>: Sendable {
@@ -22,6 +22,7 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
             let flash: String?
             switch request.formParameters.nonEmpty("done") {
             case "password": flash = environment.strings.passwordChanged
+            case "passwordAndTokens": flash = environment.strings.passwordChangedTokensRevoked
             case "revoked": flash = environment.strings.tokenRevoked
             case "watchlist": flash = WatchlistPageStrings.table(for: environment.language).removalSaved
             default: flash = nil
@@ -75,7 +76,7 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
         if errors.isEmpty {
             do {
                 try await accounts.changePassword(
-                    for: session.user, current: form.currentPassword, new: new)
+                    for: session.user, current: form.currentPassword, new: new, revokingTokens: form.revokeTokens)
                 labels.forgetAll()
             } catch let error as DiaryError {
                 return Self.refusing(
@@ -89,8 +90,9 @@ struct AccountController<Context: DiarySessionContext>: Sendable {
             return try await render(environment, session: session, passwordErrors: errors, status: .badRequest)
         }
         // Changing the password ended every session, this one too: keep this browser signed in.
+        let done = form.revokeTokens ? "passwordAndTokens" : "password"
         return try await accounts.startSession(
-            for: session.user, answering: environment.redirect("/account", [("done", "password")]), request: request,
+            for: session.user, answering: environment.redirect("/account", [("done", done)]), request: request,
             site: site)
     }
 

@@ -39,14 +39,15 @@ enum AccountForms {
         }
     }
 
-    /// `POST /account/password`.
+    /// `POST /account/password`; with `revokeTokens=yes` (a box ticked) every API token goes too.
     struct PasswordChange: Sendable, Equatable, Decodable {
         var currentPassword: String
         var newPassword: String
         var newPasswordConfirm: String
+        var revokeTokens: Bool
 
         private enum CodingKeys: String, CodingKey {
-            case currentPassword, newPassword, newPasswordConfirm
+            case currentPassword, newPassword, newPasswordConfirm, revokeTokens
         }
 
         init(from decoder: any Decoder) throws {
@@ -54,6 +55,7 @@ enum AccountForms {
             currentPassword = try container.field(.currentPassword)
             newPassword = try container.field(.newPassword)
             newPasswordConfirm = try container.field(.newPasswordConfirm)
+            revokeTokens = try container.field(.revokeTokens) == "yes"
         }
     }
 
