@@ -580,6 +580,12 @@ def register(r) -> None:
         r.one(d, "form.note-form button[type=submit]").click()
         r.wait(d, lambda x: re.fullmatch(r"/notes/[0-9A-Fa-f-]{36}", path_of(x)), "the note is saved")
         note = path_of(d)
+        # An API token, so /account is audited with its table and the password form's box to revoke it.
+        d.get(c.server.url("/account"))
+        r.one(d, "#token-name").send_keys("axe script")
+        r.one(d, "#token-name").submit()
+        r.wait(d, lambda x: r.find(x, "input.token-secret"), "the new token is shown once")
+        r.check(bool(r.find(d, 'input[type=checkbox][name="revokeTokens"]')), "the password form offers to revoke it")
         year = r.seoul_yesterday()[:4]
         def local(url: str) -> str:
             parts = urllib.parse.urlsplit(url)
