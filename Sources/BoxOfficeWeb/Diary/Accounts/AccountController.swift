@@ -3,10 +3,10 @@ import BoxOfficeText
 import Foundation
 import Hummingbird
 
-/// `GET /account`; `POST /account/password` (changes it, which ends every other session and, when asked, revokes
-/// every API token, and starts a new session for this browser); `POST /account/tokens` (creates an API token and shows it once);
-/// `POST /account/tokens/{id}/revoke`; `POST /account/watchlist` (what logging a note does to a watchlisted film);
-/// `POST /account/delete` (the account and all it keeps, once its password is confirmed).
+/// `GET /account`; `POST /account/password` (changes it, which ends every other session and, with its box ticked,
+/// revokes every API token, then starts a new session for this browser); `POST /account/tokens` (creates an API
+/// token and shows it once); `POST /account/tokens/{id}/revoke`; `POST /account/watchlist` (what logging a note does
+/// to a watchlisted film); `POST /account/delete` (the account and all it keeps, once its password is confirmed).
 struct AccountController<Context: DiarySessionContext>: Sendable {
     let accounts: DiaryAccountService
     let administrators: any AdministratorRepository
