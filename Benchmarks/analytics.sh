@@ -6,8 +6,9 @@
 #     reference; WARM_ROUNDS pairs per route, the median ratio and the lowest and highest; beside it the server's own
 #     CPU time per request (from /proc over each wrk run) and /health's ÷ the route's: what the server spends,
 #     without wrk's reading of the answer, which shares the host's cores and grows with the answer's bytes;
-#   - cold: the first answer after a fresh start (nothing kept), median of 3 starts, ÷ a cold
-#     /api/v1/charts/period?year=2019 (goal ≤ 3), and the run and records routes at 22.9 years ÷ at 1 year (goal ≤ 2);
+#   - cold: the first answer after a fresh start (nothing kept), the median of COLD_ROUNDS starts, ÷ a cold
+#     /api/v1/charts/period?year=2019 (goal ≤ 3), whose starts alternate with every route's (its median over all of
+#     them); and the run and records routes at 22.9 years ÷ at 1 year (goal ≤ 2), the two stores' starts alternating;
 #   - memory: RSS after every route once − RSS idle (goal ≤ 32 MB);
 #   - upkeep: the keeper's sample fill of 2004→ (and BEFORE_BIN's, when given: goal ≤ 1.15).
 # SQLite always; with BENCH_POSTGRES_URL, then the same on PostgreSQL, each set of tables headed by its database:
@@ -20,6 +21,9 @@
 #              WRK_DURATION=5s WRK_CONNECTIONS=16 WRK_THREADS=2,
 #              WARM_ROUNDS=3   pairs of /health and the route per route, interleaved (a 5 s pair on this 2-core host
 #                moves by ±0.05 with the host's other load),
+#              COLD_ROUNDS=5   cold starts of each route, each beside one of what it is divided by (one first answer
+#                moves by ±30 % on this host, so a median of three starts measured at another time than the
+#                reference's was as likely to miss the goal as to meet it),
 #              BENCH_POSTGRES_URL=postgres://user@127.0.0.1:port/postgres   an admin URL (e.g. from
 #                `scripts/dev-postgres.sh start`) to also measure PostgreSQL,
 #              ANALYTICS_FROM=2004-01-01   the first day of the fill; a later day (e.g. 2025-06-01) makes a quick
@@ -38,10 +42,12 @@ WRK_DURATION=${WRK_DURATION:-5s}
 WRK_CONNECTIONS=${WRK_CONNECTIONS:-16}
 WRK_THREADS=${WRK_THREADS:-2}
 WARM_ROUNDS=${WARM_ROUNDS:-3}
+COLD_ROUNDS=${COLD_ROUNDS:-5}
 ANALYTICS_FROM=${ANALYTICS_FROM:-2004-01-01}
 FILL_TIMEOUT=${FILL_TIMEOUT:-3600}
 FILL_RUNS=${FILL_RUNS:-3}
 case $WARM_ROUNDS in '' | *[!0-9]* | 0) echo "analytics.sh: WARM_ROUNDS is not a positive number: $WARM_ROUNDS" >&2; exit 2 ;; esac
+case $COLD_ROUNDS in '' | *[!0-9]* | 0) echo "analytics.sh: COLD_ROUNDS is not a positive number: $COLD_ROUNDS" >&2; exit 2 ;; esac
 python3 -c 'import datetime as d, sys; d.date.fromisoformat(sys.argv[1])' "$ANALYTICS_FROM" 2>/dev/null ||
   { echo "analytics.sh: ANALYTICS_FROM is not a day (YYYY-MM-DD): $ANALYTICS_FROM" >&2; exit 2; }
 
@@ -137,16 +143,23 @@ run_wrk() {  # url [wrk option…] → requests per second, a tab, the server's 
     / requests in / { count = $1 } END { printf "%s\t%.1f\n", rate, ticks * 1e6 / hz / count }' "$work/wrk.out"
 }
 
-cold() {  # store-url route → sets cold_seconds: the first answer on a fresh server, median of 3
-  local times=() time
-  for _ in 1 2 3; do
-    start_server "$1"
-    curl -fsS -o /dev/null "$base/health" || { cat "$work/server.out" >&2; die "the server did not answer /health"; }
-    time=$(curl -fsS -o /dev/null -w '%{time_total}' "$base$2") || { cat "$work/server.out" >&2; die "$2 did not answer 200"; }
-    times+=("$time")
-    stop_server
+first_answer() {  # store-url route → sets first_seconds: the first answer on a fresh server
+  start_server "$1"
+  curl -fsS -o /dev/null "$base/health" || { cat "$work/server.out" >&2; die "the server did not answer /health"; }
+  first_seconds=$(curl -fsS -o /dev/null -w '%{time_total}' "$base$2") ||
+    { cat "$work/server.out" >&2; die "$2 did not answer 200"; }
+  stop_server
+}
+cold_pairs() {  # store-url route store-url route → sets cold_first and cold_second (each a list of COLD_ROUNDS
+  # first answers, in seconds), the two starting by turns so that a slow or quick spell of the host weighs on both
+  local round
+  cold_first="" cold_second=""
+  for ((round = 1; round <= COLD_ROUNDS; round++)); do
+    first_answer "$1" "$2"
+    cold_first+=" $first_seconds"
+    first_answer "$3" "$4"
+    cold_second+=" $first_seconds"
   done
-  cold_seconds=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 2p)
 }
 
 # The 1-year store: the last 366 days before today (no earlier than ANALYTICS_FROM, for a quick check).
@@ -220,19 +233,17 @@ measure() {  # name full-store-url year-store-url [before-store-url] → writes 
   stop_server
 
   : >"$out/cold"
-  for route in "$reference" "${routes[@]:1}"; do
-    log "$name: cold $route"
-    cold "$full" "$route"
-    printf '%s\t%s\n' "$route" "$cold_seconds" >>"$out/cold"
+  for route in "${routes[@]:1}"; do
+    log "$name: cold $route, beside $reference"
+    cold_pairs "$full" "$reference" "$full" "$route"
+    printf '%s\t%s\n' "$reference" "$cold_first" >>"$out/cold"
+    printf '%s\t%s\n' "$route" "$cold_second" >>"$out/cold"
   done
   : >"$out/scale"
-  local at_full
   for route in "${scaled[@]}"; do
-    log "$name: cold at one year $route"
-    cold "$full" "$route"
-    at_full=$cold_seconds
-    cold "$year" "$route"
-    printf '%s\t%s\t%s\n' "$route" "$at_full" "$cold_seconds" >>"$out/scale"
+    log "$name: cold on the whole store and on one year, $route"
+    cold_pairs "$full" "$route" "$year" "$route"
+    printf '%s\t%s\t%s\n' "$route" "$cold_first" "$cold_second" >>"$out/scale"
   done
 
   python3 - "$out" "$reference" "$idle" "$after_routes" "$fill_after" "$fill_before" "$ANALYTICS_FROM" "$year_from" \
@@ -253,7 +264,11 @@ for l in open(f"{out}/warm"):
 print("| route | warm req/s | /health just before | ÷ /health (lowest–highest) | with gzip ÷ /health "
       "| server µs/request (/health's ÷ it) | cold ms | cold ÷ period |")
 print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-cold = {r: float(s) for r, s in (l.rstrip("\n").split("\t") for l in open(f"{out}/cold"))}
+starts = {}  # route → every first answer of it, in seconds (the reference's from beside every route)
+for l in open(f"{out}/cold"):
+    route, times = l.rstrip("\n").split("\t")
+    starts.setdefault(route, []).extend(float(t) for t in times.split())
+cold = {route: middle(times) for route, times in starts.items()}
 for route, pairs in rounds.items():
     c = cold.get(route)
     cells = f"{c * 1000:.1f} | **{c / cold[reference]:.2f}**" if c is not None else "– | –"
@@ -262,13 +277,14 @@ for route, pairs in rounds.items():
     cpu = f"{middle(p[4] for p in pairs):.0f} ({middle(p[5] / p[4] for p in pairs):.2f})"
     print(f"| `{route}` | {middle(p[0] for p in pairs):,.0f} | {middle(p[1] for p in pairs):,.0f} | "
           f"**{middle(plain):.2f}**{spread} | {middle(p[2] / p[3] for p in pairs):.2f} | {cpu} | {cells} |")
-print(f"| `{reference}` (reference) | | | | | | {cold[reference] * 1000:.1f} | 1.00 |")
+print(f"| `{reference}` (reference, {len(starts[reference])} starts) | | | | | | {cold[reference] * 1000:.1f} | 1.00 |")
 print()
 print(f"| route (cold) | {span(first)} ms | {span(year_first)} ms | ratio |")
 print("| --- | ---: | ---: | ---: |")
 for line in open(f"{out}/scale"):
     route, full, year = line.rstrip("\n").split("\t")
-    print(f"| `{route}` | {float(full) * 1000:.1f} | {float(year) * 1000:.1f} | **{float(full) / float(year):.2f}** |")
+    full, year = middle(float(t) for t in full.split()), middle(float(t) for t in year.split())
+    print(f"| `{route}` | {full * 1000:.1f} | {year * 1000:.1f} | **{full / year:.2f}** |")
 print()
 print(f"RSS idle {int(idle) / 1024:.1f} MB, after every route once {int(after) / 1024:.1f} MB: "
       f"**+{(int(after) - int(idle)) / 1024:.1f} MB**.")
@@ -311,6 +327,7 @@ else
 fi
 printf '\nwrk -t%s -c%s -d%s on 127.0.0.1, %s interleaved pairs per route (medians), a release build, sample mode, keeper off while measured.\n' \
   "$WRK_THREADS" "$WRK_CONNECTIONS" "$WRK_DURATION" "$WARM_ROUNDS"
+printf 'Cold: medians of %s fresh starts per route, each beside a start of what it is divided by.\n' "$COLD_ROUNDS"
 if [ -n "$pg_version" ]; then
   printf '%s\n' "PostgreSQL $pg_version on 127.0.0.1, a fresh database per store; a cold start restarts \`boxoffice serve\`" \
     "only (the database server's cache stays warm), and RSS is the boxoffice process's."
