@@ -73,6 +73,30 @@ struct PasswordChangeTokensPageTests {
             #expect(try await client.call(.get, "/api/v1/notes", token: token).status == .ok)
         }
     }
+
+    @Test(
+        "only the box's own value revokes: anything else changes the password and keeps the tokens",
+        arguments: DiaryWebBackend.enabled)
+    func otherValuesKeepTokens(backend: DiaryWebBackend) async throws {
+        try await DiaryWebTestSupport.withApp(backend) { client in
+            let browser = PageBrowser(client)
+            try await browser.signUp("minji", password: "password 0")
+            let token = try await client.token("minji", password: "password 0")
+            let values = ["on", "YES", "yes ", "", "예", String(repeating: "y", count: 2_000)]
+            for (index, value) in values.enumerated() {
+                let new = "password \(index + 1)"
+                let changed = try await browser.submit(
+                    on: "/account", to: "/account/password",
+                    [
+                        ("currentPassword", "password \(index)"), ("newPassword", new),
+                        ("newPasswordConfirm", new), ("revokeTokens", value),
+                    ])
+                #expect(changed.status == .seeOther, "revokeTokens=\(value.prefix(10))")
+                #expect(changed.location == "/account?done=password", "revokeTokens=\(value.prefix(10))")
+                #expect(try await client.call(.get, "/api/v1/notes", token: token).status == .ok)
+            }
+        }
+    }
 }
 
 extension TestClientProtocol {
