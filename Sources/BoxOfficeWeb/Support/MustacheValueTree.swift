@@ -17,9 +17,9 @@ enum MustacheValueTree {
         // The common leaves first: a cast to a concrete type is far cheaper than a Mirror or a
         // protocol-conformance check.
         if value is String || value is Int || value is Bool || value is Double { return value }
-        // An array by a cast to `[Any]`, which asks nothing of its element type: each new type a protocol is
-        // asked of costs the first request after a start a scan of every conformance in the program, and a page
-        // holds arrays of dozens of types.
+        // An array by a cast to `[Any]`, which asks no protocol of the array's type. The first time the runtime is
+        // asked whether a type conforms to a protocol, it scans every conformance in the program, and a page holds
+        // arrays of dozens of types: each check slowed a page's first answer after a start.
         if let list = value as? [Any] { return list.compactMap(convert) }
         if let listed = value as? any MustacheFields { return listed.mustacheFields }
         return reflected(value)
